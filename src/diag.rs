@@ -1,0 +1,196 @@
+//! Diagnostics: stable codes, messages tied to source spans, and their rendering.
+//!
+//! Every reason a nest is not optimized has a [`Code`]. Codes are stable: tests,
+//! documentation and users' scripts refer to them, so a code is never reused for a
+//! different meaning.
+
+use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, termcolor::WriteColor};
+use std::ops::Range;
+
+/// Byte range in the source file.
+pub type Span = Range<usize>;
+
+macro_rules! codes {
+    ($($variant:ident = $code:literal, $name:literal, $summary:literal;)*) => {
+        /// A stable diagnostic code. See `docs/diagnostics.md` for examples and fixes.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code { $($variant),* }
+
+        impl Code {
+            /// All codes, in numeric order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant),*];
+
+            /// The stable code, e.g. `N101`.
+            pub fn as_str(self) -> &'static str {
+                match self { $(Code::$variant => $code),* }
+            }
+
+            /// A short kebab-case name, e.g. `non-affine-subscript`.
+            pub fn name(self) -> &'static str {
+                match self { $(Code::$variant => $name),* }
+            }
+
+            /// One line saying what the code means.
+            pub fn summary(self) -> &'static str {
+                match self { $(Code::$variant => $summary),* }
+            }
+        }
+    };
+}
+
+codes! {
+    SyntaxError = "N001", "syntax-error", "the file is not valid C";
+    NotText = "N002", "not-text", "the input is not a UTF-8 text file";
+    NonAffineSubscript = "N101", "non-affine-subscript", "an array subscript is not an affine function of iterators and parameters";
+    NonAffineBound = "N102", "non-affine-bound", "a loop bound is not affine";
+    NonAffineCondition = "N103", "non-affine-condition", "an `if` condition is not affine";
+    IndirectSubscript = "N104", "indirect-subscript", "an array subscript reads memory";
+    PointerAccess = "N105", "pointer-access", "pointer arithmetic, dereference, address-of or member access";
+    ImpureCall = "N106", "impure-call", "a call to a function not known to be pure";
+    WhileLoop = "N107", "while-loop", "a `while` or `do` loop";
+    Goto = "N108", "goto", "a `goto` or label";
+    Jump = "N109", "jump", "`break`, `continue` or `return` inside a nest";
+    IteratorWrite = "N110", "iterator-write", "a loop iterator is written in the loop body";
+    ParameterWrite = "N111", "parameter-write", "a variable used in bounds or subscripts is written in the region";
+    PragmaInHeader = "N112", "pragma-in-header", "a pragma between a loop or `if` header and its unbraced body";
+    UnsupportedStatement = "N113", "unsupported-statement", "a statement kind nestor does not model";
+    LoopForm = "N114", "loop-form", "a `for` header that is not `iter = lb; iter OP ub; iter += c`";
+    UnknownArray = "N115", "unknown-array", "an access to an array nestor cannot see the declaration of";
+    IteratorLiveAfter = "N117", "iterator-live-after", "a loop iterator's value is read after the region";
+    IteratorType = "N118", "iterator-type", "a loop iterator that is not a signed integer variable";
+    SideEffect = "N119", "side-effect", "an assignment or increment nested inside an expression";
+    NegativeDivision = "N120", "negative-division", "integer division or modulo of a value that may be negative";
+    UnclosedScop = "N121", "unclosed-scop", "`#pragma scop` without a matching `#pragma endscop`";
+    ShadowedIterator = "N122", "shadowed-iterator", "two nested loops use the same iterator name";
+    Budget = "N201", "budget-exceeded", "the analysis exceeded its isl operation budget";
+    IslError = "N202", "isl-error", "isl reported an error while modelling or generating the region";
+    CodegenCheck = "N203", "codegen-check", "the generated code failed nestor's own re-parse check";
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Note,
+    Warning,
+    Error,
+}
+
+/// A located message: what is wrong, why nestor needs it otherwise, and what to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub severity: Severity,
+    pub span: Span,
+    /// What was found, e.g. "subscript `A[B[i]]` reads memory".
+    pub message: String,
+    /// Short text under the caret.
+    pub label: String,
+    /// What was expected instead.
+    pub expected: Option<String>,
+    /// What the user can do about it.
+    pub hint: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn new(code: Code, span: Span, message: impl Into<String>) -> Self {
+        Diagnostic {
+            code,
+            severity: Severity::Warning,
+            span,
+            message: message.into(),
+            label: String::new(),
+            expected: None,
+            hint: None,
+        }
+    }
+
+    pub fn error(mut self) -> Self {
+        self.severity = Severity::Error;
+        self
+    }
+
+    pub fn note(mut self) -> Self {
+        self.severity = Severity::Note;
+        self
+    }
+
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+
+    pub fn expected(mut self, expected: impl Into<String>) -> Self {
+        self.expected = Some(expected.into());
+        self
+    }
+
+    pub fn hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+}
+
+/// 1-based line and column (in characters) of byte offset `at` in `src`.
+pub fn line_col(src: &str, at: usize) -> (usize, usize) {
+    let at = at.min(src.len());
+    let before = &src[..floor_char_boundary(src, at)];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+fn floor_char_boundary(s: &str, mut at: usize) -> usize {
+    while !s.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// Renders `diag` the way gcc and clang do (`file:line:col: severity[code]: message`)
+/// followed by codespan-reporting's source snippet.
+pub fn render(
+    out: &mut dyn WriteColor,
+    file_name: &str,
+    src: &str,
+    diag: &Diagnostic,
+) -> std::io::Result<()> {
+    let (line, col) = line_col(src, diag.span.start);
+    let severity = match diag.severity {
+        Severity::Note => "note",
+        Severity::Warning => "warning",
+        Severity::Error => "error",
+    };
+    writeln!(
+        out,
+        "{file_name}:{line}:{col}: {severity}[{}]: {}",
+        diag.code.as_str(),
+        diag.message
+    )?;
+    let file = SimpleFile::new(file_name, src);
+    let span = clamp_span(src, &diag.span);
+    let mut notes = Vec::new();
+    if let Some(expected) = &diag.expected {
+        notes.push(format!("expected: {expected}"));
+    }
+    if let Some(hint) = &diag.hint {
+        notes.push(format!("help: {hint}"));
+    }
+    let cs = CsDiagnostic::new(match diag.severity {
+        Severity::Note => CsSeverity::Note,
+        Severity::Warning => CsSeverity::Warning,
+        Severity::Error => CsSeverity::Error,
+    })
+    .with_code(diag.code.as_str())
+    .with_message(&diag.message)
+    .with_labels(vec![Label::primary((), span).with_message(&diag.label)])
+    .with_notes(notes);
+    let config = term::Config::default();
+    term::emit(out, &config, &file, &cs).map_err(std::io::Error::other)
+}
+
+fn clamp_span(src: &str, span: &Span) -> Span {
+    let start = floor_char_boundary(src, span.start.min(src.len()));
+    let end = floor_char_boundary(src, span.end.clamp(start, src.len()));
+    start..end
+}

@@ -1,0 +1,705 @@
+//! Lifting a sequence of C statements into a [`Region`]: loops and conditions in
+//! affine form, statements with their accesses and text templates.
+
+use super::affine::{AffineContext, cmp_op, op_text, short, unparen};
+use super::ir::*;
+use super::symbols::{Shape, Symbols};
+use super::syntax::text;
+use crate::diag::{Code, Diagnostic, Span};
+use std::collections::{BTreeMap, BTreeSet};
+use tree_sitter::Node;
+
+/// Calls that read only their arguments and write nothing.
+const PURE_FUNCTIONS: &[&str] = &[
+    "sqrt", "sqrtf", "sqrtl", "exp", "expf", "exp2", "expm1", "log", "logf", "log2", "log10",
+    "log1p", "fabs", "fabsf", "fabsl", "abs", "labs", "llabs", "pow", "powf", "sin", "cos",
+    "tan", "sinf", "cosf", "tanf", "sinh", "cosh", "tanh", "asin", "acos", "atan", "atan2",
+    "floor", "ceil", "floorf", "ceilf", "round", "trunc", "fmin", "fmax", "fminf", "fmaxf",
+    "fmod", "cbrt", "hypot", "erf", "min", "max", "MIN", "MAX", "SQRT_FUN", "EXP_FUN", "POW_FUN",
+    "LOG_FUN", "FABS_FUN", "SCALAR_VAL",
+];
+
+/// Lifts the statements `nodes` (siblings in one compound statement) into a region.
+/// On failure returns every diagnostic found, not just the first.
+pub fn lift_region(
+    nodes: &[Node],
+    src: &str,
+    symbols: &Symbols,
+    origin: Origin,
+    function: &str,
+) -> Result<Region, Vec<Diagnostic>> {
+    let mut lifter = Lifter {
+        src,
+        symbols,
+        iters: Vec::new(),
+        statements: Vec::new(),
+        next_ref: 0,
+        diags: Vec::new(),
+        affine_names: BTreeMap::new(),
+        loops: Vec::new(),
+    };
+    let body = lifter.block(nodes);
+    lifter.check_writes();
+    if !lifter.diags.is_empty() {
+        return Err(lifter.diags);
+    }
+    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
+        return Err(Vec::new());
+    };
+    let span = first.start_byte()..last.end_byte();
+    let indent = line_indent(src, span.start).to_string();
+    let params: BTreeSet<String> = lifter
+        .affine_names
+        .keys()
+        .filter(|n| !lifter.loops.iter().any(|l| &l.iter == *n))
+        .cloned()
+        .collect();
+    let constants = params
+        .iter()
+        .filter_map(|p| symbols.define(p).map(|v| (p.clone(), v)))
+        .collect();
+    let iterator_decls = lifter.iterator_decls()?;
+    let arrays = lifter.arrays();
+    Ok(Region {
+        origin,
+        indent_unit: indent_unit(src, &span, &indent),
+        indent,
+        span,
+        function: function.to_string(),
+        body,
+        statements: lifter.statements,
+        params,
+        constants,
+        arrays,
+        iterator_decls,
+    })
+}
+
+struct Lifter<'a> {
+    src: &'a str,
+    symbols: &'a Symbols,
+    /// Iterators of the enclosing loops, outermost first.
+    iters: Vec<String>,
+    statements: Vec<Statement>,
+    next_ref: usize,
+    diags: Vec<Diagnostic>,
+    /// Names used in bounds, conditions and subscripts, with a span of one use.
+    affine_names: BTreeMap<String, Span>,
+    loops: Vec<Loop>,
+}
+
+impl<'a> Lifter<'a> {
+    fn block(&mut self, nodes: &[Node]) -> Vec<Node_> {
+        nodes.iter().flat_map(|n| self.statement(*n)).collect()
+    }
+
+    fn statement(&mut self, node: Node) -> Vec<Node_> {
+        match node.kind() {
+            "for_statement" => self.for_loop(node).into_iter().collect(),
+            "if_statement" => self.if_statement(node).into_iter().collect(),
+            "compound_statement" => {
+                let mut cursor = node.walk();
+                let children: Vec<Node> = node.named_children(&mut cursor).collect();
+                self.block(&children)
+            }
+            "expression_statement" => match node.named_child(0) {
+                None => Vec::new(),
+                Some(_) => self.expression_statement(node).into_iter().collect(),
+            },
+            "comment" => Vec::new(),
+            kind => {
+                self.diags.push(unsupported_statement(node, kind, self.src));
+                Vec::new()
+            }
+        }
+    }
+
+    fn affine(&mut self, code: Code) -> AffineContext<'_> {
+        AffineContext {
+            src: self.src,
+            symbols: self.symbols,
+            iters: &self.iters,
+            code,
+        }
+    }
+
+    fn record_names(&mut self, names: BTreeSet<String>, span: Span) {
+        for n in names {
+            if !self.iters.contains(&n) {
+                self.affine_names.entry(n).or_insert_with(|| span.clone());
+            }
+        }
+    }
+
+    fn lift_aff(&mut self, node: Node, code: Code) -> Option<Aff> {
+        match self.affine(code).aff(node) {
+            Ok(a) => {
+                let mut names = BTreeSet::new();
+                a.names(&mut names);
+                self.record_names(names, node.byte_range());
+                Some(a)
+            }
+            Err(d) => {
+                self.diags.push(d);
+                None
+            }
+        }
+    }
+
+    fn lift_cond(&mut self, node: Node, code: Code) -> Option<Cond> {
+        match self.affine(code).cond(node) {
+            Ok(c) => {
+                let mut names = BTreeSet::new();
+                c.for_each_aff(&mut |a| a.names(&mut names));
+                self.record_names(names, node.byte_range());
+                Some(c)
+            }
+            Err(d) => {
+                self.diags.push(d);
+                None
+            }
+        }
+    }
+
+    fn for_loop(&mut self, node: Node) -> Option<Node_> {
+        let header = self.loop_header(node);
+        let body = node.child_by_field_name("body");
+        let Some(header) = header else {
+            // Still look inside, to report every problem at once.
+            if let Some(b) = body {
+                self.iters.push(String::new());
+                self.statement(b);
+                self.iters.pop();
+            }
+            return None;
+        };
+        self.iters.push(header.iter.clone());
+        let body = body.map(|b| self.statement(b)).unwrap_or_default();
+        self.iters.pop();
+        self.loops.push(header.clone());
+        Some(Node_::Loop(header, body))
+    }
+
+    /// `for (i = init; i OP bound && ...; i += stride)`.
+    fn loop_header(&mut self, node: Node) -> Option<Loop> {
+        let src = self.src;
+        let form_error = |n: Node, what: &str| {
+            Diagnostic::new(Code::LoopForm, n.byte_range(), format!("unsupported loop header: {what}"))
+                .label(what.to_string())
+                .expected("`for (i = lb; i < ub; i++)` with `<`, `<=`, `>`, `>=` or `!=`, and `i++`, `i--`, `i += c` or `i -= c`")
+                .hint("write the loop in this canonical form")
+        };
+        let Some(init) = node.child_by_field_name("initializer") else {
+            self.diags.push(form_error(node, "no initializer"));
+            return None;
+        };
+        let (iter, declared_type, init_value) = match self.loop_init(init) {
+            Some(x) => x,
+            None => {
+                self.diags.push(form_error(init, "the initializer must assign the iterator"));
+                return None;
+            }
+        };
+        if self.iters.contains(&iter) {
+            self.diags.push(
+                Diagnostic::new(
+                    Code::ShadowedIterator,
+                    init.byte_range(),
+                    format!("loop iterator `{iter}` is already the iterator of an enclosing loop"),
+                )
+                .label("reused here")
+                .hint("give the inner loop its own iterator"),
+            );
+            return None;
+        }
+        let init_aff = self.lift_aff(init_value, Code::NonAffineBound);
+        let stride = match node.child_by_field_name("update") {
+            Some(u) => match loop_stride(u, &iter, src) {
+                Some(s) if s != 0 => Some(s),
+                _ => {
+                    self.diags.push(form_error(u, "the update must add a non-zero constant to the iterator"));
+                    None
+                }
+            },
+            None => {
+                self.diags.push(form_error(node, "no update"));
+                None
+            }
+        };
+        let bound = match node.child_by_field_name("condition") {
+            Some(c) => self.loop_bound(c, &iter, stride.unwrap_or(1)),
+            None => {
+                self.diags.push(form_error(node, "no condition"));
+                None
+            }
+        };
+        Some(Loop {
+            iter,
+            declared_type,
+            init: init_aff?,
+            bound: bound?,
+            stride: stride?,
+            span: node.byte_range(),
+        })
+    }
+
+    /// The iterator, its declared type (when the header declares it) and its first value.
+    fn loop_init<'t>(&self, init: Node<'t>) -> Option<(String, Option<String>, Node<'t>)> {
+        match init.kind() {
+            "assignment_expression" if op_text(init, self.src) == "=" => {
+                let left = init.child_by_field_name("left")?;
+                (left.kind() == "identifier").then_some(())?;
+                Some((text(left, self.src).to_string(), None, init.child_by_field_name("right")?))
+            }
+            "declaration" => {
+                let ty = text(init.child_by_field_name("type")?, self.src).to_string();
+                let mut cursor = init.walk();
+                let decls: Vec<Node> = init.children_by_field_name("declarator", &mut cursor).collect();
+                let [d] = decls.as_slice() else { return None };
+                (d.kind() == "init_declarator").then_some(())?;
+                let name = d.child_by_field_name("declarator")?;
+                (name.kind() == "identifier").then_some(())?;
+                Some((text(name, self.src).to_string(), Some(ty), d.child_by_field_name("value")?))
+            }
+            _ => None,
+        }
+    }
+
+    /// The loop condition as a conjunction of bounds that stop the iterator in the
+    /// direction it moves (so the iteration set is exactly where they all hold).
+    fn loop_bound(&mut self, cond: Node, iter: &str, stride: i64) -> Option<Cond> {
+        let cond = unparen(cond);
+        if cond.kind() == "binary_expression" && op_text(cond, self.src) == "&&" {
+            let l = self.loop_bound(cond.child_by_field_name("left")?, iter, stride);
+            let r = self.loop_bound(cond.child_by_field_name("right")?, iter, stride);
+            return Some(l?.and(r?));
+        }
+        let op = (cond.kind() == "binary_expression")
+            .then(|| cmp_op(&op_text(cond, self.src)))
+            .flatten();
+        let bad = |me: &mut Self, why: &str| {
+            me.diags.push(
+                Diagnostic::new(Code::NonAffineBound, cond.byte_range(), format!("loop condition `{}` is not a bound on `{iter}`: {why}", short(text(cond, me.src))))
+                    .label(why.to_string())
+                    .expected(format!("`{iter} < e`, `{iter} <= e` (or `>`/`>=` for decreasing loops) joined by `&&`, with `e` affine and free of `{iter}`"))
+                    .hint("rewrite the condition as bounds on the iterator"),
+            );
+            None
+        };
+        let Some(op) = op else { return bad(self, "not a comparison") };
+        let (l, r) = (cond.child_by_field_name("left")?, cond.child_by_field_name("right")?);
+        let (op, other) = if text(unparen(l), self.src) == iter {
+            (op, r)
+        } else if text(unparen(r), self.src) == iter {
+            (op.mirror(), l)
+        } else {
+            return bad(self, "the iterator must stand alone on one side");
+        };
+        let op = match (op, stride > 0) {
+            (CmpOp::Ne, _) if stride.abs() != 1 => return bad(self, "`!=` needs a unit stride"),
+            (CmpOp::Ne, true) => CmpOp::Lt,
+            (CmpOp::Ne, false) => CmpOp::Gt,
+            (CmpOp::Lt | CmpOp::Le, true) | (CmpOp::Gt | CmpOp::Ge, false) => op,
+            _ => return bad(self, "the comparison does not stop the loop in the direction it runs"),
+        };
+        let bound = self.lift_aff(other, Code::NonAffineBound)?;
+        if bound.mentions(iter) {
+            return bad(self, "the bound depends on the iterator");
+        }
+        Some(Cond::Cmp(Aff::name(iter), op, bound))
+    }
+
+    fn if_statement(&mut self, node: Node) -> Option<Node_> {
+        let cond = node
+            .child_by_field_name("condition")
+            .and_then(|c| self.lift_cond(c, Code::NonAffineCondition));
+        let then = node
+            .child_by_field_name("consequence")
+            .map(|c| self.statement(c))
+            .unwrap_or_default();
+        let els = node
+            .child_by_field_name("alternative")
+            .and_then(|e| e.named_child(0))
+            .map(|e| self.statement(e))
+            .unwrap_or_default();
+        Some(Node_::If(cond?, then, els))
+    }
+
+    fn expression_statement(&mut self, node: Node) -> Option<Node_> {
+        let expr = node.named_child(0)?;
+        let mut accesses = Vec::new();
+        let ok = match expr.kind() {
+            "assignment_expression" | "update_expression" => self.effect(expr, &mut accesses),
+            _ => {
+                self.diags.push(
+                    Diagnostic::new(Code::UnsupportedStatement, node.byte_range(), format!("statement `{}` has no modelled effect", short(text(node, self.src))))
+                        .label("not an assignment")
+                        .expected("assignments, compound assignments, `++` and `--`")
+                        .hint("move this statement out of the loop nest"),
+                );
+                false
+            }
+        };
+        if !ok {
+            return None;
+        }
+        let index = self.statements.len();
+        let template = self.template(node);
+        self.statements.push(Statement {
+            name: format!("S{index}"),
+            iters: self.iters.clone(),
+            template,
+            accesses,
+            span: node.byte_range(),
+        });
+        Some(Node_::Stmt(index))
+    }
+
+    /// Accesses of an assignment or increment at statement level (`a = b = c` allowed).
+    fn effect(&mut self, expr: Node, out: &mut Vec<Access>) -> bool {
+        let target = expr.child_by_field_name(if expr.kind() == "update_expression" { "argument" } else { "left" });
+        let Some(target) = target else { return false };
+        let plain = expr.kind() == "assignment_expression" && op_text(expr, self.src) == "=";
+        let mut ok = true;
+        if let Some(right) = expr.child_by_field_name("right") {
+            let right = unparen(right);
+            ok &= if right.kind() == "assignment_expression" {
+                self.effect(right, out)
+            } else {
+                self.reads(right, out)
+            };
+        }
+        if !plain {
+            ok &= self.reference(target, AccessKind::Read, out);
+        }
+        ok & self.reference(target, AccessKind::Write, out)
+    }
+
+    /// Records the reads in a side-effect-free expression.
+    fn reads(&mut self, node: Node, out: &mut Vec<Access>) -> bool {
+        match node.kind() {
+            "identifier" | "subscript_expression" => self.reference(node, AccessKind::Read, out),
+            "number_literal" | "char_literal" | "string_literal" | "true" | "false" | "null"
+            | "sizeof_expression" | "comment" => true,
+            "parenthesized_expression" | "binary_expression" | "unary_expression"
+            | "conditional_expression" | "argument_list" => self.reads_children(node, out),
+            "cast_expression" => node
+                .child_by_field_name("value")
+                .is_some_and(|v| self.reads(v, out)),
+            "call_expression" => self.pure_call(node, out),
+            "assignment_expression" | "update_expression" => {
+                self.diags.push(
+                    Diagnostic::new(Code::SideEffect, node.byte_range(), format!("side effect inside an expression: `{}`", short(text(node, self.src))))
+                        .label("nested assignment")
+                        .expected("one assignment per statement")
+                        .hint("split it into separate statements"),
+                );
+                false
+            }
+            "pointer_expression" | "field_expression" => {
+                self.diags.push(pointer_access(node, self.src));
+                false
+            }
+            kind => {
+                self.diags.push(unsupported_statement(node, kind, self.src));
+                false
+            }
+        }
+    }
+
+    fn reads_children(&mut self, node: Node, out: &mut Vec<Access>) -> bool {
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        children.into_iter().fold(true, |ok, c| self.reads(c, out) & ok)
+    }
+
+    fn pure_call(&mut self, node: Node, out: &mut Vec<Access>) -> bool {
+        let f = node.child_by_field_name("function");
+        let name = f.map_or("", |f| text(f, self.src));
+        if f.is_some_and(|f| f.kind() == "identifier") && PURE_FUNCTIONS.contains(&name) {
+            return node
+                .child_by_field_name("arguments")
+                .is_some_and(|a| self.reads(a, out));
+        }
+        self.diags.push(
+            Diagnostic::new(Code::ImpureCall, node.byte_range(), format!("call to `{name}`, which nestor does not know to be pure"))
+                .label("may read or write any memory")
+                .expected("calls of pure math functions (sqrt, exp, fabs, pow, ...)")
+                .hint("move the call out of the loop nest, or use a pure function"),
+        );
+        false
+    }
+
+    /// One access to a scalar (`x`) or an array element (`A[i][j]`).
+    fn reference(&mut self, node: Node, kind: AccessKind, out: &mut Vec<Access>) -> bool {
+        let node = unparen(node);
+        let mut indices = Vec::new();
+        let mut base = node;
+        while base.kind() == "subscript_expression" {
+            let (Some(arg), Some(index)) = (base.child_by_field_name("argument"), base.child_by_field_name("index")) else {
+                return false;
+            };
+            indices.push(index);
+            base = unparen(arg);
+        }
+        indices.reverse();
+        if base.kind() != "identifier" {
+            self.diags.push(pointer_access(node, self.src));
+            return false;
+        }
+        let name = text(base, self.src);
+        if indices.is_empty() && self.iters.iter().any(|i| i == name) {
+            if kind == AccessKind::Write {
+                self.diags.push(
+                    Diagnostic::new(Code::IteratorWrite, node.byte_range(), format!("loop iterator `{name}` is written in the loop body"))
+                        .label("written here")
+                        .expected("iterators change only in the loop header")
+                        .hint("use another variable, or restructure the loop"),
+                );
+                return false;
+            }
+            return true;
+        }
+        if !self.check_shape(node, name, indices.len(), kind) {
+            return false;
+        }
+        if indices.is_empty() && kind == AccessKind::Read && self.symbols.get(name).is_none() {
+            return true; // A macro or enumerator: a constant.
+        }
+        let mut subscripts = Vec::new();
+        for index in indices {
+            subscripts.push(self.lift_aff(index, Code::NonAffineSubscript));
+        }
+        let Some(subscripts) = subscripts.into_iter().collect::<Option<Vec<_>>>() else {
+            return false;
+        };
+        out.push(Access {
+            id: self.next_ref,
+            kind,
+            array: name.to_string(),
+            subscripts,
+            span: node.byte_range(),
+        });
+        self.next_ref += 1;
+        true
+    }
+
+    /// Whether `name` may be accessed with `rank` subscripts.
+    fn check_shape(&mut self, node: Node, name: &str, rank: usize, kind: AccessKind) -> bool {
+        let symbol = self.symbols.get(name);
+        let problem = match symbol.map(|s| &s.shape) {
+            None if rank == 0 && kind == AccessKind::Read => return true,
+            None => Some((Code::UnknownArray, format!("nestor cannot see the declaration of `{name}`"), "declare it in this file, as a local, parameter or global".to_string())),
+            Some(Shape::Scalar) if rank == 0 => None,
+            Some(Shape::Array(ext)) if ext.len() == rank => None,
+            Some(Shape::RestrictPointer) if rank == 1 => None,
+            Some(Shape::Pointer) => Some((Code::PointerAccess, format!("`{name}` is a pointer that may alias other arrays"), format!("declare it as an array (`double {name}[n]`) or a `restrict` pointer")),),
+            Some(Shape::Array(ext)) => Some((Code::PointerAccess, format!("`{name}` has {} dimensions but is accessed with {rank} subscripts", ext.len()), "access whole elements, one subscript per dimension".to_string())),
+            Some(_) => Some((Code::PointerAccess, format!("`{name}` is accessed with {rank} subscripts"), "access whole elements, one subscript per dimension".to_string())),
+        };
+        match problem {
+            None => true,
+            Some((code, message, hint)) => {
+                self.diags.push(Diagnostic::new(code, node.byte_range(), message).label("this access").hint(hint));
+                false
+            }
+        }
+    }
+
+    /// The statement's text with the enclosing iterators' occurrences as holes.
+    fn template(&self, node: Node) -> Vec<Piece> {
+        let mut holes = Vec::new();
+        collect_identifiers(node, &mut |id| {
+            if let Some(pos) = self.iters.iter().position(|i| i == text(id, self.src)) {
+                holes.push((id.byte_range(), pos));
+            }
+        });
+        holes.sort_by_key(|(r, _)| r.start);
+        let mut pieces = Vec::new();
+        let mut at = node.start_byte();
+        for (range, pos) in holes {
+            pieces.push(Piece::Text(self.src[at..range.start].to_string()));
+            pieces.push(Piece::Iter(pos));
+            at = range.end;
+        }
+        pieces.push(Piece::Text(self.src[at..node.end_byte()].to_string()));
+        pieces.retain(|p| p != &Piece::Text(String::new()));
+        pieces
+    }
+
+    /// Names used in affine expressions must not be written in the region; iterators
+    /// must not be written anywhere in it.
+    fn check_writes(&mut self) {
+        let iterators: BTreeSet<&str> = self.loops.iter().map(|l| l.iter.as_str()).collect();
+        for stmt in &self.statements {
+            for a in stmt.accesses.iter().filter(|a| a.kind == AccessKind::Write) {
+                if let Some(use_span) = self.affine_names.get(&a.array) {
+                    let (line, _) = crate::diag::line_col(self.src, use_span.start);
+                    self.diags.push(
+                        Diagnostic::new(Code::ParameterWrite, a.span.clone(), format!("`{}` is written in the region but also used in a bound or subscript (line {line})", a.array))
+                            .label("written here")
+                            .expected("bounds and subscripts use values that stay constant in the region")
+                            .hint("compute the value before the loop nest"),
+                    );
+                } else if iterators.contains(a.array.as_str()) {
+                    self.diags.push(
+                        Diagnostic::new(Code::IteratorWrite, a.span.clone(), format!("`{}` is a loop iterator of this region and is written as a variable", a.array))
+                            .label("written here")
+                            .hint("use another variable"),
+                    );
+                }
+            }
+            for a in stmt.accesses.iter().filter(|a| a.kind == AccessKind::Read && iterators.contains(a.array.as_str())) {
+                self.diags.push(iterator_value_outside_loop(&a.array, a.span.clone()));
+            }
+        }
+        for (name, span) in &self.affine_names {
+            if iterators.contains(name.as_str()) {
+                self.diags.push(iterator_value_outside_loop(name, span.clone()));
+            }
+        }
+    }
+
+    /// How each iterator is declared in generated loops; all must be signed integers.
+    fn iterator_decls(&self) -> Result<Vec<(String, Option<String>)>, Vec<Diagnostic>> {
+        let mut decls: BTreeMap<String, Option<String>> = BTreeMap::new();
+        let mut diags = Vec::new();
+        for l in &self.loops {
+            let entry = decls.entry(l.iter.clone()).or_insert(None);
+            if l.declared_type.is_some() {
+                entry.clone_from(&l.declared_type);
+            }
+        }
+        for l in &self.loops {
+            let signed = match (&decls[&l.iter], self.symbols.get(&l.iter)) {
+                (Some(t), _) => super::symbols::Symbol { name: l.iter.clone(), ty: t.clone(), shape: Shape::Scalar, scope: Scope::Local }.is_signed_integer(),
+                (None, Some(s)) => s.is_signed_integer(),
+                (None, None) => false,
+            };
+            if !signed && !diags.iter().any(|d: &Diagnostic| d.message.contains(&format!("`{}`", l.iter))) {
+                diags.push(
+                    Diagnostic::new(Code::IteratorType, l.span.start..l.span.start + 3, format!("loop iterator `{}` is not a signed integer variable nestor can see", l.iter))
+                        .label("this loop")
+                        .expected("an iterator of type int, long or another signed integer type")
+                        .hint("declare the iterator as `int` (unsigned iterators wrap around on the bounds nestor generates)"),
+                );
+            }
+        }
+        if diags.is_empty() { Ok(decls.into_iter().collect()) } else { Err(diags) }
+    }
+
+    fn arrays(&self) -> Vec<Array> {
+        let mut seen = BTreeMap::new();
+        for a in self.statements.iter().flat_map(|s| &s.accesses) {
+            seen.entry(a.array.clone()).or_insert_with(|| {
+                let sym = self.symbols.get(&a.array);
+                Array {
+                    name: a.array.clone(),
+                    element_type: sym.map_or("int".to_string(), |s| s.ty.clone()),
+                    extents: match sym.map(|s| &s.shape) {
+                        Some(Shape::Array(e)) => e.clone(),
+                        Some(Shape::RestrictPointer) => vec![String::new()],
+                        _ => Vec::new(),
+                    },
+                    scope: sym.map_or(Scope::Global, |s| s.scope),
+                }
+            });
+        }
+        seen.into_values().collect()
+    }
+}
+
+type Node_ = super::ir::Node;
+
+/// `i++`, `++i`, `i--`, `i += c`, `i -= c`, `i = i + c`: the constant step.
+fn loop_stride(update: Node, iter: &str, src: &str) -> Option<i64> {
+    let update = unparen(update);
+    let target = |n: Option<Node>| n.is_some_and(|n| text(unparen(n), src) == iter);
+    let constant = |n: Option<Node>| n.and_then(|n| super::symbols::parse_int_text(text(unparen(n), src)));
+    match update.kind() {
+        "update_expression" if target(update.child_by_field_name("argument")) => {
+            Some(if op_text(update, src) == "++" { 1 } else { -1 })
+        }
+        "assignment_expression" if target(update.child_by_field_name("left")) => {
+            let right = update.child_by_field_name("right");
+            match op_text(update, src).as_str() {
+                "+=" => constant(right),
+                "-=" => constant(right)?.checked_neg(),
+                "=" => {
+                    let r = unparen(right?);
+                    (r.kind() == "binary_expression" && target(r.child_by_field_name("left"))).then_some(())?;
+                    let c = constant(r.child_by_field_name("right"))?;
+                    match op_text(r, src).as_str() {
+                        "+" => Some(c),
+                        "-" => c.checked_neg(),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+fn collect_identifiers<'t>(node: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
+    if node.kind() == "identifier" {
+        f(node);
+    }
+    let mut cursor = node.walk();
+    let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+    for c in children {
+        // `s.x`: `x` is a field, not a variable.
+        if c.kind() != "field_identifier" {
+            collect_identifiers(c, f);
+        }
+    }
+}
+
+fn iterator_value_outside_loop(name: &str, span: Span) -> Diagnostic {
+    Diagnostic::new(Code::IteratorLiveAfter, span, format!("`{name}` is read outside the loop it iterates"))
+        .label("the value a loop left behind")
+        .expected("iterators used only inside their own loop")
+        .hint(format!("copy the value into another variable, or compute it directly (nestor may change the final value of `{name}`)"))
+}
+
+fn unsupported_statement(node: Node, kind: &str, src: &str) -> Diagnostic {
+    let (code, what, hint) = match kind {
+        "while_statement" | "do_statement" => (Code::WhileLoop, "a `while` loop", "rewrite it as a `for` loop with affine bounds, or keep it outside the region"),
+        "goto_statement" | "labeled_statement" => (Code::Goto, "a `goto` or label", "restructure the control flow without `goto`"),
+        "break_statement" | "continue_statement" | "return_statement" => (Code::Jump, "a jump out of the loop body", "express the early exit in the loop bounds, or keep this loop outside the region"),
+        "declaration" => (Code::UnsupportedStatement, "a declaration inside the nest", "declare the variable before the loop nest"),
+        "preproc_call" | "preproc_if" | "preproc_ifdef" | "preproc_def" => (Code::UnsupportedStatement, "a preprocessor directive inside the nest", "move the directive outside the loop nest"),
+        _ => (Code::UnsupportedStatement, "a construct nestor does not model", "move it out of the loop nest"),
+    };
+    Diagnostic::new(code, node.byte_range(), format!("{what}: `{}`", short(text(node, src))))
+        .label("not static control")
+        .expected("`for` loops, `if`s with affine conditions and assignments")
+        .hint(hint)
+}
+
+fn pointer_access(node: Node, src: &str) -> Diagnostic {
+    Diagnostic::new(Code::PointerAccess, node.byte_range(), format!("`{}` accesses memory through a pointer or a member", short(text(node, src))))
+        .label("not an array element")
+        .expected("array elements `A[i][j]` and scalar variables")
+        .hint("use arrays with one subscript per dimension")
+}
+
+/// Leading white space of the line containing byte `at`.
+pub fn line_indent(src: &str, at: usize) -> &str {
+    let line_start = src[..at].rfind('\n').map_or(0, |p| p + 1);
+    let line = &src[line_start..];
+    &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
+}
+
+/// The file's unit of indentation: the first deeper-indented line within the region,
+/// relative to the region's own indentation; two spaces if nothing says otherwise.
+fn indent_unit(src: &str, span: &Span, base: &str) -> String {
+    for line in src[span.clone()].lines().skip(1) {
+        let ws = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
+        if ws.len() > base.len() && ws.starts_with(base) && !line.trim().is_empty() {
+            return ws[base.len()..].to_string();
+        }
+    }
+    "  ".to_string()
+}

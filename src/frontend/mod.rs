@@ -1,0 +1,337 @@
+//! The front end: finds the static-control regions of a C file and lifts them.
+//!
+//! It never fails: it returns the regions it understood, the nests it had to leave
+//! alone with the reasons, and file-level diagnostics (syntax errors).
+
+mod affine;
+pub mod ir;
+mod lift;
+mod symbols;
+pub mod syntax;
+
+use crate::diag::{Code, Diagnostic, Span};
+pub use ir::{Origin, Region};
+use lift::lift_region;
+use std::collections::BTreeSet;
+use symbols::Symbols;
+use syntax::{pragma_argument, text};
+use tree_sitter::Node;
+
+/// A loop nest (or pragma region) the front end could not lift, with every reason.
+#[derive(Clone, Debug)]
+pub struct RejectedNest {
+    pub origin: Origin,
+    pub span: Span,
+    pub function: String,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Frontend {
+    pub regions: Vec<Region>,
+    pub rejected: Vec<RejectedNest>,
+    /// Problems of the file as a whole: syntax errors, unclosed `#pragma scop`.
+    pub file_diagnostics: Vec<Diagnostic>,
+    /// Every identifier in the file, so generated names cannot clash.
+    pub identifiers: BTreeSet<String>,
+}
+
+impl Frontend {
+    /// Whether the file could not be parsed as C.
+    pub fn has_syntax_errors(&self) -> bool {
+        self.file_diagnostics.iter().any(|d| d.code == Code::SyntaxError)
+    }
+}
+
+/// Finds and lifts the regions of `src`. When the file has `#pragma scop` regions only
+/// those are used; otherwise maximal runs of static-control loop nests are.
+pub fn analyze(src: &str, defines: &[(String, i64)]) -> Frontend {
+    let mut out = Frontend::default();
+    let Some(tree) = syntax::parse(src) else {
+        out.file_diagnostics.push(Diagnostic::new(Code::SyntaxError, 0..0, "tree-sitter could not parse the file").error());
+        return out;
+    };
+    let (errors, pragma_breaks) = syntax::syntax_diagnostics(&tree, src);
+    if !errors.is_empty() {
+        out.file_diagnostics = errors;
+        return out;
+    }
+    let root = tree.root_node();
+    collect_identifiers(root, src, &mut out.identifiers);
+    let file_symbols = Symbols::for_file(root, src, defines);
+    let pragma_mode = src.contains("scop") && has_scop_pragma(root, src);
+    let mut cursor = root.walk();
+    let functions: Vec<Node> = root
+        .named_children(&mut cursor)
+        .filter(|n| n.kind() == "function_definition")
+        .collect();
+    for f in functions {
+        let mut finder = RegionFinder {
+            src,
+            symbols: file_symbols.for_function(f, src),
+            function: f,
+            name: function_name(f, src),
+            pragma_breaks: &pragma_breaks,
+            out: &mut out,
+        };
+        if let Some(body) = f.child_by_field_name("body") {
+            if pragma_mode {
+                finder.pragma_regions(body);
+            } else {
+                finder.auto_regions(body);
+            }
+        }
+    }
+    out.regions.sort_by_key(|r| r.span.start);
+    out.rejected.sort_by_key(|r| r.span.start);
+    out
+}
+
+struct RegionFinder<'a, 't> {
+    src: &'a str,
+    symbols: Symbols,
+    function: Node<'t>,
+    name: String,
+    /// Pragmas between a header and its body: the header's byte range and the reason.
+    pragma_breaks: &'a [Diagnostic],
+    out: &'a mut Frontend,
+}
+
+impl<'t> RegionFinder<'_, 't> {
+    /// Regions between `#pragma scop` and `#pragma endscop` in any block of the function.
+    fn pragma_regions(&mut self, node: Node<'t>) {
+        if node.kind() == "compound_statement" {
+            let children = named_children(node);
+            let mut open: Option<usize> = None;
+            for (k, c) in children.iter().enumerate() {
+                match pragma_argument(*c, self.src) {
+                    Some("scop") => open = Some(k),
+                    Some("endscop") => {
+                        if let Some(start) = open.take() {
+                            let body: Vec<Node> = children[start + 1..k]
+                                .iter()
+                                .copied()
+                                .filter(|n| n.kind() != "comment")
+                                .collect();
+                            self.try_region(&body, Origin::Pragma);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(start) = open {
+                self.out.file_diagnostics.push(
+                    Diagnostic::new(Code::UnclosedScop, children[start].byte_range(), "`#pragma scop` has no matching `#pragma endscop` in this block")
+                        .label("region opened here")
+                        .hint("add `#pragma endscop` after the last statement of the region, in the same block"),
+                );
+            }
+        }
+        for c in named_children(node) {
+            self.pragma_regions(c);
+        }
+    }
+
+    /// Maximal runs of loop nests (with the assignments between them) in every block.
+    fn auto_regions(&mut self, block: Node<'t>) {
+        let mut run: Vec<Node<'t>> = Vec::new();
+        for child in named_children(block) {
+            if matches!(child.kind(), "for_statement" | "expression_statement") {
+                run.push(child);
+            } else {
+                self.flush_run(std::mem::take(&mut run));
+                if child.kind() != "comment" {
+                    self.look_inside(child);
+                }
+            }
+        }
+        self.flush_run(run);
+    }
+
+    fn flush_run(&mut self, mut run: Vec<Node<'t>>) {
+        while run.last().is_some_and(|n| n.kind() != "for_statement") {
+            run.pop();
+        }
+        let first_loop = run.iter().position(|n| n.kind() == "for_statement");
+        let Some(first_loop) = first_loop else { return };
+        run.drain(..first_loop);
+        if run.len() > 1 && self.lift(&run, Origin::Auto).is_ok() {
+            return;
+        }
+        for nest in run.into_iter().filter(|n| n.kind() == "for_statement") {
+            if let Err(diagnostics) = self.lift(&[nest], Origin::Auto) {
+                self.out.rejected.push(RejectedNest {
+                    origin: Origin::Auto,
+                    span: nest.byte_range(),
+                    function: self.name.clone(),
+                    diagnostics,
+                });
+                if let Some(body) = nest.child_by_field_name("body") {
+                    if body.kind() == "for_statement" {
+                        self.flush_run(vec![body]);
+                    } else {
+                        self.look_inside(body);
+                    }
+                }
+            }
+        }
+    }
+
+    fn look_inside(&mut self, node: Node<'t>) {
+        if node.kind() == "compound_statement" {
+            return self.auto_regions(node);
+        }
+        for c in named_children(node) {
+            self.look_inside(c);
+        }
+    }
+
+    fn try_region(&mut self, nodes: &[Node<'t>], origin: Origin) {
+        if let Err(diagnostics) = self.lift(nodes, origin) {
+            let span = match (nodes.first(), nodes.last()) {
+                (Some(a), Some(b)) => a.start_byte()..b.end_byte(),
+                _ => return,
+            };
+            self.out.rejected.push(RejectedNest {
+                origin,
+                span,
+                function: self.name.clone(),
+                diagnostics,
+            });
+        }
+    }
+
+    /// Lifts `nodes` as one region and records it; the diagnostics if it cannot be.
+    fn lift(&mut self, nodes: &[Node<'t>], origin: Origin) -> Result<(), Vec<Diagnostic>> {
+        let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
+            return Err(Vec::new());
+        };
+        let span = first.start_byte()..last.end_byte();
+        let breaks: Vec<Diagnostic> = self
+            .pragma_breaks
+            .iter()
+            .filter(|d| d.span.start >= span.start && d.span.start <= span.end + 1)
+            .cloned()
+            .collect();
+        if !breaks.is_empty() {
+            return Err(breaks);
+        }
+        let region = lift_region(nodes, self.src, &self.symbols, origin, &self.name)?;
+        let live = self.iterators_live_after(&region);
+        if !live.is_empty() {
+            return Err(live);
+        }
+        self.out.regions.push(region);
+        Ok(())
+    }
+
+    /// Iterators declared outside the region whose final value is read later: nestor's
+    /// loops may leave a different value behind.
+    fn iterators_live_after(&self, region: &Region) -> Vec<Diagnostic> {
+        let enclosing_loop = outermost_enclosing_loop(self.function, region.span.start);
+        let mut diags = Vec::new();
+        for (iter, decl) in &region.iterator_decls {
+            if decl.is_some() {
+                continue;
+            }
+            let mut after = Vec::new();
+            let mut before_in_loop = Vec::new();
+            visit_identifiers(self.function, self.src, iter, &mut |id| {
+                if id.start_byte() >= region.span.end {
+                    after.push(id);
+                } else if id.start_byte() < region.span.start
+                    && enclosing_loop.is_some_and(|l| l.byte_range().contains(&id.start_byte()))
+                {
+                    before_in_loop.push(id);
+                }
+            });
+            let next_use = after.into_iter().chain(before_in_loop).next();
+            if let Some(id) = next_use.filter(|id| !is_overwrite(*id, self.src)) {
+                diags.push(
+                    Diagnostic::new(Code::IteratorLiveAfter, id.byte_range(), format!("the value of loop iterator `{iter}` is read after the region"))
+                        .label("read here")
+                        .expected("iterators that are dead after their loops")
+                        .hint(format!("declare `{iter}` in the loop header (`for (int {iter} = ...`) or assign it before this use")),
+                );
+            }
+        }
+        diags
+    }
+}
+
+/// The outermost loop of `function` containing byte `at`.
+fn outermost_enclosing_loop<'t>(function: Node<'t>, at: usize) -> Option<Node<'t>> {
+    let mut node = function.descendant_for_byte_range(at, at)?;
+    let mut found = None;
+    while let Some(parent) = node.parent() {
+        if matches!(parent.kind(), "for_statement" | "while_statement" | "do_statement")
+            && parent.start_byte() < at
+        {
+            found = Some(parent);
+        }
+        node = parent;
+    }
+    found
+}
+
+/// Whether identifier `id` is the target of a plain assignment or a declarator.
+fn is_overwrite(id: Node, src: &str) -> bool {
+    let Some(parent) = id.parent() else { return false };
+    match parent.kind() {
+        "assignment_expression" => {
+            parent.child_by_field_name("left") == Some(id)
+                && parent
+                    .child_by_field_name("operator")
+                    .is_some_and(|o| text(o, src) == "=")
+        }
+        "init_declarator" | "declaration" => true,
+        _ => false,
+    }
+}
+
+fn visit_identifiers<'t>(node: Node<'t>, src: &str, name: &str, f: &mut dyn FnMut(Node<'t>)) {
+    if node.kind() == "identifier" && text(node, src) == name {
+        f(node);
+    }
+    for c in named_children(node) {
+        visit_identifiers(c, src, name, f);
+    }
+}
+
+fn named_children(node: Node) -> Vec<Node> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).collect()
+}
+
+fn has_scop_pragma(node: Node, src: &str) -> bool {
+    pragma_argument(node, src) == Some("scop")
+        || named_children(node).into_iter().any(|c| has_scop_pragma(c, src))
+}
+
+fn function_name(f: Node, src: &str) -> String {
+    let mut d = f.child_by_field_name("declarator");
+    while let Some(node) = d {
+        if node.kind() == "identifier" {
+            return text(node, src).to_string();
+        }
+        d = node.child_by_field_name("declarator");
+    }
+    String::from("?")
+}
+
+fn collect_identifiers(node: Node, src: &str, out: &mut BTreeSet<String>) {
+    if matches!(node.kind(), "identifier" | "type_identifier" | "field_identifier") {
+        out.insert(text(node, src).to_string());
+    }
+    if matches!(node.kind(), "preproc_arg" | "preproc_def" | "preproc_function_def") {
+        // Macro bodies are not parsed; take every word in them.
+        for w in text(node, src).split(|c: char| !c.is_alphanumeric() && c != '_') {
+            if !w.is_empty() {
+                out.insert(w.to_string());
+            }
+        }
+    }
+    for c in named_children(node) {
+        collect_identifiers(c, src, out);
+    }
+}

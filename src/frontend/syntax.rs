@@ -1,0 +1,111 @@
+//! Parsing with tree-sitter-c, and diagnostics for what it could not parse.
+
+use crate::diag::{Code, Diagnostic};
+use tree_sitter::{Node, Parser, Tree};
+
+pub fn text<'s>(node: Node, src: &'s str) -> &'s str {
+    src.get(node.byte_range()).unwrap_or("")
+}
+
+/// Parses C source. `None` only if tree-sitter itself gives up (it does not on text).
+pub fn parse(src: &str) -> Option<Tree> {
+    let mut parser = Parser::new();
+    parser.set_language(&tree_sitter_c::LANGUAGE.into()).ok()?;
+    parser.parse(src, None)
+}
+
+/// The syntax errors in `tree`, except the one tree-sitter reports for a pragma between
+/// a loop or `if` header and its unbraced body, which is valid C: that one is returned
+/// in the second list, as [`Code::PragmaInHeader`], to break the enclosing region only.
+pub fn syntax_diagnostics(tree: &Tree, src: &str) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+    let mut errors = Vec::new();
+    let mut pragmas = Vec::new();
+    if tree.root_node().has_error() {
+        collect(tree.root_node(), src, &mut errors, &mut pragmas);
+    }
+    (errors, pragmas)
+}
+
+fn collect(node: Node, src: &str, errors: &mut Vec<Diagnostic>, pragmas: &mut Vec<Diagnostic>) {
+    if node.is_missing() {
+        if let Some(pragma) = pragma_after_header(node, src) {
+            pragmas.push(
+                Diagnostic::new(
+                    Code::PragmaInHeader,
+                    pragma.byte_range(),
+                    "pragma between a loop or `if` header and its body",
+                )
+                .label("this pragma")
+                .expected("a braced body: `for (...) { #pragma ... }`")
+                .hint("put braces around the body, or move the pragma before the header"),
+            );
+        } else {
+            let what = node.kind();
+            errors.push(
+                Diagnostic::new(
+                    Code::SyntaxError,
+                    node.start_byte()..node.start_byte(),
+                    format!("syntax error: missing `{what}`"),
+                )
+                .error()
+                .label(format!("expected `{what}` here"))
+                .hint("fix the syntax; nestor only rewrites files a C compiler accepts"),
+            );
+        }
+        return;
+    }
+    if node.is_error() {
+        let snippet: String = text(node, src).chars().take(40).collect();
+        let end = node.start_byte() + text(node, src).lines().next().map_or(0, str::len);
+        errors.push(
+            Diagnostic::new(
+                Code::SyntaxError,
+                node.start_byte()..end.max(node.start_byte()),
+                format!("syntax error near `{}`", snippet.trim()),
+            )
+            .error()
+            .label("cannot parse this")
+            .hint("fix the syntax; nestor only rewrites files a C compiler accepts"),
+        );
+        return;
+    }
+    if !node.has_error() {
+        return;
+    }
+    let mut cursor = node.walk();
+    for child in node.children(&mut cursor) {
+        collect(child, src, errors, pragmas);
+    }
+}
+
+/// For a MISSING `;` that forms the empty body of a `for`/`if`/`while`, the pragma that
+/// follows the header (tree-sitter's reading of `for (...)\n#pragma x\n body`).
+fn pragma_after_header<'t>(missing: Node<'t>, src: &str) -> Option<Node<'t>> {
+    let stmt = missing.parent()?;
+    let header = stmt.parent()?;
+    if !matches!(
+        header.kind(),
+        "for_statement" | "if_statement" | "while_statement" | "else_clause"
+    ) {
+        return None;
+    }
+    let next = header.next_sibling()?;
+    (next.kind() == "preproc_call" && text(next, src).trim_start().starts_with('#')).then_some(next)
+}
+
+/// `#pragma scop` → `Some("scop")`; `# pragma  endscop` → `Some("endscop")`.
+pub fn pragma_argument<'s>(node: Node, src: &'s str) -> Option<&'s str> {
+    if node.kind() != "preproc_call" {
+        return None;
+    }
+    let directive = node.child_by_field_name("directive")?;
+    let d: String = text(directive, src).split_whitespace().collect();
+    if d != "#pragma" {
+        return None;
+    }
+    Some(
+        node.child_by_field_name("argument")
+            .map_or("", |a| text(a, src))
+            .trim(),
+    )
+}

@@ -1,0 +1,7 @@
+//! nestor: a source-to-source optimizer for the loop nests of C programs.
+//!
+//! Pipeline (one module per stage, data flowing one way):
+//! `frontend` → `model` → `codegen`, driven by `pipeline`; `diag` is shared.
+
+pub mod diag;
+pub mod frontend;
