@@ -3,5 +3,10 @@
 //! Pipeline (one module per stage, data flowing one way):
 //! `frontend` → `model` → `codegen`, driven by `pipeline`; `diag` is shared.
 
+pub mod codegen;
 pub mod diag;
+pub mod explain;
 pub mod frontend;
+pub mod isl;
+pub mod model;
+pub mod pipeline;

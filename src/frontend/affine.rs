@@ -59,7 +59,10 @@ impl AffineContext<'_> {
             "binary_expression" => self.binary(node),
             "conditional_expression" => self.min_max_ternary(node),
             "call_expression" => self.min_max_call(node),
-            _ => Err(self.reject(node, "not an integer expression of iterators and parameters")),
+            _ => Err(self.reject(
+                node,
+                "not an integer expression of iterators and parameters",
+            )),
         }
     }
 
@@ -151,7 +154,8 @@ impl AffineContext<'_> {
                     "&&" => Ok(self.cond(l)?.and(self.cond(r)?)),
                     "||" => Ok(Cond::Or(Box::new(self.cond(l)?), Box::new(self.cond(r)?))),
                     _ => {
-                        let cmp = cmp_op(&op).ok_or_else(|| self.reject(node, "not a comparison"))?;
+                        let cmp =
+                            cmp_op(&op).ok_or_else(|| self.reject(node, "not a comparison"))?;
                         Ok(Cond::Cmp(self.aff(l)?, cmp, self.aff(r)?))
                     }
                 }

@@ -170,33 +170,48 @@ impl Aff {
     }
 }
 
-/// Prints in isl's notation; names are printed through [`IslNames`] by the model,
-/// here as they are (the front end rejects names isl would misread).
+impl Aff {
+    /// In isl's notation, each name printed as `rename` says.
+    pub fn to_isl(&self, rename: &dyn Fn(&str) -> String) -> String {
+        let r = |a: &Aff| a.to_isl(rename);
+        match self {
+            Aff::Int(v) => format!("{v}"),
+            Aff::Name(n) => rename(n),
+            Aff::Add(a, b) => format!("({} + {})", r(a), r(b)),
+            Aff::Sub(a, b) => format!("({} - {})", r(a), r(b)),
+            Aff::Neg(a) => format!("-({})", r(a)),
+            Aff::Scale(c, a) => format!("{c}*({})", r(a)),
+            Aff::Div(a, c) => format!("floor(({})/{c})", r(a)),
+            Aff::Mod(a, c) => format!("(({}) mod {c})", r(a)),
+            Aff::Min(a, b) => format!("min({}, {})", r(a), r(b)),
+            Aff::Max(a, b) => format!("max({}, {})", r(a), r(b)),
+        }
+    }
+}
+
+impl Cond {
+    /// In isl's notation, each name printed as `rename` says.
+    pub fn to_isl(&self, rename: &dyn Fn(&str) -> String) -> String {
+        match self {
+            Cond::True => "true".to_string(),
+            Cond::Cmp(a, op, b) => {
+                format!("{} {} {}", a.to_isl(rename), op.isl(), b.to_isl(rename))
+            }
+            Cond::And(a, b) => format!("({} and {})", a.to_isl(rename), b.to_isl(rename)),
+            Cond::Or(a, b) => format!("({} or {})", a.to_isl(rename), b.to_isl(rename)),
+        }
+    }
+}
+
 impl fmt::Display for Aff {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Aff::Int(v) => write!(f, "{v}"),
-            Aff::Name(n) => write!(f, "{n}"),
-            Aff::Add(a, b) => write!(f, "({a} + {b})"),
-            Aff::Sub(a, b) => write!(f, "({a} - {b})"),
-            Aff::Neg(a) => write!(f, "-({a})"),
-            Aff::Scale(c, a) => write!(f, "{c}*({a})"),
-            Aff::Div(a, c) => write!(f, "floor(({a})/{c})"),
-            Aff::Mod(a, c) => write!(f, "(({a}) mod {c})"),
-            Aff::Min(a, b) => write!(f, "min({a}, {b})"),
-            Aff::Max(a, b) => write!(f, "max({a}, {b})"),
-        }
+        f.write_str(&self.to_isl(&|n| n.to_string()))
     }
 }
 
 impl fmt::Display for Cond {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Cond::True => write!(f, "true"),
-            Cond::Cmp(a, op, b) => write!(f, "{a} {} {b}", op.isl()),
-            Cond::And(a, b) => write!(f, "({a} and {b})"),
-            Cond::Or(a, b) => write!(f, "({a} or {b})"),
-        }
+        f.write_str(&self.to_isl(&|n| n.to_string()))
     }
 }
 

@@ -11,12 +11,63 @@ use tree_sitter::Node;
 
 /// Calls that read only their arguments and write nothing.
 const PURE_FUNCTIONS: &[&str] = &[
-    "sqrt", "sqrtf", "sqrtl", "exp", "expf", "exp2", "expm1", "log", "logf", "log2", "log10",
-    "log1p", "fabs", "fabsf", "fabsl", "abs", "labs", "llabs", "pow", "powf", "sin", "cos",
-    "tan", "sinf", "cosf", "tanf", "sinh", "cosh", "tanh", "asin", "acos", "atan", "atan2",
-    "floor", "ceil", "floorf", "ceilf", "round", "trunc", "fmin", "fmax", "fminf", "fmaxf",
-    "fmod", "cbrt", "hypot", "erf", "min", "max", "MIN", "MAX", "SQRT_FUN", "EXP_FUN", "POW_FUN",
-    "LOG_FUN", "FABS_FUN", "SCALAR_VAL",
+    "sqrt",
+    "sqrtf",
+    "sqrtl",
+    "exp",
+    "expf",
+    "exp2",
+    "expm1",
+    "log",
+    "logf",
+    "log2",
+    "log10",
+    "log1p",
+    "fabs",
+    "fabsf",
+    "fabsl",
+    "abs",
+    "labs",
+    "llabs",
+    "pow",
+    "powf",
+    "sin",
+    "cos",
+    "tan",
+    "sinf",
+    "cosf",
+    "tanf",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asin",
+    "acos",
+    "atan",
+    "atan2",
+    "floor",
+    "ceil",
+    "floorf",
+    "ceilf",
+    "round",
+    "trunc",
+    "fmin",
+    "fmax",
+    "fminf",
+    "fmaxf",
+    "fmod",
+    "cbrt",
+    "hypot",
+    "erf",
+    "min",
+    "max",
+    "MIN",
+    "MAX",
+    "SQRT_FUN",
+    "EXP_FUN",
+    "POW_FUN",
+    "LOG_FUN",
+    "FABS_FUN",
+    "SCALAR_VAL",
 ];
 
 /// Lifts the statements `nodes` (siblings in one compound statement) into a region.
@@ -196,7 +247,8 @@ impl<'a> Lifter<'a> {
         let (iter, declared_type, init_value) = match self.loop_init(init) {
             Some(x) => x,
             None => {
-                self.diags.push(form_error(init, "the initializer must assign the iterator"));
+                self.diags
+                    .push(form_error(init, "the initializer must assign the iterator"));
                 return None;
             }
         };
@@ -217,7 +269,10 @@ impl<'a> Lifter<'a> {
             Some(u) => match loop_stride(u, &iter, src) {
                 Some(s) if s != 0 => Some(s),
                 _ => {
-                    self.diags.push(form_error(u, "the update must add a non-zero constant to the iterator"));
+                    self.diags.push(form_error(
+                        u,
+                        "the update must add a non-zero constant to the iterator",
+                    ));
                     None
                 }
             },
@@ -249,17 +304,27 @@ impl<'a> Lifter<'a> {
             "assignment_expression" if op_text(init, self.src) == "=" => {
                 let left = init.child_by_field_name("left")?;
                 (left.kind() == "identifier").then_some(())?;
-                Some((text(left, self.src).to_string(), None, init.child_by_field_name("right")?))
+                Some((
+                    text(left, self.src).to_string(),
+                    None,
+                    init.child_by_field_name("right")?,
+                ))
             }
             "declaration" => {
                 let ty = text(init.child_by_field_name("type")?, self.src).to_string();
                 let mut cursor = init.walk();
-                let decls: Vec<Node> = init.children_by_field_name("declarator", &mut cursor).collect();
+                let decls: Vec<Node> = init
+                    .children_by_field_name("declarator", &mut cursor)
+                    .collect();
                 let [d] = decls.as_slice() else { return None };
                 (d.kind() == "init_declarator").then_some(())?;
                 let name = d.child_by_field_name("declarator")?;
                 (name.kind() == "identifier").then_some(())?;
-                Some((text(name, self.src).to_string(), Some(ty), d.child_by_field_name("value")?))
+                Some((
+                    text(name, self.src).to_string(),
+                    Some(ty),
+                    d.child_by_field_name("value")?,
+                ))
             }
             _ => None,
         }
@@ -286,8 +351,13 @@ impl<'a> Lifter<'a> {
             );
             None
         };
-        let Some(op) = op else { return bad(self, "not a comparison") };
-        let (l, r) = (cond.child_by_field_name("left")?, cond.child_by_field_name("right")?);
+        let Some(op) = op else {
+            return bad(self, "not a comparison");
+        };
+        let (l, r) = (
+            cond.child_by_field_name("left")?,
+            cond.child_by_field_name("right")?,
+        );
         let (op, other) = if text(unparen(l), self.src) == iter {
             (op, r)
         } else if text(unparen(r), self.src) == iter {
@@ -300,7 +370,12 @@ impl<'a> Lifter<'a> {
             (CmpOp::Ne, true) => CmpOp::Lt,
             (CmpOp::Ne, false) => CmpOp::Gt,
             (CmpOp::Lt | CmpOp::Le, true) | (CmpOp::Gt | CmpOp::Ge, false) => op,
-            _ => return bad(self, "the comparison does not stop the loop in the direction it runs"),
+            _ => {
+                return bad(
+                    self,
+                    "the comparison does not stop the loop in the direction it runs",
+                );
+            }
         };
         let bound = self.lift_aff(other, Code::NonAffineBound)?;
         if bound.mentions(iter) {
@@ -332,10 +407,17 @@ impl<'a> Lifter<'a> {
             "assignment_expression" | "update_expression" => self.effect(expr, &mut accesses),
             _ => {
                 self.diags.push(
-                    Diagnostic::new(Code::UnsupportedStatement, node.byte_range(), format!("statement `{}` has no modelled effect", short(text(node, self.src))))
-                        .label("not an assignment")
-                        .expected("assignments, compound assignments, `++` and `--`")
-                        .hint("move this statement out of the loop nest"),
+                    Diagnostic::new(
+                        Code::UnsupportedStatement,
+                        node.byte_range(),
+                        format!(
+                            "statement `{}` has no modelled effect",
+                            short(text(node, self.src))
+                        ),
+                    )
+                    .label("not an assignment")
+                    .expected("assignments, compound assignments, `++` and `--`")
+                    .hint("move this statement out of the loop nest"),
                 );
                 false
             }
@@ -357,7 +439,11 @@ impl<'a> Lifter<'a> {
 
     /// Accesses of an assignment or increment at statement level (`a = b = c` allowed).
     fn effect(&mut self, expr: Node, out: &mut Vec<Access>) -> bool {
-        let target = expr.child_by_field_name(if expr.kind() == "update_expression" { "argument" } else { "left" });
+        let target = expr.child_by_field_name(if expr.kind() == "update_expression" {
+            "argument"
+        } else {
+            "left"
+        });
         let Some(target) = target else { return false };
         let plain = expr.kind() == "assignment_expression" && op_text(expr, self.src) == "=";
         let mut ok = true;
@@ -381,18 +467,28 @@ impl<'a> Lifter<'a> {
             "identifier" | "subscript_expression" => self.reference(node, AccessKind::Read, out),
             "number_literal" | "char_literal" | "string_literal" | "true" | "false" | "null"
             | "sizeof_expression" | "comment" => true,
-            "parenthesized_expression" | "binary_expression" | "unary_expression"
-            | "conditional_expression" | "argument_list" => self.reads_children(node, out),
+            "parenthesized_expression"
+            | "binary_expression"
+            | "unary_expression"
+            | "conditional_expression"
+            | "argument_list" => self.reads_children(node, out),
             "cast_expression" => node
                 .child_by_field_name("value")
                 .is_some_and(|v| self.reads(v, out)),
             "call_expression" => self.pure_call(node, out),
             "assignment_expression" | "update_expression" => {
                 self.diags.push(
-                    Diagnostic::new(Code::SideEffect, node.byte_range(), format!("side effect inside an expression: `{}`", short(text(node, self.src))))
-                        .label("nested assignment")
-                        .expected("one assignment per statement")
-                        .hint("split it into separate statements"),
+                    Diagnostic::new(
+                        Code::SideEffect,
+                        node.byte_range(),
+                        format!(
+                            "side effect inside an expression: `{}`",
+                            short(text(node, self.src))
+                        ),
+                    )
+                    .label("nested assignment")
+                    .expected("one assignment per statement")
+                    .hint("split it into separate statements"),
                 );
                 false
             }
@@ -410,7 +506,9 @@ impl<'a> Lifter<'a> {
     fn reads_children(&mut self, node: Node, out: &mut Vec<Access>) -> bool {
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
-        children.into_iter().fold(true, |ok, c| self.reads(c, out) & ok)
+        children
+            .into_iter()
+            .fold(true, |ok, c| self.reads(c, out) & ok)
     }
 
     fn pure_call(&mut self, node: Node, out: &mut Vec<Access>) -> bool {
@@ -422,10 +520,14 @@ impl<'a> Lifter<'a> {
                 .is_some_and(|a| self.reads(a, out));
         }
         self.diags.push(
-            Diagnostic::new(Code::ImpureCall, node.byte_range(), format!("call to `{name}`, which nestor does not know to be pure"))
-                .label("may read or write any memory")
-                .expected("calls of pure math functions (sqrt, exp, fabs, pow, ...)")
-                .hint("move the call out of the loop nest, or use a pure function"),
+            Diagnostic::new(
+                Code::ImpureCall,
+                node.byte_range(),
+                format!("call to `{name}`, which nestor does not know to be pure"),
+            )
+            .label("may read or write any memory")
+            .expected("calls of pure math functions (sqrt, exp, fabs, pow, ...)")
+            .hint("move the call out of the loop nest, or use a pure function"),
         );
         false
     }
@@ -436,7 +538,10 @@ impl<'a> Lifter<'a> {
         let mut indices = Vec::new();
         let mut base = node;
         while base.kind() == "subscript_expression" {
-            let (Some(arg), Some(index)) = (base.child_by_field_name("argument"), base.child_by_field_name("index")) else {
+            let (Some(arg), Some(index)) = (
+                base.child_by_field_name("argument"),
+                base.child_by_field_name("index"),
+            ) else {
                 return false;
             };
             indices.push(index);
@@ -451,10 +556,14 @@ impl<'a> Lifter<'a> {
         if indices.is_empty() && self.iters.iter().any(|i| i == name) {
             if kind == AccessKind::Write {
                 self.diags.push(
-                    Diagnostic::new(Code::IteratorWrite, node.byte_range(), format!("loop iterator `{name}` is written in the loop body"))
-                        .label("written here")
-                        .expected("iterators change only in the loop header")
-                        .hint("use another variable, or restructure the loop"),
+                    Diagnostic::new(
+                        Code::IteratorWrite,
+                        node.byte_range(),
+                        format!("loop iterator `{name}` is written in the loop body"),
+                    )
+                    .label("written here")
+                    .expected("iterators change only in the loop header")
+                    .hint("use another variable, or restructure the loop"),
                 );
                 return false;
             }
@@ -489,18 +598,41 @@ impl<'a> Lifter<'a> {
         let symbol = self.symbols.get(name);
         let problem = match symbol.map(|s| &s.shape) {
             None if rank == 0 && kind == AccessKind::Read => return true,
-            None => Some((Code::UnknownArray, format!("nestor cannot see the declaration of `{name}`"), "declare it in this file, as a local, parameter or global".to_string())),
+            None => Some((
+                Code::UnknownArray,
+                format!("nestor cannot see the declaration of `{name}`"),
+                "declare it in this file, as a local, parameter or global".to_string(),
+            )),
             Some(Shape::Scalar) if rank == 0 => None,
             Some(Shape::Array(ext)) if ext.len() == rank => None,
             Some(Shape::RestrictPointer) if rank == 1 => None,
-            Some(Shape::Pointer) => Some((Code::PointerAccess, format!("`{name}` is a pointer that may alias other arrays"), format!("declare it as an array (`double {name}[n]`) or a `restrict` pointer")),),
-            Some(Shape::Array(ext)) => Some((Code::PointerAccess, format!("`{name}` has {} dimensions but is accessed with {rank} subscripts", ext.len()), "access whole elements, one subscript per dimension".to_string())),
-            Some(_) => Some((Code::PointerAccess, format!("`{name}` is accessed with {rank} subscripts"), "access whole elements, one subscript per dimension".to_string())),
+            Some(Shape::Pointer) => Some((
+                Code::PointerAccess,
+                format!("`{name}` is a pointer that may alias other arrays"),
+                format!("declare it as an array (`double {name}[n]`) or a `restrict` pointer"),
+            )),
+            Some(Shape::Array(ext)) => Some((
+                Code::PointerAccess,
+                format!(
+                    "`{name}` has {} dimensions but is accessed with {rank} subscripts",
+                    ext.len()
+                ),
+                "access whole elements, one subscript per dimension".to_string(),
+            )),
+            Some(_) => Some((
+                Code::PointerAccess,
+                format!("`{name}` is accessed with {rank} subscripts"),
+                "access whole elements, one subscript per dimension".to_string(),
+            )),
         };
         match problem {
             None => true,
             Some((code, message, hint)) => {
-                self.diags.push(Diagnostic::new(code, node.byte_range(), message).label("this access").hint(hint));
+                self.diags.push(
+                    Diagnostic::new(code, node.byte_range(), message)
+                        .label("this access")
+                        .hint(hint),
+                );
                 false
             }
         }
@@ -549,13 +681,19 @@ impl<'a> Lifter<'a> {
                     );
                 }
             }
-            for a in stmt.accesses.iter().filter(|a| a.kind == AccessKind::Read && iterators.contains(a.array.as_str())) {
-                self.diags.push(iterator_value_outside_loop(&a.array, a.span.clone()));
+            for a in stmt
+                .accesses
+                .iter()
+                .filter(|a| a.kind == AccessKind::Read && iterators.contains(a.array.as_str()))
+            {
+                self.diags
+                    .push(iterator_value_outside_loop(&a.array, a.span.clone()));
             }
         }
         for (name, span) in &self.affine_names {
             if iterators.contains(name.as_str()) {
-                self.diags.push(iterator_value_outside_loop(name, span.clone()));
+                self.diags
+                    .push(iterator_value_outside_loop(name, span.clone()));
             }
         }
     }
@@ -572,11 +710,21 @@ impl<'a> Lifter<'a> {
         }
         for l in &self.loops {
             let signed = match (&decls[&l.iter], self.symbols.get(&l.iter)) {
-                (Some(t), _) => super::symbols::Symbol { name: l.iter.clone(), ty: t.clone(), shape: Shape::Scalar, scope: Scope::Local }.is_signed_integer(),
+                (Some(t), _) => super::symbols::Symbol {
+                    name: l.iter.clone(),
+                    ty: t.clone(),
+                    shape: Shape::Scalar,
+                    scope: Scope::Local,
+                }
+                .is_signed_integer(),
                 (None, Some(s)) => s.is_signed_integer(),
                 (None, None) => false,
             };
-            if !signed && !diags.iter().any(|d: &Diagnostic| d.message.contains(&format!("`{}`", l.iter))) {
+            if !signed
+                && !diags
+                    .iter()
+                    .any(|d: &Diagnostic| d.message.contains(&format!("`{}`", l.iter)))
+            {
                 diags.push(
                     Diagnostic::new(Code::IteratorType, l.span.start..l.span.start + 3, format!("loop iterator `{}` is not a signed integer variable nestor can see", l.iter))
                         .label("this loop")
@@ -585,7 +733,11 @@ impl<'a> Lifter<'a> {
                 );
             }
         }
-        if diags.is_empty() { Ok(decls.into_iter().collect()) } else { Err(diags) }
+        if diags.is_empty() {
+            Ok(decls.into_iter().collect())
+        } else {
+            Err(diags)
+        }
     }
 
     fn arrays(&self) -> Vec<Array> {
@@ -615,7 +767,8 @@ type Node_ = super::ir::Node;
 fn loop_stride(update: Node, iter: &str, src: &str) -> Option<i64> {
     let update = unparen(update);
     let target = |n: Option<Node>| n.is_some_and(|n| text(unparen(n), src) == iter);
-    let constant = |n: Option<Node>| n.and_then(|n| super::symbols::parse_int_text(text(unparen(n), src)));
+    let constant =
+        |n: Option<Node>| n.and_then(|n| super::symbols::parse_int_text(text(unparen(n), src)));
     match update.kind() {
         "update_expression" if target(update.child_by_field_name("argument")) => {
             Some(if op_text(update, src) == "++" { 1 } else { -1 })
@@ -627,7 +780,8 @@ fn loop_stride(update: Node, iter: &str, src: &str) -> Option<i64> {
                 "-=" => constant(right)?.checked_neg(),
                 "=" => {
                     let r = unparen(right?);
-                    (r.kind() == "binary_expression" && target(r.child_by_field_name("left"))).then_some(())?;
+                    (r.kind() == "binary_expression" && target(r.child_by_field_name("left")))
+                        .then_some(())?;
                     let c = constant(r.child_by_field_name("right"))?;
                     match op_text(r, src).as_str() {
                         "+" => Some(c),
@@ -665,24 +819,59 @@ fn iterator_value_outside_loop(name: &str, span: Span) -> Diagnostic {
 
 fn unsupported_statement(node: Node, kind: &str, src: &str) -> Diagnostic {
     let (code, what, hint) = match kind {
-        "while_statement" | "do_statement" => (Code::WhileLoop, "a `while` loop", "rewrite it as a `for` loop with affine bounds, or keep it outside the region"),
-        "goto_statement" | "labeled_statement" => (Code::Goto, "a `goto` or label", "restructure the control flow without `goto`"),
-        "break_statement" | "continue_statement" | "return_statement" => (Code::Jump, "a jump out of the loop body", "express the early exit in the loop bounds, or keep this loop outside the region"),
-        "declaration" => (Code::UnsupportedStatement, "a declaration inside the nest", "declare the variable before the loop nest"),
-        "preproc_call" | "preproc_if" | "preproc_ifdef" | "preproc_def" => (Code::UnsupportedStatement, "a preprocessor directive inside the nest", "move the directive outside the loop nest"),
-        _ => (Code::UnsupportedStatement, "a construct nestor does not model", "move it out of the loop nest"),
+        "while_statement" | "do_statement" => (
+            Code::WhileLoop,
+            "a `while` loop",
+            "rewrite it as a `for` loop with affine bounds, or keep it outside the region",
+        ),
+        "goto_statement" | "labeled_statement" => (
+            Code::Goto,
+            "a `goto` or label",
+            "restructure the control flow without `goto`",
+        ),
+        "break_statement" | "continue_statement" | "return_statement" => (
+            Code::Jump,
+            "a jump out of the loop body",
+            "express the early exit in the loop bounds, or keep this loop outside the region",
+        ),
+        "declaration" => (
+            Code::UnsupportedStatement,
+            "a declaration inside the nest",
+            "declare the variable before the loop nest",
+        ),
+        "preproc_call" | "preproc_if" | "preproc_ifdef" | "preproc_def" => (
+            Code::UnsupportedStatement,
+            "a preprocessor directive inside the nest",
+            "move the directive outside the loop nest",
+        ),
+        _ => (
+            Code::UnsupportedStatement,
+            "a construct nestor does not model",
+            "move it out of the loop nest",
+        ),
     };
-    Diagnostic::new(code, node.byte_range(), format!("{what}: `{}`", short(text(node, src))))
-        .label("not static control")
-        .expected("`for` loops, `if`s with affine conditions and assignments")
-        .hint(hint)
+    Diagnostic::new(
+        code,
+        node.byte_range(),
+        format!("{what}: `{}`", short(text(node, src))),
+    )
+    .label("not static control")
+    .expected("`for` loops, `if`s with affine conditions and assignments")
+    .hint(hint)
 }
 
 fn pointer_access(node: Node, src: &str) -> Diagnostic {
-    Diagnostic::new(Code::PointerAccess, node.byte_range(), format!("`{}` accesses memory through a pointer or a member", short(text(node, src))))
-        .label("not an array element")
-        .expected("array elements `A[i][j]` and scalar variables")
-        .hint("use arrays with one subscript per dimension")
+    Diagnostic::new(
+        Code::PointerAccess,
+        node.byte_range(),
+        format!(
+            "`{}` accesses memory through a pointer or a member",
+            short(text(node, src))
+        ),
+    )
+    .label("not an array element")
+    .expected("array elements `A[i][j]` and scalar variables")
+    .hint("use arrays with one subscript per dimension")
 }
 
 /// Leading white space of the line containing byte `at`.

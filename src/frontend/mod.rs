@@ -39,7 +39,9 @@ pub struct Frontend {
 impl Frontend {
     /// Whether the file could not be parsed as C.
     pub fn has_syntax_errors(&self) -> bool {
-        self.file_diagnostics.iter().any(|d| d.code == Code::SyntaxError)
+        self.file_diagnostics
+            .iter()
+            .any(|d| d.code == Code::SyntaxError)
     }
 }
 
@@ -48,7 +50,14 @@ impl Frontend {
 pub fn analyze(src: &str, defines: &[(String, i64)]) -> Frontend {
     let mut out = Frontend::default();
     let Some(tree) = syntax::parse(src) else {
-        out.file_diagnostics.push(Diagnostic::new(Code::SyntaxError, 0..0, "tree-sitter could not parse the file").error());
+        out.file_diagnostics.push(
+            Diagnostic::new(
+                Code::SyntaxError,
+                0..0,
+                "tree-sitter could not parse the file",
+            )
+            .error(),
+        );
         return out;
     };
     let (errors, pragma_breaks) = syntax::syntax_diagnostics(&tree, src);
@@ -264,8 +273,10 @@ fn outermost_enclosing_loop<'t>(function: Node<'t>, at: usize) -> Option<Node<'t
     let mut node = function.descendant_for_byte_range(at, at)?;
     let mut found = None;
     while let Some(parent) = node.parent() {
-        if matches!(parent.kind(), "for_statement" | "while_statement" | "do_statement")
-            && parent.start_byte() < at
+        if matches!(
+            parent.kind(),
+            "for_statement" | "while_statement" | "do_statement"
+        ) && parent.start_byte() < at
         {
             found = Some(parent);
         }
@@ -276,7 +287,9 @@ fn outermost_enclosing_loop<'t>(function: Node<'t>, at: usize) -> Option<Node<'t
 
 /// Whether identifier `id` is the target of a plain assignment or a declarator.
 fn is_overwrite(id: Node, src: &str) -> bool {
-    let Some(parent) = id.parent() else { return false };
+    let Some(parent) = id.parent() else {
+        return false;
+    };
     match parent.kind() {
         "assignment_expression" => {
             parent.child_by_field_name("left") == Some(id)
@@ -305,7 +318,9 @@ fn named_children(node: Node) -> Vec<Node> {
 
 fn has_scop_pragma(node: Node, src: &str) -> bool {
     pragma_argument(node, src) == Some("scop")
-        || named_children(node).into_iter().any(|c| has_scop_pragma(c, src))
+        || named_children(node)
+            .into_iter()
+            .any(|c| has_scop_pragma(c, src))
 }
 
 fn function_name(f: Node, src: &str) -> String {
@@ -320,10 +335,16 @@ fn function_name(f: Node, src: &str) -> String {
 }
 
 fn collect_identifiers(node: Node, src: &str, out: &mut BTreeSet<String>) {
-    if matches!(node.kind(), "identifier" | "type_identifier" | "field_identifier") {
+    if matches!(
+        node.kind(),
+        "identifier" | "type_identifier" | "field_identifier"
+    ) {
         out.insert(text(node, src).to_string());
     }
-    if matches!(node.kind(), "preproc_arg" | "preproc_def" | "preproc_function_def") {
+    if matches!(
+        node.kind(),
+        "preproc_arg" | "preproc_def" | "preproc_function_def"
+    ) {
         // Macro bodies are not parsed; take every word in them.
         for w in text(node, src).split(|c: char| !c.is_alphanumeric() && c != '_') {
             if !w.is_empty() {

@@ -1,0 +1,40 @@
+/* A small stand-in for the macros of PolyBench-style kernels, written for nestor's
+   samples. Kernels use them as PolyBench does; nestor reads them without the
+   preprocessor. */
+#ifndef POLYBENCH_LITE_H
+#define POLYBENCH_LITE_H
+
+#include <stdio.h>
+#include <math.h>
+
+#ifndef DATA_TYPE
+#define DATA_TYPE double
+#endif
+
+#define SCALAR_VAL(x) x
+#define SQRT_FUN(x) sqrt(x)
+#define EXP_FUN(x) exp(x)
+#define POW_FUN(x, y) pow(x, y)
+
+#define POLYBENCH_1D(var, d1, ddim1) var[d1]
+#define POLYBENCH_2D(var, d1, d2, ddim1, ddim2) var[d1][d2]
+#define POLYBENCH_3D(var, d1, d2, d3, ddim1, ddim2, ddim3) var[d1][d2][d3]
+
+/* Prints a checksum that does not depend on the order values were summed in: each
+   element is printed as its exact bit pattern folded into a 64-bit hash. */
+static unsigned long long nestor_hash = 1469598103934665603ULL;
+
+static void checksum_add(double v)
+{
+  union { double d; unsigned long long u; } bits;
+  bits.d = v;
+  nestor_hash = (nestor_hash ^ bits.u) * 1099511628211ULL;
+}
+
+static void checksum_print(const char *name)
+{
+  printf("%s %016llx\n", name, nestor_hash);
+  nestor_hash = 1469598103934665603ULL;
+}
+
+#endif

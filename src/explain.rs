@@ -1,0 +1,70 @@
+//! `nestor explain`: per region, its span, status, statements with domains and
+//! accesses in isl notation, and the diagnostics — plain text, deterministic.
+
+use crate::diag::line_col;
+use crate::frontend::Origin;
+use crate::frontend::ir::AccessKind;
+use crate::pipeline::{FileReport, RegionReport, Status};
+use std::fmt::Write;
+
+/// The report as text. Diagnostics are listed as `CODE line:col message`; the CLI
+/// renders them in full separately.
+pub fn explain(src: &str, report: &FileReport) -> String {
+    let mut out = String::new();
+    for d in &report.file_diagnostics {
+        let (l, c) = line_col(src, d.span.start);
+        let _ = writeln!(out, "file: {} {l}:{c} {}", d.code.as_str(), d.message);
+    }
+    if report.regions.is_empty() && report.file_diagnostics.is_empty() {
+        out.push_str("no loop nests found\n");
+    }
+    for (k, r) in report.regions.iter().enumerate() {
+        region(&mut out, src, k + 1, r);
+    }
+    out
+}
+
+fn region(out: &mut String, src: &str, number: usize, r: &RegionReport) {
+    let (l0, c0) = line_col(src, r.span.start);
+    let (l1, c1) = line_col(src, r.span.end);
+    let origin = match r.origin {
+        Origin::Pragma => "#pragma scop",
+        Origin::Auto => "automatic",
+    };
+    let status = match r.status {
+        Status::Rewritten => "rewritten",
+        Status::Unchanged => "unchanged",
+    };
+    let _ = writeln!(
+        out,
+        "region {number} in {} at {l0}:{c0}-{l1}:{c1} ({origin}): {status}",
+        r.function
+    );
+    if let Some(m) = &r.model {
+        let _ = writeln!(out, "  context: {}", m.context);
+        for (k, (name, span)) in r.statements.iter().enumerate() {
+            let (l, _) = line_col(src, span.start);
+            let text: String = src[span.clone()]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            let _ = writeln!(out, "  {name} (line {l}): {text}");
+            let _ = writeln!(out, "    domain: {}", m.domains[k]);
+            for (kind, rel) in &m.accesses[k] {
+                let kind = match kind {
+                    AccessKind::Read => "read ",
+                    AccessKind::Write => "write",
+                };
+                let _ = writeln!(out, "    {kind} {rel}");
+            }
+        }
+        let _ = writeln!(out, "  schedule:");
+        for line in m.schedule.lines() {
+            let _ = writeln!(out, "    {line}");
+        }
+    }
+    for d in &r.diagnostics {
+        let (l, c) = line_col(src, d.span.start);
+        let _ = writeln!(out, "  {} {l}:{c} {}", d.code.as_str(), d.message);
+    }
+}

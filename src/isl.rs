@@ -1,0 +1,134 @@
+//! The thin layer over isl-rs: operation budgets, error hygiene, and the
+//! `isl_ast_build` calls isl-rs does not wrap.
+
+use isl_rs::{ASTNode, Context, LibISLError, Options, Schedule, Set};
+use std::fmt;
+
+/// Why an isl computation did not produce a result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IslFailure {
+    /// The computation exceeded its operation budget.
+    Budget,
+    /// isl reported an error (the message is isl's).
+    Error(String),
+}
+
+impl fmt::Display for IslFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IslFailure::Budget => write!(f, "isl operation budget exceeded"),
+            IslFailure::Error(m) => write!(f, "isl error: {m}"),
+        }
+    }
+}
+
+pub type IslResult<T> = Result<T, IslFailure>;
+
+/// A context that stays quiet on errors (they become [`IslFailure`]s).
+pub fn new_context() -> Context {
+    let ctx = Context::alloc();
+    // ISL_ON_ERROR_CONTINUE: report through return values, not stderr.
+    let _ = Options::set_on_error(&ctx, 1);
+    ctx
+}
+
+/// Runs `f` with at most `max_operations` isl operations (allocations; 0 = unlimited).
+/// Afterwards the context is clean again: no stale error, operation count reset.
+pub fn with_budget<T>(
+    ctx: &Context,
+    max_operations: u64,
+    f: impl FnOnce() -> Result<T, LibISLError>,
+) -> IslResult<T> {
+    ctx.reset_operations();
+    ctx.set_max_operations(max_operations);
+    let result = f();
+    ctx.reset_error();
+    ctx.reset_operations();
+    ctx.set_max_operations(0);
+    result.map_err(|e| {
+        let msg = e.to_string();
+        if msg.starts_with("[Quota]") {
+            IslFailure::Budget
+        } else {
+            IslFailure::Error(msg)
+        }
+    })
+}
+
+/// An error to return from inside a [`with_budget`] closure.
+pub fn error(msg: impl Into<String>) -> LibISLError {
+    LibISLError::new(isl_rs::Error::Invalid, msg.into())
+}
+
+mod ffi {
+    unsafe extern "C" {
+        pub fn isl_ast_build_from_context(set: usize) -> usize;
+        pub fn isl_ast_build_free(build: usize) -> usize;
+        pub fn isl_ast_build_node_from_schedule(build: usize, schedule: usize) -> usize;
+        pub fn isl_ast_node_get_type(node: usize) -> i32;
+    }
+}
+
+/// The AST that scans `schedule`'s domain in schedule order (isl's CLooG-style
+/// generator), assuming `context` on the parameters.
+pub fn build_ast(context: &Set, schedule: &Schedule) -> Result<ASTNode, LibISLError> {
+    let ctx = context.get_ctx();
+    let mut c = context.copy()?;
+    c.do_not_free_on_drop();
+    let mut s = schedule.copy()?;
+    s.do_not_free_on_drop();
+    // SAFETY: both pointers are owned references handed to isl (`__isl_take`); the
+    // build is kept (`__isl_keep`) by node_from_schedule and freed right after.
+    let node = unsafe {
+        let build = ffi::isl_ast_build_from_context(c.ptr);
+        if build == 0 {
+            return Err(last_error(&ctx, "isl_ast_build_from_context failed"));
+        }
+        let node = ffi::isl_ast_build_node_from_schedule(build, s.ptr);
+        ffi::isl_ast_build_free(build);
+        node
+    };
+    if node == 0 {
+        return Err(last_error(&ctx, "AST generation failed"));
+    }
+    Ok(ASTNode {
+        ptr: node,
+        should_free_on_drop: true,
+    })
+}
+
+fn last_error(ctx: &Context, fallback: &str) -> LibISLError {
+    let quota = ctx.get_max_operations() > 0 && matches!(ctx.last_error(), isl_rs::Error::Quota);
+    ctx.reset_error();
+    if quota {
+        LibISLError::new(
+            isl_rs::Error::Quota,
+            "maximal number of operations exceeded",
+        )
+    } else {
+        error(fallback)
+    }
+}
+
+/// The kinds of AST node (isl-rs 0.3.1's `ASTNodeType` is off by one, so the raw
+/// isl value is read instead).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AstKind {
+    For,
+    If,
+    Block,
+    Mark,
+    User,
+}
+
+pub fn ast_kind(node: &ASTNode) -> Result<AstKind, LibISLError> {
+    // SAFETY: `node.ptr` is a live isl_ast_node; the call only reads it.
+    match unsafe { ffi::isl_ast_node_get_type(node.ptr) } {
+        1 => Ok(AstKind::For),
+        2 => Ok(AstKind::If),
+        3 => Ok(AstKind::Block),
+        4 => Ok(AstKind::Mark),
+        5 => Ok(AstKind::User),
+        t => Err(error(format!("unexpected AST node type {t}"))),
+    }
+}

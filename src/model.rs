@@ -1,0 +1,381 @@
+//! The polyhedral model of a region: parameters, context, iteration domains, tagged
+//! access relations and the original schedule tree, as isl objects.
+//!
+//! The model is first written in isl's notation (so `nestor explain` can show exactly
+//! what isl was given), then parsed by isl.
+
+use crate::diag::{Code, Diagnostic, Span};
+use crate::frontend::ir::{AccessKind, Aff, Cond, Node, Region};
+use isl_rs::{Context, LibISLError, Schedule, Set, UnionMap, UnionSet};
+
+/// Words isl's parser reads as keywords, whatever their case.
+const ISL_KEYWORDS: &[&str] = &[
+    "exists", "and", "or", "implies", "not", "infty", "infinity", "nan", "min", "max", "rat",
+    "true", "false", "ceild", "floord", "mod", "ceil", "floor",
+];
+
+/// The isl name of a C identifier: itself, unless isl would read it as a keyword.
+pub fn isl_name(c: &str) -> String {
+    if ISL_KEYWORDS.contains(&c.to_ascii_lowercase().as_str()) {
+        format!("{c}_nestor")
+    } else {
+        c.to_string()
+    }
+}
+
+/// The C identifier an isl name stands for.
+pub fn c_name(isl: &str) -> &str {
+    isl.strip_suffix("_nestor")
+        .filter(|c| ISL_KEYWORDS.contains(&c.to_ascii_lowercase().as_str()))
+        .unwrap_or(isl)
+}
+
+/// The model in isl notation.
+#[derive(Clone, Debug)]
+pub struct ScopText {
+    /// `[n, m] -> ` (or empty without parameters).
+    pub params: String,
+    /// `[n, m] -> { : N = 100 }`.
+    pub context: String,
+    /// Per statement: `[n] -> { S0[i, j] : 0 <= i < n and ... }`.
+    pub domains: Vec<String>,
+    /// Per statement: its tagged accesses `[n] -> { [S0[i, j] -> R3[]] -> A[i, j] : ... }`.
+    pub accesses: Vec<Vec<(AccessKind, String)>>,
+    /// The original schedule tree in isl's YAML form.
+    pub schedule: String,
+    /// Sets that must be empty: where a `/` or `%` numerator is negative (C truncates
+    /// towards zero, isl rounds down; they agree on non-negative numerators).
+    pub obligations: Vec<(String, Span)>,
+}
+
+/// The model as isl objects.
+pub struct Scop {
+    pub context: Set,
+    pub domain: UnionSet,
+    /// `{ [S[i] -> R[]] -> A[..] }`, reads and writes separately.
+    pub reads: UnionMap,
+    pub writes: UnionMap,
+    pub schedule: Schedule,
+}
+
+pub fn scop_text(region: &Region) -> ScopText {
+    let params: Vec<String> = region.params.iter().map(|p| isl_name(p)).collect();
+    let params = if params.is_empty() {
+        String::new()
+    } else {
+        format!("[{}] -> ", params.join(", "))
+    };
+    let constants: Vec<String> = region
+        .constants
+        .iter()
+        .map(|(n, v)| format!("{} = {v}", isl_name(n)))
+        .collect();
+    let context = format!(
+        "{params}{{ : {} }}",
+        if constants.is_empty() {
+            "true".to_string()
+        } else {
+            constants.join(" and ")
+        }
+    );
+    let mut walk = DomainWalk {
+        region,
+        params: &params,
+        domains: vec![String::new(); region.statements.len()],
+        accesses: vec![Vec::new(); region.statements.len()],
+        obligations: Vec::new(),
+    };
+    walk.nodes(&region.body, &mut Vec::new(), &mut Vec::new());
+    let schedule = schedule_yaml(region, &params, &walk.domains);
+    ScopText {
+        context,
+        domains: walk
+            .domains
+            .iter()
+            .map(|d| format!("{params}{{ {d} }}"))
+            .collect(),
+        accesses: walk.accesses,
+        obligations: walk.obligations,
+        schedule,
+        params,
+    }
+}
+
+fn rename(n: &str) -> String {
+    isl_name(n)
+}
+
+fn tuple(name: &str, iters: &[String]) -> String {
+    let iters: Vec<String> = iters.iter().map(|i| isl_name(i)).collect();
+    format!("{name}[{}]", iters.join(", "))
+}
+
+fn conjunction(constraints: &[String]) -> String {
+    if constraints.is_empty() {
+        "true".to_string()
+    } else {
+        constraints.join(" and ")
+    }
+}
+
+struct DomainWalk<'a> {
+    region: &'a Region,
+    params: &'a str,
+    domains: Vec<String>,
+    accesses: Vec<Vec<(AccessKind, String)>>,
+    obligations: Vec<(String, Span)>,
+}
+
+impl DomainWalk<'_> {
+    /// Walks `nodes` with the enclosing iterators and the constraints that hold there.
+    fn nodes(&mut self, nodes: &[Node], iters: &mut Vec<String>, constraints: &mut Vec<String>) {
+        for node in nodes {
+            match node {
+                Node::Loop(l, body) => {
+                    let mut evaluated: Vec<&Aff> = vec![&l.init];
+                    l.bound.for_each_aff(&mut |a| evaluated.push(a));
+                    self.require_nonneg(&evaluated, iters, constraints, &l.span);
+                    let i = isl_name(&l.iter);
+                    let init = l.init.to_isl(&rename);
+                    let (first, step) = if l.stride > 0 {
+                        (format!("{i} >= {init}"), format!("({i} - {init})"))
+                    } else {
+                        (format!("{i} <= {init}"), format!("({init} - {i})"))
+                    };
+                    let before = constraints.len();
+                    constraints.push(first);
+                    constraints.push(l.bound.to_isl(&rename));
+                    if l.stride.abs() != 1 {
+                        constraints.push(format!("{step} mod {} = 0", l.stride.abs()));
+                    }
+                    iters.push(l.iter.clone());
+                    self.nodes(body, iters, constraints);
+                    iters.pop();
+                    constraints.truncate(before);
+                }
+                Node::If(cond, then, els) => {
+                    let mut evaluated = Vec::new();
+                    cond.for_each_aff(&mut |a| evaluated.push(a));
+                    let span = self.first_statement_span(then).unwrap_or(0..0);
+                    self.require_nonneg(&evaluated, iters, constraints, &span);
+                    self.branch(cond.clone(), then, iters, constraints);
+                    self.branch(cond.negate(), els, iters, constraints);
+                }
+                Node::Stmt(k) => self.statement(*k, iters, constraints),
+            }
+        }
+    }
+
+    fn branch(
+        &mut self,
+        cond: Cond,
+        nodes: &[Node],
+        iters: &mut Vec<String>,
+        constraints: &mut Vec<String>,
+    ) {
+        constraints.push(cond.to_isl(&rename));
+        self.nodes(nodes, iters, constraints);
+        constraints.pop();
+    }
+
+    fn statement(&mut self, k: usize, iters: &[String], constraints: &[String]) {
+        let stmt = &self.region.statements[k];
+        let space = tuple(&stmt.name, iters);
+        let cond = conjunction(constraints);
+        self.domains[k] = format!("{space} : {cond}");
+        for a in &stmt.accesses {
+            let subs: Vec<String> = a.subscripts.iter().map(|s| s.to_isl(&rename)).collect();
+            self.accesses[k].push((
+                a.kind,
+                format!(
+                    "{}{{ [{space} -> R{}[]] -> {}[{}] : {cond} }}",
+                    self.params,
+                    a.id,
+                    isl_name(&a.array),
+                    subs.join(", ")
+                ),
+            ));
+            let subscripts: Vec<&Aff> = a.subscripts.iter().collect();
+            self.require_nonneg(&subscripts, iters, constraints, &a.span);
+        }
+    }
+
+    /// Records that every `/` or `%` numerator in `exprs` must be non-negative where
+    /// the constraints hold: the set `{ [iters] : constraints and numerator < 0 }`
+    /// must be empty.
+    fn require_nonneg(
+        &mut self,
+        exprs: &[&Aff],
+        iters: &[String],
+        constraints: &[String],
+        span: &Span,
+    ) {
+        let mut numerators = Vec::new();
+        for e in exprs {
+            e.division_numerators(&mut numerators);
+        }
+        for n in numerators {
+            let space = tuple("", iters);
+            self.obligations.push((
+                format!(
+                    "{}{{ {space} : {} and {} < 0 }}",
+                    self.params,
+                    conjunction(constraints),
+                    n.to_isl(&rename)
+                ),
+                span.clone(),
+            ));
+        }
+    }
+
+    fn first_statement_span(&self, nodes: &[Node]) -> Option<Span> {
+        nodes.iter().find_map(|n| match n {
+            Node::Stmt(k) => Some(self.region.statements[*k].span.clone()),
+            Node::Loop(_, b) => self.first_statement_span(b),
+            Node::If(_, t, e) => self
+                .first_statement_span(t)
+                .or_else(|| self.first_statement_span(e)),
+        })
+    }
+}
+
+/// The original execution order as a schedule tree (isl's YAML form): a band per loop,
+/// a sequence per block of several statements.
+fn schedule_yaml(region: &Region, params: &str, domains: &[String]) -> String {
+    let domain = domains.join("; ");
+    let mut out = format!("domain: \"{params}{{ {domain} }}\"\n");
+    let nodes = flatten_ifs(&region.body);
+    tree_yaml(region, params, &nodes, 0, &mut out);
+    out
+}
+
+/// `if`s only restrict domains: in the tree, their branches are plain sequence members.
+fn flatten_ifs(nodes: &[Node]) -> Vec<&Node> {
+    nodes
+        .iter()
+        .flat_map(|n| match n {
+            Node::If(_, t, e) => {
+                let mut v = flatten_ifs(t);
+                v.extend(flatten_ifs(e));
+                v
+            }
+            other => vec![other],
+        })
+        .collect()
+}
+
+fn statements_below(node: &Node, out: &mut Vec<usize>) {
+    match node {
+        Node::Stmt(k) => out.push(*k),
+        Node::Loop(_, body) => body.iter().for_each(|n| statements_below(n, out)),
+        Node::If(_, t, e) => t.iter().chain(e).for_each(|n| statements_below(n, out)),
+    }
+}
+
+fn tree_yaml(region: &Region, params: &str, nodes: &[&Node], indent: usize, out: &mut String) {
+    let pad = " ".repeat(indent);
+    let nodes: Vec<&Node> = nodes
+        .iter()
+        .copied()
+        .filter(|n| {
+            let mut s = Vec::new();
+            statements_below(n, &mut s);
+            !s.is_empty()
+        })
+        .collect();
+    match nodes.as_slice() {
+        [] => {}
+        [Node::Stmt(_)] => {}
+        [Node::Loop(l, body)] => {
+            let mut stmts = Vec::new();
+            statements_below(nodes[0], &mut stmts);
+            let dim = |k: usize| {
+                let s = &region.statements[k];
+                let i = isl_name(&l.iter);
+                format!(
+                    "{} -> [({}{i})]",
+                    tuple(&s.name, &s.iters),
+                    if l.stride < 0 { "-" } else { "" }
+                )
+            };
+            let band: Vec<String> = stmts.into_iter().map(dim).collect();
+            out.push_str(&format!(
+                "{pad}child:\n{pad}  schedule: \"{params}[{{ {} }}]\"\n",
+                band.join("; ")
+            ));
+            let inner = flatten_ifs(body);
+            tree_yaml(region, params, &inner, indent + 2, out);
+        }
+        many => {
+            out.push_str(&format!("{pad}child:\n{pad}  sequence:\n"));
+            for n in many {
+                let mut stmts = Vec::new();
+                statements_below(n, &mut stmts);
+                let filter: Vec<String> = stmts
+                    .iter()
+                    .map(|k| tuple(&region.statements[*k].name, &region.statements[*k].iters))
+                    .collect();
+                out.push_str(&format!(
+                    "{pad}  - filter: \"{params}{{ {} }}\"\n",
+                    filter.join("; ")
+                ));
+                tree_yaml(region, params, &[n], indent + 4, out);
+            }
+        }
+    }
+}
+
+/// Parses the model into isl objects. `Ok(Err(_))` is a region the model rejects
+/// (a division obligation that does not hold).
+pub fn build(ctx: &Context, text: &ScopText) -> Result<Result<Scop, Diagnostic>, LibISLError> {
+    for (set, span) in &text.obligations {
+        if !Set::read_from_str(ctx, set)?.is_empty()? {
+            return Ok(Err(Diagnostic::new(
+                Code::NegativeDivision,
+                span.clone(),
+                "integer division or modulo of a value that may be negative",
+            )
+            .label("C rounds this towards zero, the model would round down")
+            .expected("`/` and `%` applied to values that are never negative here")
+            .hint("rewrite the expression so its numerator is non-negative")));
+        }
+    }
+    let context = Set::read_from_str(ctx, &text.context)?;
+    let mut domain = UnionSet::empty_ctx(ctx)?;
+    for d in &text.domains {
+        domain = domain.union(UnionSet::read_from_str(ctx, d)?)?;
+    }
+    let mut reads = UnionMap::empty_ctx(ctx)?;
+    let mut writes = UnionMap::empty_ctx(ctx)?;
+    for (kind, a) in text.accesses.iter().flatten() {
+        let m = UnionMap::read_from_str(ctx, a)?;
+        match kind {
+            AccessKind::Read => reads = reads.union(m)?,
+            AccessKind::Write => writes = writes.union(m)?,
+        }
+    }
+    let schedule = Schedule::read_from_str(ctx, &text.schedule)?;
+    Ok(Ok(Scop {
+        context,
+        domain,
+        reads,
+        writes,
+        schedule,
+    }))
+}
+
+/// `text` with its domains, accesses and context as isl prints them (simplified,
+/// canonical), for reports and tests.
+pub fn canonical(ctx: &Context, text: &ScopText) -> Result<ScopText, LibISLError> {
+    let mut out = text.clone();
+    out.context = Set::read_from_str(ctx, &text.context)?
+        .to_str()?
+        .to_string();
+    for d in &mut out.domains {
+        *d = UnionSet::read_from_str(ctx, d)?.to_str()?.to_string();
+    }
+    for (_, a) in out.accesses.iter_mut().flatten() {
+        *a = UnionMap::read_from_str(ctx, a)?.to_str()?.to_string();
+    }
+    Ok(out)
+}

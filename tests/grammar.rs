@@ -1,0 +1,155 @@
+//! The front-end corpus: `grammar-tests/*.txt`, cases in a tree-sitter-like format:
+//!
+//! ```text
+//! === name
+//! C input
+//! ---
+//! expected model (isl notation) and diagnostics
+//! ```
+//!
+//! `NESTOR_BLESS=1 cargo test --test grammar` rewrites the expectations. Accepted
+//! cases with a `main` are also rewritten, compiled, run and compared.
+
+mod common;
+
+use nestor::diag::line_col;
+use nestor::pipeline::{self, FileReport, Status};
+use std::fmt::Write;
+use std::path::Path;
+
+struct Case {
+    name: String,
+    input: String,
+    expected: String,
+}
+
+fn parse_corpus(text: &str) -> Vec<Case> {
+    let mut cases = Vec::new();
+    for chunk in text.split("\n=== ").map(|c| c.trim_start_matches("=== ")) {
+        if chunk.trim().is_empty() {
+            continue;
+        }
+        let (name, rest) = chunk.split_once('\n').unwrap_or((chunk, ""));
+        let (input, expected) = rest.split_once("\n---\n").unwrap_or((rest, ""));
+        cases.push(Case {
+            name: name.trim().to_string(),
+            input: format!("{}\n", input.trim_end()),
+            expected: expected.trim_end().to_string(),
+        });
+    }
+    cases
+}
+
+fn format_corpus(cases: &[Case]) -> String {
+    let mut out = String::new();
+    for c in cases {
+        let _ = write!(out, "=== {}\n{}---\n{}\n\n", c.name, c.input, c.expected);
+    }
+    format!("{}\n", out.trim_end())
+}
+
+/// What the front end and model made of `src`: per region its status, domains and
+/// accesses, and every diagnostic as `CODE line:col`.
+fn dump(src: &str, report: &FileReport) -> String {
+    let mut out = String::new();
+    for d in &report.file_diagnostics {
+        let (l, c) = line_col(src, d.span.start);
+        let _ = writeln!(out, "file {} {l}:{c}", d.code.as_str());
+    }
+    for r in &report.regions {
+        let (l0, _) = line_col(src, r.span.start);
+        let (l1, _) = line_col(src, r.span.end);
+        let status = if r.status == Status::Rewritten {
+            "rewritten"
+        } else {
+            "unchanged"
+        };
+        let _ = writeln!(out, "region {l0}-{l1} {status}");
+        if let Some(m) = r.model.as_ref().filter(|_| r.diagnostics.is_empty()) {
+            for (k, d) in m.domains.iter().enumerate() {
+                let _ = writeln!(out, "  {d}");
+                for (kind, a) in &m.accesses[k] {
+                    let _ = writeln!(
+                        out,
+                        "    {} {a}",
+                        if *kind == nestor::frontend::ir::AccessKind::Read {
+                            "read "
+                        } else {
+                            "write"
+                        }
+                    );
+                }
+            }
+        }
+        for d in &r.diagnostics {
+            let (l, c) = line_col(src, d.span.start);
+            let _ = writeln!(out, "  {} {l}:{c}", d.code.as_str());
+        }
+    }
+    if out.is_empty() {
+        out.push_str("no regions\n");
+    }
+    out.trim_end().to_string()
+}
+
+/// Checks one case: its dump, that untouched files come back byte-identical, and for
+/// programs with a `main`, that the rewritten program behaves the same.
+fn check(case: &Case) -> Result<String, String> {
+    let report = pipeline::optimize(&case.input, &pipeline::Options::default());
+    let actual = dump(&case.input, &report);
+    if !report.regions.iter().any(|r| r.status == Status::Rewritten) && report.output != case.input
+    {
+        return Err(format!(
+            "{}: nothing was rewritten but the output differs from the input",
+            case.name
+        ));
+    }
+    let rewritten = report.regions.iter().any(|r| r.status == Status::Rewritten);
+    if rewritten && case.input.contains("int main") {
+        common::assert_same_behaviour(&case.name, &case.input, &report.output, None)?;
+    }
+    Ok(actual)
+}
+
+#[test]
+fn grammar_corpus() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar-tests");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("grammar-tests/ exists")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("readable corpus file");
+        let mut cases = parse_corpus(&text);
+        for case in &mut cases {
+            count += 1;
+            match check(case) {
+                Ok(actual) if common::bless() => case.expected = actual,
+                Ok(actual) if actual == case.expected => {}
+                Ok(actual) => failures.push(format!(
+                    "{}: {}\n--- expected ---\n{}\n--- actual ---\n{}",
+                    file.display(),
+                    case.name,
+                    case.expected,
+                    actual
+                )),
+                Err(e) => failures.push(format!("{}: {e}", file.display())),
+            }
+        }
+        if common::bless() {
+            std::fs::write(&file, format_corpus(&cases)).expect("writable corpus file");
+        }
+    }
+    assert!(count > 0, "no corpus cases found");
+    assert!(
+        failures.is_empty(),
+        "{} of {count} corpus cases failed (NESTOR_BLESS=1 refreshes expectations):\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
