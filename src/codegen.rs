@@ -102,16 +102,16 @@ impl Printer<'_> {
         let mut uses = BTreeSet::new();
         self.original_iterators(body, iterator, &mut uses)?;
         let taken = |n: &str| self.loops.iter().any(|(_, c)| c == n);
-        if let [original] = uses.into_iter().collect::<Vec<_>>().as_slice() {
-            if !taken(original) {
-                let decl = self
-                    .region
-                    .iterator_decls
-                    .iter()
-                    .find(|(n, _)| n == original)
-                    .and_then(|(_, d)| d.clone());
-                return Ok((original.clone(), decl));
-            }
+        if let [original] = uses.into_iter().collect::<Vec<_>>().as_slice()
+            && !taken(original)
+        {
+            let decl = self
+                .region
+                .iterator_decls
+                .iter()
+                .find(|(n, _)| n == original)
+                .and_then(|(_, d)| d.clone());
+            return Ok((original.clone(), decl));
         }
         let mut fresh = iterator.to_string();
         let mut k = 0;

@@ -6,7 +6,7 @@
 
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
 use codespan_reporting::files::SimpleFile;
-use codespan_reporting::term::{self, termcolor::WriteColor};
+use codespan_reporting::term::{self, termcolor, termcolor::WriteColor};
 use std::ops::Range;
 
 /// Byte range in the source file.
@@ -185,8 +185,19 @@ pub fn render(
     .with_message(&diag.message)
     .with_labels(vec![Label::primary((), span).with_message(&diag.label)])
     .with_notes(notes);
-    let config = term::Config::default();
-    term::emit(out, &config, &file, &cs).map_err(std::io::Error::other)
+    // codespan's rich form repeats the message in a header line: drop that line.
+    let mut rich = if out.supports_color() {
+        termcolor::Buffer::ansi()
+    } else {
+        termcolor::Buffer::no_color()
+    };
+    term::emit(&mut rich, &term::Config::default(), &file, &cs).map_err(std::io::Error::other)?;
+    let bytes = rich.as_slice();
+    let body = bytes
+        .iter()
+        .position(|b| *b == b'\n')
+        .map_or(bytes, |nl| &bytes[nl + 1..]);
+    out.write_all(body)
 }
 
 fn clamp_span(src: &str, span: &Span) -> Span {

@@ -24,10 +24,14 @@ impl AffineContext<'_> {
             Code::NonAffineCondition => (self.code, "`if` condition"),
             _ => (Code::NonAffineBound, "loop bound"),
         };
-        let code = if reads_memory(node) && code == Code::NonAffineSubscript {
-            Code::IndirectSubscript
+        let indirect = reads_memory(node) && code == Code::NonAffineSubscript;
+        let (code, why) = if indirect {
+            (
+                Code::IndirectSubscript,
+                "the subscript reads memory (an indirect access)",
+            )
         } else {
-            code
+            (code, why)
         };
         Diagnostic::new(
             code,

@@ -41,7 +41,7 @@ impl Symbol {
         let t = self.ty.replace("const", "");
         let t = t.trim();
         let words: Vec<&str> = t.split_whitespace().collect();
-        if words.iter().any(|w| *w == "unsigned") {
+        if words.contains(&"unsigned") {
             return false;
         }
         words
