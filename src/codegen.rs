@@ -5,17 +5,22 @@
 use crate::frontend::ir::{Piece, Region};
 use crate::isl::{AstKind, ast_kind, build_ast, error};
 use crate::model::{Scop, c_name};
-use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, LibISLError, Set};
+use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, LibISLError, Schedule, Set};
 use std::collections::{BTreeSet, HashMap};
 
 type Gen<T> = Result<T, LibISLError>;
 
-/// The C text replacing `region`, scanning `scop`'s domain in its schedule's order.
+/// The C text replacing `region`, scanning `scop`'s domain in `schedule`'s order.
 /// The first line carries no indentation (it replaces text that starts after it).
-pub fn generate(region: &Region, scop: &Scop, file_identifiers: &BTreeSet<String>) -> Gen<String> {
+pub fn generate(
+    region: &Region,
+    scop: &Scop,
+    schedule: &Schedule,
+    file_identifiers: &BTreeSet<String>,
+) -> Gen<String> {
     // Generated code must be right for every parameter value, not only under the
     // context the analysis may assume.
-    let ast = build_ast(&Set::universe(scop.context.get_space()?)?, &scop.schedule)?;
+    let ast = build_ast(&Set::universe(scop.context.get_space()?)?, schedule)?;
     let mut printer = Printer {
         region,
         file_identifiers,

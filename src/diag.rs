@@ -67,6 +67,13 @@ codes! {
     Budget = "N201", "budget-exceeded", "the analysis exceeded its isl operation budget";
     IslError = "N202", "isl-error", "isl reported an error while modelling or generating the region";
     CodegenCheck = "N203", "codegen-check", "the generated code failed nestor's own re-parse check";
+    FlowViolated = "N301", "flow-violated", "a requested transformation would read a value before it is written";
+    LiveRangeViolated = "N302", "live-range-violated", "a requested transformation would overwrite a value before its last read";
+    LiveInViolated = "N303", "live-in-violated", "a requested transformation would overwrite a value from before the region before it is read";
+    LiveOutViolated = "N304", "live-out-violated", "a requested transformation would change the value a cell holds after the region";
+    NotApplicable = "N305", "not-applicable", "a requested transformation does not apply to this region";
+    LegalByLiveRanges = "N306", "legal-by-live-ranges", "a transformation is legal only because anti and output dependences are not constraints";
+    Fused = "N307", "fused", "loops were fused";
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -90,6 +97,10 @@ pub struct Diagnostic {
     pub expected: Option<String>,
     /// What the user can do about it.
     pub hint: Option<String>,
+    /// Other places involved, each with a short label.
+    pub related: Vec<(Span, String)>,
+    /// Further facts, e.g. a counterexample.
+    pub notes: Vec<String>,
 }
 
 impl Diagnostic {
@@ -102,7 +113,19 @@ impl Diagnostic {
             label: String::new(),
             expected: None,
             hint: None,
+            related: Vec::new(),
+            notes: Vec::new(),
         }
+    }
+
+    pub fn related(mut self, span: Span, label: impl Into<String>) -> Self {
+        self.related.push((span, label.into()));
+        self
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
     }
 
     pub fn error(mut self) -> Self {
@@ -169,7 +192,7 @@ pub fn render(
     )?;
     let file = SimpleFile::new(file_name, src);
     let span = clamp_span(src, &diag.span);
-    let mut notes = Vec::new();
+    let mut notes = diag.notes.clone();
     if let Some(expected) = &diag.expected {
         notes.push(format!("expected: {expected}"));
     }
@@ -183,7 +206,15 @@ pub fn render(
     })
     .with_code(diag.code.as_str())
     .with_message(&diag.message)
-    .with_labels(vec![Label::primary((), span).with_message(&diag.label)])
+    .with_labels(
+        std::iter::once(Label::primary((), span).with_message(&diag.label))
+            .chain(
+                diag.related
+                    .iter()
+                    .map(|(s, l)| Label::secondary((), clamp_span(src, s)).with_message(l)),
+            )
+            .collect(),
+    )
     .with_notes(notes);
     // codespan's rich form repeats the message in a header line: drop that line.
     let mut rich = if out.supports_color() {

@@ -63,6 +63,24 @@ fn region(out: &mut String, src: &str, number: usize, r: &RegionReport) {
             let _ = writeln!(out, "    {line}");
         }
     }
+    if let Some(df) = &r.dataflow {
+        let _ = writeln!(out, "  flow dependences: {}", df.flow);
+        let _ = writeln!(
+            out,
+            "  live ranges (write -> reads of its value): {}",
+            df.live_ranges
+        );
+        let _ = writeln!(out, "  live-in reads: {}", df.live_in);
+        let _ = writeln!(out, "  live-out writes: {}", df.live_out);
+        let _ = writeln!(
+            out,
+            "  memory-based dependences (not constraints): {}",
+            df.memory
+        );
+    }
+    for d in &r.decisions {
+        let _ = writeln!(out, "  decision: {d}");
+    }
     for d in &r.diagnostics {
         let (l, c) = line_col(src, d.span.start);
         let _ = writeln!(out, "  {} {l}:{c} {}", d.code.as_str(), d.message);

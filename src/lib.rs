@@ -4,9 +4,11 @@
 //! `frontend` → `model` → `codegen`, driven by `pipeline`; `diag` is shared.
 
 pub mod codegen;
+pub mod deps;
 pub mod diag;
 pub mod explain;
 pub mod frontend;
 pub mod isl;
 pub mod model;
 pub mod pipeline;
+pub mod schedule;

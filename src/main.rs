@@ -5,6 +5,7 @@ use clap::{Args, Parser, Subcommand};
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream, WriteColor};
 use nestor::diag::{self, Diagnostic, Severity};
 use nestor::pipeline::{self, FileReport};
+use nestor::schedule::Transform;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -14,7 +15,9 @@ Exit codes:
   0  success (regions nestor could not optimize are left as written, with warnings)
   1  a file could not be read or written
   2  invalid command line
-  3  the input is not C nestor can parse (syntax error, binary or non-UTF-8 file, too large)";
+  3  the input is not C nestor can parse (syntax error, binary or non-UTF-8 file, too large)
+  4  a requested transformation was refused (illegal) or applies nowhere; the file is
+     still written, with the refused regions as they were";
 
 /// Largest input nestor reads, in bytes.
 const MAX_INPUT: u64 = 32 * 1024 * 1024;
@@ -39,10 +42,12 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Rewrite the loop nests of a C file.
-    #[command(after_help = format!("Examples:\n  nestor optimize kernel.c -o kernel.opt.c\n  nestor optimize --identity kernel.c\n\n{EXIT_CODES}"))]
+    #[command(after_help = format!("Examples:\n  nestor optimize kernel.c -o kernel.opt.c\n  nestor optimize --identity kernel.c\n  nestor optimize --interchange i,j kernel.c\n  nestor optimize --fuse pipeline.c\n\n{EXIT_CODES}"))]
     Optimize {
         #[command(flatten)]
         input: InputArgs,
+        #[command(flatten)]
+        transforms: TransformArgs,
         /// Write the result here instead of standard output.
         #[arg(short, long, value_name = "OUT")]
         output: Option<PathBuf>,
@@ -51,10 +56,12 @@ enum Command {
         identity: bool,
     },
     /// Show the regions found, their polyhedral model and why each was (not) rewritten.
-    #[command(after_help = format!("Example:\n  nestor explain kernel.c\n\n{EXIT_CODES}"))]
+    #[command(after_help = format!("Examples:\n  nestor explain kernel.c\n  nestor explain --interchange i,j kernel.c\n\n{EXIT_CODES}"))]
     Explain {
         #[command(flatten)]
         input: InputArgs,
+        #[command(flatten)]
+        transforms: TransformArgs,
     },
 }
 
@@ -73,6 +80,42 @@ struct InputArgs {
     isl_budget: u64,
 }
 
+/// Transformations checked for legality before they are applied.
+#[derive(Args)]
+struct TransformArgs {
+    /// Swap the loops with iterators I and J wherever they are perfectly nested.
+    #[arg(long, value_name = "I,J", value_parser = parse_pair)]
+    interchange: Vec<(String, String)>,
+    /// Fuse consecutive loops at the same depth (shifting the later one if needed).
+    #[arg(long)]
+    fuse: bool,
+}
+
+impl TransformArgs {
+    fn transforms(&self) -> Vec<Transform> {
+        let mut out: Vec<Transform> = self
+            .interchange
+            .iter()
+            .map(|(a, b)| Transform::Interchange(a.clone(), b.clone()))
+            .collect();
+        if self.fuse {
+            out.push(Transform::Fuse);
+        }
+        out
+    }
+}
+
+fn parse_pair(s: &str) -> Result<(String, String), String> {
+    match s.split_once(',') {
+        Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
+            Ok((a.trim().to_string(), b.trim().to_string()))
+        }
+        _ => Err(format!(
+            "`{s}` is not two loop iterators separated by a comma (e.g. `i,j`)"
+        )),
+    }
+}
+
 fn parse_define(s: &str) -> Result<(String, i64), String> {
     let (name, value) = s.split_once('=').unwrap_or((s, "1"));
     let value = value.trim().parse().map_err(|_| {
@@ -84,6 +127,7 @@ fn parse_define(s: &str) -> Result<(String, i64), String> {
 enum Failure {
     Io(String),
     NotC,
+    Refused,
 }
 
 fn main() -> ExitCode {
@@ -92,9 +136,19 @@ fn main() -> ExitCode {
         Command::Optimize {
             input,
             output,
-            identity: _,
-        } => optimize(input, output.as_deref(), cli.quiet),
-        Command::Explain { input } => explain(input, cli.quiet),
+            identity,
+            transforms,
+        } => {
+            let transforms = if *identity {
+                Vec::new()
+            } else {
+                transforms.transforms()
+            };
+            optimize(input, &transforms, output.as_deref(), cli.quiet)
+        }
+        Command::Explain { input, transforms } => {
+            explain(input, &transforms.transforms(), cli.quiet)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -103,34 +157,58 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
         Err(Failure::NotC) => ExitCode::from(3),
+        Err(Failure::Refused) => ExitCode::from(4),
     }
 }
 
-fn optimize(input: &InputArgs, output: Option<&Path>, quiet: bool) -> Result<(), Failure> {
+fn optimize(
+    input: &InputArgs,
+    transforms: &[Transform],
+    output: Option<&Path>,
+    quiet: bool,
+) -> Result<(), Failure> {
     let (name, src) = read_source(&input.file)?;
-    let report = run(input, &src);
+    let report = run(input, transforms, false, &src);
     report_diagnostics(&name, &src, &report, quiet)?;
     match output {
-        Some(path) => write_atomically(path, &report.output),
+        Some(path) => write_atomically(path, &report.output)?,
         None => std::io::stdout()
             .write_all(report.output.as_bytes())
-            .map_err(|e| Failure::Io(format!("cannot write to standard output: {e}"))),
+            .map_err(|e| Failure::Io(format!("cannot write to standard output: {e}")))?,
     }
+    refusals(&name, &report, transforms)
 }
 
-fn explain(input: &InputArgs, quiet: bool) -> Result<(), Failure> {
+fn explain(input: &InputArgs, transforms: &[Transform], quiet: bool) -> Result<(), Failure> {
     let (name, src) = read_source(&input.file)?;
-    let report = run(input, &src);
+    let report = run(input, transforms, true, &src);
     print!("{}", nestor::explain::explain(&src, &report));
-    report_diagnostics(&name, &src, &report, quiet)
+    report_diagnostics(&name, &src, &report, quiet)?;
+    refusals(&name, &report, transforms)
 }
 
-fn run(input: &InputArgs, src: &str) -> FileReport {
+fn run(input: &InputArgs, transforms: &[Transform], analyze: bool, src: &str) -> FileReport {
     let options = pipeline::Options {
         defines: input.define.clone(),
         isl_budget: input.isl_budget,
+        transforms: transforms.to_vec(),
+        analyze,
     };
     pipeline::optimize(src, &options)
+}
+
+/// Fails (exit code 4) when a requested transformation was refused or applied nowhere.
+fn refusals(name: &str, report: &FileReport, transforms: &[Transform]) -> Result<(), Failure> {
+    let refused = report.refused_transforms(transforms);
+    if refused.is_empty() {
+        return Ok(());
+    }
+    for t in refused {
+        eprintln!(
+            "nestor: error: {t} was not applied to `{name}` (refused or not applicable; see above)"
+        );
+    }
+    Err(Failure::Refused)
 }
 
 /// Renders every diagnostic on standard error; fails when the file is not valid C.

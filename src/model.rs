@@ -41,8 +41,12 @@ pub struct ScopText {
     pub domains: Vec<String>,
     /// Per statement: its tagged accesses `[n] -> { [S0[i, j] -> R3[]] -> A[i, j] : ... }`.
     pub accesses: Vec<Vec<(AccessKind, String)>>,
+    /// Per statement: `S0[i, j] : constraints` (the domain without parameters).
+    pub domain_bodies: Vec<String>,
     /// The original schedule tree in isl's YAML form.
     pub schedule: String,
+    /// `[n] -> { A[o0, o1]; s[] }`: every cell of the arrays live after the region.
+    pub live_out_cells: String,
     /// Sets that must be empty: where a `/` or `%` numerator is negative (C truncates
     /// towards zero, isl rounds down; they agree on non-negative numerators).
     pub obligations: Vec<(String, Span)>,
@@ -56,6 +60,8 @@ pub struct Scop {
     pub reads: UnionMap,
     pub writes: UnionMap,
     pub schedule: Schedule,
+    /// Every cell of the arrays live after the region.
+    pub live_out_cells: UnionSet,
 }
 
 pub fn scop_text(region: &Region) -> ScopText {
@@ -86,8 +92,19 @@ pub fn scop_text(region: &Region) -> ScopText {
         obligations: Vec::new(),
     };
     walk.nodes(&region.body, &mut Vec::new(), &mut Vec::new());
-    let schedule = schedule_yaml(region, &params, &walk.domains);
+    let schedule = schedule_yaml(region, &params, &walk.domains, &original_schedule(region));
+    let live_out: Vec<String> = region
+        .arrays
+        .iter()
+        .filter(|a| a.live_out)
+        .map(|a| {
+            let dims: Vec<String> = (0..a.extents.len()).map(|d| format!("o{d}")).collect();
+            format!("{}[{}]", isl_name(&a.name), dims.join(", "))
+        })
+        .collect();
     ScopText {
+        live_out_cells: format!("{params}{{ {} }}", live_out.join("; ")),
+        domain_bodies: walk.domains.clone(),
         context,
         domains: walk
             .domains
@@ -239,79 +256,129 @@ impl DomainWalk<'_> {
     }
 }
 
-/// The original execution order as a schedule tree (isl's YAML form): a band per loop,
-/// a sequence per block of several statements.
-fn schedule_yaml(region: &Region, params: &str, domains: &[String]) -> String {
-    let domain = domains.join("; ");
-    let mut out = format!("domain: \"{params}{{ {domain} }}\"\n");
-    let nodes = flatten_ifs(&region.body);
-    tree_yaml(region, params, &nodes, 0, &mut out);
-    out
+/// An execution order over a region's statements, shaped like isl's schedule trees:
+/// transformations rewrite it, [`schedule_yaml`] hands it to isl.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScheduleTree {
+    /// One loop. `members` gives, per statement below, its time in this loop as an
+    /// affine function of its iterators (`i`, `-i` for a downward loop, `i + 2` for a
+    /// shifted one). `label` names the loop for users: the original iterator.
+    Band {
+        label: String,
+        members: Vec<(usize, Aff)>,
+        child: Box<ScheduleTree>,
+    },
+    /// Children executed one after the other.
+    Sequence(Vec<ScheduleTree>),
+    /// One statement (index into the region's statements).
+    Stmt(usize),
 }
 
-/// `if`s only restrict domains: in the tree, their branches are plain sequence members.
-fn flatten_ifs(nodes: &[Node]) -> Vec<&Node> {
-    nodes
-        .iter()
-        .flat_map(|n| match n {
-            Node::If(_, t, e) => {
-                let mut v = flatten_ifs(t);
-                v.extend(flatten_ifs(e));
-                v
+impl ScheduleTree {
+    /// The statements below this node, in order.
+    pub fn statements(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.collect_statements(&mut out);
+        out
+    }
+
+    fn collect_statements(&self, out: &mut Vec<usize>) {
+        match self {
+            ScheduleTree::Band { child, .. } => child.collect_statements(out),
+            ScheduleTree::Sequence(children) => {
+                children.iter().for_each(|c| c.collect_statements(out))
             }
-            other => vec![other],
-        })
-        .collect()
-}
-
-fn statements_below(node: &Node, out: &mut Vec<usize>) {
-    match node {
-        Node::Stmt(k) => out.push(*k),
-        Node::Loop(_, body) => body.iter().for_each(|n| statements_below(n, out)),
-        Node::If(_, t, e) => t.iter().chain(e).for_each(|n| statements_below(n, out)),
+            ScheduleTree::Stmt(k) => out.push(*k),
+        }
     }
 }
 
-fn tree_yaml(region: &Region, params: &str, nodes: &[&Node], indent: usize, out: &mut String) {
+/// The original execution order: a band per loop (over the statements inside it), a
+/// sequence per block; `if`s only restrict domains, so their branches are members of
+/// the enclosing sequence. Loops without statements disappear.
+pub fn original_schedule(region: &Region) -> ScheduleTree {
+    sequence(region, &region.body)
+}
+
+fn sequence(region: &Region, nodes: &[Node]) -> ScheduleTree {
+    let mut children: Vec<ScheduleTree> = Vec::new();
+    for node in nodes {
+        match node {
+            Node::Stmt(k) => children.push(ScheduleTree::Stmt(*k)),
+            Node::If(_, then, els) => {
+                for branch in [then, els] {
+                    match sequence(region, branch) {
+                        ScheduleTree::Sequence(c) => children.extend(c),
+                        other => children.push(other),
+                    }
+                }
+            }
+            Node::Loop(l, body) => {
+                let child = sequence(region, body);
+                let stmts = child.statements();
+                if stmts.is_empty() {
+                    continue;
+                }
+                let time = if l.stride < 0 {
+                    Aff::Neg(Box::new(Aff::name(&l.iter)))
+                } else {
+                    Aff::name(&l.iter)
+                };
+                children.push(ScheduleTree::Band {
+                    label: l.iter.clone(),
+                    members: stmts.into_iter().map(|k| (k, time.clone())).collect(),
+                    child: Box::new(child),
+                });
+            }
+        }
+    }
+    if children.len() == 1 {
+        children.pop().unwrap_or(ScheduleTree::Sequence(Vec::new()))
+    } else {
+        ScheduleTree::Sequence(children)
+    }
+}
+
+/// `tree` in isl's YAML form, over the statements' domains (`domains[k]` is
+/// `S0[i, j] : constraints`).
+pub fn schedule_yaml(
+    region: &Region,
+    params: &str,
+    domains: &[String],
+    tree: &ScheduleTree,
+) -> String {
+    let mut out = format!("domain: \"{params}{{ {} }}\"\n", domains.join("; "));
+    tree_yaml(region, params, tree, 0, &mut out);
+    out
+}
+
+fn tree_yaml(region: &Region, params: &str, tree: &ScheduleTree, indent: usize, out: &mut String) {
     let pad = " ".repeat(indent);
-    let nodes: Vec<&Node> = nodes
-        .iter()
-        .copied()
-        .filter(|n| {
-            let mut s = Vec::new();
-            statements_below(n, &mut s);
-            !s.is_empty()
-        })
-        .collect();
-    match nodes.as_slice() {
-        [] => {}
-        [Node::Stmt(_)] => {}
-        [Node::Loop(l, body)] => {
-            let mut stmts = Vec::new();
-            statements_below(nodes[0], &mut stmts);
-            let dim = |k: usize| {
-                let s = &region.statements[k];
-                let i = isl_name(&l.iter);
-                format!(
-                    "{} -> [({}{i})]",
-                    tuple(&s.name, &s.iters),
-                    if l.stride < 0 { "-" } else { "" }
-                )
-            };
-            let band: Vec<String> = stmts.into_iter().map(dim).collect();
+    match tree {
+        ScheduleTree::Stmt(_) => {}
+        ScheduleTree::Band { members, child, .. } => {
+            let band: Vec<String> = members
+                .iter()
+                .map(|(k, time)| {
+                    let s = &region.statements[*k];
+                    format!(
+                        "{} -> [({})]",
+                        tuple(&s.name, &s.iters),
+                        time.to_isl(&rename)
+                    )
+                })
+                .collect();
             out.push_str(&format!(
                 "{pad}child:\n{pad}  schedule: \"{params}[{{ {} }}]\"\n",
                 band.join("; ")
             ));
-            let inner = flatten_ifs(body);
-            tree_yaml(region, params, &inner, indent + 2, out);
+            tree_yaml(region, params, child, indent + 2, out);
         }
-        many => {
+        ScheduleTree::Sequence(children) => {
             out.push_str(&format!("{pad}child:\n{pad}  sequence:\n"));
-            for n in many {
-                let mut stmts = Vec::new();
-                statements_below(n, &mut stmts);
-                let filter: Vec<String> = stmts
+            for c in children {
+                let filter: Vec<String> = c
+                    .statements()
                     .iter()
                     .map(|k| tuple(&region.statements[*k].name, &region.statements[*k].iters))
                     .collect();
@@ -319,7 +386,7 @@ fn tree_yaml(region: &Region, params: &str, nodes: &[&Node], indent: usize, out:
                     "{pad}  - filter: \"{params}{{ {} }}\"\n",
                     filter.join("; ")
                 ));
-                tree_yaml(region, params, &[n], indent + 4, out);
+                tree_yaml(region, params, c, indent + 4, out);
             }
         }
     }
@@ -355,13 +422,28 @@ pub fn build(ctx: &Context, text: &ScopText) -> Result<Result<Scop, Diagnostic>,
         }
     }
     let schedule = Schedule::read_from_str(ctx, &text.schedule)?;
+    let live_out_cells = UnionSet::read_from_str(ctx, &text.live_out_cells)?;
     Ok(Ok(Scop {
+        live_out_cells,
         context,
         domain,
         reads,
         writes,
         schedule,
     }))
+}
+
+/// `tree` as an isl schedule over the region's domain.
+pub fn schedule(
+    ctx: &Context,
+    region: &Region,
+    text: &ScopText,
+    tree: &ScheduleTree,
+) -> Result<Schedule, LibISLError> {
+    Schedule::read_from_str(
+        ctx,
+        &schedule_yaml(region, &text.params, &text.domain_bodies, tree),
+    )
 }
 
 /// `text` with its domains, accesses and context as isl prints them (simplified,

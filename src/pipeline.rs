@@ -1,12 +1,15 @@
-//! Runs the stages on one file: front end, model, code generation, splicing.
-//! Deterministic and free of IO: text in, text and reports out.
+//! Runs the stages on one file: front end, model, dataflow, requested
+//! transformations, code generation, splicing. Deterministic and free of IO.
 
 use crate::codegen;
+use crate::deps::{self, Dataflow, Order, Verdict, Violation, ViolationKind};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::frontend::{self, Origin, Region};
 use crate::isl::{IslFailure, new_context, with_budget};
-use crate::model::{self, ScopText};
-use isl_rs::Context;
+use crate::model::{self, ScheduleTree, Scop, ScopText};
+use crate::schedule::{self, Transform};
+use isl_rs::{Context, LibISLError};
+use std::collections::BTreeSet;
 
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -14,6 +17,10 @@ pub struct Options {
     pub defines: Vec<(String, i64)>,
     /// isl operations allowed per region (0 = unlimited).
     pub isl_budget: u64,
+    /// Transformations the user asked for, applied in order to every region.
+    pub transforms: Vec<Transform>,
+    /// Compute and report the dataflow even when nothing needs it (`explain`).
+    pub analyze: bool,
 }
 
 impl Default for Options {
@@ -21,6 +28,8 @@ impl Default for Options {
         Options {
             defines: Vec::new(),
             isl_budget: 2_000_000,
+            transforms: Vec::new(),
+            analyze: false,
         }
     }
 }
@@ -33,6 +42,21 @@ pub enum Status {
     Unchanged,
 }
 
+/// The dataflow of a region, in isl notation, for reports.
+#[derive(Clone, Debug, Default)]
+pub struct DataflowReport {
+    /// Value-based flow dependences `{ S[i] -> T[j] }`.
+    pub flow: String,
+    /// Live ranges: each write with the reads of its value, tagged.
+    pub live_ranges: String,
+    /// Reads of values from before the region.
+    pub live_in: String,
+    /// Last writes of cells read after the region.
+    pub live_out: String,
+    /// Anti and output dependences nestor did not need to respect.
+    pub memory: String,
+}
+
 /// What happened to one region (or to a nest that could not be lifted).
 #[derive(Clone, Debug)]
 pub struct RegionReport {
@@ -41,10 +65,17 @@ pub struct RegionReport {
     pub span: Span,
     pub status: Status,
     pub diagnostics: Vec<Diagnostic>,
-    /// The model as given to isl, when the region was lifted.
+    /// The model as given to isl (isl's canonical form), when the region was lifted.
     pub model: Option<ScopText>,
     /// The statements' names and source spans, in order.
     pub statements: Vec<(String, Span)>,
+    pub dataflow: Option<DataflowReport>,
+    /// One line per transformation decision, e.g. "interchange of `i` and `j`: legal".
+    pub decisions: Vec<String>,
+    /// Requested transformations refused here (the region is then left as written).
+    pub refused: Vec<Transform>,
+    /// Requested transformations applied here.
+    pub applied: Vec<Transform>,
 }
 
 #[derive(Clone, Debug)]
@@ -62,25 +93,26 @@ impl FileReport {
             .iter()
             .any(|d| d.code == Code::SyntaxError)
     }
+
+    /// Requested transformations refused in some region, or applicable in none.
+    pub fn refused_transforms(&self, requested: &[Transform]) -> Vec<Transform> {
+        requested
+            .iter()
+            .filter(|t| {
+                self.regions.iter().any(|r| r.refused.contains(t))
+                    || !self.regions.iter().any(|r| r.applied.contains(t))
+            })
+            .cloned()
+            .collect()
+    }
 }
 
-/// Regenerates every region of `src` from its model with the original schedule.
+/// Rewrites every region of `src`: with its original schedule, or transformed as
+/// `options.transforms` asks when every check passes.
 pub fn optimize(src: &str, options: &Options) -> FileReport {
     let front = frontend::analyze(src, &options.defines);
     let ctx = new_context();
-    let mut regions: Vec<RegionReport> = front
-        .rejected
-        .iter()
-        .map(|r| RegionReport {
-            origin: r.origin,
-            function: r.function.clone(),
-            span: r.span.clone(),
-            status: Status::Unchanged,
-            diagnostics: r.diagnostics.clone(),
-            model: None,
-            statements: Vec::new(),
-        })
-        .collect();
+    let mut regions: Vec<RegionReport> = front.rejected.iter().map(rejected_report).collect();
     let mut replacements = Vec::new();
     for region in &front.regions {
         let (report, text) = process_region(&ctx, region, &front.identifiers, options);
@@ -97,25 +129,52 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
     }
 }
 
+fn rejected_report(r: &frontend::RejectedNest) -> RegionReport {
+    RegionReport {
+        origin: r.origin,
+        function: r.function.clone(),
+        span: r.span.clone(),
+        status: Status::Unchanged,
+        diagnostics: r.diagnostics.clone(),
+        model: None,
+        statements: Vec::new(),
+        dataflow: None,
+        decisions: Vec::new(),
+        refused: Vec::new(),
+        applied: Vec::new(),
+    }
+}
+
+/// What the isl-side stages decided for a region.
+struct Outcome {
+    code: Option<String>,
+    diagnostics: Vec<Diagnostic>,
+    dataflow: Option<DataflowReport>,
+    decisions: Vec<String>,
+    refused: Vec<Transform>,
+    applied: Vec<Transform>,
+}
+
 fn process_region(
     ctx: &Context,
     region: &Region,
-    identifiers: &std::collections::BTreeSet<String>,
+    identifiers: &BTreeSet<String>,
     options: &Options,
 ) -> (RegionReport, Option<String>) {
     let text = model::scop_text(region);
     let mut report = RegionReport {
-        origin: region.origin,
-        function: region.function.clone(),
-        span: region.span.clone(),
-        status: Status::Unchanged,
-        diagnostics: Vec::new(),
         model: Some(text.clone()),
         statements: region
             .statements
             .iter()
             .map(|s| (s.name.clone(), s.span.clone()))
             .collect(),
+        ..rejected_report(&frontend::RejectedNest {
+            origin: region.origin,
+            span: region.span.clone(),
+            function: region.function.clone(),
+            diagnostics: Vec::new(),
+        })
     };
     if region.statements.is_empty() {
         report.diagnostics.push(
@@ -129,24 +188,34 @@ fn process_region(
         );
         return (report, None);
     }
-    let generated = with_budget(ctx, options.isl_budget, || {
-        let canonical = model::canonical(ctx, &text)?;
-        report.model = Some(canonical);
-        Ok(match model::build(ctx, &text)? {
-            Ok(scop) => Ok(codegen::generate(region, &scop, identifiers)?),
-            Err(diag) => Err(diag),
-        })
-    });
-    let code = match generated {
-        Ok(Ok(code)) => code,
-        Ok(Err(diag)) => {
-            report.diagnostics.push(diag);
-            return (report, None);
+    let outcome = with_budget(ctx, options.isl_budget, || {
+        report.model = Some(model::canonical(ctx, &text)?);
+        match model::build(ctx, &text)? {
+            Ok(scop) => region_outcome(ctx, region, &text, &scop, identifiers, options),
+            Err(diag) => Ok(Outcome {
+                code: None,
+                diagnostics: vec![diag],
+                dataflow: None,
+                decisions: Vec::new(),
+                refused: Vec::new(),
+                applied: Vec::new(),
+            }),
         }
+    });
+    let outcome = match outcome {
+        Ok(o) => o,
         Err(failure) => {
             report.diagnostics.push(isl_failure(failure, &region.span));
             return (report, None);
         }
+    };
+    report.diagnostics.extend(outcome.diagnostics);
+    report.dataflow = outcome.dataflow;
+    report.decisions = outcome.decisions;
+    report.refused = outcome.refused;
+    report.applied = outcome.applied;
+    let Some(code) = outcome.code else {
+        return (report, None);
     };
     if !parses_as_block(&code) {
         report.diagnostics.push(
@@ -163,6 +232,243 @@ fn process_region(
     }
     report.status = Status::Rewritten;
     (report, Some(code))
+}
+
+fn region_outcome(
+    ctx: &Context,
+    region: &Region,
+    text: &ScopText,
+    scop: &Scop,
+    identifiers: &BTreeSet<String>,
+    options: &Options,
+) -> Result<Outcome, LibISLError> {
+    let mut outcome = Outcome {
+        code: None,
+        diagnostics: Vec::new(),
+        dataflow: None,
+        decisions: Vec::new(),
+        refused: Vec::new(),
+        applied: Vec::new(),
+    };
+    let needs_dataflow = options.analyze || !options.transforms.is_empty();
+    let df = if needs_dataflow {
+        Some(deps::dataflow(ctx, scop)?)
+    } else {
+        None
+    };
+    if let (Some(df), true) = (&df, options.analyze) {
+        outcome.dataflow = Some(dataflow_report(df)?);
+    }
+    let mut tree = model::original_schedule(region);
+    if let Some(df) = &df {
+        for t in &options.transforms {
+            match apply(ctx, region, text, scop, df, &tree, t, &mut outcome)? {
+                Some(new) => tree = new,
+                None if !outcome.refused.is_empty() => return Ok(outcome),
+                None => {}
+            }
+        }
+    }
+    let schedule = model::schedule(ctx, region, text, &tree)?;
+    outcome.code = Some(codegen::generate(region, scop, &schedule, identifiers)?);
+    Ok(outcome)
+}
+
+/// Applies one requested transformation if it is legal: the new tree, or `None` (and
+/// recorded in `outcome.refused` when it applies but is illegal).
+#[allow(clippy::too_many_arguments)]
+fn apply(
+    ctx: &Context,
+    region: &Region,
+    text: &ScopText,
+    scop: &Scop,
+    df: &Dataflow,
+    tree: &ScheduleTree,
+    t: &Transform,
+    outcome: &mut Outcome,
+) -> Result<Option<ScheduleTree>, LibISLError> {
+    let verdict = |tree: &ScheduleTree| -> Result<Verdict, LibISLError> {
+        let schedule = model::schedule(ctx, region, text, tree)?;
+        deps::check(
+            df,
+            &deps::schedule_map(scop, &schedule)?,
+            &Order::Sequential,
+        )
+    };
+    match t {
+        Transform::Interchange(a, b) => {
+            let (candidate, nests) = schedule::interchange(tree, a, b);
+            if nests == 0 {
+                outcome.decisions.push(format!(
+                    "{t}: not applicable (no nest has `{a}` and `{b}` perfectly nested)"
+                ));
+                outcome.diagnostics.push(Diagnostic::new(Code::NotApplicable, region.span.clone(), format!("{t} does not apply to this region: no nest has `{a}` and `{b}` perfectly nested")).note().label("this region"));
+                return Ok(None);
+            }
+            match verdict(&candidate)? {
+                Verdict::Legal { classic } => {
+                    outcome.decisions.push(format!(
+                        "{t} in {nests} nest(s): legal{}",
+                        if classic {
+                            ""
+                        } else {
+                            " (only thanks to live-range analysis)"
+                        }
+                    ));
+                    if !classic {
+                        outcome.diagnostics.push(legal_by_live_ranges(region, t));
+                    }
+                    outcome.applied.push(t.clone());
+                    Ok(Some(candidate))
+                }
+                Verdict::Illegal(v) => {
+                    outcome
+                        .decisions
+                        .push(format!("{t}: refused ({})", describe(v.kind)));
+                    outcome.diagnostics.push(refusal(region, t, &v));
+                    outcome.refused.push(t.clone());
+                    Ok(None)
+                }
+            }
+        }
+        Transform::Fuse => {
+            let mut classic = true;
+            let (fused, fusions) = schedule::fuse(tree, &mut |candidate| {
+                Ok::<bool, LibISLError>(match verdict(candidate)? {
+                    Verdict::Legal { classic: c } => {
+                        classic &= c;
+                        true
+                    }
+                    Verdict::Illegal(_) => false,
+                })
+            })?;
+            if fusions.is_empty() {
+                outcome
+                    .decisions
+                    .push(format!("{t}: no consecutive loops can be fused legally"));
+                outcome.diagnostics.push(Diagnostic::new(Code::NotApplicable, region.span.clone(), "no consecutive loops of this region can be fused legally (shifts up to 4 tried)").note().label("this region"));
+                return Ok(None);
+            }
+            for f in &fusions {
+                outcome.decisions.push(format!(
+                    "fused loop `{}` into loop `{}` with shift {}",
+                    f.second, f.first, f.shift
+                ));
+            }
+            outcome.diagnostics.push(
+                Diagnostic::new(
+                    Code::Fused,
+                    region.span.clone(),
+                    format!("fused {} pair(s) of loops", fusions.len()),
+                )
+                .note()
+                .label("this region")
+                .with_note(
+                    fusions
+                        .iter()
+                        .map(|f| format!("`{}` into `{}` (shift {})", f.second, f.first, f.shift))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+            );
+            if !classic {
+                outcome.diagnostics.push(legal_by_live_ranges(region, t));
+            }
+            outcome.applied.push(t.clone());
+            Ok(Some(fused))
+        }
+    }
+}
+
+fn describe(kind: ViolationKind) -> &'static str {
+    match kind {
+        ViolationKind::FlowReversed => "a value would be read before it is written",
+        ViolationKind::LiveRangeConflict => "a value would be overwritten before its last read",
+        ViolationKind::LiveInOverwritten => {
+            "a value from before the region would be overwritten before it is read"
+        }
+        ViolationKind::LiveOutChanged => "a cell would not hold its final value after the region",
+    }
+}
+
+fn legal_by_live_ranges(region: &Region, t: &Transform) -> Diagnostic {
+    Diagnostic::new(
+        Code::LegalByLiveRanges,
+        region.span.clone(),
+        format!("{t} is legal only because anti and output dependences are not constraints"),
+    )
+    .note()
+    .label("this region")
+    .with_note("every value still reaches its readers and no live range of a memory cell is broken")
+}
+
+/// The diagnostic for a refused transformation: the references of the counterexample
+/// as labels, the instances as a note.
+fn refusal(region: &Region, t: &Transform, v: &Violation) -> Diagnostic {
+    let code = match v.kind {
+        ViolationKind::FlowReversed => Code::FlowViolated,
+        ViolationKind::LiveRangeConflict => Code::LiveRangeViolated,
+        ViolationKind::LiveInOverwritten => Code::LiveInViolated,
+        ViolationKind::LiveOutChanged => Code::LiveOutViolated,
+    };
+    let accesses: Vec<&crate::frontend::ir::Access> = v
+        .references
+        .iter()
+        .filter_map(|id| {
+            region
+                .statements
+                .iter()
+                .flat_map(|s| &s.accesses)
+                .find(|a| a.id == *id)
+        })
+        .collect();
+    let primary = accesses
+        .first()
+        .map_or(region.span.clone(), |a| a.span.clone());
+    let mut d = Diagnostic::new(code, primary, format!("{t} refused: {}", describe(v.kind)))
+        .label(
+            accesses
+                .first()
+                .map_or("in this region".to_string(), |a| access_label(a)),
+        )
+        .with_note(format!("counterexample: {}", v.witness))
+        .hint("the nest is left as written; choose another transformation");
+    for a in accesses.iter().skip(1) {
+        d = d.related(a.span.clone(), access_label(a));
+    }
+    if v.kind == ViolationKind::LiveRangeConflict {
+        let arrays: BTreeSet<&str> = accesses.iter().map(|a| a.array.as_str()).collect();
+        d = d.with_note(format!(
+            "expanding {} would make it legal",
+            arrays
+                .into_iter()
+                .map(|a| format!("`{a}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    d
+}
+
+fn access_label(a: &crate::frontend::ir::Access) -> String {
+    let kind = match a.kind {
+        crate::frontend::ir::AccessKind::Read => "read",
+        crate::frontend::ir::AccessKind::Write => "write",
+    };
+    format!("{kind} of `{}` (R{})", a.array, a.id)
+}
+
+fn dataflow_report(df: &Dataflow) -> Result<DataflowReport, LibISLError> {
+    let text = |m: isl_rs::UnionMap| -> Result<String, LibISLError> {
+        Ok(m.coalesce()?.to_str()?.to_string())
+    };
+    Ok(DataflowReport {
+        flow: text(deps::untagged(&df.flow)?)?,
+        live_ranges: text(deps::live_ranges(df)?)?,
+        live_in: text(df.live_in.copy()?)?,
+        live_out: text(df.live_out.copy()?)?,
+        memory: text(deps::untagged(&df.memory)?)?,
+    })
 }
 
 fn isl_failure(failure: IslFailure, span: &Span) -> Diagnostic {

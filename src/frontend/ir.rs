@@ -297,6 +297,9 @@ pub struct Array {
     /// Extents as C text, outermost first; empty for scalars.
     pub extents: Vec<String>,
     pub scope: Scope,
+    /// Whether values it holds after the region may be read (set by region finding;
+    /// conservatively true for parameters and globals).
+    pub live_out: bool,
 }
 
 /// A static-control region, lifted.

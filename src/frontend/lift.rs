@@ -754,6 +754,7 @@ impl<'a> Lifter<'a> {
                         _ => Vec::new(),
                     },
                     scope: sym.map_or(Scope::Global, |s| s.scope),
+                    live_out: true,
                 }
             });
         }

@@ -225,11 +225,12 @@ impl<'t> RegionFinder<'_, 't> {
         if !breaks.is_empty() {
             return Err(breaks);
         }
-        let region = lift_region(nodes, self.src, &self.symbols, origin, &self.name)?;
+        let mut region = lift_region(nodes, self.src, &self.symbols, origin, &self.name)?;
         let live = self.iterators_live_after(&region);
         if !live.is_empty() {
             return Err(live);
         }
+        self.mark_live_out(&mut region);
         self.out.regions.push(region);
         Ok(())
     }
@@ -237,25 +238,12 @@ impl<'t> RegionFinder<'_, 't> {
     /// Iterators declared outside the region whose final value is read later: nestor's
     /// loops may leave a different value behind.
     fn iterators_live_after(&self, region: &Region) -> Vec<Diagnostic> {
-        let enclosing_loop = outermost_enclosing_loop(self.function, region.span.start);
         let mut diags = Vec::new();
         for (iter, decl) in &region.iterator_decls {
             if decl.is_some() {
                 continue;
             }
-            let mut after = Vec::new();
-            let mut before_in_loop = Vec::new();
-            visit_identifiers(self.function, self.src, iter, &mut |id| {
-                if id.start_byte() >= region.span.end {
-                    after.push(id);
-                } else if id.start_byte() < region.span.start
-                    && enclosing_loop.is_some_and(|l| l.byte_range().contains(&id.start_byte()))
-                {
-                    before_in_loop.push(id);
-                }
-            });
-            let next_use = after.into_iter().chain(before_in_loop).next();
-            if let Some(id) = next_use.filter(|id| !is_overwrite(*id, self.src)) {
+            if let Some(id) = self.next_read_after(iter, &region.span) {
                 diags.push(
                     Diagnostic::new(Code::IteratorLiveAfter, id.byte_range(), format!("the value of loop iterator `{iter}` is read after the region"))
                         .label("read here")
@@ -265,6 +253,37 @@ impl<'t> RegionFinder<'_, 't> {
             }
         }
         diags
+    }
+
+    /// Marks the arrays whose values may be read after the region: parameters,
+    /// globals, and locals whose next use after the region reads them.
+    fn mark_live_out(&self, region: &mut Region) {
+        for a in &mut region.arrays {
+            a.live_out = a.scope != ir::Scope::Local
+                || self.next_read_after(&a.name, &region.span).is_some();
+        }
+    }
+
+    /// The next use of `name` after `span` (wrapping around an enclosing loop) if it
+    /// reads the value left behind; `None` if that use overwrites it, or there is none.
+    fn next_read_after(&self, name: &str, span: &Span) -> Option<Node<'t>> {
+        let enclosing_loop = outermost_enclosing_loop(self.function, span.start);
+        let mut after = Vec::new();
+        let mut before_in_loop = Vec::new();
+        visit_identifiers(self.function, self.src, name, &mut |id| {
+            if id.start_byte() >= span.end {
+                after.push(id);
+            } else if id.start_byte() < span.start
+                && enclosing_loop.is_some_and(|l| l.byte_range().contains(&id.start_byte()))
+            {
+                before_in_loop.push(id);
+            }
+        });
+        after
+            .into_iter()
+            .chain(before_in_loop)
+            .next()
+            .filter(|id| !is_overwrite(*id, self.src))
     }
 }
 

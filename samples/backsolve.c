@@ -1,0 +1,40 @@
+/* Back substitution U * x = b for an upper-triangular U, with the row loop running downwards (i--), plain C with VLA parameters. */
+#include <stdio.h>
+#include <math.h>
+
+#define N 110
+
+static void backsolve(int n, double U[n][n], double x[n], double b[n])
+{
+  for (int i = n - 1; i >= 0; i--) {
+    x[i] = b[i];
+    for (int j = i + 1; j < n; j++)
+      x[i] = x[i] - U[i][j] * x[j];
+    x[i] = x[i] / U[i][i];
+  }
+}
+
+static unsigned long long mix(unsigned long long h, double v)
+{
+  union { double d; unsigned long long u; } bits;
+  bits.d = v;
+  return (h ^ bits.u) * 1099511628211ULL;
+}
+
+static double U[N][N], x[N], b[N];
+
+int main(void)
+{
+  unsigned long long h = 1469598103934665603ULL;
+  for (int i = 0; i < N; i++) {
+    b[i] = (double)((5 * i + 2) % N) / N;
+    for (int j = 0; j < N; j++)
+      U[i][j] = (double)((3 * i + j + 1) % N) / (4 * N);
+    U[i][i] = 1.0 + (double)(i % 5) / 5;
+  }
+  backsolve(N, U, x, b);
+  for (int i = 0; i < N; i++)
+    h = mix(h, x[i]);
+  printf("x %016llx\n", h);
+  return 0;
+}

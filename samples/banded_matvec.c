@@ -1,0 +1,42 @@
+/* Banded matrix-vector product y = A * x touching only the band i-2 <= j < i+4, with min/max bounds written as ?:, plain C. */
+#include <stdio.h>
+#include <math.h>
+
+#define N 120
+
+double A[N][N], x[N], y[N];
+
+static void banded_matvec(int n)
+{
+  for (int i = 0; i < n; i++) {
+    y[i] = 0.0;
+    for (int j = (i - 2 > 0 ? i - 2 : 0); j < (i + 4 < n ? i + 4 : n); j++)
+      y[i] += A[i][j] * x[j];
+  }
+  /* Row sums of the absolute band, with the lower edge written as max(0, i - 2). */
+  for (int i = 0; i < n; i++)
+    for (int j = (0 > i - 2 ? 0 : i - 2); j <= (n - 1 < i + 3 ? n - 1 : i + 3); j++)
+      y[i] = y[i] + 0.5 * fabs(A[i][j] - 0.25);
+}
+
+static unsigned long long mix(unsigned long long h, double v)
+{
+  union { double d; unsigned long long u; } bits;
+  bits.d = v;
+  return (h ^ bits.u) * 1099511628211ULL;
+}
+
+int main(void)
+{
+  unsigned long long h = 1469598103934665603ULL;
+  for (int i = 0; i < N; i++) {
+    x[i] = (double)((7 * i + 1) % N) / N;
+    for (int j = 0; j < N; j++)
+      A[i][j] = (double)((i * j + 3) % 17) / 17;
+  }
+  banded_matvec(N);
+  for (int i = 0; i < N; i++)
+    h = mix(h, y[i]);
+  printf("y %016llx\n", h);
+  return 0;
+}

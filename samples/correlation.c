@@ -1,0 +1,66 @@
+/* Correlation matrix of the columns of a data matrix (means, standard deviations, standardisation, pairwise products), plain C with VLA parameters. */
+#include <stdio.h>
+#include <math.h>
+
+#define NROWS 90
+#define NCOLS 50
+
+static void correlation(int n, int m, double data[n][m], double corr[m][m],
+                        double mean[m], double stddev[m])
+{
+  double s;
+  for (int j = 0; j < m; j++) {
+    mean[j] = 0.0;
+    for (int i = 0; i < n; i++)
+      mean[j] += data[i][j];
+    mean[j] = mean[j] / n;
+  }
+  for (int j = 0; j < m; j++) {
+    stddev[j] = 0.0;
+    for (int i = 0; i < n; i++)
+      stddev[j] += (data[i][j] - mean[j]) * (data[i][j] - mean[j]);
+    /* The 0.1 offset keeps constant columns from dividing by zero. */
+    stddev[j] = sqrt(stddev[j] / n) + 0.1;
+  }
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      data[i][j] = (data[i][j] - mean[j]) / (sqrt((double)n) * stddev[j]);
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < m; j++) {
+      if (i != j) {
+        s = 0.0;
+        for (int k = 0; k < n; k++)
+          s += data[k][i] * data[k][j];
+        corr[i][j] = s;
+      }
+      if (i == j)
+        corr[i][j] = 1.0;
+    }
+}
+
+static unsigned long long mix(unsigned long long h, double v)
+{
+  union { double d; unsigned long long u; } bits;
+  bits.d = v;
+  return (h ^ bits.u) * 1099511628211ULL;
+}
+
+static double data[NROWS][NCOLS], corr[NCOLS][NCOLS], mean[NCOLS], stddev[NCOLS];
+
+int main(void)
+{
+  unsigned long long hc = 1469598103934665603ULL, hm = hc, hs = hc;
+  for (int i = 0; i < NROWS; i++)
+    for (int j = 0; j < NCOLS; j++)
+      data[i][j] = (double)((i * j) % NCOLS) / NCOLS + (double)(i % 4);
+  correlation(NROWS, NCOLS, data, corr, mean, stddev);
+  for (int i = 0; i < NCOLS; i++)
+    for (int j = 0; j < NCOLS; j++)
+      hc = mix(hc, corr[i][j]);
+  for (int j = 0; j < NCOLS; j++) {
+    hm = mix(hm, mean[j]);
+    hs = mix(hs, stddev[j]);
+  }
+  printf("corr %016llx\nmean %016llx\nstddev %016llx\n", hc, hm, hs);
+  return 0;
+}

@@ -1,0 +1,46 @@
+/* Time-iterated 2-D five-point Jacobi stencil, A -> B then B -> A each step, PolyBench style. */
+#include "polybench_lite.h"
+
+#define TSTEPS 12
+#define N 90
+#define _PB_TSTEPS tsteps
+#define _PB_N n
+
+static void kernel_jacobi_2d(int tsteps, int n,
+                             DATA_TYPE POLYBENCH_2D(A, N, N, n, n),
+                             DATA_TYPE POLYBENCH_2D(B, N, N, n, n))
+{
+  int t, i, j;
+#pragma scop
+  for (t = 0; t < _PB_TSTEPS; t++) {
+    for (i = 1; i < _PB_N - 1; i++)
+      for (j = 1; j < _PB_N - 1; j++)
+        B[i][j] = SCALAR_VAL(0.2) * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i - 1][j] + A[i + 1][j]);
+    for (i = 1; i < _PB_N - 1; i++)
+      for (j = 1; j < _PB_N - 1; j++)
+        A[i][j] = SCALAR_VAL(0.2) * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i - 1][j] + B[i + 1][j]);
+  }
+#pragma endscop
+}
+
+static DATA_TYPE A[N][N], B[N][N];
+
+int main(void)
+{
+  int i, j;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++) {
+      A[i][j] = ((DATA_TYPE)i * (j + 2) + 2) / N;
+      B[i][j] = ((DATA_TYPE)i * (j + 3) + 3) / N;
+    }
+  kernel_jacobi_2d(TSTEPS, N, A, B);
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      checksum_add(A[i][j]);
+  checksum_print("A");
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      checksum_add(B[i][j]);
+  checksum_print("B");
+  return 0;
+}

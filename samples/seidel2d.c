@@ -1,0 +1,37 @@
+/* Time-iterated in-place 2-D nine-point Gauss-Seidel stencil, PolyBench style. */
+#include "polybench_lite.h"
+
+#define TSTEPS 10
+#define N 80
+#define _PB_TSTEPS tsteps
+#define _PB_N n
+
+static void kernel_seidel_2d(int tsteps, int n,
+                             DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
+{
+  int t, i, j;
+#pragma scop
+  for (t = 0; t <= _PB_TSTEPS - 1; t++)
+    for (i = 1; i <= _PB_N - 2; i++)
+      for (j = 1; j <= _PB_N - 2; j++)
+        A[i][j] = (A[i - 1][j - 1] + A[i - 1][j] + A[i - 1][j + 1]
+                   + A[i][j - 1] + A[i][j] + A[i][j + 1]
+                   + A[i + 1][j - 1] + A[i + 1][j] + A[i + 1][j + 1]) / SCALAR_VAL(9.0);
+#pragma endscop
+}
+
+static DATA_TYPE A[N][N];
+
+int main(void)
+{
+  int i, j;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      A[i][j] = ((DATA_TYPE)i * (j + 2) + 2) / N;
+  kernel_seidel_2d(TSTEPS, N, A);
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      checksum_add(A[i][j]);
+  checksum_print("A");
+  return 0;
+}

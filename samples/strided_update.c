@@ -1,0 +1,50 @@
+/* Updates over even indices: a stride-2 loop, parity tests (i % 2 == 0), an off-diagonal test (i != j) and exp/fabs in the bodies, plain C. */
+#include <stdio.h>
+#include <math.h>
+
+#define N 100
+#define M 60
+
+double a[N], b[N], C[N][M];
+
+static void strided_update(void)
+{
+  for (int i = 0; i < N; i += 2)
+    a[i] = exp(-b[i]) + a[i + 1];
+  for (int i = 1; i < N; i += 2)
+    a[i] = 0.5 * a[i - 1];
+  /* Column-order traversal with a parity test on the row. */
+  for (int j = 0; j < M; j++)
+    for (int i = 0; i < N; i++) {
+      if (i % 2 == 0)
+        C[i][j] = fabs(C[i][j] - a[i]);
+      if (i != j)
+        C[i][j] = C[i][j] * 0.75 + b[j];
+    }
+}
+
+static unsigned long long mix(unsigned long long h, double v)
+{
+  union { double d; unsigned long long u; } bits;
+  bits.d = v;
+  return (h ^ bits.u) * 1099511628211ULL;
+}
+
+int main(void)
+{
+  unsigned long long ha = 1469598103934665603ULL, hc = ha;
+  for (int i = 0; i < N; i++) {
+    a[i] = (double)((3 * i + 1) % 11) / 11;
+    b[i] = (double)((i * i + 2) % 13) / 13;
+    for (int j = 0; j < M; j++)
+      C[i][j] = (double)((i + 2 * j) % 19) / 19;
+  }
+  strided_update();
+  for (int i = 0; i < N; i++)
+    ha = mix(ha, a[i]);
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      hc = mix(hc, C[i][j]);
+  printf("a %016llx\nC %016llx\n", ha, hc);
+  return 0;
+}

@@ -1,0 +1,282 @@
+//! Transformations as rewrites of a [`ScheduleTree`]. This module proposes orders; it
+//! never decides whether they are legal (that is `deps`) or prints code.
+
+use crate::frontend::ir::Aff;
+use crate::model::ScheduleTree;
+
+/// A loop transformation a user can request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Transform {
+    /// Swap the loops with these iterators wherever one is nested in the other with
+    /// only loops in between.
+    Interchange(String, String),
+    /// Fuse consecutive loops at the same depth, shifting the later one if needed.
+    Fuse,
+}
+
+impl std::fmt::Display for Transform {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Transform::Interchange(a, b) => write!(f, "interchange of `{a}` and `{b}`"),
+            Transform::Fuse => write!(f, "fusion"),
+        }
+    }
+}
+
+/// `tree` with loops `a` and `b` swapped in every nest where a band labelled `a` (or
+/// `b`) has the other below it through a chain of single bands; the number of nests
+/// changed. Bounds need no rewriting: domains are unchanged and the code generator
+/// derives the new (e.g. triangular) bounds.
+pub fn interchange(tree: &ScheduleTree, a: &str, b: &str) -> (ScheduleTree, usize) {
+    let mut count = 0;
+    let out = interchange_in(tree, a, b, &mut count);
+    (out, count)
+}
+
+fn interchange_in(tree: &ScheduleTree, a: &str, b: &str, count: &mut usize) -> ScheduleTree {
+    match tree {
+        ScheduleTree::Band { label, .. } if label == a || label == b => {
+            let other = if label == a { b } else { a };
+            match swap_with_descendant(tree, other) {
+                Some(swapped) => {
+                    *count += 1;
+                    swapped
+                }
+                None => map_children(tree, &mut |c| interchange_in(c, a, b, count)),
+            }
+        }
+        _ => map_children(tree, &mut |c| interchange_in(c, a, b, count)),
+    }
+}
+
+/// Swaps the band at the top of `tree` with the band labelled `other` found by going
+/// down through single bands only (a perfectly nested chain).
+fn swap_with_descendant(tree: &ScheduleTree, other: &str) -> Option<ScheduleTree> {
+    let mut chain = Vec::new();
+    let mut node = tree;
+    while let ScheduleTree::Band {
+        label,
+        members,
+        child,
+    } = node
+    {
+        chain.push((label.clone(), members.clone()));
+        if label == other && chain.len() > 1 {
+            let last = chain.len() - 1;
+            chain.swap(0, last);
+            let bottom = (**child).clone();
+            return Some(
+                chain
+                    .into_iter()
+                    .rev()
+                    .fold(bottom, |child, (label, members)| ScheduleTree::Band {
+                        label,
+                        members,
+                        child: Box::new(child),
+                    }),
+            );
+        }
+        node = child;
+    }
+    None
+}
+
+fn map_children(
+    tree: &ScheduleTree,
+    f: &mut dyn FnMut(&ScheduleTree) -> ScheduleTree,
+) -> ScheduleTree {
+    match tree {
+        ScheduleTree::Band {
+            label,
+            members,
+            child,
+        } => ScheduleTree::Band {
+            label: label.clone(),
+            members: members.clone(),
+            child: Box::new(f(child)),
+        },
+        ScheduleTree::Sequence(children) => {
+            ScheduleTree::Sequence(children.iter().map(|c| f(c)).collect())
+        }
+        ScheduleTree::Stmt(k) => ScheduleTree::Stmt(*k),
+    }
+}
+
+/// Where a fusion happened, for reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fusion {
+    pub first: String,
+    pub second: String,
+    /// How many iterations the second loop is delayed by.
+    pub shift: i64,
+}
+
+/// The largest shift tried when fusing two loops.
+pub const MAX_SHIFT: i64 = 4;
+
+/// Fuses consecutive sibling loops greedily, outermost first: each pair is fused with
+/// the smallest shift in `0..=MAX_SHIFT` that `legal` accepts (it is asked about the
+/// whole tree); then the bodies of fused loops are fused the same way.
+pub fn fuse<E>(
+    tree: &ScheduleTree,
+    legal: &mut dyn FnMut(&ScheduleTree) -> Result<bool, E>,
+) -> Result<(ScheduleTree, Vec<Fusion>), E> {
+    let mut current = tree.clone();
+    let mut fusions = Vec::new();
+    let mut path = Vec::new();
+    fuse_at(&mut current, &mut path, legal, &mut fusions)?;
+    Ok((current, fusions))
+}
+
+/// A position in the tree: child indices from the root.
+type Path = Vec<usize>;
+
+fn node_at<'t>(tree: &'t ScheduleTree, path: &[usize]) -> &'t ScheduleTree {
+    path.iter().fold(tree, |node, &k| match node {
+        ScheduleTree::Band { child, .. } => child,
+        ScheduleTree::Sequence(children) => &children[k],
+        ScheduleTree::Stmt(_) => node,
+    })
+}
+
+fn replace_at(tree: &ScheduleTree, path: &[usize], new: ScheduleTree) -> ScheduleTree {
+    let Some((&first, rest)) = path.split_first() else {
+        return new;
+    };
+    match tree {
+        ScheduleTree::Band {
+            label,
+            members,
+            child,
+        } => ScheduleTree::Band {
+            label: label.clone(),
+            members: members.clone(),
+            child: Box::new(replace_at(child, rest, new)),
+        },
+        ScheduleTree::Sequence(children) => {
+            let mut children = children.clone();
+            children[first] = replace_at(&children[first], rest, new);
+            ScheduleTree::Sequence(children)
+        }
+        ScheduleTree::Stmt(_) => tree.clone(),
+    }
+}
+
+fn fuse_at<E>(
+    tree: &mut ScheduleTree,
+    path: &mut Path,
+    legal: &mut dyn FnMut(&ScheduleTree) -> Result<bool, E>,
+    fusions: &mut Vec<Fusion>,
+) -> Result<(), E> {
+    if let ScheduleTree::Sequence(children) = node_at(tree, path).clone() {
+        let mut children = children;
+        let mut k = 0;
+        while k + 1 < children.len() {
+            match try_fuse_pair(tree, path, &children, k, legal)? {
+                Some((fused_children, fusion)) => {
+                    children = fused_children;
+                    fusions.push(fusion);
+                    *tree = replace_at(tree, path, sequence_or_single(children.clone()));
+                }
+                None => k += 1,
+            }
+        }
+    }
+    let node = node_at(tree, path).clone();
+    match node {
+        ScheduleTree::Band { .. } => {
+            path.push(0);
+            fuse_at(tree, path, legal, fusions)?;
+            path.pop();
+        }
+        ScheduleTree::Sequence(children) => {
+            for k in 0..children.len() {
+                path.push(k);
+                fuse_at(tree, path, legal, fusions)?;
+                path.pop();
+            }
+        }
+        ScheduleTree::Stmt(_) => {}
+    }
+    Ok(())
+}
+
+/// Children `k` and `k + 1` fused with the smallest legal shift, if any.
+fn try_fuse_pair<E>(
+    tree: &ScheduleTree,
+    path: &[usize],
+    children: &[ScheduleTree],
+    k: usize,
+    legal: &mut dyn FnMut(&ScheduleTree) -> Result<bool, E>,
+) -> Result<Option<(Vec<ScheduleTree>, Fusion)>, E> {
+    let (ScheduleTree::Band { label: la, .. }, ScheduleTree::Band { label: lb, .. }) =
+        (&children[k], &children[k + 1])
+    else {
+        return Ok(None);
+    };
+    for shift in 0..=MAX_SHIFT {
+        let fused = fuse_bands(&children[k], &children[k + 1], shift);
+        let mut candidate = children.to_vec();
+        candidate.splice(k..k + 2, [fused]);
+        let whole = replace_at(tree, path, sequence_or_single(candidate.clone()));
+        if legal(&whole)? {
+            return Ok(Some((
+                candidate,
+                Fusion {
+                    first: la.clone(),
+                    second: lb.clone(),
+                    shift,
+                },
+            )));
+        }
+    }
+    Ok(None)
+}
+
+fn sequence_or_single(mut children: Vec<ScheduleTree>) -> ScheduleTree {
+    if children.len() == 1 {
+        children.remove(0)
+    } else {
+        ScheduleTree::Sequence(children)
+    }
+}
+
+/// One loop running `a`'s body then `b`'s, `b` delayed by `shift` iterations.
+fn fuse_bands(a: &ScheduleTree, b: &ScheduleTree, shift: i64) -> ScheduleTree {
+    let (
+        ScheduleTree::Band {
+            label,
+            members: ma,
+            child: ca,
+        },
+        ScheduleTree::Band {
+            members: mb,
+            child: cb,
+            ..
+        },
+    ) = (a, b)
+    else {
+        return a.clone();
+    };
+    let mut members = ma.clone();
+    members.extend(mb.iter().map(|(k, time)| {
+        let time = if shift == 0 {
+            time.clone()
+        } else {
+            Aff::Add(Box::new(time.clone()), Box::new(Aff::Int(shift)))
+        };
+        (*k, time)
+    }));
+    let mut body = Vec::new();
+    for c in [ca, cb] {
+        match &**c {
+            ScheduleTree::Sequence(children) => body.extend(children.iter().cloned()),
+            other => body.push(other.clone()),
+        }
+    }
+    ScheduleTree::Band {
+        label: label.clone(),
+        members,
+        child: Box::new(sequence_or_single(body)),
+    }
+}
