@@ -279,12 +279,10 @@ fn reference_ids(text: &str) -> Vec<usize> {
         if !preceded_by_ident
             && !digits.is_empty()
             && text[k + 1 + digits.len()..].starts_with("[]")
+            && let Ok(id) = digits.parse()
+            && !ids.contains(&id)
         {
-            if let Ok(id) = digits.parse() {
-                if !ids.contains(&id) {
-                    ids.push(id);
-                }
-            }
+            ids.push(id);
         }
     }
     ids

@@ -61,7 +61,7 @@ codes! {
     IteratorLiveAfter = "N117", "iterator-live-after", "a loop iterator's value is read after the region";
     IteratorType = "N118", "iterator-type", "a loop iterator that is not a signed integer variable";
     SideEffect = "N119", "side-effect", "an assignment or increment nested inside an expression";
-    NegativeDivision = "N120", "negative-division", "integer division or modulo of a value that may be negative";
+    TooManyDivisions = "N120", "too-many-divisions", "more integer divisions and modulos in one expression than nestor models";
     UnclosedScop = "N121", "unclosed-scop", "`#pragma scop` without a matching `#pragma endscop`";
     ShadowedIterator = "N122", "shadowed-iterator", "two nested loops use the same iterator name";
     Budget = "N201", "budget-exceeded", "the analysis exceeded its isl operation budget";

@@ -5,7 +5,7 @@
 //! what isl was given), then parsed by isl.
 
 use crate::diag::{Code, Diagnostic, Span};
-use crate::frontend::ir::{AccessKind, Aff, Cond, Node, Region};
+use crate::frontend::ir::{AccessKind, Aff, CmpOp, Cond, Loop, MAX_DIVISIONS, Node, Region, cases};
 use isl_rs::{Context, LibISLError, Schedule, Set, UnionMap, UnionSet};
 
 /// Words isl's parser reads as keywords, whatever their case.
@@ -47,9 +47,6 @@ pub struct ScopText {
     pub schedule: String,
     /// `[n] -> { A[o0, o1]; s[] }`: every cell of the arrays live after the region.
     pub live_out_cells: String,
-    /// Sets that must be empty: where a `/` or `%` numerator is negative (C truncates
-    /// towards zero, isl rounds down; they agree on non-negative numerators).
-    pub obligations: Vec<(String, Span)>,
 }
 
 /// The model as isl objects.
@@ -64,7 +61,9 @@ pub struct Scop {
     pub live_out_cells: UnionSet,
 }
 
-pub fn scop_text(region: &Region) -> ScopText {
+/// The region in isl notation; fails only when a constraint has more divisions than
+/// nestor models ([`MAX_DIVISIONS`]).
+pub fn scop_text(region: &Region) -> Result<ScopText, Box<Diagnostic>> {
     let params: Vec<String> = region.params.iter().map(|p| isl_name(p)).collect();
     let params = if params.is_empty() {
         String::new()
@@ -89,9 +88,21 @@ pub fn scop_text(region: &Region) -> ScopText {
         params: &params,
         domains: vec![String::new(); region.statements.len()],
         accesses: vec![Vec::new(); region.statements.len()],
-        obligations: Vec::new(),
+        too_many_divisions: None,
     };
     walk.nodes(&region.body, &mut Vec::new(), &mut Vec::new());
+    if let Some(span) = walk.too_many_divisions {
+        return Err(Box::new(
+            Diagnostic::new(
+                Code::TooManyDivisions,
+                span,
+                format!("more than {MAX_DIVISIONS} integer divisions or modulos in one expression"),
+            )
+            .label("here")
+            .expected("a few `/` and `%` by constants per bound, condition or access")
+            .hint("simplify the expression, or move it out of the loop nest"),
+        ));
+    }
     let schedule = schedule_yaml(region, &params, &walk.domains, &original_schedule(region));
     let live_out: Vec<String> = region
         .arrays
@@ -102,7 +113,7 @@ pub fn scop_text(region: &Region) -> ScopText {
             format!("{}[{}]", isl_name(&a.name), dims.join(", "))
         })
         .collect();
-    ScopText {
+    Ok(ScopText {
         live_out_cells: format!("{params}{{ {} }}", live_out.join("; ")),
         domain_bodies: walk.domains.clone(),
         context,
@@ -112,10 +123,9 @@ pub fn scop_text(region: &Region) -> ScopText {
             .map(|d| format!("{params}{{ {d} }}"))
             .collect(),
         accesses: walk.accesses,
-        obligations: walk.obligations,
         schedule,
         params,
-    }
+    })
 }
 
 fn rename(n: &str) -> String {
@@ -138,32 +148,31 @@ fn conjunction(constraints: &[String]) -> String {
 struct DomainWalk<'a> {
     region: &'a Region,
     params: &'a str,
+    /// Per statement: `S0[i, j] : constraints`.
     domains: Vec<String>,
     accesses: Vec<Vec<(AccessKind, String)>>,
-    obligations: Vec<(String, Span)>,
+    /// Where an expression had more divisions than nestor models.
+    too_many_divisions: Option<Span>,
 }
 
 impl DomainWalk<'_> {
+    /// `cond` in isl notation; records a failure at `span` if it has too many divisions.
+    fn constraint(&mut self, cond: &Cond, span: &Span) -> String {
+        cond.to_isl(&rename).unwrap_or_else(|| {
+            self.too_many_divisions.get_or_insert(span.clone());
+            "false".to_string()
+        })
+    }
+
     /// Walks `nodes` with the enclosing iterators and the constraints that hold there.
     fn nodes(&mut self, nodes: &[Node], iters: &mut Vec<String>, constraints: &mut Vec<String>) {
         for node in nodes {
             match node {
                 Node::Loop(l, body) => {
-                    let mut evaluated: Vec<&Aff> = vec![&l.init];
-                    l.bound.for_each_aff(&mut |a| evaluated.push(a));
-                    self.require_nonneg(&evaluated, iters, constraints, &l.span);
-                    let i = isl_name(&l.iter);
-                    let init = l.init.to_isl(&rename);
-                    let (first, step) = if l.stride > 0 {
-                        (format!("{i} >= {init}"), format!("({i} - {init})"))
-                    } else {
-                        (format!("{i} <= {init}"), format!("({init} - {i})"))
-                    };
                     let before = constraints.len();
-                    constraints.push(first);
-                    constraints.push(l.bound.to_isl(&rename));
-                    if l.stride.abs() != 1 {
-                        constraints.push(format!("{step} mod {} = 0", l.stride.abs()));
+                    for c in loop_constraints(l) {
+                        let c = self.constraint(&c, &l.span);
+                        constraints.push(c);
                     }
                     iters.push(l.iter.clone());
                     self.nodes(body, iters, constraints);
@@ -171,12 +180,9 @@ impl DomainWalk<'_> {
                     constraints.truncate(before);
                 }
                 Node::If(cond, then, els) => {
-                    let mut evaluated = Vec::new();
-                    cond.for_each_aff(&mut |a| evaluated.push(a));
                     let span = self.first_statement_span(then).unwrap_or(0..0);
-                    self.require_nonneg(&evaluated, iters, constraints, &span);
-                    self.branch(cond.clone(), then, iters, constraints);
-                    self.branch(cond.negate(), els, iters, constraints);
+                    self.branch(cond, then, iters, constraints, &span);
+                    self.branch(&cond.negate(), els, iters, constraints, &span);
                 }
                 Node::Stmt(k) => self.statement(*k, iters, constraints),
             }
@@ -185,12 +191,14 @@ impl DomainWalk<'_> {
 
     fn branch(
         &mut self,
-        cond: Cond,
+        cond: &Cond,
         nodes: &[Node],
         iters: &mut Vec<String>,
         constraints: &mut Vec<String>,
+        span: &Span,
     ) {
-        constraints.push(cond.to_isl(&rename));
+        let c = self.constraint(cond, span);
+        constraints.push(c);
         self.nodes(nodes, iters, constraints);
         constraints.pop();
     }
@@ -198,49 +206,28 @@ impl DomainWalk<'_> {
     fn statement(&mut self, k: usize, iters: &[String], constraints: &[String]) {
         let stmt = &self.region.statements[k];
         let space = tuple(&stmt.name, iters);
-        let cond = conjunction(constraints);
-        self.domains[k] = format!("{space} : {cond}");
+        let domain = conjunction(constraints);
+        self.domains[k] = format!("{space} : {domain}");
         for a in &stmt.accesses {
-            let subs: Vec<String> = a.subscripts.iter().map(|s| s.to_isl(&rename)).collect();
+            let subscripts: Vec<&Aff> = a.subscripts.iter().collect();
+            let Some(cases) = cases(&subscripts, &rename) else {
+                self.too_many_divisions.get_or_insert(a.span.clone());
+                continue;
+            };
+            let pieces: Vec<String> = cases
+                .into_iter()
+                .map(|(subs, cond)| {
+                    format!(
+                        "[{space} -> R{}[]] -> {}[{}] : {domain} and {cond}",
+                        a.id,
+                        isl_name(&a.array),
+                        subs.join(", ")
+                    )
+                })
+                .collect();
             self.accesses[k].push((
                 a.kind,
-                format!(
-                    "{}{{ [{space} -> R{}[]] -> {}[{}] : {cond} }}",
-                    self.params,
-                    a.id,
-                    isl_name(&a.array),
-                    subs.join(", ")
-                ),
-            ));
-            let subscripts: Vec<&Aff> = a.subscripts.iter().collect();
-            self.require_nonneg(&subscripts, iters, constraints, &a.span);
-        }
-    }
-
-    /// Records that every `/` or `%` numerator in `exprs` must be non-negative where
-    /// the constraints hold: the set `{ [iters] : constraints and numerator < 0 }`
-    /// must be empty.
-    fn require_nonneg(
-        &mut self,
-        exprs: &[&Aff],
-        iters: &[String],
-        constraints: &[String],
-        span: &Span,
-    ) {
-        let mut numerators = Vec::new();
-        for e in exprs {
-            e.division_numerators(&mut numerators);
-        }
-        for n in numerators {
-            let space = tuple("", iters);
-            self.obligations.push((
-                format!(
-                    "{}{{ {space} : {} and {} < 0 }}",
-                    self.params,
-                    conjunction(constraints),
-                    n.to_isl(&rename)
-                ),
-                span.clone(),
+                format!("{}{{ {} }}", self.params, pieces.join("; ")),
             ));
         }
     }
@@ -254,6 +241,32 @@ impl DomainWalk<'_> {
                 .or_else(|| self.first_statement_span(e)),
         })
     }
+}
+
+/// The iterations of loop `l`: `i >= init and bound and (i - init) mod s = 0` for an
+/// upward loop, mirrored for a downward one.
+fn loop_constraints(l: &Loop) -> Vec<Cond> {
+    let i = Aff::name(&l.iter);
+    let (first, distance) = if l.stride > 0 {
+        (
+            Cond::Cmp(i.clone(), CmpOp::Ge, l.init.clone()),
+            Aff::Sub(Box::new(i), Box::new(l.init.clone())),
+        )
+    } else {
+        (
+            Cond::Cmp(i.clone(), CmpOp::Le, l.init.clone()),
+            Aff::Sub(Box::new(l.init.clone()), Box::new(i)),
+        )
+    };
+    let mut out = vec![first, l.bound.clone()];
+    if l.stride.abs() != 1 {
+        out.push(Cond::Cmp(
+            Aff::Mod(Box::new(distance), l.stride.abs()),
+            CmpOp::Eq,
+            Aff::Int(0),
+        ));
+    }
+    out
 }
 
 /// An execution order over a region's statements, shaped like isl's schedule trees:
@@ -297,24 +310,24 @@ impl ScheduleTree {
 /// sequence per block; `if`s only restrict domains, so their branches are members of
 /// the enclosing sequence. Loops without statements disappear.
 pub fn original_schedule(region: &Region) -> ScheduleTree {
-    sequence(region, &region.body)
+    sequence(&region.body)
 }
 
-fn sequence(region: &Region, nodes: &[Node]) -> ScheduleTree {
+fn sequence(nodes: &[Node]) -> ScheduleTree {
     let mut children: Vec<ScheduleTree> = Vec::new();
     for node in nodes {
         match node {
             Node::Stmt(k) => children.push(ScheduleTree::Stmt(*k)),
             Node::If(_, then, els) => {
                 for branch in [then, els] {
-                    match sequence(region, branch) {
+                    match sequence(branch) {
                         ScheduleTree::Sequence(c) => children.extend(c),
                         other => children.push(other),
                     }
                 }
             }
             Node::Loop(l, body) => {
-                let child = sequence(region, body);
+                let child = sequence(body);
                 let stmts = child.statements();
                 if stmts.is_empty() {
                     continue;
@@ -392,21 +405,8 @@ fn tree_yaml(region: &Region, params: &str, tree: &ScheduleTree, indent: usize, 
     }
 }
 
-/// Parses the model into isl objects. `Ok(Err(_))` is a region the model rejects
-/// (a division obligation that does not hold).
-pub fn build(ctx: &Context, text: &ScopText) -> Result<Result<Scop, Diagnostic>, LibISLError> {
-    for (set, span) in &text.obligations {
-        if !Set::read_from_str(ctx, set)?.is_empty()? {
-            return Ok(Err(Diagnostic::new(
-                Code::NegativeDivision,
-                span.clone(),
-                "integer division or modulo of a value that may be negative",
-            )
-            .label("C rounds this towards zero, the model would round down")
-            .expected("`/` and `%` applied to values that are never negative here")
-            .hint("rewrite the expression so its numerator is non-negative")));
-        }
-    }
+/// Parses the model into isl objects.
+pub fn build(ctx: &Context, text: &ScopText) -> Result<Scop, LibISLError> {
     let context = Set::read_from_str(ctx, &text.context)?;
     let mut domain = UnionSet::empty_ctx(ctx)?;
     for d in &text.domains {
@@ -423,14 +423,14 @@ pub fn build(ctx: &Context, text: &ScopText) -> Result<Result<Scop, Diagnostic>,
     }
     let schedule = Schedule::read_from_str(ctx, &text.schedule)?;
     let live_out_cells = UnionSet::read_from_str(ctx, &text.live_out_cells)?;
-    Ok(Ok(Scop {
+    Ok(Scop {
         live_out_cells,
         context,
         domain,
         reads,
         writes,
         schedule,
-    }))
+    })
 }
 
 /// `tree` as an isl schedule over the region's domain.

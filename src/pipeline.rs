@@ -161,9 +161,7 @@ fn process_region(
     identifiers: &BTreeSet<String>,
     options: &Options,
 ) -> (RegionReport, Option<String>) {
-    let text = model::scop_text(region);
     let mut report = RegionReport {
-        model: Some(text.clone()),
         statements: region
             .statements
             .iter()
@@ -176,6 +174,14 @@ fn process_region(
             diagnostics: Vec::new(),
         })
     };
+    let text = match model::scop_text(region) {
+        Ok(text) => text,
+        Err(diag) => {
+            report.diagnostics.push(*diag);
+            return (report, None);
+        }
+    };
+    report.model = Some(text.clone());
     if region.statements.is_empty() {
         report.diagnostics.push(
             Diagnostic::new(
@@ -190,17 +196,8 @@ fn process_region(
     }
     let outcome = with_budget(ctx, options.isl_budget, || {
         report.model = Some(model::canonical(ctx, &text)?);
-        match model::build(ctx, &text)? {
-            Ok(scop) => region_outcome(ctx, region, &text, &scop, identifiers, options),
-            Err(diag) => Ok(Outcome {
-                code: None,
-                diagnostics: vec![diag],
-                dataflow: None,
-                decisions: Vec::new(),
-                refused: Vec::new(),
-                applied: Vec::new(),
-            }),
-        }
+        let scop = model::build(ctx, &text)?;
+        region_outcome(ctx, region, &text, &scop, identifiers, options)
     });
     let outcome = match outcome {
         Ok(o) => o,

@@ -96,7 +96,7 @@ fn map_children(
             child: Box::new(f(child)),
         },
         ScheduleTree::Sequence(children) => {
-            ScheduleTree::Sequence(children.iter().map(|c| f(c)).collect())
+            ScheduleTree::Sequence(children.iter().map(f).collect())
         }
         ScheduleTree::Stmt(k) => ScheduleTree::Stmt(*k),
     }

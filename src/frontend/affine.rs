@@ -15,10 +15,10 @@ pub struct AffineContext<'a> {
     pub code: Code,
 }
 
-type Lifted<T> = Result<T, Diagnostic>;
+type Lifted<T> = Result<T, Box<Diagnostic>>;
 
 impl AffineContext<'_> {
-    fn reject(&self, node: Node, why: &str) -> Diagnostic {
+    fn reject(&self, node: Node, why: &str) -> Box<Diagnostic> {
         let (code, what) = match self.code {
             Code::NonAffineSubscript => (self.code, "array subscript"),
             Code::NonAffineCondition => (self.code, "`if` condition"),
@@ -33,14 +33,16 @@ impl AffineContext<'_> {
         } else {
             (code, why)
         };
-        Diagnostic::new(
-            code,
-            node.byte_range(),
-            format!("{what} `{}` is not affine: {why}", short(text(node, self.src))),
+        Box::new(
+            Diagnostic::new(
+                code,
+                node.byte_range(),
+                format!("{what} `{}` is not affine: {why}", short(text(node, self.src))),
+            )
+            .label(why.to_string())
+            .expected("sums of iterators and parameters times integer constants, `/` and `%` by positive constants, min/max")
+            .hint("rewrite it in affine form, or move it out of the loop nest"),
         )
-        .label(why.to_string())
-        .expected("sums of iterators and parameters times integer constants, `/` and `%` by positive constants, min/max")
-        .hint("rewrite it in affine form, or move it out of the loop nest")
     }
 
     /// Lifts an integer expression.

@@ -132,15 +132,6 @@ impl Aff {
         found
     }
 
-    /// The numerators of `/` and `%`: each must be non-negative where it is evaluated.
-    pub fn division_numerators<'a>(&'a self, out: &mut Vec<&'a Aff>) {
-        self.visit(&mut |a| {
-            if let Aff::Div(n, _) | Aff::Mod(n, _) = a {
-                out.push(n);
-            }
-        });
-    }
-
     fn visit<'a>(&'a self, f: &mut dyn FnMut(&'a Aff)) {
         f(self);
         match self {
@@ -170,36 +161,147 @@ impl Aff {
     }
 }
 
+/// How many `/` and `%` a constraint may hold: C's truncating division is modelled
+/// by one case per sign of each numerator, 2^k cases in all.
+pub const MAX_DIVISIONS: usize = 6;
+
 impl Aff {
-    /// In isl's notation, each name printed as `rename` says.
+    /// In isl's notation, each name printed as `rename` says. Only for expressions
+    /// without `/` and `%` (see [`cases`] for those).
     pub fn to_isl(&self, rename: &dyn Fn(&str) -> String) -> String {
-        let r = |a: &Aff| a.to_isl(rename);
+        self.to_isl_case(rename, &[], &mut 0)
+    }
+
+    /// The number of `/` and `%` in the expression.
+    pub fn divisions(&self) -> usize {
+        let mut n = 0;
+        self.visit(&mut |a| n += usize::from(matches!(a, Aff::Div(..) | Aff::Mod(..))));
+        n
+    }
+
+    /// Prints the expression assuming the `k`-th division (in pre-order, counted by
+    /// `next`) has a non-negative numerator iff `signs[k]`: C's `a / c` is
+    /// `floor(a/c)` then, and `-floor(-a/c)` otherwise; `a % c` is `a mod c` or
+    /// `-((-a) mod c)`. Divisions beyond `signs` are taken as non-negative.
+    fn to_isl_case(
+        &self,
+        rename: &dyn Fn(&str) -> String,
+        signs: &[bool],
+        next: &mut usize,
+    ) -> String {
+        let r = |a: &Aff, next: &mut usize| a.to_isl_case(rename, signs, next);
         match self {
             Aff::Int(v) => format!("{v}"),
             Aff::Name(n) => rename(n),
-            Aff::Add(a, b) => format!("({} + {})", r(a), r(b)),
-            Aff::Sub(a, b) => format!("({} - {})", r(a), r(b)),
-            Aff::Neg(a) => format!("-({})", r(a)),
-            Aff::Scale(c, a) => format!("{c}*({})", r(a)),
-            Aff::Div(a, c) => format!("floor(({})/{c})", r(a)),
-            Aff::Mod(a, c) => format!("(({}) mod {c})", r(a)),
-            Aff::Min(a, b) => format!("min({}, {})", r(a), r(b)),
-            Aff::Max(a, b) => format!("max({}, {})", r(a), r(b)),
+            Aff::Add(a, b) => format!("({} + {})", r(a, next), r(b, next)),
+            Aff::Sub(a, b) => format!("({} - {})", r(a, next), r(b, next)),
+            Aff::Neg(a) => format!("-({})", r(a, next)),
+            Aff::Scale(c, a) => format!("{c}*({})", r(a, next)),
+            Aff::Div(a, c) | Aff::Mod(a, c) => {
+                let nonneg = signs.get(*next).copied().unwrap_or(true);
+                *next += 1;
+                let a = r(a, next);
+                match (self, nonneg) {
+                    (Aff::Div(..), true) => format!("floor(({a})/{c})"),
+                    (Aff::Div(..), false) => format!("-floor((-({a}))/{c})"),
+                    (_, true) => format!("(({a}) mod {c})"),
+                    (_, false) => format!("-((-({a})) mod {c})"),
+                }
+            }
+            Aff::Min(a, b) => format!("min({}, {})", r(a, next), r(b, next)),
+            Aff::Max(a, b) => format!("max({}, {})", r(a, next), r(b, next)),
+        }
+    }
+
+    /// The sign condition of every division numerator under `signs`.
+    fn sign_conditions(
+        &self,
+        rename: &dyn Fn(&str) -> String,
+        signs: &[bool],
+        next: &mut usize,
+        out: &mut Vec<String>,
+    ) {
+        match self {
+            Aff::Int(_) | Aff::Name(_) => {}
+            Aff::Div(a, _) | Aff::Mod(a, _) => {
+                let k = *next;
+                let numerator = a.to_isl_case(rename, signs, &mut (k + 1));
+                out.push(format!(
+                    "{numerator} {} 0",
+                    if signs[k] { ">=" } else { "<" }
+                ));
+                *next += 1;
+                a.sign_conditions(rename, signs, next, out);
+            }
+            Aff::Neg(a) | Aff::Scale(_, a) => a.sign_conditions(rename, signs, next, out),
+            Aff::Add(a, b) | Aff::Sub(a, b) | Aff::Min(a, b) | Aff::Max(a, b) => {
+                a.sign_conditions(rename, signs, next, out);
+                b.sign_conditions(rename, signs, next, out);
+            }
         }
     }
 }
 
+/// The expressions `exprs` in isl notation, exactly as C evaluates them: one case per
+/// sign combination of their division numerators, each with the condition selecting
+/// it (`true` when there are no divisions). `None` beyond [`MAX_DIVISIONS`].
+pub fn cases(
+    exprs: &[&Aff],
+    rename: &dyn Fn(&str) -> String,
+) -> Option<Vec<(Vec<String>, String)>> {
+    let total: usize = exprs.iter().map(|e| e.divisions()).sum();
+    if total > MAX_DIVISIONS {
+        return None;
+    }
+    let mut out = Vec::new();
+    for mask in 0..(1u32 << total) {
+        let signs: Vec<bool> = (0..total).map(|k| mask & (1 << k) == 0).collect();
+        let mut next = 0;
+        let mut conditions = Vec::new();
+        let mut printed = Vec::new();
+        for e in exprs {
+            let start = next;
+            e.sign_conditions(rename, &signs, &mut next, &mut conditions);
+            printed.push(e.to_isl_case(rename, &signs, &mut { start }));
+        }
+        let condition = if conditions.is_empty() {
+            "true".to_string()
+        } else {
+            conditions.join(" and ")
+        };
+        out.push((printed, condition));
+    }
+    Some(out)
+}
+
 impl Cond {
-    /// In isl's notation, each name printed as `rename` says.
-    pub fn to_isl(&self, rename: &dyn Fn(&str) -> String) -> String {
-        match self {
+    /// In isl's notation, each name printed as `rename` says; comparisons involving
+    /// `/` or `%` become disjunctions over the numerators' signs. `None` when a
+    /// comparison has more than [`MAX_DIVISIONS`] divisions.
+    pub fn to_isl(&self, rename: &dyn Fn(&str) -> String) -> Option<String> {
+        Some(match self {
             Cond::True => "true".to_string(),
             Cond::Cmp(a, op, b) => {
-                format!("{} {} {}", a.to_isl(rename), op.isl(), b.to_isl(rename))
+                let cases = cases(&[a, b], rename)?;
+                let disjuncts: Vec<String> = cases
+                    .into_iter()
+                    .map(|(e, c)| {
+                        if c == "true" {
+                            format!("{} {} {}", e[0], op.isl(), e[1])
+                        } else {
+                            format!("({c} and {} {} {})", e[0], op.isl(), e[1])
+                        }
+                    })
+                    .collect();
+                if disjuncts.len() == 1 {
+                    disjuncts.into_iter().collect()
+                } else {
+                    format!("({})", disjuncts.join(" or "))
+                }
             }
-            Cond::And(a, b) => format!("({} and {})", a.to_isl(rename), b.to_isl(rename)),
-            Cond::Or(a, b) => format!("({} or {})", a.to_isl(rename), b.to_isl(rename)),
-        }
+            Cond::And(a, b) => format!("({} and {})", a.to_isl(rename)?, b.to_isl(rename)?),
+            Cond::Or(a, b) => format!("({} or {})", a.to_isl(rename)?, b.to_isl(rename)?),
+        })
     }
 }
 
@@ -211,7 +313,11 @@ impl fmt::Display for Aff {
 
 impl fmt::Display for Cond {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_isl(&|n| n.to_string()))
+        f.write_str(
+            &self
+                .to_isl(&|n| n.to_string())
+                .unwrap_or_else(|| "<too many divisions>".to_string()),
+        )
     }
 }
 

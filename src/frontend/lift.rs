@@ -191,7 +191,7 @@ impl<'a> Lifter<'a> {
                 Some(a)
             }
             Err(d) => {
-                self.diags.push(d);
+                self.diags.push(*d);
                 None
             }
         }
@@ -206,7 +206,7 @@ impl<'a> Lifter<'a> {
                 Some(c)
             }
             Err(d) => {
-                self.diags.push(d);
+                self.diags.push(*d);
                 None
             }
         }
