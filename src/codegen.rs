@@ -31,7 +31,7 @@ pub fn generate(
             .map(|(k, s)| (s.name.clone(), k))
             .collect(),
         loops: Vec::new(),
-        lines: Vec::new(),
+        lines: region.comments.iter().map(|c| (0, c.clone())).collect(),
     };
     printer.node(&ast, 0)?;
     let mut out = String::new();

@@ -6,8 +6,9 @@
 //! three-operation form of Darte, Isoard & Yuki: a write `w'` breaks the live range
 //! `(w, r)` of its cell when it can happen after `w` and before `r`.
 //!
-//! All relations are over *tagged* instances `[S[i] -> R3[]]` (statement instance and
-//! reference), so every dependence and witness names the exact source reference.
+//! Relations exist over statement instances `S[i]` (where the checks run) and over
+//! *tagged* instances `[S[i] -> R3[]]` (statement instance and reference), so every
+//! dependence and counterexample can name the exact source reference.
 
 use crate::model::Scop;
 use isl_rs::{Context, LibISLError, UnionAccessInfo, UnionMap};
@@ -18,28 +19,38 @@ fn copy(m: &UnionMap) -> Isl<UnionMap> {
     m.copy()
 }
 
-/// What the original program computes, independent of any order.
-pub struct Dataflow {
-    /// `{ [S[i] -> R[]] -> S[i] }`: a tagged instance's statement instance.
-    pub tagger: UnionMap,
-    /// Tagged writes and reads: `{ [S[i] -> R[]] -> A[..] }`.
-    pub writes: UnionMap,
-    pub reads: UnionMap,
-    /// Value-based (exact) flow dependences, tagged: `{ w -> r }`, `r` reads the value
-    /// `w` wrote. (All writes are must-writes: conditions live in the domains.)
+/// The dataflow relations at one granularity: statement instances `S[i]`, or tagged
+/// instances `[S[i] -> R[]]` (instance and reference).
+pub struct Relations {
+    /// Value-based (exact) flow dependences `{ w -> r }`: `r` reads the value `w`
+    /// wrote. (All writes are must-writes: conditions live in the domains.)
     pub flow: UnionMap,
+    /// `{ w -> A[..] }`.
+    pub writes: UnionMap,
     /// Reads whose value comes from before the region: `{ r -> A[..] }`.
     pub live_in: UnionMap,
     /// The last write of every cell live after the region: `{ w -> A[..] }`.
     pub live_out: UnionMap,
-    /// Memory-based dependences (output and anti), tagged `{ src -> sink }`; reported,
-    /// never used as constraints.
-    pub memory: UnionMap,
+    /// `{ x -> S[i] }`: the statement instance of each element (identity when untagged).
+    pub instance: UnionMap,
 }
 
-/// The original schedule over tagged instances: `{ [S[i] -> R[]] -> time }`.
-fn tagged_schedule(tagger: &UnionMap, schedule: &UnionMap) -> Isl<UnionMap> {
-    copy(tagger)?.apply_range(copy(schedule)?)
+/// What the original program computes, independent of any order. Checks run on the
+/// untagged relations (cheaper); a violation is then located on the tagged ones, so
+/// its witness names source references.
+pub struct Dataflow {
+    pub tagged: Relations,
+    pub plain: Relations,
+    /// Schedule-independent parts of the checks, on statement instances:
+    /// `{ [w -> r] -> w' }`, `w'` writes the cell of the live range `(w, r)`;
+    pub conflicts: UnionMap,
+    /// `{ r -> w' }`, `r` reads a live-in value of the cell `w'` writes;
+    pub live_in_writers: UnionMap,
+    /// `{ w -> w' }`, `w` is the last write of a live-out cell `w'` also writes.
+    pub live_out_writers: UnionMap,
+    /// Memory-based dependences (output and anti) `{ S[i] -> T[j] }`; reported and used
+    /// to tell whether a legal schedule needed the live-range test, never constraints.
+    pub memory: UnionMap,
 }
 
 /// `{ S[i] -> time }` for `schedule` over `scop`'s domain.
@@ -49,54 +60,58 @@ pub fn schedule_map(scop: &Scop, schedule: &isl_rs::Schedule) -> Isl<UnionMap> {
 
 /// Exact dataflow of `scop` under its original schedule.
 pub fn dataflow(ctx: &Context, scop: &Scop) -> Isl<Dataflow> {
-    let tagger = scop
-        .writes
-        .copy()?
-        .domain()?
-        .union(scop.reads.copy()?.domain()?)?
-        .unwrap()?
-        .domain_map()?;
+    let tagger = scop.writes.copy()?.domain()?.union(scop.reads.copy()?.domain()?)?.unwrap()?.domain_map()?;
     let original = schedule_map(scop, &scop.schedule)?;
-    let timed = tagged_schedule(&tagger, &original)?;
+    let timed = copy(&tagger)?.apply_range(copy(&original)?)?;
     let flow_info = UnionAccessInfo::from_sink(scop.reads.copy()?)?
         .set_must_source(scop.writes.copy()?)?
         .set_may_source(UnionMap::empty_ctx(ctx)?)?
         .set_kill(UnionMap::empty_ctx(ctx)?)?
         .set_schedule_map(copy(&timed)?)?
         .compute_flow()?;
-    let flow = flow_info.get_must_dependence()?;
-    let live_in = flow_info.get_may_no_source()?;
-    let memory = UnionAccessInfo::from_sink(scop.writes.copy()?)?
-        .set_must_source(scop.writes.copy()?)?
-        .set_may_source(scop.reads.copy()?)?
+    let tagged = Relations {
+        flow: flow_info.get_must_dependence()?,
+        live_in: flow_info.get_may_no_source()?,
+        live_out: last_writes(&scop.writes, &timed, &scop.live_out_cells)?,
+        writes: scop.writes.copy()?,
+        instance: tagger,
+    };
+    let plain_writes = scop.writes.copy()?.domain_factor_domain()?;
+    let plain_reads = scop.reads.copy()?.domain_factor_domain()?;
+    let memory = UnionAccessInfo::from_sink(copy(&plain_writes)?)?
+        .set_must_source(copy(&plain_writes)?)?
+        .set_may_source(plain_reads)?
         .set_kill(UnionMap::empty_ctx(ctx)?)?
-        .set_schedule_map(copy(&timed)?)?
+        .set_schedule_map(copy(&original)?)?
         .compute_flow()?
         .get_may_dependence()?;
-    let live_out =
-        last_writes(&scop.writes, &timed)?.intersect_range(scop.live_out_cells.copy()?)?;
+    let plain = Relations {
+        flow: untagged(&tagged.flow)?,
+        live_in: copy(&tagged.live_in)?.domain_factor_domain()?,
+        live_out: copy(&tagged.live_out)?.domain_factor_domain()?,
+        instance: scop.domain.copy()?.identity()?,
+        writes: plain_writes,
+    };
+    let rewriters = copy(&plain.writes)?.reverse()?;
     Ok(Dataflow {
-        tagger,
-        writes: scop.writes.copy()?,
-        reads: scop.reads.copy()?,
-        flow,
-        live_in,
-        live_out,
+        conflicts: copy(&plain.flow)?.domain_map()?.apply_range(copy(&plain.writes)?)?.apply_range(copy(&rewriters)?)?,
+        live_in_writers: copy(&plain.live_in)?.apply_range(copy(&rewriters)?)?,
+        live_out_writers: copy(&plain.live_out)?.apply_range(rewriters)?,
+        tagged,
+        plain,
         memory,
     })
 }
 
-/// The writes no other write of the same cell follows:
-/// `{ w -> a : w writes a and there is no w' writing a with time(w) < time(w') }`.
-fn last_writes(writes: &UnionMap, timed: &UnionMap) -> Isl<UnionMap> {
-    let same_cell = copy(writes)?.apply_range(copy(writes)?.reverse()?)?;
-    let overwritten = same_cell
-        .intersect(copy(timed)?.lex_lt_union_map(copy(timed)?)?)?
-        .domain()?;
-    copy(writes)?.subtract_domain(overwritten)
+/// The writes of the cells in `cells` no other write of the same cell follows:
+/// `{ w -> a : a in cells, w writes a, time(w) = max { time(w') : w' writes a } }`.
+fn last_writes(writes: &UnionMap, timed: &UnionMap, cells: &isl_rs::UnionSet) -> Isl<UnionMap> {
+    let written = copy(writes)?.intersect_range(cells.copy()?)?;
+    let last_time = written.copy()?.reverse()?.apply_range(copy(timed)?)?.lexmax()?;
+    last_time.apply_range(copy(timed)?.reverse()?)?.reverse()?.intersect(written)
 }
 
-/// Flow dependences without tags: `{ S[i] -> T[j] }`.
+/// A tagged relation without tags: `{ S[i] -> T[j] }`.
 pub fn untagged(tagged: &UnionMap) -> Isl<UnionMap> {
     copy(tagged)?.domain_factor_domain()?.range_factor_domain()
 }
@@ -104,7 +119,7 @@ pub fn untagged(tagged: &UnionMap) -> Isl<UnionMap> {
 /// The live ranges: each write paired with every read of its value, `{ w -> r }`
 /// (that is the flow relation; the last read of each value closes the range).
 pub fn live_ranges(df: &Dataflow) -> Isl<UnionMap> {
-    copy(&df.flow)
+    copy(&df.tagged.flow)
 }
 
 /// How a schedule orders tagged instances: `{ x -> y : x certainly happens before y }`.
@@ -121,15 +136,15 @@ pub enum Order {
     },
 }
 
-/// `{ x -> y : x happens before y }` over tagged instances.
-fn happens_before(df: &Dataflow, schedule: &UnionMap, order: &Order) -> Isl<UnionMap> {
-    let timed = tagged_schedule(&df.tagger, schedule)?;
+/// `{ x -> y : x happens before y }` over the elements of `rel`.
+fn happens_before(rel: &Relations, schedule: &UnionMap, order: &Order) -> Isl<UnionMap> {
+    let timed = copy(&rel.instance)?.apply_range(copy(schedule)?)?;
     let before = copy(&timed)?.lex_lt_union_map(copy(&timed)?)?;
     match order {
         Order::Sequential => Ok(before),
         Order::Parallel { prefix, parallel } => {
-            let prefix = tagged_schedule(&df.tagger, prefix)?;
-            let parallel = tagged_schedule(&df.tagger, parallel)?;
+            let prefix = copy(&rel.instance)?.apply_range(copy(prefix)?)?;
+            let parallel = copy(&rel.instance)?.apply_range(copy(parallel)?)?;
             let same_prefix = copy(&prefix)?.apply_range(prefix.reverse()?)?;
             let different_iteration = copy(&parallel)?
                 .lex_lt_union_map(copy(&parallel)?)?
@@ -176,51 +191,206 @@ pub enum Verdict {
 
 /// Checks `schedule` (`{ S[i] -> time }`) against the dataflow of the original program.
 pub fn check(df: &Dataflow, schedule: &UnionMap, order: &Order) -> Isl<Verdict> {
-    let before = happens_before(df, schedule, order)?;
-    let same_instance = copy(&df.tagger)?.apply_range(df.tagger.copy()?.reverse()?)?;
-    let checks = [
-        (ViolationKind::FlowReversed, reversed_flow(df, &before)?),
-        (
-            ViolationKind::LiveRangeConflict,
-            live_range_conflicts(df, &before, &same_instance)?,
-        ),
-        (
-            ViolationKind::LiveInOverwritten,
-            live_in_overwritten(df, &before, &same_instance)?,
-        ),
-        (
-            ViolationKind::LiveOutChanged,
-            live_out_changed(df, &before)?,
-        ),
-    ];
-    for (kind, violated) in checks {
-        if !violated.is_empty()? {
-            return Ok(Verdict::Illegal(violation(kind, violated)?));
+    let plain: Box<dyn Violations> = match (order, InTime::new(df, schedule)?) {
+        (Order::Sequential, Some(in_time)) => Box::new(in_time),
+        _ => checker(&df.plain, schedule, order)?,
+    };
+    for kind in [
+        ViolationKind::FlowReversed,
+        ViolationKind::LiveRangeConflict,
+        ViolationKind::LiveInOverwritten,
+        ViolationKind::LiveOutChanged,
+    ] {
+        if !plain.of(kind)?.is_empty()? {
+            let tagged = checker(&df.tagged, schedule, order)?.of(kind)?;
+            return Ok(Verdict::Illegal(violation(kind, tagged)?));
         }
     }
-    let all = copy(&df.flow)?.union(copy(&df.memory)?)?;
-    Ok(Verdict::Legal {
-        classic: all.subtract(before)?.is_empty()?,
+    let all = copy(&df.plain.flow)?.union(copy(&df.memory)?)?;
+    Ok(Verdict::Legal { classic: plain.keeps(all)? })
+}
+
+/// The sequential checks on statement instances, done in the time space: each
+/// relation is mapped to time stamps and intersected with the lexicographic order
+/// (much cheaper than comparing the schedules of every pair of statements).
+struct InTime<'a> {
+    df: &'a Dataflow,
+    schedule: UnionMap,
+    /// `{ a -> b : a < b }`, `{ a -> b : a >= b }` and `{ [a -> b] -> c : a < c < b }`
+    /// on time stamps.
+    lt: UnionMap,
+    ge: UnionMap,
+    between: UnionMap,
+}
+
+impl<'a> InTime<'a> {
+    /// `None` when the schedule's time stamps do not all live in one space.
+    fn new(df: &'a Dataflow, schedule: &UnionMap) -> Isl<Option<InTime<'a>>> {
+        let ctx = schedule.get_ctx();
+        let Ok(times) = isl_rs::Set::from_union_set(schedule.copy()?.range()?) else {
+            ctx.reset_error();
+            return Ok(None);
+        };
+        let n = times.dim(isl_rs::DimType::Set)?.max(0) as usize;
+        let vars = |p: &str| (0..n).map(|k| format!("{p}{k}")).collect::<Vec<_>>();
+        let (a, b, c) = (vars("a"), vars("b"), vars("c"));
+        let t = |v: &[String]| format!("[{}]", v.join(", "));
+        let read = |text: String| UnionMap::read_from_str(&ctx, &text);
+        Ok(Some(InTime {
+            df,
+            schedule: copy(schedule)?,
+            lt: read(format!("{{ {} -> {} : {} }}", t(&a), t(&b), lex_lt(&a, &b)))?,
+            ge: read(format!("{{ {} -> {} : not ({}) }}", t(&a), t(&b), lex_lt(&a, &b)))?,
+            between: read(format!("{{ [{} -> {}] -> {} : ({}) and ({}) }}", t(&a), t(&b), t(&c), lex_lt(&a, &c), lex_lt(&c, &b)))?,
+        }))
+    }
+
+    /// `{ time(x) -> time(y) : x -> y in relation }`.
+    fn in_time(&self, relation: &UnionMap) -> Isl<UnionMap> {
+        copy(relation)?.apply_domain(copy(&self.schedule)?)?.apply_range(copy(&self.schedule)?)
+    }
+}
+
+impl Violations for InTime<'_> {
+    fn of(&self, kind: ViolationKind) -> Isl<UnionMap> {
+        let df = self.df;
+        match kind {
+            ViolationKind::FlowReversed => self.in_time(&df.plain.flow)?.intersect(copy(&self.ge)?),
+            ViolationKind::LiveRangeConflict => {
+                let pairs = copy(&self.schedule)?.product(copy(&self.schedule)?)?;
+                copy(&df.conflicts)?.apply_domain(pairs)?.apply_range(copy(&self.schedule)?)?.intersect(copy(&self.between)?)
+            }
+            ViolationKind::LiveInOverwritten => self.in_time(&df.live_in_writers)?.intersect(copy(&self.lt)?.reverse()?),
+            ViolationKind::LiveOutChanged => self.in_time(&df.live_out_writers)?.intersect(copy(&self.lt)?),
+        }
+    }
+
+    fn keeps(&self, deps: UnionMap) -> Isl<bool> {
+        self.in_time(&deps)?.intersect(copy(&self.ge)?)?.is_empty()
+    }
+}
+
+/// `a < b` lexicographically, as an isl constraint.
+fn lex_lt(a: &[String], b: &[String]) -> String {
+    let disjuncts: Vec<String> = (0..a.len())
+        .map(|k| {
+            let mut c: Vec<String> = (0..k).map(|j| format!("{} = {}", a[j], b[j])).collect();
+            c.push(format!("{} < {}", a[k], b[k]));
+            format!("({})", c.join(" and "))
+        })
+        .collect();
+    if disjuncts.is_empty() { "false".to_string() } else { disjuncts.join(" or ") }
+}
+
+fn checker<'a>(rel: &'a Relations, schedule: &UnionMap, order: &Order) -> Isl<Box<dyn Violations + 'a>> {
+    Ok(match order {
+        Order::Sequential => Box::new(Sequential { rel, timed: copy(&rel.instance)?.apply_range(copy(schedule)?)? }),
+        Order::Parallel { .. } => Box::new(General {
+            rel,
+            before: happens_before(rel, schedule, order)?,
+            same_instance: copy(&rel.instance)?.apply_range(copy(&rel.instance)?.reverse()?)?,
+        }),
     })
 }
 
-/// `{ w -> r ∈ flow : not (w before r) }`.
-fn reversed_flow(df: &Dataflow, before: &UnionMap) -> Isl<UnionMap> {
-    copy(&df.flow)?.subtract(copy(before)?)
+/// The violated part of each check under one schedule.
+trait Violations {
+    fn of(&self, kind: ViolationKind) -> Isl<UnionMap>;
+    /// Whether every dependence in `deps` still goes forward.
+    fn keeps(&self, deps: UnionMap) -> Isl<bool>;
+}
+
+/// The checks for a sequential schedule, as lexicographic comparisons of the time
+/// stamps of exactly the instances each check relates (cheaper than building the
+/// whole happens-before relation).
+struct Sequential<'a> {
+    rel: &'a Relations,
+    /// `{ x -> time }`.
+    timed: UnionMap,
+}
+
+impl Sequential<'_> {
+    /// The schedule restricted to `elements`.
+    fn times_of(&self, elements: isl_rs::UnionSet) -> Isl<UnionMap> {
+        copy(&self.timed)?.intersect_domain(elements)
+    }
+
+    /// `{ [x -> y] -> time(x) }` for each `x -> y` in `relation` (`time(y)` when
+    /// `of_range`).
+    fn pair_times(&self, relation: &UnionMap, of_range: bool) -> Isl<UnionMap> {
+        let project = if of_range { copy(relation)?.range_map()? } else { copy(relation)?.domain_map()? };
+        project.apply_range(copy(&self.timed)?)
+    }
+}
+
+impl Violations for Sequential<'_> {
+    fn of(&self, kind: ViolationKind) -> Isl<UnionMap> {
+        let rel = self.rel;
+        let writes = self.times_of(rel.writes.copy()?.domain()?)?;
+        let rewriters = copy(&rel.writes)?.reverse()?;
+        match kind {
+            // { w -> r : time(w) >= time(r) }
+            ViolationKind::FlowReversed => {
+                let src = self.times_of(rel.flow.copy()?.domain()?)?;
+                let snk = self.times_of(rel.flow.copy()?.range()?)?;
+                copy(&rel.flow)?.intersect(src.lex_ge_union_map(snk)?)
+            }
+            // { [w -> r] -> w' : w' writes w's cell and time(w) < time(w') < time(r) }
+            ViolationKind::LiveRangeConflict => {
+                let candidates = copy(&rel.flow)?.domain_map()?.apply_range(copy(&rel.writes)?)?.apply_range(rewriters)?;
+                let after_w = self.pair_times(&rel.flow, false)?.lex_lt_union_map(copy(&writes)?)?;
+                let before_r = writes.lex_lt_union_map(self.pair_times(&rel.flow, true)?)?.reverse()?;
+                candidates.intersect(after_w)?.intersect(before_r)
+            }
+            // { r -> w' : r reads a live-in value of the cell w' writes, time(w') < time(r) }
+            ViolationKind::LiveInOverwritten => {
+                let reads = self.times_of(rel.live_in.copy()?.domain()?)?;
+                copy(&rel.live_in)?.apply_range(rewriters)?.intersect(reads.lex_gt_union_map(writes)?)
+            }
+            // { w -> w' : w last writes a live-out cell that w' writes, time(w) < time(w') }
+            ViolationKind::LiveOutChanged => {
+                let last = self.times_of(rel.live_out.copy()?.domain()?)?;
+                copy(&rel.live_out)?.apply_range(rewriters)?.intersect(last.lex_lt_union_map(writes)?)
+            }
+        }
+    }
+
+    fn keeps(&self, deps: UnionMap) -> Isl<bool> {
+        let src = self.times_of(deps.copy()?.domain()?)?;
+        let snk = self.times_of(deps.copy()?.range()?)?;
+        deps.intersect(src.lex_ge_union_map(snk)?)?.is_empty()
+    }
+}
+
+/// The checks under any happens-before relation (used for parallel loops).
+struct General<'a> {
+    rel: &'a Relations,
+    before: UnionMap,
+    /// `{ x -> y : x and y belong to the same statement instance }`.
+    same_instance: UnionMap,
+}
+
+impl Violations for General<'_> {
+    fn of(&self, kind: ViolationKind) -> Isl<UnionMap> {
+        match kind {
+            ViolationKind::FlowReversed => copy(&self.rel.flow)?.subtract(copy(&self.before)?),
+            ViolationKind::LiveRangeConflict => live_range_conflicts(self.rel, &self.before, &self.same_instance),
+            ViolationKind::LiveInOverwritten => live_in_overwritten(self.rel, &self.before, &self.same_instance),
+            ViolationKind::LiveOutChanged => live_out_changed(self.rel, &self.before),
+        }
+    }
+
+    fn keeps(&self, deps: UnionMap) -> Isl<bool> {
+        deps.subtract(copy(&self.before)?)?.is_empty()
+    }
 }
 
 /// `{ [w -> r] -> w' : w' writes the cell w wrote, w' != w, w' not before w,
 ///   r not before w', and w' not in r's statement instance (reads come first) }`.
-pub fn live_range_conflicts(
-    df: &Dataflow,
-    before: &UnionMap,
-    same_instance: &UnionMap,
-) -> Isl<UnionMap> {
+fn live_range_conflicts(df: &Relations, before: &UnionMap, same_instance: &UnionMap) -> Isl<UnionMap> {
     let to_w = copy(&df.flow)?.domain_map()?; // [w -> r] -> w
     let to_r = copy(&df.flow)?.range_map()?; // [w -> r] -> r
-    let candidates = copy(&to_w)?
-        .apply_range(copy(&df.writes)?)?
-        .apply_range(copy(&df.writes)?.reverse()?)?;
+    let candidates = copy(&to_w)?.apply_range(copy(&df.writes)?)?.apply_range(copy(&df.writes)?.reverse()?)?;
     let w_prime_before_w = copy(&to_w)?.apply_range(copy(before)?.reverse()?)?;
     let r_before_w_prime = copy(&to_r)?.apply_range(copy(before)?)?;
     let in_r_instance = to_r.apply_range(copy(same_instance)?)?;
@@ -233,11 +403,7 @@ pub fn live_range_conflicts(
 
 /// `{ r -> w' : r reads a live-in value of the cell w' writes, and r is not certainly
 ///   before w' }` (a write in r's own instance comes after the read).
-fn live_in_overwritten(
-    df: &Dataflow,
-    before: &UnionMap,
-    same_instance: &UnionMap,
-) -> Isl<UnionMap> {
+fn live_in_overwritten(df: &Relations, before: &UnionMap, same_instance: &UnionMap) -> Isl<UnionMap> {
     copy(&df.live_in)?
         .apply_range(copy(&df.writes)?.reverse()?)?
         .subtract(copy(before)?)?
@@ -246,12 +412,10 @@ fn live_in_overwritten(
 
 /// `{ w -> w' : w is the last write of a live-out cell, w' another write of it, and
 ///   w' is not certainly before w }`.
-fn live_out_changed(df: &Dataflow, before: &UnionMap) -> Isl<UnionMap> {
+fn live_out_changed(df: &Relations, before: &UnionMap) -> Isl<UnionMap> {
     let others = copy(&df.live_out)?.apply_range(copy(&df.writes)?.reverse()?)?;
     let identity = copy(&df.live_out)?.domain()?.identity()?;
-    others
-        .subtract(copy(before)?.reverse()?)?
-        .subtract(identity)
+    others.subtract(copy(before)?.reverse()?)?.subtract(identity)
 }
 
 fn violation(kind: ViolationKind, violated: UnionMap) -> Isl<Violation> {

@@ -460,11 +460,11 @@ fn dataflow_report(df: &Dataflow) -> Result<DataflowReport, LibISLError> {
         Ok(m.coalesce()?.to_str()?.to_string())
     };
     Ok(DataflowReport {
-        flow: text(deps::untagged(&df.flow)?)?,
+        flow: text(df.plain.flow.copy()?)?,
         live_ranges: text(deps::live_ranges(df)?)?,
-        live_in: text(df.live_in.copy()?)?,
-        live_out: text(df.live_out.copy()?)?,
-        memory: text(deps::untagged(&df.memory)?)?,
+        live_in: text(df.tagged.live_in.copy()?)?,
+        live_out: text(df.tagged.live_out.copy()?)?,
+        memory: text(df.memory.copy()?)?,
     })
 }
 

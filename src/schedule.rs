@@ -102,6 +102,18 @@ fn map_children(
     }
 }
 
+/// Whether some sequence in `tree` has two consecutive loops (so fusion can be tried).
+pub fn has_adjacent_loops(tree: &ScheduleTree) -> bool {
+    match tree {
+        ScheduleTree::Band { child, .. } => has_adjacent_loops(child),
+        ScheduleTree::Sequence(children) => {
+            children.windows(2).any(|w| matches!(w, [ScheduleTree::Band { .. }, ScheduleTree::Band { .. }]))
+                || children.iter().any(has_adjacent_loops)
+        }
+        ScheduleTree::Stmt(_) => false,
+    }
+}
+
 /// Where a fusion happened, for reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fusion {

@@ -30,7 +30,7 @@ impl Analysis {
     }
 
     fn assert_flow(&self, expected: &str) {
-        let actual = deps::untagged(&self.df.flow).unwrap();
+        let actual = self.df.plain.flow.copy().unwrap();
         assert!(
             actual.is_equal(&self.map(expected)).unwrap(),
             "flow dependences\n  actual:   {}\n  expected: {expected}",

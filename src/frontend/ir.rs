@@ -429,4 +429,6 @@ pub struct Region {
     /// For each iterator name, the type to declare it with when a generated loop
     /// declares it (`None`: declared outside the region, assign only).
     pub iterator_decls: Vec<(String, Option<String>)>,
+    /// The comments inside the region, in order: generated code keeps them at its top.
+    pub comments: Vec<String>,
 }

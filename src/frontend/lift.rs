@@ -110,6 +110,10 @@ pub fn lift_region(
         .filter_map(|p| symbols.define(p).map(|v| (p.clone(), v)))
         .collect();
     let iterator_decls = lifter.iterator_decls()?;
+    let mut comments = Vec::new();
+    for n in nodes {
+        collect_comments(*n, src, &mut comments);
+    }
     let arrays = lifter.arrays();
     Ok(Region {
         origin,
@@ -123,7 +127,19 @@ pub fn lift_region(
         constants,
         arrays,
         iterator_decls,
+        comments,
     })
+}
+
+fn collect_comments(node: Node, src: &str, out: &mut Vec<String>) {
+    if node.kind() == "comment" {
+        out.push(text(node, src).to_string());
+    }
+    let mut cursor = node.walk();
+    let children: Vec<Node> = node.named_children(&mut cursor).collect();
+    for c in children {
+        collect_comments(c, src, out);
+    }
 }
 
 struct Lifter<'a> {

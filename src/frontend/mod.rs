@@ -141,17 +141,16 @@ impl<'t> RegionFinder<'_, 't> {
         }
     }
 
-    /// Maximal runs of loop nests (with the assignments between them) in every block.
+    /// Maximal runs of loop nests (with the assignments and comments between them) in
+    /// every block.
     fn auto_regions(&mut self, block: Node<'t>) {
         let mut run: Vec<Node<'t>> = Vec::new();
         for child in named_children(block) {
-            if matches!(child.kind(), "for_statement" | "expression_statement") {
+            if matches!(child.kind(), "for_statement" | "expression_statement" | "comment") {
                 run.push(child);
             } else {
                 self.flush_run(std::mem::take(&mut run));
-                if child.kind() != "comment" {
-                    self.look_inside(child);
-                }
+                self.look_inside(child);
             }
         }
         self.flush_run(run);
