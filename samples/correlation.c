@@ -49,7 +49,7 @@ static double data[NROWS][NCOLS], corr[NCOLS][NCOLS], mean[NCOLS], stddev[NCOLS]
 
 int main(void)
 {
-  unsigned long long hc = 1469598103934665603ULL, hm = hc, hs = hc;
+  unsigned long long hc = 1469598103934665603ULL, hm = hc, hs = hc, hd = hc;
   for (int i = 0; i < NROWS; i++)
     for (int j = 0; j < NCOLS; j++)
       data[i][j] = (double)((i * j) % NCOLS) / NCOLS + (double)(i % 4);
@@ -61,6 +61,9 @@ int main(void)
     hm = mix(hm, mean[j]);
     hs = mix(hs, stddev[j]);
   }
-  printf("corr %016llx\nmean %016llx\nstddev %016llx\n", hc, hm, hs);
+  for (int i = 0; i < NROWS; i++)
+    for (int j = 0; j < NCOLS; j++)
+      hd = mix(hd, data[i][j]);
+  printf("corr %016llx\nmean %016llx\nstddev %016llx\ndata %016llx\n", hc, hm, hs, hd);
   return 0;
 }

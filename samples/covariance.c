@@ -52,5 +52,9 @@ int main(void)
     for (j = 0; j < M; j++)
       checksum_add(cov[i][j]);
   checksum_print("cov");
+  for (i = 0; i < N; i++)
+    for (j = 0; j < M; j++)
+      checksum_add(data[i][j]);
+  checksum_print("data");
   return 0;
 }
