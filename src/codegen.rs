@@ -31,9 +31,17 @@ pub fn generate(
             .map(|(k, s)| (s.name.clone(), k))
             .collect(),
         loops: Vec::new(),
-        lines: region.comments.iter().map(|c| (0, c.clone())).collect(),
+        lines: Vec::new(),
     };
-    printer.node(&ast, 0)?;
+    let depth = usize::from(region.needs_braces);
+    printer
+        .lines
+        .extend(region.comments.iter().map(|c| (depth, c.clone())));
+    printer.node(&ast, depth)?;
+    if region.needs_braces {
+        printer.lines.insert(0, (0, "{".to_string()));
+        printer.lines.push((0, "}".to_string()));
+    }
     let mut out = String::new();
     for (k, (depth, line)) in printer.lines.iter().enumerate() {
         if k > 0 {
@@ -124,7 +132,7 @@ impl Printer<'_> {
             k += 1;
             fresh = format!("{iterator}_{k}");
         }
-        Ok((fresh, Some("int".to_string())))
+        Ok((fresh, Some(self.region.fresh_iterator_type.clone())))
     }
 
     /// The original iterators that loop `iterator` stands for in the statements of `node`.

@@ -60,7 +60,13 @@ pub fn schedule_map(scop: &Scop, schedule: &isl_rs::Schedule) -> Isl<UnionMap> {
 
 /// Exact dataflow of `scop` under its original schedule.
 pub fn dataflow(ctx: &Context, scop: &Scop) -> Isl<Dataflow> {
-    let tagger = scop.writes.copy()?.domain()?.union(scop.reads.copy()?.domain()?)?.unwrap()?.domain_map()?;
+    let tagger = scop
+        .writes
+        .copy()?
+        .domain()?
+        .union(scop.reads.copy()?.domain()?)?
+        .unwrap()?
+        .domain_map()?;
     let original = schedule_map(scop, &scop.schedule)?;
     let timed = copy(&tagger)?.apply_range(copy(&original)?)?;
     let flow_info = UnionAccessInfo::from_sink(scop.reads.copy()?)?
@@ -94,7 +100,10 @@ pub fn dataflow(ctx: &Context, scop: &Scop) -> Isl<Dataflow> {
     };
     let rewriters = copy(&plain.writes)?.reverse()?;
     Ok(Dataflow {
-        conflicts: copy(&plain.flow)?.domain_map()?.apply_range(copy(&plain.writes)?)?.apply_range(copy(&rewriters)?)?,
+        conflicts: copy(&plain.flow)?
+            .domain_map()?
+            .apply_range(copy(&plain.writes)?)?
+            .apply_range(copy(&rewriters)?)?,
         live_in_writers: copy(&plain.live_in)?.apply_range(copy(&rewriters)?)?,
         live_out_writers: copy(&plain.live_out)?.apply_range(rewriters)?,
         tagged,
@@ -107,8 +116,15 @@ pub fn dataflow(ctx: &Context, scop: &Scop) -> Isl<Dataflow> {
 /// `{ w -> a : a in cells, w writes a, time(w) = max { time(w') : w' writes a } }`.
 fn last_writes(writes: &UnionMap, timed: &UnionMap, cells: &isl_rs::UnionSet) -> Isl<UnionMap> {
     let written = copy(writes)?.intersect_range(cells.copy()?)?;
-    let last_time = written.copy()?.reverse()?.apply_range(copy(timed)?)?.lexmax()?;
-    last_time.apply_range(copy(timed)?.reverse()?)?.reverse()?.intersect(written)
+    let last_time = written
+        .copy()?
+        .reverse()?
+        .apply_range(copy(timed)?)?
+        .lexmax()?;
+    last_time
+        .apply_range(copy(timed)?.reverse()?)?
+        .reverse()?
+        .intersect(written)
 }
 
 /// A tagged relation without tags: `{ S[i] -> T[j] }`.
@@ -207,7 +223,9 @@ pub fn check(df: &Dataflow, schedule: &UnionMap, order: &Order) -> Isl<Verdict> 
         }
     }
     let all = copy(&df.plain.flow)?.union(copy(&df.memory)?)?;
-    Ok(Verdict::Legal { classic: plain.keeps(all)? })
+    Ok(Verdict::Legal {
+        classic: plain.keeps(all)?,
+    })
 }
 
 /// The sequential checks on statement instances, done in the time space: each
@@ -240,14 +258,28 @@ impl<'a> InTime<'a> {
             df,
             schedule: copy(schedule)?,
             lt: read(format!("{{ {} -> {} : {} }}", t(&a), t(&b), lex_lt(&a, &b)))?,
-            ge: read(format!("{{ {} -> {} : not ({}) }}", t(&a), t(&b), lex_lt(&a, &b)))?,
-            between: read(format!("{{ [{} -> {}] -> {} : ({}) and ({}) }}", t(&a), t(&b), t(&c), lex_lt(&a, &c), lex_lt(&c, &b)))?,
+            ge: read(format!(
+                "{{ {} -> {} : not ({}) }}",
+                t(&a),
+                t(&b),
+                lex_lt(&a, &b)
+            ))?,
+            between: read(format!(
+                "{{ [{} -> {}] -> {} : ({}) and ({}) }}",
+                t(&a),
+                t(&b),
+                t(&c),
+                lex_lt(&a, &c),
+                lex_lt(&c, &b)
+            ))?,
         }))
     }
 
     /// `{ time(x) -> time(y) : x -> y in relation }`.
     fn in_time(&self, relation: &UnionMap) -> Isl<UnionMap> {
-        copy(relation)?.apply_domain(copy(&self.schedule)?)?.apply_range(copy(&self.schedule)?)
+        copy(relation)?
+            .apply_domain(copy(&self.schedule)?)?
+            .apply_range(copy(&self.schedule)?)
     }
 }
 
@@ -258,10 +290,17 @@ impl Violations for InTime<'_> {
             ViolationKind::FlowReversed => self.in_time(&df.plain.flow)?.intersect(copy(&self.ge)?),
             ViolationKind::LiveRangeConflict => {
                 let pairs = copy(&self.schedule)?.product(copy(&self.schedule)?)?;
-                copy(&df.conflicts)?.apply_domain(pairs)?.apply_range(copy(&self.schedule)?)?.intersect(copy(&self.between)?)
+                copy(&df.conflicts)?
+                    .apply_domain(pairs)?
+                    .apply_range(copy(&self.schedule)?)?
+                    .intersect(copy(&self.between)?)
             }
-            ViolationKind::LiveInOverwritten => self.in_time(&df.live_in_writers)?.intersect(copy(&self.lt)?.reverse()?),
-            ViolationKind::LiveOutChanged => self.in_time(&df.live_out_writers)?.intersect(copy(&self.lt)?),
+            ViolationKind::LiveInOverwritten => self
+                .in_time(&df.live_in_writers)?
+                .intersect(copy(&self.lt)?.reverse()?),
+            ViolationKind::LiveOutChanged => self
+                .in_time(&df.live_out_writers)?
+                .intersect(copy(&self.lt)?),
         }
     }
 
@@ -279,12 +318,23 @@ fn lex_lt(a: &[String], b: &[String]) -> String {
             format!("({})", c.join(" and "))
         })
         .collect();
-    if disjuncts.is_empty() { "false".to_string() } else { disjuncts.join(" or ") }
+    if disjuncts.is_empty() {
+        "false".to_string()
+    } else {
+        disjuncts.join(" or ")
+    }
 }
 
-fn checker<'a>(rel: &'a Relations, schedule: &UnionMap, order: &Order) -> Isl<Box<dyn Violations + 'a>> {
+fn checker<'a>(
+    rel: &'a Relations,
+    schedule: &UnionMap,
+    order: &Order,
+) -> Isl<Box<dyn Violations + 'a>> {
     Ok(match order {
-        Order::Sequential => Box::new(Sequential { rel, timed: copy(&rel.instance)?.apply_range(copy(schedule)?)? }),
+        Order::Sequential => Box::new(Sequential {
+            rel,
+            timed: copy(&rel.instance)?.apply_range(copy(schedule)?)?,
+        }),
         Order::Parallel { .. } => Box::new(General {
             rel,
             before: happens_before(rel, schedule, order)?,
@@ -318,7 +368,11 @@ impl Sequential<'_> {
     /// `{ [x -> y] -> time(x) }` for each `x -> y` in `relation` (`time(y)` when
     /// `of_range`).
     fn pair_times(&self, relation: &UnionMap, of_range: bool) -> Isl<UnionMap> {
-        let project = if of_range { copy(relation)?.range_map()? } else { copy(relation)?.domain_map()? };
+        let project = if of_range {
+            copy(relation)?.range_map()?
+        } else {
+            copy(relation)?.domain_map()?
+        };
         project.apply_range(copy(&self.timed)?)
     }
 }
@@ -337,20 +391,31 @@ impl Violations for Sequential<'_> {
             }
             // { [w -> r] -> w' : w' writes w's cell and time(w) < time(w') < time(r) }
             ViolationKind::LiveRangeConflict => {
-                let candidates = copy(&rel.flow)?.domain_map()?.apply_range(copy(&rel.writes)?)?.apply_range(rewriters)?;
-                let after_w = self.pair_times(&rel.flow, false)?.lex_lt_union_map(copy(&writes)?)?;
-                let before_r = writes.lex_lt_union_map(self.pair_times(&rel.flow, true)?)?.reverse()?;
+                let candidates = copy(&rel.flow)?
+                    .domain_map()?
+                    .apply_range(copy(&rel.writes)?)?
+                    .apply_range(rewriters)?;
+                let after_w = self
+                    .pair_times(&rel.flow, false)?
+                    .lex_lt_union_map(copy(&writes)?)?;
+                let before_r = writes
+                    .lex_lt_union_map(self.pair_times(&rel.flow, true)?)?
+                    .reverse()?;
                 candidates.intersect(after_w)?.intersect(before_r)
             }
             // { r -> w' : r reads a live-in value of the cell w' writes, time(w') < time(r) }
             ViolationKind::LiveInOverwritten => {
                 let reads = self.times_of(rel.live_in.copy()?.domain()?)?;
-                copy(&rel.live_in)?.apply_range(rewriters)?.intersect(reads.lex_gt_union_map(writes)?)
+                copy(&rel.live_in)?
+                    .apply_range(rewriters)?
+                    .intersect(reads.lex_gt_union_map(writes)?)
             }
             // { w -> w' : w last writes a live-out cell that w' writes, time(w) < time(w') }
             ViolationKind::LiveOutChanged => {
                 let last = self.times_of(rel.live_out.copy()?.domain()?)?;
-                copy(&rel.live_out)?.apply_range(rewriters)?.intersect(last.lex_lt_union_map(writes)?)
+                copy(&rel.live_out)?
+                    .apply_range(rewriters)?
+                    .intersect(last.lex_lt_union_map(writes)?)
             }
         }
     }
@@ -374,8 +439,12 @@ impl Violations for General<'_> {
     fn of(&self, kind: ViolationKind) -> Isl<UnionMap> {
         match kind {
             ViolationKind::FlowReversed => copy(&self.rel.flow)?.subtract(copy(&self.before)?),
-            ViolationKind::LiveRangeConflict => live_range_conflicts(self.rel, &self.before, &self.same_instance),
-            ViolationKind::LiveInOverwritten => live_in_overwritten(self.rel, &self.before, &self.same_instance),
+            ViolationKind::LiveRangeConflict => {
+                live_range_conflicts(self.rel, &self.before, &self.same_instance)
+            }
+            ViolationKind::LiveInOverwritten => {
+                live_in_overwritten(self.rel, &self.before, &self.same_instance)
+            }
             ViolationKind::LiveOutChanged => live_out_changed(self.rel, &self.before),
         }
     }
@@ -387,10 +456,16 @@ impl Violations for General<'_> {
 
 /// `{ [w -> r] -> w' : w' writes the cell w wrote, w' != w, w' not before w,
 ///   r not before w', and w' not in r's statement instance (reads come first) }`.
-fn live_range_conflicts(df: &Relations, before: &UnionMap, same_instance: &UnionMap) -> Isl<UnionMap> {
+fn live_range_conflicts(
+    df: &Relations,
+    before: &UnionMap,
+    same_instance: &UnionMap,
+) -> Isl<UnionMap> {
     let to_w = copy(&df.flow)?.domain_map()?; // [w -> r] -> w
     let to_r = copy(&df.flow)?.range_map()?; // [w -> r] -> r
-    let candidates = copy(&to_w)?.apply_range(copy(&df.writes)?)?.apply_range(copy(&df.writes)?.reverse()?)?;
+    let candidates = copy(&to_w)?
+        .apply_range(copy(&df.writes)?)?
+        .apply_range(copy(&df.writes)?.reverse()?)?;
     let w_prime_before_w = copy(&to_w)?.apply_range(copy(before)?.reverse()?)?;
     let r_before_w_prime = copy(&to_r)?.apply_range(copy(before)?)?;
     let in_r_instance = to_r.apply_range(copy(same_instance)?)?;
@@ -403,7 +478,11 @@ fn live_range_conflicts(df: &Relations, before: &UnionMap, same_instance: &Union
 
 /// `{ r -> w' : r reads a live-in value of the cell w' writes, and r is not certainly
 ///   before w' }` (a write in r's own instance comes after the read).
-fn live_in_overwritten(df: &Relations, before: &UnionMap, same_instance: &UnionMap) -> Isl<UnionMap> {
+fn live_in_overwritten(
+    df: &Relations,
+    before: &UnionMap,
+    same_instance: &UnionMap,
+) -> Isl<UnionMap> {
     copy(&df.live_in)?
         .apply_range(copy(&df.writes)?.reverse()?)?
         .subtract(copy(before)?)?
@@ -415,7 +494,9 @@ fn live_in_overwritten(df: &Relations, before: &UnionMap, same_instance: &UnionM
 fn live_out_changed(df: &Relations, before: &UnionMap) -> Isl<UnionMap> {
     let others = copy(&df.live_out)?.apply_range(copy(&df.writes)?.reverse()?)?;
     let identity = copy(&df.live_out)?.domain()?.identity()?;
-    others.subtract(copy(before)?.reverse()?)?.subtract(identity)
+    others
+        .subtract(copy(before)?.reverse()?)?
+        .subtract(identity)
 }
 
 fn violation(kind: ViolationKind, violated: UnionMap) -> Isl<Violation> {

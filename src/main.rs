@@ -223,7 +223,12 @@ fn report_diagnostics(
         .file_diagnostics
         .iter()
         .chain(report.regions.iter().flat_map(|r| &r.diagnostics));
+    let mut seen = std::collections::HashSet::new();
     for d in all {
+        // A nest rejected for a reason an enclosing nest reported already.
+        if !seen.insert((d.code, d.span.clone())) {
+            continue;
+        }
         if !quiet || d.severity == Severity::Error {
             render(&mut stderr, name, src, d);
         }

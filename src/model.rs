@@ -14,18 +14,21 @@ const ISL_KEYWORDS: &[&str] = &[
     "true", "false", "ceild", "floord", "mod", "ceil", "floor",
 ];
 
-/// The isl name of a C identifier: itself, unless isl would read it as a keyword.
+/// The isl name of a C identifier: itself, unless isl would read it as a keyword; then
+/// it gets a prefix reserved to the C implementation (`__nk_`), so it cannot clash.
 pub fn isl_name(c: &str) -> String {
     if ISL_KEYWORDS.contains(&c.to_ascii_lowercase().as_str()) {
-        format!("{c}_nestor")
+        format!("{KEYWORD_PREFIX}{c}")
     } else {
         c.to_string()
     }
 }
 
+const KEYWORD_PREFIX: &str = "__nk_";
+
 /// The C identifier an isl name stands for.
 pub fn c_name(isl: &str) -> &str {
-    isl.strip_suffix("_nestor")
+    isl.strip_prefix(KEYWORD_PREFIX)
         .filter(|c| ISL_KEYWORDS.contains(&c.to_ascii_lowercase().as_str()))
         .unwrap_or(isl)
 }

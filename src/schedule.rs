@@ -107,7 +107,9 @@ pub fn has_adjacent_loops(tree: &ScheduleTree) -> bool {
     match tree {
         ScheduleTree::Band { child, .. } => has_adjacent_loops(child),
         ScheduleTree::Sequence(children) => {
-            children.windows(2).any(|w| matches!(w, [ScheduleTree::Band { .. }, ScheduleTree::Band { .. }]))
+            children
+                .windows(2)
+                .any(|w| matches!(w, [ScheduleTree::Band { .. }, ScheduleTree::Band { .. }]))
                 || children.iter().any(has_adjacent_loops)
         }
         ScheduleTree::Stmt(_) => false,

@@ -72,3 +72,54 @@ fn every_sample_round_trips_with_identical_output() {
         failures.join("\n\n")
     );
 }
+
+/// Requested transformations tried on every sample; the accepted ones must not change
+/// the program's output.
+const REQUESTS: &[&[&str]] = &[
+    &["--fuse"],
+    &["--interchange", "i,j"],
+    &["--interchange", "j,k"],
+    &["--interchange", "i,k"],
+    &["--interchange", "i,j", "--fuse"],
+];
+
+#[test]
+fn accepted_transformations_keep_every_samples_output() {
+    let include = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let mut failures = Vec::new();
+    let mut accepted = 0;
+    for file in &samples() {
+        let name = file
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let original = std::fs::read_to_string(file).expect("readable sample");
+        for request in REQUESTS {
+            let mut args = vec!["optimize"];
+            args.extend_from_slice(request);
+            let (code, rewritten, stderr) = nestor(&args, file);
+            match code {
+                0 => {
+                    accepted += 1;
+                    let label = format!("{name} {}", request.join(" "));
+                    if let Err(e) =
+                        common::assert_same_behaviour(&label, &original, &rewritten, Some(&include))
+                    {
+                        failures.push(e);
+                    }
+                }
+                4 => {}
+                _ => failures.push(format!(
+                    "{name} {}: exit code {code}:\n{stderr}",
+                    request.join(" ")
+                )),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(
+        accepted >= 10,
+        "only {accepted} transformations were accepted on the samples"
+    );
+}

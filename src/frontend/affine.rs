@@ -1,7 +1,7 @@
 //! Lifting C expressions to quasi-affine form ([`Aff`], [`Cond`]).
 
 use super::ir::{Aff, CmpOp, Cond};
-use super::symbols::{Shape, Symbols, parse_int_text};
+use super::symbols::{Shape, Symbols, parse_int_text, signed_integer_type, unsigned_integer_type};
 use super::syntax::text;
 use crate::diag::{Code, Diagnostic};
 use tree_sitter::Node;
@@ -48,12 +48,21 @@ impl AffineContext<'_> {
     /// Lifts an integer expression.
     pub fn aff(&self, node: Node) -> Lifted<Aff> {
         match node.kind() {
+            "number_literal" if text(node, self.src).contains(['u', 'U']) => {
+                Err(self.reject(node, "an unsigned constant makes the comparison unsigned"))
+            }
             "number_literal" => parse_int_text(text(node, self.src))
                 .map(Aff::Int)
                 .ok_or_else(|| self.reject(node, "not an integer constant")),
             "identifier" => self.name(node),
             "parenthesized_expression" => self.aff(self.only_child(node)?),
-            "cast_expression" => self.aff(field(node, "value", self)?),
+            "cast_expression" => {
+                let ty = field(node, "type", self)?;
+                if !signed_integer_type(text(ty, self.src)) {
+                    return Err(self.reject(node, "a cast to a type that is not a signed integer"));
+                }
+                self.aff(field(node, "value", self)?)
+            }
             "unary_expression" => {
                 let arg = self.aff(field(node, "argument", self)?)?;
                 match op_text(node, self.src).as_str() {
@@ -73,7 +82,11 @@ impl AffineContext<'_> {
     }
 
     fn name(&self, node: Node) -> Lifted<Aff> {
-        let n = text(node, self.src);
+        let written = text(node, self.src);
+        if self.symbols.is_opaque_macro(written) {
+            return Err(self.reject(node, &format!("`{written}` is a macro nestor cannot read")));
+        }
+        let n = self.symbols.alias(written).unwrap_or(written);
         if self.iters.iter().any(|i| i == n) || self.symbols.define(n).is_some() {
             return Ok(Aff::name(n));
         }
@@ -84,6 +97,13 @@ impl AffineContext<'_> {
             Some(s) if s.is_floating() => {
                 Err(self.reject(node, &format!("`{n}` has floating type `{}`", s.ty)))
             }
+            Some(s) if unsigned_integer_type(&s.ty) => Err(self.reject(
+                node,
+                &format!(
+                    "`{n}` has unsigned type `{}`, so comparisons with it are unsigned",
+                    s.ty
+                ),
+            )),
             _ => Ok(Aff::name(n)),
         }
     }

@@ -431,4 +431,9 @@ pub struct Region {
     pub iterator_decls: Vec<(String, Option<String>)>,
     /// The comments inside the region, in order: generated code keeps them at its top.
     pub comments: Vec<String>,
+    /// Whether the region is the body of a `for`, `if` or `else` without braces, so
+    /// generated code (possibly several statements) must be braced.
+    pub needs_braces: bool,
+    /// The C type of generated loop iterators that are not original ones.
+    pub fresh_iterator_type: String,
 }

@@ -3,7 +3,7 @@
 
 use super::affine::{AffineContext, cmp_op, op_text, short, unparen};
 use super::ir::*;
-use super::symbols::{Shape, Symbols};
+use super::symbols::{Shape, Symbols, signed_integer_type};
 use super::syntax::text;
 use crate::diag::{Code, Diagnostic, Span};
 use std::collections::{BTreeMap, BTreeSet};
@@ -92,6 +92,11 @@ pub fn lift_region(
     let body = lifter.block(nodes);
     lifter.check_writes();
     if !lifter.diags.is_empty() {
+        // A compound assignment lifts its target twice (read and write): report once.
+        let mut seen = BTreeSet::new();
+        lifter
+            .diags
+            .retain(|d| seen.insert((d.code, d.span.start, d.span.end)));
         return Err(lifter.diags);
     }
     let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
@@ -110,6 +115,20 @@ pub fn lift_region(
         .filter_map(|p| symbols.define(p).map(|v| (p.clone(), v)))
         .collect();
     let iterator_decls = lifter.iterator_decls()?;
+    let integer_types: Vec<String> = lifter
+        .loops
+        .iter()
+        .filter_map(|l| {
+            l.declared_type
+                .clone()
+                .or_else(|| symbols.get(&l.iter).map(|s| s.ty.clone()))
+        })
+        .chain(
+            params
+                .iter()
+                .filter_map(|p| symbols.get(p).map(|s| s.ty.clone())),
+        )
+        .collect();
     let mut comments = Vec::new();
     for n in nodes {
         collect_comments(*n, src, &mut comments);
@@ -128,6 +147,10 @@ pub fn lift_region(
         arrays,
         iterator_decls,
         comments,
+        needs_braces: first
+            .parent()
+            .is_some_and(|p| p.kind() != "compound_statement"),
+        fresh_iterator_type: widest_integer_type(&integer_types).to_string(),
     })
 }
 
@@ -168,6 +191,14 @@ impl<'a> Lifter<'a> {
                 let mut cursor = node.walk();
                 let children: Vec<Node> = node.named_children(&mut cursor).collect();
                 self.block(&children)
+            }
+            "expression_statement" if node.has_error() => {
+                self.diags.push(unsupported_statement(
+                    node,
+                    "incomplete statement",
+                    self.src,
+                ));
+                Vec::new()
             }
             "expression_statement" => match node.named_child(0) {
                 None => Vec::new(),
@@ -421,6 +452,7 @@ impl<'a> Lifter<'a> {
         let mut accesses = Vec::new();
         let ok = match expr.kind() {
             "assignment_expression" | "update_expression" => self.effect(expr, &mut accesses),
+            "call_expression" if !self.pure_call(expr, &mut accesses) => false,
             _ => {
                 self.diags.push(
                     Diagnostic::new(
@@ -564,11 +596,28 @@ impl<'a> Lifter<'a> {
             base = unparen(arg);
         }
         indices.reverse();
+        if let Some(effect) = indices.iter().find_map(|i| side_effect_in(*i)) {
+            self.diags.push(
+                Diagnostic::new(
+                    Code::SideEffect,
+                    effect.byte_range(),
+                    format!(
+                        "side effect inside a subscript: `{}`",
+                        short(text(effect, self.src))
+                    ),
+                )
+                .label("changes a variable")
+                .expected("subscripts without assignments or increments")
+                .hint("update the variable in a separate statement"),
+            );
+            return false;
+        }
         if base.kind() != "identifier" {
             self.diags.push(pointer_access(node, self.src));
             return false;
         }
         let name = text(base, self.src);
+        let name = self.symbols.alias(name).unwrap_or(name);
         if indices.is_empty() && self.iters.iter().any(|i| i == name) {
             if kind == AccessKind::Write {
                 self.diags.push(
@@ -715,28 +764,20 @@ impl<'a> Lifter<'a> {
     }
 
     /// How each iterator is declared in generated loops; all must be signed integers.
+    /// How each iterator is declared in generated loops: with the header's type when
+    /// every loop of that name declares it, else as the variable outside (`None`).
+    /// Every iterator must be a signed integer.
     fn iterator_decls(&self) -> Result<Vec<(String, Option<String>)>, Vec<Diagnostic>> {
         let mut decls: BTreeMap<String, Option<String>> = BTreeMap::new();
         let mut diags = Vec::new();
         for l in &self.loops {
-            let entry = decls.entry(l.iter.clone()).or_insert(None);
-            if l.declared_type.is_some() {
-                entry.clone_from(&l.declared_type);
-            }
-        }
-        for l in &self.loops {
-            let signed = match (&decls[&l.iter], self.symbols.get(&l.iter)) {
-                (Some(t), _) => super::symbols::Symbol {
-                    name: l.iter.clone(),
-                    ty: t.clone(),
-                    shape: Shape::Scalar,
-                    scope: Scope::Local,
-                }
-                .is_signed_integer(),
-                (None, Some(s)) => s.is_signed_integer(),
-                (None, None) => false,
-            };
-            if !signed
+            let ty = l.declared_type.clone().or_else(|| {
+                self.symbols
+                    .get(&l.iter)
+                    .filter(|s| s.shape == Shape::Scalar)
+                    .map(|s| s.ty.clone())
+            });
+            if !ty.as_deref().is_some_and(signed_integer_type)
                 && !diags
                     .iter()
                     .any(|d: &Diagnostic| d.message.contains(&format!("`{}`", l.iter)))
@@ -748,6 +789,14 @@ impl<'a> Lifter<'a> {
                         .hint("declare the iterator as `int` (unsigned iterators wrap around on the bounds nestor generates)"),
                 );
             }
+            decls
+                .entry(l.iter.clone())
+                .and_modify(|d| {
+                    if l.declared_type.is_none() {
+                        *d = None;
+                    }
+                })
+                .or_insert_with(|| l.declared_type.clone());
         }
         if diags.is_empty() {
             Ok(decls.into_iter().collect())
@@ -811,6 +860,34 @@ fn loop_stride(update: Node, iter: &str, src: &str) -> Option<i64> {
         }
         _ => None,
     }
+}
+
+/// The type fresh loop iterators get: wide enough for every iterator and parameter.
+fn widest_integer_type(types: &[String]) -> &'static str {
+    let wide = |t: &String| {
+        t.contains("long long")
+            || matches!(
+                t.as_str(),
+                "int64_t" | "ptrdiff_t" | "ssize_t" | "intptr_t" | "intmax_t" | "size_t"
+            )
+    };
+    if types.iter().any(wide) {
+        "long long"
+    } else if types.iter().any(|t| t.contains("long")) {
+        "long"
+    } else {
+        "int"
+    }
+}
+
+/// The first assignment or increment inside `node`.
+fn side_effect_in(node: Node) -> Option<Node> {
+    if matches!(node.kind(), "assignment_expression" | "update_expression") {
+        return Some(node);
+    }
+    let mut cursor = node.walk();
+    let children: Vec<Node> = node.named_children(&mut cursor).collect();
+    children.into_iter().find_map(side_effect_in)
 }
 
 fn collect_identifiers<'t>(node: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {

@@ -102,7 +102,7 @@ struct RegionFinder<'a, 't> {
     function: Node<'t>,
     name: String,
     /// Pragmas between a header and its body: the header's byte range and the reason.
-    pragma_breaks: &'a [Diagnostic],
+    pragma_breaks: &'a [syntax::PragmaBreak],
     out: &'a mut Frontend,
 }
 
@@ -146,7 +146,10 @@ impl<'t> RegionFinder<'_, 't> {
     fn auto_regions(&mut self, block: Node<'t>) {
         let mut run: Vec<Node<'t>> = Vec::new();
         for child in named_children(block) {
-            if matches!(child.kind(), "for_statement" | "expression_statement" | "comment") {
+            if matches!(
+                child.kind(),
+                "for_statement" | "expression_statement" | "comment"
+            ) {
                 run.push(child);
             } else {
                 self.flush_run(std::mem::take(&mut run));
@@ -218,13 +221,19 @@ impl<'t> RegionFinder<'_, 't> {
         let breaks: Vec<Diagnostic> = self
             .pragma_breaks
             .iter()
-            .filter(|d| d.span.start >= span.start && d.span.start <= span.end + 1)
-            .cloned()
+            .filter(|b| b.affected.start < span.end && span.start < b.affected.end)
+            .map(|b| b.diagnostic.clone())
             .collect();
         if !breaks.is_empty() {
             return Err(breaks);
         }
-        let mut region = lift_region(nodes, self.src, &self.symbols, origin, &self.name)?;
+        let mut region = lift_region(
+            nodes,
+            self.src,
+            &self.symbols.at(span.start),
+            origin,
+            &self.name,
+        )?;
         let live = self.iterators_live_after(&region);
         if !live.is_empty() {
             return Err(live);
@@ -240,6 +249,20 @@ impl<'t> RegionFinder<'_, 't> {
         let mut diags = Vec::new();
         for (iter, decl) in &region.iterator_decls {
             if decl.is_some() {
+                continue;
+            }
+            if self
+                .symbols
+                .at(region.span.start)
+                .get(iter)
+                .is_some_and(|s| s.scope == ir::Scope::Global)
+            {
+                diags.push(
+                    Diagnostic::new(Code::IteratorLiveAfter, region.span.clone(), format!("loop iterator `{iter}` is a global variable, which other functions may read"))
+                        .label("loops of this region")
+                        .expected("iterators that are local variables")
+                        .hint(format!("declare `{iter}` in the loop header (`for (int {iter} = ...`)")),
+                );
                 continue;
             }
             if let Some(id) = self.next_read_after(iter, &region.span) {
@@ -269,8 +292,16 @@ impl<'t> RegionFinder<'_, 't> {
         let enclosing_loop = outermost_enclosing_loop(self.function, span.start);
         let mut after = Vec::new();
         let mut before_in_loop = Vec::new();
+        let mut address_taken = None;
         visit_identifiers(self.function, self.src, name, &mut |id| {
-            if id.start_byte() >= span.end {
+            if id.parent().is_some_and(|p| {
+                p.kind() == "pointer_expression" && text(p, self.src).starts_with('&')
+            }) {
+                address_taken.get_or_insert(id);
+            }
+            if is_declarator(id) {
+                // A declaration shadows the variable; it does not overwrite it.
+            } else if id.start_byte() >= span.end {
                 after.push(id);
             } else if id.start_byte() < span.start
                 && enclosing_loop.is_some_and(|l| l.byte_range().contains(&id.start_byte()))
@@ -278,11 +309,14 @@ impl<'t> RegionFinder<'_, 't> {
                 before_in_loop.push(id);
             }
         });
+        if address_taken.is_some() {
+            return address_taken;
+        }
         after
             .into_iter()
             .chain(before_in_loop)
             .next()
-            .filter(|id| !is_overwrite(*id, self.src))
+            .filter(|id| !is_unconditional_overwrite(*id, self.src, span.start))
     }
 }
 
@@ -303,21 +337,45 @@ fn outermost_enclosing_loop<'t>(function: Node<'t>, at: usize) -> Option<Node<'t
     found
 }
 
-/// Whether identifier `id` is the target of a plain assignment or a declarator.
-fn is_overwrite(id: Node, src: &str) -> bool {
-    let Some(parent) = id.parent() else {
+/// Whether identifier `id` is the name a declaration declares.
+fn is_declarator(id: Node) -> bool {
+    id.parent().is_some_and(|p| {
+        matches!(
+            p.kind(),
+            "init_declarator"
+                | "declaration"
+                | "array_declarator"
+                | "pointer_declarator"
+                | "parameter_declaration"
+        ) && p.child_by_field_name("declarator") == Some(id)
+    })
+}
+
+/// Whether identifier `id` is overwritten, whatever path execution takes from the
+/// region (at byte `region_start`) to it: the target of a plain `=` not reading it, as
+/// a statement (or `for` initializer) of a block enclosing the region.
+fn is_unconditional_overwrite(id: Node, src: &str, region_start: usize) -> bool {
+    let Some(assignment) = id.parent().filter(|p| p.kind() == "assignment_expression") else {
         return false;
     };
-    match parent.kind() {
-        "assignment_expression" => {
-            parent.child_by_field_name("left") == Some(id)
-                && parent
-                    .child_by_field_name("operator")
-                    .is_some_and(|o| text(o, src) == "=")
-        }
-        "init_declarator" | "declaration" => true,
-        _ => false,
-    }
+    let plain = assignment.child_by_field_name("left") == Some(id)
+        && assignment
+            .child_by_field_name("operator")
+            .is_some_and(|o| text(o, src) == "=");
+    let reads_itself = assignment.child_by_field_name("right").is_some_and(|r| {
+        let mut found = false;
+        visit_identifiers(r, src, text(id, src), &mut |_| found = true);
+        found
+    });
+    let statement = assignment
+        .parent()
+        .filter(|s| matches!(s.kind(), "expression_statement" | "for_statement"));
+    let block = statement.and_then(|s| s.parent());
+    plain
+        && !reads_itself
+        && block.is_some_and(|b| {
+            b.kind() == "compound_statement" && b.byte_range().contains(&region_start)
+        })
 }
 
 fn visit_identifiers<'t>(node: Node<'t>, src: &str, name: &str, f: &mut dyn FnMut(Node<'t>)) {

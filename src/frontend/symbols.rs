@@ -2,8 +2,9 @@
 //! parameters and locals — including PolyBench's `POLYBENCH_2D(A,N,M,n,m)` form.
 
 use super::syntax::text;
+use crate::diag::Span;
 use crate::frontend::ir::Scope;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use tree_sitter::Node;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,27 +32,33 @@ impl Symbol {
         let t = self.ty.as_str();
         t.contains("double") || t.contains("float") || t == "DATA_TYPE"
     }
+}
 
-    /// Whether a loop iterator of this type behaves like a mathematical integer for
-    /// the values nestor generates (negative intermediate bounds included).
-    pub fn is_signed_integer(&self) -> bool {
-        if self.shape != Shape::Scalar {
-            return false;
-        }
-        let t = self.ty.replace("const", "");
-        let t = t.trim();
-        let words: Vec<&str> = t.split_whitespace().collect();
-        if words.contains(&"unsigned") {
-            return false;
-        }
-        words
-            .iter()
-            .all(|w| matches!(*w, "int" | "long" | "short" | "signed" | "register"))
-            || matches!(
-                t,
-                "ptrdiff_t" | "ssize_t" | "intptr_t" | "intmax_t" | "int64_t" | "int32_t"
-            )
+/// Whether `ty` is a signed integer type: iterators of such types behave like
+/// mathematical integers on the values nestor generates (negative bounds included).
+pub fn signed_integer_type(ty: &str) -> bool {
+    let t = ty.replace("const", "");
+    let t = t.trim();
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if words.is_empty() || words.contains(&"unsigned") {
+        return false;
     }
+    words
+        .iter()
+        .all(|w| matches!(*w, "int" | "long" | "short" | "signed" | "register"))
+        || matches!(
+            t,
+            "ptrdiff_t" | "ssize_t" | "intptr_t" | "intmax_t" | "int64_t" | "int32_t"
+        )
+}
+
+/// Whether values of type `ty` compare as unsigned integers in C.
+pub fn unsigned_integer_type(ty: &str) -> bool {
+    ty.split_whitespace().any(|w| w == "unsigned")
+        || matches!(
+            ty.trim(),
+            "size_t" | "uint64_t" | "uint32_t" | "uintptr_t" | "uintmax_t" | "uint16_t" | "uint8_t"
+        )
 }
 
 /// Names visible in one function: its locals and parameters over the globals.
@@ -59,7 +66,15 @@ impl Symbol {
 pub struct Symbols {
     pub defines: HashMap<String, i64>,
     globals: HashMap<String, Symbol>,
-    function: HashMap<String, Symbol>,
+    /// Parameters and locals, each with the byte range where its declaration is
+    /// visible (its block, from the declaration on).
+    function: HashMap<String, Vec<(Symbol, Span)>>,
+    /// Object-like macros whose body is one identifier (`#define LEN count`).
+    aliases: HashMap<String, String>,
+    /// Other object-like macros that are not integer constants.
+    opaque_macros: HashSet<String>,
+    /// Where names are looked up (see [`Symbols::at`]).
+    position: usize,
 }
 
 impl Symbols {
@@ -91,18 +106,23 @@ impl Symbols {
         ) else {
             return;
         };
-        if let Some(v) = parse_int_text(text(value, src)) {
-            self.defines.insert(text(name, src).to_string(), v);
+        let (name, value) = (text(name, src).to_string(), text(value, src).trim());
+        if let Some(v) = parse_int_text(value) {
+            self.defines.insert(name, v);
+        } else if value.chars().all(|c| c.is_alphanumeric() || c == '_') && !value.is_empty() {
+            self.aliases.insert(name, value.to_string());
+        } else {
+            self.opaque_macros.insert(name);
         }
     }
 
     /// These file symbols plus the parameters and every local of `function`.
     pub fn for_function(&self, function: Node, src: &str) -> Symbols {
         let mut syms = Symbols {
-            defines: self.defines.clone(),
-            globals: self.globals.clone(),
             function: HashMap::new(),
+            ..self.clone()
         };
+        let everywhere = function.byte_range();
         if let Some(params) = function
             .child_by_field_name("declarator")
             .and_then(|d| find_kind(d, "parameter_list"))
@@ -111,7 +131,10 @@ impl Symbols {
             for p in params.named_children(&mut cursor) {
                 if p.kind() == "parameter_declaration" {
                     for s in declared(p, src, Scope::Parameter) {
-                        syms.function.insert(s.name.clone(), s);
+                        syms.function
+                            .entry(s.name.clone())
+                            .or_default()
+                            .push((s, everywhere.clone()));
                     }
                 }
             }
@@ -122,8 +145,45 @@ impl Symbols {
         syms
     }
 
+    /// The same symbols, looked up from byte `position` of the function.
+    pub fn at(&self, position: usize) -> Symbols {
+        Symbols {
+            position,
+            ..self.clone()
+        }
+    }
+
+    /// The declaration of `name` visible at this position: the innermost local or
+    /// parameter, else the global.
     pub fn get(&self, name: &str) -> Option<&Symbol> {
-        self.function.get(name).or_else(|| self.globals.get(name))
+        let visible = self
+            .function
+            .get(name)
+            .into_iter()
+            .flatten()
+            .filter(|(_, scope)| scope.contains(&self.position));
+        visible
+            .min_by_key(|(_, scope)| scope.len())
+            .map(|(s, _)| s)
+            .or_else(|| self.globals.get(name))
+    }
+
+    /// What an object-like macro stands for when it names another identifier
+    /// (`#define _PB_N n`), followed through a few levels.
+    pub fn alias(&self, name: &str) -> Option<&str> {
+        let mut target = self.aliases.get(name)?;
+        for _ in 0..8 {
+            match self.aliases.get(target) {
+                Some(next) => target = next,
+                None => break,
+            }
+        }
+        Some(target)
+    }
+
+    /// Whether `name` is an object-like macro nestor cannot see through.
+    pub fn is_opaque_macro(&self, name: &str) -> bool {
+        self.opaque_macros.contains(name)
     }
 
     pub fn define(&self, name: &str) -> Option<i64> {
@@ -131,10 +191,13 @@ impl Symbols {
     }
 }
 
-fn collect_locals(node: Node, src: &str, out: &mut HashMap<String, Symbol>) {
+fn collect_locals(node: Node, src: &str, out: &mut HashMap<String, Vec<(Symbol, Span)>>) {
     if node.kind() == "declaration" {
+        let block_end = node.parent().map_or(node.end_byte(), |b| b.end_byte());
         for s in declared(node, src, Scope::Local) {
-            out.insert(s.name.clone(), s);
+            out.entry(s.name.clone())
+                .or_default()
+                .push((s, node.start_byte()..block_end));
         }
     }
     let mut cursor = node.walk();

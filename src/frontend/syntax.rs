@@ -1,6 +1,6 @@
 //! Parsing with tree-sitter-c, and diagnostics for what it could not parse.
 
-use crate::diag::{Code, Diagnostic};
+use crate::diag::{Code, Diagnostic, Span};
 use tree_sitter::{Node, Parser, Tree};
 
 pub fn text<'s>(node: Node, src: &'s str) -> &'s str {
@@ -14,10 +14,17 @@ pub fn parse(src: &str) -> Option<Tree> {
     parser.parse(src, None)
 }
 
-/// The syntax errors in `tree`, except the one tree-sitter reports for a pragma between
-/// a loop or `if` header and its unbraced body, which is valid C: that one is returned
-/// in the second list, as [`Code::PragmaInHeader`], to break the enclosing region only.
-pub fn syntax_diagnostics(tree: &Tree, src: &str) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+/// A pragma between a loop or `if` header and its unbraced body: valid C that
+/// tree-sitter misreads (the header gets an empty body, the body becomes a sibling),
+/// so no region may overlap `affected` (from the header to the end of the body).
+pub struct PragmaBreak {
+    pub diagnostic: Diagnostic,
+    pub affected: Span,
+}
+
+/// The syntax errors in `tree`, and separately the pragmas between a header and its
+/// body (see [`PragmaBreak`]), which break the enclosing region only.
+pub fn syntax_diagnostics(tree: &Tree, src: &str) -> (Vec<Diagnostic>, Vec<PragmaBreak>) {
     let mut errors = Vec::new();
     let mut pragmas = Vec::new();
     if tree.root_node().has_error() {
@@ -26,11 +33,18 @@ pub fn syntax_diagnostics(tree: &Tree, src: &str) -> (Vec<Diagnostic>, Vec<Diagn
     (errors, pragmas)
 }
 
-fn collect(node: Node, src: &str, errors: &mut Vec<Diagnostic>, pragmas: &mut Vec<Diagnostic>) {
+fn collect(node: Node, src: &str, errors: &mut Vec<Diagnostic>, pragmas: &mut Vec<PragmaBreak>) {
     if node.is_missing() {
-        if let Some(pragma) = pragma_after_header(node, src) {
-            pragmas.push(
-                Diagnostic::new(
+        if let Some((header, pragma)) = pragma_after_header(node, src) {
+            // The real body follows the pragma as a sibling statement.
+            let mut body = pragma.next_named_sibling();
+            while let Some(c) = body.filter(|b| b.kind() == "comment" || b.kind() == "preproc_call")
+            {
+                body = c.next_named_sibling();
+            }
+            pragmas.push(PragmaBreak {
+                affected: header.start_byte()..body.unwrap_or(pragma).end_byte(),
+                diagnostic: Diagnostic::new(
                     Code::PragmaInHeader,
                     pragma.byte_range(),
                     "pragma between a loop or `if` header and its body",
@@ -38,7 +52,7 @@ fn collect(node: Node, src: &str, errors: &mut Vec<Diagnostic>, pragmas: &mut Ve
                 .label("this pragma")
                 .expected("a braced body: `for (...) { #pragma ... }`")
                 .hint("put braces around the body, or move the pragma before the header"),
-            );
+            });
         } else {
             let what = node.kind();
             errors.push(
@@ -78,9 +92,9 @@ fn collect(node: Node, src: &str, errors: &mut Vec<Diagnostic>, pragmas: &mut Ve
     }
 }
 
-/// For a MISSING `;` that forms the empty body of a `for`/`if`/`while`, the pragma that
-/// follows the header (tree-sitter's reading of `for (...)\n#pragma x\n body`).
-fn pragma_after_header<'t>(missing: Node<'t>, src: &str) -> Option<Node<'t>> {
+/// For a MISSING `;` that forms the empty body of a `for`/`if`/`while`, the header and
+/// the pragma that follows it (tree-sitter's reading of `for (...)\n#pragma x\n body`).
+fn pragma_after_header<'t>(missing: Node<'t>, src: &str) -> Option<(Node<'t>, Node<'t>)> {
     let stmt = missing.parent()?;
     let header = stmt.parent()?;
     if !matches!(
@@ -90,7 +104,8 @@ fn pragma_after_header<'t>(missing: Node<'t>, src: &str) -> Option<Node<'t>> {
         return None;
     }
     let next = header.next_sibling()?;
-    (next.kind() == "preproc_call" && text(next, src).trim_start().starts_with('#')).then_some(next)
+    (next.kind() == "preproc_call" && text(next, src).trim_start().starts_with('#'))
+        .then_some((header, next))
 }
 
 /// `#pragma scop` → `Some("scop")`; `# pragma  endscop` → `Some("endscop")`.
