@@ -4,6 +4,7 @@
 //! `frontend` → `model` → `codegen`, driven by `pipeline`; `diag` is shared.
 
 pub mod codegen;
+pub mod cost;
 pub mod deps;
 pub mod diag;
 pub mod explain;

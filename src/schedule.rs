@@ -294,3 +294,180 @@ fn fuse_bands(a: &ScheduleTree, b: &ScheduleTree, shift: i64) -> ScheduleTree {
         child: Box::new(sequence_or_single(body)),
     }
 }
+
+/// The paths of the top bands of every maximal chain of at least two nested bands
+/// (a perfect nest whose loops can be permuted), outermost chains first.
+pub fn chains(tree: &ScheduleTree) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    collect_chains(tree, &mut Vec::new(), false, &mut out);
+    out
+}
+
+fn collect_chains(
+    tree: &ScheduleTree,
+    path: &mut Vec<usize>,
+    in_chain: bool,
+    out: &mut Vec<Vec<usize>>,
+) {
+    match tree {
+        ScheduleTree::Band { child, .. } => {
+            let continues = matches!(**child, ScheduleTree::Band { .. });
+            if continues && !in_chain {
+                out.push(path.clone());
+            }
+            path.push(0);
+            collect_chains(child, path, continues, out);
+            path.pop();
+        }
+        ScheduleTree::Sequence(children) => {
+            for (k, c) in children.iter().enumerate() {
+                path.push(k);
+                collect_chains(c, path, false, out);
+                path.pop();
+            }
+        }
+        ScheduleTree::Stmt(_) => {}
+    }
+}
+
+/// The labels of the chain of bands starting at `path`.
+pub fn chain_labels(tree: &ScheduleTree, path: &[usize]) -> Vec<String> {
+    let mut labels = Vec::new();
+    let mut node = node_at(tree, path);
+    while let ScheduleTree::Band { label, child, .. } = node {
+        labels.push(label.clone());
+        node = child;
+    }
+    labels
+}
+
+/// `tree` with the chain of bands at `path` reordered: the new `k`-th band is the old
+/// `order[k]`-th.
+pub fn permute_chain(tree: &ScheduleTree, path: &[usize], order: &[usize]) -> ScheduleTree {
+    let mut bands = Vec::new();
+    let mut node = node_at(tree, path);
+    while let ScheduleTree::Band {
+        label,
+        members,
+        child,
+    } = node
+    {
+        bands.push((label.clone(), members.clone()));
+        node = child;
+    }
+    let bottom = node.clone();
+    let permuted = order
+        .iter()
+        .rev()
+        .fold(bottom, |child, &k| ScheduleTree::Band {
+            label: bands[k].0.clone(),
+            members: bands[k].1.clone(),
+            child: Box::new(child),
+        });
+    replace_at(tree, path, permuted)
+}
+
+/// All orders of `0..n`, the identity first, then in lexicographic order.
+pub fn permutations(n: usize) -> Vec<Vec<usize>> {
+    let mut out = vec![(0..n).collect::<Vec<_>>()];
+    let mut current: Vec<usize> = (0..n).collect();
+    // Next lexicographic permutation, until the last one.
+    while let Some(i) = (1..n).rev().find(|&i| current[i - 1] < current[i]) {
+        let j = (i..n)
+            .rev()
+            .find(|&j| current[j] > current[i - 1])
+            .unwrap_or(i);
+        current.swap(i - 1, j);
+        current[i..].reverse();
+        out.push(current.clone());
+    }
+    out
+}
+
+/// The paths of bands whose body is a sequence holding another loop: distributing such
+/// a band over its body can let the inner parts be interchanged.
+pub fn distributable(tree: &ScheduleTree) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    collect_distributable(tree, &mut Vec::new(), &mut out);
+    out
+}
+
+fn collect_distributable(tree: &ScheduleTree, path: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    match tree {
+        ScheduleTree::Band { child, .. } => {
+            if let ScheduleTree::Sequence(children) = &**child
+                && children
+                    .iter()
+                    .any(|c| matches!(c, ScheduleTree::Band { .. }))
+            {
+                out.push(path.clone());
+            }
+            path.push(0);
+            collect_distributable(child, path, out);
+            path.pop();
+        }
+        ScheduleTree::Sequence(children) => {
+            for (k, c) in children.iter().enumerate() {
+                path.push(k);
+                collect_distributable(c, path, out);
+                path.pop();
+            }
+        }
+        ScheduleTree::Stmt(_) => {}
+    }
+}
+
+/// `tree` with the band at `path` distributed over the members of its body: one copy
+/// of the loop per member, in order, spliced into the enclosing sequence.
+pub fn distribute(tree: &ScheduleTree, path: &[usize]) -> ScheduleTree {
+    let ScheduleTree::Band {
+        label,
+        members,
+        child,
+    } = node_at(tree, path)
+    else {
+        return tree.clone();
+    };
+    let ScheduleTree::Sequence(children) = &**child else {
+        return tree.clone();
+    };
+    let loops: Vec<ScheduleTree> = children
+        .iter()
+        .map(|c| {
+            let inside = c.statements();
+            ScheduleTree::Band {
+                label: label.clone(),
+                members: members
+                    .iter()
+                    .filter(|(k, _)| inside.contains(k))
+                    .cloned()
+                    .collect(),
+                child: Box::new(c.clone()),
+            }
+        })
+        .collect();
+    match path.split_last() {
+        Some((&last, parent)) if matches!(node_at(tree, parent), ScheduleTree::Sequence(_)) => {
+            let ScheduleTree::Sequence(siblings) = node_at(tree, parent) else {
+                return tree.clone();
+            };
+            let mut siblings = siblings.clone();
+            siblings.splice(last..last + 1, loops);
+            replace_at(tree, parent, ScheduleTree::Sequence(siblings))
+        }
+        _ => replace_at(tree, path, ScheduleTree::Sequence(loops)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::permutations;
+
+    #[test]
+    fn permutations_start_with_the_identity_and_are_complete() {
+        let p = permutations(3);
+        assert_eq!(p.len(), 6);
+        assert_eq!(p[0], vec![0, 1, 2]);
+        assert_eq!(p[5], vec![2, 1, 0]);
+    }
+}

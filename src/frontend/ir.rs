@@ -2,7 +2,7 @@
 //! affine form, with the source spans they came from.
 
 use crate::diag::Span;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// A quasi-affine expression over iterators and parameters.
@@ -170,6 +170,35 @@ impl Aff {
     /// without `/` and `%` (see [`cases`] for those).
     pub fn to_isl(&self, rename: &dyn Fn(&str) -> String) -> String {
         self.to_isl_case(rename, &[], &mut 0)
+    }
+
+    /// The coefficient of each name and the constant, `c + Σ a_x·x`, when the
+    /// expression is linear (no division, modulo, min or max).
+    pub fn linear(&self) -> Option<(i64, BTreeMap<String, i64>)> {
+        let mut terms = BTreeMap::new();
+        let c = self.accumulate(1, &mut terms)?;
+        terms.retain(|_, a| *a != 0);
+        Some((c, terms))
+    }
+
+    /// Adds `factor` times this expression's terms to `terms`; returns its constant.
+    fn accumulate(&self, factor: i64, terms: &mut BTreeMap<String, i64>) -> Option<i64> {
+        match self {
+            Aff::Int(v) => v.checked_mul(factor),
+            Aff::Name(n) => {
+                *terms.entry(n.clone()).or_insert(0) += factor;
+                Some(0)
+            }
+            Aff::Add(a, b) => a
+                .accumulate(factor, terms)?
+                .checked_add(b.accumulate(factor, terms)?),
+            Aff::Sub(a, b) => a
+                .accumulate(factor, terms)?
+                .checked_add(b.accumulate(factor.checked_neg()?, terms)?),
+            Aff::Neg(a) => a.accumulate(factor.checked_neg()?, terms),
+            Aff::Scale(c, a) => a.accumulate(factor.checked_mul(*c)?, terms),
+            Aff::Div(..) | Aff::Mod(..) | Aff::Min(..) | Aff::Max(..) => None,
+        }
     }
 
     /// The number of `/` and `%` in the expression.

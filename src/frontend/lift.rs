@@ -637,8 +637,21 @@ impl<'a> Lifter<'a> {
         if !self.check_shape(node, name, indices.len(), kind) {
             return false;
         }
+        if indices.is_empty() && self.symbols.is_opaque_macro(name) {
+            self.diags.push(
+                Diagnostic::new(
+                    Code::UnsupportedStatement,
+                    node.byte_range(),
+                    format!("`{name}` is a macro whose body nestor does not model"),
+                )
+                .label("a macro")
+                .expected("variables, array elements and integer constants")
+                .hint("write the macro's expansion in the loop nest"),
+            );
+            return false;
+        }
         if indices.is_empty() && kind == AccessKind::Read && self.symbols.get(name).is_none() {
-            return true; // A macro or enumerator: a constant.
+            return true; // An enumerator or a constant from a header: a constant.
         }
         let mut subscripts = Vec::new();
         for index in indices {

@@ -166,24 +166,68 @@ impl<'t> RegionFinder<'_, 't> {
         let first_loop = run.iter().position(|n| n.kind() == "for_statement");
         let Some(first_loop) = first_loop else { return };
         run.drain(..first_loop);
-        if run.len() > 1 && self.lift(&run, Origin::Auto).is_ok() {
+        if run.len() > 1
+            && let Ok(region) = self.lift(&run, Origin::Auto)
+        {
+            self.out.regions.push(region);
             return;
         }
-        for nest in run.into_iter().filter(|n| n.kind() == "for_statement") {
-            if let Err(diagnostics) = self.lift(&[nest], Origin::Auto) {
-                self.out.rejected.push(RejectedNest {
-                    origin: Origin::Auto,
-                    span: nest.byte_range(),
-                    function: self.name.clone(),
-                    diagnostics,
-                });
-                if let Some(body) = nest.child_by_field_name("body") {
-                    if body.kind() == "for_statement" {
-                        self.flush_run(vec![body]);
-                    } else {
-                        self.look_inside(body);
-                    }
+        // Some nest breaks the run: lift the nests one by one, then the longest runs of
+        // nests that lift (with what stands between them) together when they can be.
+        let mut segment: Vec<Node<'t>> = Vec::new();
+        let mut lifted: Vec<Region> = Vec::new();
+        for node in run {
+            if node.kind() != "for_statement" {
+                segment.push(node);
+                continue;
+            }
+            match self.lift(&[node], Origin::Auto) {
+                Ok(region) => {
+                    segment.push(node);
+                    lifted.push(region);
                 }
+                Err(diagnostics) => {
+                    self.flush_segment(std::mem::take(&mut segment), std::mem::take(&mut lifted));
+                    self.reject_nest(node, diagnostics);
+                }
+            }
+        }
+        self.flush_segment(segment, lifted);
+    }
+
+    /// Records `segment` (statements whose loop nests lifted alone as `lifted`) as one
+    /// region if it lifts as a whole, else its nests as separate regions.
+    fn flush_segment(&mut self, mut segment: Vec<Node<'t>>, lifted: Vec<Region>) {
+        while segment.last().is_some_and(|n| n.kind() != "for_statement") {
+            segment.pop();
+        }
+        let first_loop = segment
+            .iter()
+            .position(|n| n.kind() == "for_statement")
+            .unwrap_or(0);
+        segment.drain(..first_loop);
+        if lifted.len() > 1
+            && let Ok(region) = self.lift(&segment, Origin::Auto)
+        {
+            self.out.regions.push(region);
+            return;
+        }
+        self.out.regions.extend(lifted);
+    }
+
+    /// Records a nest that could not be lifted and looks for regions inside it.
+    fn reject_nest(&mut self, nest: Node<'t>, diagnostics: Vec<Diagnostic>) {
+        self.out.rejected.push(RejectedNest {
+            origin: Origin::Auto,
+            span: nest.byte_range(),
+            function: self.name.clone(),
+            diagnostics,
+        });
+        if let Some(body) = nest.child_by_field_name("body") {
+            if body.kind() == "for_statement" {
+                self.flush_run(vec![body]);
+            } else {
+                self.look_inside(body);
             }
         }
     }
@@ -198,22 +242,25 @@ impl<'t> RegionFinder<'_, 't> {
     }
 
     fn try_region(&mut self, nodes: &[Node<'t>], origin: Origin) {
-        if let Err(diagnostics) = self.lift(nodes, origin) {
-            let span = match (nodes.first(), nodes.last()) {
-                (Some(a), Some(b)) => a.start_byte()..b.end_byte(),
-                _ => return,
-            };
-            self.out.rejected.push(RejectedNest {
-                origin,
-                span,
-                function: self.name.clone(),
-                diagnostics,
-            });
+        match self.lift(nodes, origin) {
+            Ok(region) => self.out.regions.push(region),
+            Err(diagnostics) => {
+                let span = match (nodes.first(), nodes.last()) {
+                    (Some(a), Some(b)) => a.start_byte()..b.end_byte(),
+                    _ => return,
+                };
+                self.out.rejected.push(RejectedNest {
+                    origin,
+                    span,
+                    function: self.name.clone(),
+                    diagnostics,
+                });
+            }
         }
     }
 
-    /// Lifts `nodes` as one region and records it; the diagnostics if it cannot be.
-    fn lift(&mut self, nodes: &[Node<'t>], origin: Origin) -> Result<(), Vec<Diagnostic>> {
+    /// Lifts `nodes` as one region, or says why it cannot be.
+    fn lift(&self, nodes: &[Node<'t>], origin: Origin) -> Result<Region, Vec<Diagnostic>> {
         let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
             return Err(Vec::new());
         };
@@ -239,8 +286,7 @@ impl<'t> RegionFinder<'_, 't> {
             return Err(live);
         }
         self.mark_live_out(&mut region);
-        self.out.regions.push(region);
-        Ok(())
+        Ok(region)
     }
 
     /// Iterators declared outside the region whose final value is read later: nestor's
@@ -312,11 +358,18 @@ impl<'t> RegionFinder<'_, 't> {
         if address_taken.is_some() {
             return address_taken;
         }
-        after
-            .into_iter()
-            .chain(before_in_loop)
-            .next()
-            .filter(|id| !is_unconditional_overwrite(*id, self.src, span.start))
+        let uses: Vec<Node<'t>> = after.into_iter().chain(before_in_loop).collect();
+        let first = *uses.first()?;
+        if is_unconditional_overwrite(first, self.src, span.start) {
+            return None;
+        }
+        // Point at the first read (a conditional write is not one), if there is one.
+        let written = |id: &Node| {
+            id.parent().is_some_and(|a| {
+                a.kind() == "assignment_expression" && a.child_by_field_name("left") == Some(*id)
+            })
+        };
+        uses.into_iter().find(|id| !written(id)).or(Some(first))
     }
 }
 
@@ -355,27 +408,30 @@ fn is_declarator(id: Node) -> bool {
 /// region (at byte `region_start`) to it: the target of a plain `=` not reading it, as
 /// a statement (or `for` initializer) of a block enclosing the region.
 fn is_unconditional_overwrite(id: Node, src: &str, region_start: usize) -> bool {
-    let Some(assignment) = id.parent().filter(|p| p.kind() == "assignment_expression") else {
+    let Some(assignment) = id.parent().filter(|_| is_assignment_target(id, src)) else {
         return false;
     };
-    let plain = assignment.child_by_field_name("left") == Some(id)
-        && assignment
-            .child_by_field_name("operator")
-            .is_some_and(|o| text(o, src) == "=");
-    let reads_itself = assignment.child_by_field_name("right").is_some_and(|r| {
-        let mut found = false;
-        visit_identifiers(r, src, text(id, src), &mut |_| found = true);
-        found
-    });
     let statement = assignment
         .parent()
         .filter(|s| matches!(s.kind(), "expression_statement" | "for_statement"));
-    let block = statement.and_then(|s| s.parent());
-    plain
-        && !reads_itself
-        && block.is_some_and(|b| {
-            b.kind() == "compound_statement" && b.byte_range().contains(&region_start)
-        })
+    statement
+        .and_then(|s| s.parent())
+        .is_some_and(|b| b.kind() == "compound_statement" && b.byte_range().contains(&region_start))
+}
+
+/// Whether identifier `id` is the target of a plain `=` that does not read it.
+fn is_assignment_target(id: Node, src: &str) -> bool {
+    id.parent().is_some_and(|a| {
+        a.kind() == "assignment_expression"
+            && a.child_by_field_name("left") == Some(id)
+            && a.child_by_field_name("operator")
+                .is_some_and(|o| text(o, src) == "=")
+            && !a.child_by_field_name("right").is_some_and(|r| {
+                let mut found = false;
+                visit_identifiers(r, src, text(id, src), &mut |_| found = true);
+                found
+            })
+    })
 }
 
 fn visit_identifiers<'t>(node: Node<'t>, src: &str, name: &str, f: &mut dyn FnMut(Node<'t>)) {

@@ -34,6 +34,10 @@ impl Symbol {
     }
 }
 
+fn starts_numeric(word: &str) -> bool {
+    word.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+}
+
 /// Whether `ty` is a signed integer type: iterators of such types behave like
 /// mathematical integers on the values nestor generates (negative bounds included).
 pub fn signed_integer_type(ty: &str) -> bool {
@@ -109,9 +113,16 @@ impl Symbols {
         let (name, value) = (text(name, src).to_string(), text(value, src).trim());
         if let Some(v) = parse_int_text(value) {
             self.defines.insert(name, v);
-        } else if value.chars().all(|c| c.is_alphanumeric() || c == '_') && !value.is_empty() {
+        } else if value.chars().all(|c| c.is_alphanumeric() || c == '_')
+            && !value.is_empty()
+            && !starts_numeric(value)
+        {
             self.aliases.insert(name, value.to_string());
-        } else {
+        } else if !value
+            .split(|c: char| !c.is_alphanumeric() && c != '_' && c != '.')
+            .all(|w| w.is_empty() || starts_numeric(w))
+        {
+            // Not made of literals only (e.g. `A[i][j]`, `n + 1`): nestor cannot see what it reads.
             self.opaque_macros.insert(name);
         }
     }
