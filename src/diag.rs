@@ -74,6 +74,7 @@ codes! {
     NotApplicable = "N305", "not-applicable", "a requested transformation does not apply to this region";
     LegalByLiveRanges = "N306", "legal-by-live-ranges", "a transformation is legal only because anti and output dependences are not constraints";
     Fused = "N307", "fused", "loops were fused";
+    SearchBudget = "N308", "search-budget", "the automatic search hit its candidate budget";
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -46,13 +46,36 @@ pub fn with_budget<T>(
     ctx.reset_operations();
     ctx.set_max_operations(0);
     result.map_err(|e| {
-        let msg = e.to_string();
-        if msg.starts_with("[Quota]") {
+        if is_quota(&e) {
             IslFailure::Budget
         } else {
-            IslFailure::Error(msg)
+            IslFailure::Error(e.to_string())
         }
     })
+}
+
+/// Whether `e` is isl running out of its operation budget.
+pub fn is_quota(e: &LibISLError) -> bool {
+    e.to_string().starts_with("[Quota]")
+}
+
+/// Runs one step of a longer [`with_budget`] computation with the whole budget again
+/// (`ctx.reset_operations()` first). `Ok(None)` when the step alone exceeds it; the
+/// context is then ready for the next step.
+pub fn step<T>(
+    ctx: &Context,
+    f: impl FnOnce() -> Result<T, LibISLError>,
+) -> Result<Option<T>, LibISLError> {
+    ctx.reset_operations();
+    match f() {
+        Ok(v) => Ok(Some(v)),
+        Err(e) if is_quota(&e) => {
+            ctx.reset_error();
+            ctx.reset_operations();
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// An error to return from inside a [`with_budget`] closure.

@@ -13,3 +13,4 @@ pub mod isl;
 pub mod model;
 pub mod pipeline;
 pub mod schedule;
+pub mod search;

@@ -8,6 +8,7 @@ use crate::frontend::{self, Origin, Region};
 use crate::isl::{IslFailure, new_context, with_budget};
 use crate::model::{self, ScheduleTree, Scop, ScopText};
 use crate::schedule::{self, Transform};
+use crate::search::{self, SearchOptions};
 use isl_rs::{Context, LibISLError};
 use std::collections::BTreeSet;
 
@@ -21,6 +22,8 @@ pub struct Options {
     pub transforms: Vec<Transform>,
     /// Compute and report the dataflow even when nothing needs it (`explain`).
     pub analyze: bool,
+    /// Search for a better order automatically (when no transformation is requested).
+    pub search: Option<SearchOptions>,
 }
 
 impl Default for Options {
@@ -30,6 +33,7 @@ impl Default for Options {
             isl_budget: 2_000_000,
             transforms: Vec::new(),
             analyze: false,
+            search: None,
         }
     }
 }
@@ -76,6 +80,8 @@ pub struct RegionReport {
     pub refused: Vec<Transform>,
     /// Requested transformations applied here.
     pub applied: Vec<Transform>,
+    /// What the automatic search considered and chose.
+    pub search: Option<search::SearchOutcome>,
 }
 
 #[derive(Clone, Debug)]
@@ -142,12 +148,14 @@ fn rejected_report(r: &frontend::RejectedNest) -> RegionReport {
         decisions: Vec::new(),
         refused: Vec::new(),
         applied: Vec::new(),
+        search: None,
     }
 }
 
 /// What the isl-side stages decided for a region.
 struct Outcome {
     code: Option<String>,
+    search: Option<search::SearchOutcome>,
     diagnostics: Vec<Diagnostic>,
     dataflow: Option<DataflowReport>,
     decisions: Vec<String>,
@@ -210,6 +218,7 @@ fn process_region(
     report.dataflow = outcome.dataflow;
     report.decisions = outcome.decisions;
     report.refused = outcome.refused;
+    report.search = outcome.search;
     report.applied = outcome.applied;
     let Some(code) = outcome.code else {
         return (report, None);
@@ -241,13 +250,15 @@ fn region_outcome(
 ) -> Result<Outcome, LibISLError> {
     let mut outcome = Outcome {
         code: None,
+        search: None,
         diagnostics: Vec::new(),
         dataflow: None,
         decisions: Vec::new(),
         refused: Vec::new(),
         applied: Vec::new(),
     };
-    let needs_dataflow = options.analyze || !options.transforms.is_empty();
+    let needs_dataflow =
+        options.analyze || !options.transforms.is_empty() || options.search.is_some();
     let df = if needs_dataflow {
         Some(deps::dataflow(ctx, scop)?)
     } else {
@@ -257,6 +268,36 @@ fn region_outcome(
         outcome.dataflow = Some(dataflow_report(df)?);
     }
     let mut tree = model::original_schedule(region);
+    if let (Some(df), Some(search_options), true) =
+        (&df, &options.search, options.transforms.is_empty())
+    {
+        // Each candidate gets the whole operation budget; one that exceeds it is skipped.
+        let found = search::search(region, &tree, search_options, &mut |candidate| {
+            let legal = crate::isl::step(ctx, || {
+                let schedule = model::schedule(ctx, region, text, candidate)?;
+                Ok(matches!(
+                    deps::check(
+                        df,
+                        &deps::schedule_map(scop, &schedule)?,
+                        &Order::Sequential
+                    )?,
+                    Verdict::Legal { .. }
+                ))
+            })?;
+            Ok::<bool, LibISLError>(legal == Some(true))
+        })?;
+        ctx.reset_operations();
+        outcome.decisions.extend(found.decisions.iter().cloned());
+        if found.exhausted {
+            outcome.diagnostics.push(
+                Diagnostic::new(Code::SearchBudget, region.span.clone(), format!("the search stopped after {} legality checks; the best legal order found is used", search_options.max_checks))
+                    .note()
+                    .label("this region"),
+            );
+        }
+        outcome.search = Some(found.clone());
+        tree = found.tree;
+    }
     if let Some(df) = &df {
         for t in &options.transforms {
             match apply(ctx, region, text, scop, df, &tree, t, &mut outcome)? {
@@ -330,7 +371,7 @@ fn apply(
         }
         Transform::Fuse => {
             let mut classic = true;
-            let (fused, fusions) = schedule::fuse(tree, &mut |candidate| {
+            let (fused, fusions) = schedule::fuse(tree, &|_, _| true, &mut |candidate| {
                 Ok::<bool, LibISLError>(match verdict(candidate)? {
                     Verdict::Legal { classic: c } => {
                         classic &= c;

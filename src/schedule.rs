@@ -133,13 +133,27 @@ pub const MAX_SHIFT: i64 = 4;
 /// whole tree); then the bodies of fused loops are fused the same way.
 pub fn fuse<E>(
     tree: &ScheduleTree,
+    worth_it: &dyn Fn(&ScheduleTree, &ScheduleTree) -> bool,
     legal: &mut dyn FnMut(&ScheduleTree) -> Result<bool, E>,
 ) -> Result<(ScheduleTree, Vec<Fusion>), E> {
     let mut current = tree.clone();
     let mut fusions = Vec::new();
     let mut path = Vec::new();
-    fuse_at(&mut current, &mut path, legal, &mut fusions)?;
+    let mut fuser = Fuser {
+        worth_it,
+        legal,
+        fusions: &mut fusions,
+    };
+    fuser.fuse_at(&mut current, &mut path)?;
     Ok((current, fusions))
+}
+
+/// The state of one fusion pass: which pairs to try, how to check them, what was done.
+struct Fuser<'a, E> {
+    /// Whether fusing the two loops is wanted at all (before any legality check).
+    worth_it: &'a dyn Fn(&ScheduleTree, &ScheduleTree) -> bool,
+    legal: &'a mut dyn FnMut(&ScheduleTree) -> Result<bool, E>,
+    fusions: &'a mut Vec<Fusion>,
 }
 
 /// A position in the tree: child indices from the root.
@@ -176,75 +190,75 @@ fn replace_at(tree: &ScheduleTree, path: &[usize], new: ScheduleTree) -> Schedul
     }
 }
 
-fn fuse_at<E>(
-    tree: &mut ScheduleTree,
-    path: &mut Path,
-    legal: &mut dyn FnMut(&ScheduleTree) -> Result<bool, E>,
-    fusions: &mut Vec<Fusion>,
-) -> Result<(), E> {
-    if let ScheduleTree::Sequence(children) = node_at(tree, path).clone() {
-        let mut children = children;
-        let mut k = 0;
-        while k + 1 < children.len() {
-            match try_fuse_pair(tree, path, &children, k, legal)? {
-                Some((fused_children, fusion)) => {
-                    children = fused_children;
-                    fusions.push(fusion);
-                    *tree = replace_at(tree, path, sequence_or_single(children.clone()));
+impl<E> Fuser<'_, E> {
+    fn fuse_at(&mut self, tree: &mut ScheduleTree, path: &mut Path) -> Result<(), E> {
+        if let ScheduleTree::Sequence(children) = node_at(tree, path).clone() {
+            let mut children = children;
+            let mut k = 0;
+            while k + 1 < children.len() {
+                match self.try_fuse_pair(tree, path, &children, k)? {
+                    Some((fused_children, fusion)) => {
+                        children = fused_children;
+                        self.fusions.push(fusion);
+                        *tree = replace_at(tree, path, sequence_or_single(children.clone()));
+                    }
+                    None => k += 1,
                 }
-                None => k += 1,
             }
         }
-    }
-    let node = node_at(tree, path).clone();
-    match node {
-        ScheduleTree::Band { .. } => {
-            path.push(0);
-            fuse_at(tree, path, legal, fusions)?;
-            path.pop();
-        }
-        ScheduleTree::Sequence(children) => {
-            for k in 0..children.len() {
-                path.push(k);
-                fuse_at(tree, path, legal, fusions)?;
+        let node = node_at(tree, path).clone();
+        match node {
+            ScheduleTree::Band { .. } => {
+                path.push(0);
+                self.fuse_at(tree, path)?;
                 path.pop();
             }
+            ScheduleTree::Sequence(children) => {
+                for k in 0..children.len() {
+                    path.push(k);
+                    self.fuse_at(tree, path)?;
+                    path.pop();
+                }
+            }
+            ScheduleTree::Stmt(_) => {}
         }
-        ScheduleTree::Stmt(_) => {}
+        Ok(())
     }
-    Ok(())
-}
 
-/// Children `k` and `k + 1` fused with the smallest legal shift, if any.
-fn try_fuse_pair<E>(
-    tree: &ScheduleTree,
-    path: &[usize],
-    children: &[ScheduleTree],
-    k: usize,
-    legal: &mut dyn FnMut(&ScheduleTree) -> Result<bool, E>,
-) -> Result<Option<(Vec<ScheduleTree>, Fusion)>, E> {
-    let (ScheduleTree::Band { label: la, .. }, ScheduleTree::Band { label: lb, .. }) =
-        (&children[k], &children[k + 1])
-    else {
-        return Ok(None);
-    };
-    for shift in 0..=MAX_SHIFT {
-        let fused = fuse_bands(&children[k], &children[k + 1], shift);
-        let mut candidate = children.to_vec();
-        candidate.splice(k..k + 2, [fused]);
-        let whole = replace_at(tree, path, sequence_or_single(candidate.clone()));
-        if legal(&whole)? {
-            return Ok(Some((
-                candidate,
-                Fusion {
-                    first: la.clone(),
-                    second: lb.clone(),
-                    shift,
-                },
-            )));
+    /// Children `k` and `k + 1` fused with the smallest legal shift, if any.
+    fn try_fuse_pair(
+        &mut self,
+        tree: &ScheduleTree,
+        path: &[usize],
+        children: &[ScheduleTree],
+        k: usize,
+    ) -> Result<Option<(Vec<ScheduleTree>, Fusion)>, E> {
+        let (ScheduleTree::Band { label: la, .. }, ScheduleTree::Band { label: lb, .. }) =
+            (&children[k], &children[k + 1])
+        else {
+            return Ok(None);
+        };
+        if !(self.worth_it)(&children[k], &children[k + 1]) {
+            return Ok(None);
         }
+        for shift in 0..=MAX_SHIFT {
+            let fused = fuse_bands(&children[k], &children[k + 1], shift);
+            let mut candidate = children.to_vec();
+            candidate.splice(k..k + 2, [fused]);
+            let whole = replace_at(tree, path, sequence_or_single(candidate.clone()));
+            if (self.legal)(&whole)? {
+                return Ok(Some((
+                    candidate,
+                    Fusion {
+                        first: la.clone(),
+                        second: lb.clone(),
+                        shift,
+                    },
+                )));
+            }
+        }
+        Ok(None)
     }
-    Ok(None)
 }
 
 fn sequence_or_single(mut children: Vec<ScheduleTree>) -> ScheduleTree {
