@@ -1,317 +1,288 @@
 //! The `nestor` command line: argument parsing, file IO, atomic writes, rendering of
-//! diagnostics, exit codes. All analysis lives in the library.
+//! diagnostics, exit codes. All analysis lives in the library; the workflows are in
+//! `cli/`.
 
-use clap::{Args, Parser, Subcommand};
-use codespan_reporting::term::termcolor::{ColorChoice, StandardStream, WriteColor};
-use nestor::diag::{self, Diagnostic, Severity};
+mod cli;
+
+use clap::{CommandFactory, Parser};
+use cli::args::{AnalysisArgs, BuildArgs, Cli, Command, InputArgs, RewriteArgs};
+use cli::termcolor::StandardStream;
+use cli::{Exit, Ui, io, report, summary};
 use nestor::pipeline::{self, FileReport};
-use nestor::schedule::Transform;
-use std::io::{IsTerminal, Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const EXIT_CODES: &str = "\
-Exit codes:
-  0  success (regions nestor could not optimize are left as written, with warnings)
-  1  a file could not be read or written
-  2  invalid command line
-  3  the input is not C nestor can parse (syntax error, binary or non-UTF-8 file, too large)
-  4  a requested transformation was refused (illegal) or applies nowhere; the file is
-     still written, with the refused regions as they were";
-
-/// Largest input nestor reads, in bytes.
-const MAX_INPUT: u64 = 32 * 1024 * 1024;
-
-#[derive(Parser)]
-#[command(
-    name = "nestor",
-    version,
-    about = "Source-to-source optimizer for the loop nests of C programs",
-    long_about = "nestor finds the static-control loop nests of a C file, lifts them into the \
-                  polyhedral model (isl) and writes them back through isl's code generator.",
-    after_help = EXIT_CODES
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-    /// Print no warnings, only errors.
-    #[arg(short, long, global = true)]
-    quiet: bool,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Rewrite the loop nests of a C file.
-    #[command(after_help = format!("Examples:\n  nestor optimize kernel.c -o kernel.opt.c\n  nestor optimize --identity kernel.c\n  nestor optimize --interchange i,j kernel.c\n  nestor optimize --fuse pipeline.c\n\n{EXIT_CODES}"))]
-    Optimize {
-        #[command(flatten)]
-        input: InputArgs,
-        #[command(flatten)]
-        transforms: TransformArgs,
-        /// Write the result here instead of standard output.
-        #[arg(short, long, value_name = "OUT")]
-        output: Option<PathBuf>,
-        /// Regenerate every region with its original schedule (checks the round trip).
-        #[arg(long)]
-        identity: bool,
-    },
-    /// Show the regions found, their polyhedral model and why each was (not) rewritten.
-    #[command(after_help = format!("Examples:\n  nestor explain kernel.c\n  nestor explain --interchange i,j kernel.c\n\n{EXIT_CODES}"))]
-    Explain {
-        #[command(flatten)]
-        input: InputArgs,
-        #[command(flatten)]
-        transforms: TransformArgs,
-    },
-}
-
-#[derive(Args)]
-struct InputArgs {
-    /// The C file (`-` reads standard input).
-    file: PathBuf,
-    /// Define an integer constant used in bounds, as the compiler would.
-    #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = parse_define)]
-    define: Vec<(String, i64)>,
-    /// Accepted for compiler compatibility and ignored.
-    #[arg(short = 'I', value_name = "DIR")]
-    include: Vec<PathBuf>,
-    /// isl operations allowed per region before nestor gives up on it (0: no limit).
-    #[arg(long, value_name = "N", default_value_t = pipeline::Options::default().isl_budget)]
-    isl_budget: u64,
-}
-
-/// Transformations checked for legality before they are applied.
-#[derive(Args)]
-struct TransformArgs {
-    /// Swap the loops with iterators I and J wherever they are perfectly nested.
-    #[arg(long, value_name = "I,J", value_parser = parse_pair)]
-    interchange: Vec<(String, String)>,
-    /// Fuse consecutive loops at the same depth (shifting the later one if needed).
-    #[arg(long)]
-    fuse: bool,
-}
-
-impl TransformArgs {
-    fn transforms(&self) -> Vec<Transform> {
-        let mut out: Vec<Transform> = self
-            .interchange
-            .iter()
-            .map(|(a, b)| Transform::Interchange(a.clone(), b.clone()))
-            .collect();
-        if self.fuse {
-            out.push(Transform::Fuse);
-        }
-        out
-    }
-}
-
-fn parse_pair(s: &str) -> Result<(String, String), String> {
-    match s.split_once(',') {
-        Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
-            Ok((a.trim().to_string(), b.trim().to_string()))
-        }
-        _ => Err(format!(
-            "`{s}` is not two loop iterators separated by a comma (e.g. `i,j`)"
-        )),
-    }
-}
-
-fn parse_define(s: &str) -> Result<(String, i64), String> {
-    let (name, value) = s.split_once('=').unwrap_or((s, "1"));
-    let value = value.trim().parse().map_err(|_| {
-        format!("`{value}` is not an integer (nestor uses -D for integer constants)")
-    })?;
-    Ok((name.trim().to_string(), value))
-}
-
-enum Failure {
-    Io(String),
-    NotC,
-    Refused,
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match &cli.command {
+    let ui = Ui {
+        quiet: cli.quiet,
+        verbose: cli.verbose,
+        color: cli.color,
+    };
+    let exit = match cli.command {
         Command::Optimize {
             input,
+            rewrite,
             output,
-            identity,
-            transforms,
+            in_place,
         } => {
-            let transforms = if *identity {
-                Vec::new()
-            } else {
-                transforms.transforms()
-            };
-            optimize(input, &transforms, output.as_deref(), cli.quiet)
+            if in_place && io::is_stdin(&input.file) {
+                usage_error(
+                    "optimize",
+                    "--in-place needs a file; standard input (`-`) cannot be replaced",
+                )
+            }
+            optimize(&input, &rewrite, output.as_deref(), in_place, ui)
         }
-        Command::Explain { input, transforms } => {
-            explain(input, &transforms.transforms(), cli.quiet)
+        Command::Diff {
+            input,
+            rewrite,
+            git,
+        } => diff(&input, &rewrite, git, ui),
+        Command::Explain { input, rewrite } => explain(&input, &rewrite, ui),
+        Command::Verify {
+            input,
+            rewrite,
+            build,
+            args,
+        } => verify(&input, &rewrite, &build, args, ui),
+        Command::Batch {
+            paths,
+            out,
+            jobs,
+            json,
+            verify,
+            analysis,
+            rewrite,
+            build,
+        } => batch(
+            paths, out, jobs, json, verify, &analysis, &rewrite, &build, ui,
+        ),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "nestor", &mut std::io::stdout());
+            Exit::Success
         }
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Io(msg)) => {
-            eprintln!("nestor: error: {msg}");
-            ExitCode::from(1)
-        }
-        Err(Failure::NotC) => ExitCode::from(3),
-        Err(Failure::Refused) => ExitCode::from(4),
+    ExitCode::from(exit.code())
+}
+
+/// Exits with clap's usage error (code 2) for a combination clap cannot express,
+/// showing the usage of `subcommand`.
+fn usage_error(subcommand: &str, msg: &str) -> ! {
+    let kind = clap::error::ErrorKind::ArgumentConflict;
+    let mut cmd = Cli::command();
+    cmd.build();
+    if let Some(sub) = cmd.find_subcommand_mut(subcommand) {
+        sub.error(kind, msg).exit()
     }
+    cmd.error(kind, msg).exit()
+}
+
+/// Reads the input and runs the pipeline; renders the diagnostics. `Err` when the
+/// file cannot be read or is not C.
+fn analyze(
+    input: &InputArgs,
+    rewrite: &RewriteArgs,
+    explain: bool,
+    ui: Ui,
+) -> Result<(String, String, FileReport), Exit> {
+    let name = io::display_name(&input.file);
+    let src = io::read_source(&input.file)?;
+    let options = report::options(&input.analysis, rewrite, explain);
+    let report = pipeline::optimize(&src, &options);
+    if explain {
+        print!("{}", nestor::explain::explain(&src, &report));
+    }
+    report::diagnostics(&name, &src, &report, ui)?;
+    if ui.verbose && !explain {
+        for s in summary::summarize(&src, &report) {
+            eprintln!("nestor: {name}: {}", s.line());
+        }
+    }
+    Ok((name, src, report))
+}
+
+fn finish(result: Result<(), Exit>) -> Exit {
+    result.err().unwrap_or(Exit::Success)
 }
 
 fn optimize(
     input: &InputArgs,
-    transforms: &[Transform],
+    rewrite: &RewriteArgs,
     output: Option<&Path>,
-    quiet: bool,
-) -> Result<(), Failure> {
-    let (name, src) = read_source(&input.file)?;
-    let report = run(input, transforms, false, &src);
-    report_diagnostics(&name, &src, &report, quiet)?;
-    match output {
-        Some(path) => write_atomically(path, &report.output)?,
-        None => std::io::stdout()
-            .write_all(report.output.as_bytes())
-            .map_err(|e| Failure::Io(format!("cannot write to standard output: {e}")))?,
-    }
-    refusals(&name, &report, transforms)
-}
-
-fn explain(input: &InputArgs, transforms: &[Transform], quiet: bool) -> Result<(), Failure> {
-    let (name, src) = read_source(&input.file)?;
-    let report = run(input, transforms, true, &src);
-    print!("{}", nestor::explain::explain(&src, &report));
-    report_diagnostics(&name, &src, &report, quiet)?;
-    refusals(&name, &report, transforms)
-}
-
-fn run(input: &InputArgs, transforms: &[Transform], analyze: bool, src: &str) -> FileReport {
-    let options = pipeline::Options {
-        defines: input.define.clone(),
-        isl_budget: input.isl_budget,
-        transforms: transforms.to_vec(),
-        analyze,
-    };
-    pipeline::optimize(src, &options)
-}
-
-/// Fails (exit code 4) when a requested transformation was refused or applied nowhere.
-fn refusals(name: &str, report: &FileReport, transforms: &[Transform]) -> Result<(), Failure> {
-    let refused = report.refused_transforms(transforms);
-    if refused.is_empty() {
-        return Ok(());
-    }
-    for t in refused {
-        eprintln!(
-            "nestor: error: {t} was not applied to `{name}` (refused or not applicable; see above)"
-        );
-    }
-    Err(Failure::Refused)
-}
-
-/// Renders every diagnostic on standard error; fails when the file is not valid C.
-fn report_diagnostics(
-    name: &str,
-    src: &str,
-    report: &FileReport,
-    quiet: bool,
-) -> Result<(), Failure> {
-    let mut stderr = StandardStream::stderr(color_choice());
-    let all = report
-        .file_diagnostics
-        .iter()
-        .chain(report.regions.iter().flat_map(|r| &r.diagnostics));
-    let mut seen = std::collections::HashSet::new();
-    for d in all {
-        // A nest rejected for a reason an enclosing nest reported already.
-        if !seen.insert((d.code, d.span.clone())) {
-            continue;
+    in_place: bool,
+    ui: Ui,
+) -> Exit {
+    finish((|| {
+        let (name, src, report) = analyze(input, rewrite, false, ui)?;
+        let like = (!io::is_stdin(&input.file)).then_some(input.file.as_path());
+        let target = if in_place {
+            Some(input.file.as_path())
+        } else {
+            output
+        };
+        match target {
+            // Leave an unchanged file alone (no new inode or mtime, so no rebuild).
+            Some(_) if in_place && report.output == src => {}
+            Some(path) => {
+                io::write_atomically(path, report.output.as_bytes(), like).map_err(|e| {
+                    cli::error(format!("cannot write `{}`: {e}", path.display()));
+                    Exit::Io
+                })?
+            }
+            None => write_stdout(report.output.as_bytes())?,
         }
-        if !quiet || d.severity == Severity::Error {
-            render(&mut stderr, name, src, d);
-        }
-    }
-    if report.has_syntax_errors() {
-        let _ = writeln!(
-            stderr,
-            "nestor: error: `{name}` is not valid C; nothing was rewritten"
-        );
-        return Err(Failure::NotC);
-    }
-    Ok(())
+        report::refusals(&name, &report, &rewrite.transforms())
+    })())
 }
 
-fn render(out: &mut dyn WriteColor, name: &str, src: &str, d: &Diagnostic) {
-    let _ = diag::render(out, name, src, d);
-}
-
-fn color_choice() -> ColorChoice {
-    if std::env::var_os("NO_COLOR").is_some() || !std::io::stderr().is_terminal() {
-        ColorChoice::Never
-    } else {
-        ColorChoice::Auto
-    }
-}
-
-/// The file's display name and its text. Rejects directories, binary and huge files.
-fn read_source(path: &Path) -> Result<(String, String), Failure> {
-    let name = path.display().to_string();
-    let mut bytes = Vec::new();
-    if name == "-" {
-        std::io::stdin()
-            .take(MAX_INPUT + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| Failure::Io(format!("cannot read standard input: {e}")))?;
-    } else {
-        let meta = std::fs::metadata(path)
-            .map_err(|e| Failure::Io(format!("cannot read `{name}`: {e}")))?;
-        if meta.is_dir() {
-            return Err(Failure::Io(format!(
-                "`{name}` is a directory, not a C file"
-            )));
-        }
-        std::fs::File::open(path)
-            .and_then(|f| f.take(MAX_INPUT + 1).read_to_end(&mut bytes))
-            .map_err(|e| Failure::Io(format!("cannot read `{name}`: {e}")))?;
-    }
-    if bytes.len() as u64 > MAX_INPUT {
-        eprintln!(
-            "nestor: error: `{name}` is larger than {} MiB; nestor does not process files this large",
-            MAX_INPUT >> 20
-        );
-        return Err(Failure::NotC);
-    }
-    if bytes.contains(&0) {
-        eprintln!("nestor: error: `{name}` is a binary file (it contains NUL bytes), not C source");
-        return Err(Failure::NotC);
-    }
-    match String::from_utf8(bytes) {
-        Ok(src) => Ok((name, src)),
+/// Writes to standard output; a closed pipe (`nestor ... | head`) is not an error.
+fn write_stdout(bytes: &[u8]) -> Result<(), Exit> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => {
-            eprintln!(
-                "nestor: error: `{name}` is not UTF-8 text (invalid byte at offset {})",
-                e.utf8_error().valid_up_to()
-            );
-            Err(Failure::NotC)
+            cli::error(format!("cannot write to standard output: {e}"));
+            Err(Exit::Io)
         }
     }
 }
 
-/// Writes `text` to `path` through a temporary file in the same directory and a
-/// rename, so `path` is never left truncated.
-fn write_atomically(path: &Path, text: &str) -> Result<(), Failure> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let fail = |e: std::io::Error| Failure::Io(format!("cannot write `{}`: {e}", path.display()));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
-    tmp.write_all(text.as_bytes()).map_err(fail)?;
-    if let Ok(meta) = std::fs::metadata(path) {
-        let _ = std::fs::set_permissions(tmp.path(), meta.permissions());
+fn diff(input: &InputArgs, rewrite: &RewriteArgs, git: bool, ui: Ui) -> Exit {
+    finish((|| {
+        let (name, src, report) = analyze(input, rewrite, false, ui)?;
+        let summaries = summary::summarize(&src, &report);
+        let mut out = StandardStream::stdout(ui.stdout_color());
+        let labels = cli::diff::Labels::for_file(&name, git);
+        match cli::diff::write(&mut out, &name, &src, &report.output, &summaries, &labels) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+            Err(e) => {
+                cli::error(format!("cannot write to standard output: {e}"));
+                return Err(Exit::Io);
+            }
+        }
+        report::refusals(&name, &report, &rewrite.transforms())
+    })())
+}
+
+fn explain(input: &InputArgs, rewrite: &RewriteArgs, ui: Ui) -> Exit {
+    finish((|| {
+        let (name, _, report) = analyze(input, rewrite, true, ui)?;
+        report::refusals(&name, &report, &rewrite.transforms())
+    })())
+}
+
+fn verify(
+    input: &InputArgs,
+    rewrite: &RewriteArgs,
+    build: &BuildArgs,
+    args: Vec<std::ffi::OsString>,
+    ui: Ui,
+) -> Exit {
+    finish((|| {
+        let (name, src, report) = analyze(input, rewrite, false, ui)?;
+        let (dir, file_name) = if io::is_stdin(&input.file) {
+            (PathBuf::from("."), "stdin.c".to_string())
+        } else {
+            let dir = input
+                .file
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."))
+                .to_path_buf();
+            let file = input.file.file_name().map_or_else(
+                || "input.c".to_string(),
+                |f| f.to_string_lossy().into_owned(),
+            );
+            (dir, file)
+        };
+        let build = verify_build("verify", build, &input.analysis, Some(&dir), args);
+        if ui.verbose {
+            eprintln!(
+                "nestor: verify: building and running the original and the optimized `{name}`"
+            );
+        }
+        let result = cli::verify::verify(&build, &file_name, &src, &report.output);
+        if ui.verbose {
+            for l in &result.log {
+                eprintln!("nestor: verify: {l}");
+            }
+        }
+        let outcome = result.outcome;
+        let line = format!("{name}: {}\n", outcome.detail());
+        if outcome.exit() == Exit::Success {
+            write_stdout(line.as_bytes())?;
+        } else {
+            // Failures go to standard error, like every other error, and stay visible
+            // when standard output is redirected.
+            eprint!("nestor: {line}");
+            return Err(outcome.exit());
+        }
+        report::refusals(&name, &report, &rewrite.transforms())
+    })())
+}
+
+/// The build settings for verify: `--cc` (or $CC, or cc), `--cflags`, the file's
+/// directory and `-I` directories as includes, `-D` as defines.
+fn verify_build(
+    subcommand: &str,
+    build: &BuildArgs,
+    analysis: &AnalysisArgs,
+    dir: Option<&Path>,
+    args: Vec<std::ffi::OsString>,
+) -> cli::verify::Build {
+    let Some(cflags) = shlex::split(&build.cflags) else {
+        usage_error(
+            subcommand,
+            &format!("--cflags `{}` is not valid shell quoting", build.cflags),
+        )
+    };
+    let cc = build
+        .cc
+        .clone()
+        .or_else(|| std::env::var("CC").ok().filter(|c| !c.trim().is_empty()))
+        .unwrap_or_else(|| "cc".to_string());
+    // Absolute, because the compiler runs in a temporary directory.
+    let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let includes = dir
+        .into_iter()
+        .chain(analysis.include.iter().map(PathBuf::as_path))
+        .map(absolute)
+        .collect();
+    cli::verify::Build {
+        cc,
+        cflags,
+        defines: analysis.define.clone(),
+        includes,
+        timeout: build.timeout,
+        args,
     }
-    tmp.persist(path).map_err(|e| fail(e.error))?;
-    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn batch(
+    paths: Vec<PathBuf>,
+    out: PathBuf,
+    jobs: Option<usize>,
+    json: Option<PathBuf>,
+    verify: bool,
+    analysis: &AnalysisArgs,
+    rewrite: &RewriteArgs,
+    build: &BuildArgs,
+    ui: Ui,
+) -> Exit {
+    let verify = verify.then(|| verify_build("batch", build, analysis, None, Vec::new()));
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let config = cli::batch::Config {
+        paths,
+        out,
+        jobs,
+        json,
+        options: report::options(analysis, rewrite, false),
+        verify,
+    };
+    cli::batch::run(&config, ui)
 }

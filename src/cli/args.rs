@@ -1,0 +1,351 @@
+//! The command-line syntax (clap derive): subcommands, options, help texts.
+
+use clap::builder::RangedU64ValueParser;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use nestor::pipeline;
+use nestor::schedule::Transform;
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::time::Duration;
+
+pub const EXIT_CODES: &str = "\
+Exit codes:
+  0  success (regions nestor could not optimize are left as written, with warnings)
+  1  a file could not be read or written
+  2  invalid command line
+  3  the input is not C nestor can parse (syntax error, binary or non-UTF-8 file, too large)
+  4  a requested transformation was refused (illegal) or applies nowhere; the file is
+     still written, with the refused regions as they were
+  5  verify: the optimized program behaves differently (standard output or exit status),
+     or does not compile or finish in time while the original does
+  6  verify: the file has no `main` function, so there is nothing to run
+  7  verify: the original program could not be compiled or did not finish in time;
+     nothing was compared";
+
+const BATCH_EXIT_CODES: &str = "\
+Exit codes (when several apply, the first listed here wins):
+  5  with --verify: some optimized program behaves differently
+  1  some input could not be read or some output could not be written
+  3  some files are not C nestor can parse, or nestor failed on them (copied unchanged)
+  0  otherwise: every file was rewritten or copied unchanged
+  2  invalid command line";
+
+#[derive(Parser)]
+#[command(
+    name = "nestor",
+    version,
+    propagate_version = true,
+    about = "Source-to-source optimizer for the loop nests of C programs",
+    long_about = "nestor finds the static-control loop nests of a C file, lifts them into the \
+                  polyhedral model (isl) and writes them back through isl's code generator. \
+                  Requested transformations are applied only where an exact dataflow check \
+                  proves them correct; everything else is left byte-identical.",
+    after_help = format!("Examples:
+  nestor optimize kernel.c -o kernel.opt.c
+  nestor diff --interchange i,j kernel.c | patch -p0
+  nestor verify --fuse kernel.c
+  nestor batch src/ --out optimized/ --verify --json report.json
+  nestor completions bash > ~/.local/share/bash-completion/completions/nestor
+
+{EXIT_CODES}")
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+    /// Print no warnings, progress or tables: only errors and results.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Print more: per-region decisions, compiler commands, run times.
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+    /// Colour output: auto (only on a terminal, and never when NO_COLOR is set), always, never.
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
+    pub color: ColorWhen,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Rewrite the loop nests of a C file.
+    #[command(after_help = format!("Examples:
+  nestor optimize kernel.c                    # the result on standard output
+  nestor optimize kernel.c -o kernel.opt.c
+  nestor optimize --in-place --fuse kernel.c
+  nestor optimize --interchange i,j -D N=1000 kernel.c
+  cat kernel.c | nestor optimize -
+
+{EXIT_CODES}"))]
+    Optimize {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        rewrite: RewriteArgs,
+        /// Write the result here (atomically) instead of standard output.
+        #[arg(short, long, value_name = "OUT", conflicts_with = "in_place")]
+        output: Option<PathBuf>,
+        /// Replace FILE with the result (atomically: a temporary file in the same
+        /// directory, then a rename). FILE is not touched when it is not valid C.
+        #[arg(long)]
+        in_place: bool,
+    },
+    /// Show what `optimize` would change, as a unified diff headed by one line per region.
+    #[command(after_help = format!("The diff applies with `patch -p0` or `git apply -p0` in the directory nestor ran
+in (with --git: `git apply` or `patch -p1`). Lines starting with `#` before the
+diff say, per region, what was decided: loops before -> after and the transformations
+applied, or the diagnostic code and message of why the region was left as written.
+Each hunk header names the region(s) it changes.
+
+Examples:
+  nestor diff kernel.c
+  nestor diff --fuse kernel.c | patch -p0
+  nestor diff --interchange j,k --git kernel.c | git apply
+
+{EXIT_CODES}"))]
+    Diff {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        rewrite: RewriteArgs,
+        /// Prefix the file names with a/ and b/ and add a `diff --git` line, for `git apply`.
+        #[arg(long)]
+        git: bool,
+    },
+    /// Show the regions found, their polyhedral model and why each was (not) rewritten.
+    #[command(after_help = format!("Examples:
+  nestor explain kernel.c
+  nestor explain --interchange i,j kernel.c
+
+{EXIT_CODES}"))]
+    Explain {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        rewrite: RewriteArgs,
+    },
+    /// Compile and run the original and the optimized program and compare them.
+    #[command(after_help = format!("Both programs are compiled with CC (default: $CC, else cc) and CFLAGS (default:
+-O2 -ffp-contract=off), plus -I of FILE's directory, the -D and -I options given,
+and -lm. Both run in the current directory with standard input closed and the ARGS
+after `--`; a run longer than --timeout is killed. Standard output and exit status
+must be identical; the first differing line is shown otherwise.
+
+Examples:
+  nestor verify kernel.c
+  nestor verify --interchange i,j kernel.c -- 1000
+  nestor verify --cc clang --cflags \"-O3 -march=native\" --timeout 30 kernel.c
+
+{EXIT_CODES}"))]
+    Verify {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        rewrite: RewriteArgs,
+        #[command(flatten)]
+        build: BuildArgs,
+        /// Arguments passed to both programs.
+        #[arg(last = true, value_name = "ARGS")]
+        args: Vec<OsString>,
+    },
+    /// Rewrite every .c file under the given paths in parallel, mirrored into a directory.
+    #[command(after_help = format!("Every .c file found under PATH (recursively; a PATH that is a file is taken as
+it is) is rewritten into DIR at the same relative path. Files that nestor leaves
+unchanged or cannot process (unreadable, binary, syntax errors, internal errors)
+are copied unchanged and reported; other files are not copied. At the end a table
+lists, per file, the regions found, rewritten and left unchanged, the tool time
+and, with --verify, the verification result; unchanged regions are counted by the
+diagnostic code of their reason. --json writes the same as JSON (schema:
+docs/guide.md).
+
+Examples:
+  nestor batch samples/ --out /tmp/opt
+  nestor batch src/ lib/kernel.c --out opt/ -j 4 --fuse --json report.json
+  nestor batch samples/ --out /tmp/opt --verify --timeout 20
+
+{BATCH_EXIT_CODES}"))]
+    Batch {
+        /// Files and directories to process.
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// Where the rewritten tree goes (created if missing).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// Worker threads (default: the available parallelism).
+        #[arg(short = 'j', long = "jobs", value_name = "N",
+              value_parser = RangedU64ValueParser::<usize>::new().range(1..=1024))]
+        jobs: Option<usize>,
+        /// Also write the summary as JSON to FILE (`-`: standard output, and the
+        /// table goes to standard error).
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
+        /// Compile, run and compare every file's original and optimized program (as
+        /// `nestor verify` does, without program arguments).
+        #[arg(long)]
+        verify: bool,
+        #[command(flatten)]
+        analysis: AnalysisArgs,
+        #[command(flatten)]
+        rewrite: RewriteArgs,
+        #[command(flatten)]
+        build: BuildArgs,
+    },
+    /// Print a shell completion script.
+    #[command(after_help = "Examples:
+  nestor completions bash > ~/.local/share/bash-completion/completions/nestor
+  nestor completions zsh > ~/.zfunc/_nestor      # with fpath+=(~/.zfunc) in .zshrc
+  nestor completions fish > ~/.config/fish/completions/nestor.fish")]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+#[derive(Args)]
+pub struct InputArgs {
+    /// The C file (`-` reads standard input).
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub analysis: AnalysisArgs,
+}
+
+/// Options that change how a file is read and analysed.
+#[derive(Args, Clone)]
+pub struct AnalysisArgs {
+    /// Define an integer constant used in bounds, as the compiler would (also passed to
+    /// the compiler by verify).
+    #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = parse_define)]
+    pub define: Vec<(String, i64)>,
+    /// Accepted for compiler compatibility and ignored by the analysis (passed to the
+    /// compiler by verify).
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include: Vec<PathBuf>,
+    /// isl operations allowed per region before nestor gives up on it (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = pipeline::Options::default().isl_budget)]
+    pub isl_budget: u64,
+}
+
+/// What to do with each region. Transformations are checked for legality first.
+#[derive(Args, Clone)]
+pub struct RewriteArgs {
+    /// Swap the loops with iterators I and J wherever they are perfectly nested.
+    #[arg(long, value_name = "I,J", value_parser = parse_pair)]
+    pub interchange: Vec<(String, String)>,
+    /// Fuse consecutive loops at the same depth (shifting the later one if needed).
+    #[arg(long)]
+    pub fuse: bool,
+    /// Regenerate every region with its original schedule (checks the round trip);
+    /// this is what happens when no transformation is requested.
+    #[arg(long, conflicts_with_all = ["interchange", "fuse"])]
+    pub identity: bool,
+    /// Let the automatic search not interchange loops.
+    #[arg(long)]
+    pub no_interchange: bool,
+    /// Let the automatic search not fuse loops.
+    #[arg(long)]
+    pub no_fuse: bool,
+    /// Let the automatic search not distribute loops.
+    #[arg(long)]
+    pub no_distribute: bool,
+}
+
+impl RewriteArgs {
+    /// The automatic search, unless the round trip or explicit transformations are
+    /// asked for.
+    pub fn search(&self) -> Option<nestor::search::SearchOptions> {
+        (!self.identity && self.interchange.is_empty() && !self.fuse).then(|| {
+            nestor::search::SearchOptions {
+                interchange: !self.no_interchange,
+                fuse: !self.no_fuse,
+                distribute: !self.no_distribute,
+                ..Default::default()
+            }
+        })
+    }
+
+    pub fn transforms(&self) -> Vec<Transform> {
+        let mut out: Vec<Transform> = self
+            .interchange
+            .iter()
+            .map(|(a, b)| Transform::Interchange(a.clone(), b.clone()))
+            .collect();
+        if self.fuse {
+            out.push(Transform::Fuse);
+        }
+        out
+    }
+}
+
+/// How verify builds and runs the two programs.
+#[derive(Args, Clone)]
+pub struct BuildArgs {
+    /// The C compiler (default: $CC, else cc).
+    #[arg(long, value_name = "CC")]
+    pub cc: Option<String>,
+    /// Compiler flags, as one shell-quoted string; replaces the default.
+    #[arg(
+        long,
+        value_name = "FLAGS",
+        allow_hyphen_values = true,
+        default_value = "-O2 -ffp-contract=off"
+    )]
+    pub cflags: String,
+    /// Seconds each program may run before it is killed.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    pub timeout: Duration,
+}
+
+pub fn parse_pair(s: &str) -> Result<(String, String), String> {
+    match s.split_once(',') {
+        Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
+            Ok((a.trim().to_string(), b.trim().to_string()))
+        }
+        _ => Err(format!(
+            "`{s}` is not two loop iterators separated by a comma (e.g. `i,j`)"
+        )),
+    }
+}
+
+pub fn parse_define(s: &str) -> Result<(String, i64), String> {
+    let (name, value) = s.split_once('=').unwrap_or((s, "1"));
+    let value = value.trim().parse().map_err(|_| {
+        format!("`{value}` is not an integer (nestor uses -D for integer constants)")
+    })?;
+    Ok((name.trim().to_string(), value))
+}
+
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    match s.trim().parse::<f64>() {
+        Ok(secs) if secs > 0.0 && secs <= 86_400.0 => Ok(Duration::from_secs_f64(secs)),
+        _ => Err(format!(
+            "`{s}` is not a number of seconds between 0 and 86400"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn parsers() {
+        assert_eq!(parse_pair(" i , j"), Ok(("i".into(), "j".into())));
+        assert!(parse_pair("i").is_err());
+        assert_eq!(parse_define("N=10"), Ok(("N".into(), 10)));
+        assert_eq!(parse_define("DEBUG"), Ok(("DEBUG".into(), 1)));
+        assert!(parse_define("N=x").is_err());
+        assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
+        assert!(parse_seconds("0").is_err() && parse_seconds("-1").is_err());
+    }
+}

@@ -1,0 +1,730 @@
+//! `nestor batch`: every `.c` file under the given paths, rewritten in parallel (rayon;
+//! `pipeline::optimize` makes its own isl context per call, so each worker thread has
+//! its own), mirrored into an output directory, with a summary table and JSON.
+
+use super::io::{self, InputError};
+use super::summary::{self, RegionSummary};
+use super::verify::{self, Outcome};
+use super::{Exit, Ui};
+use indicatif::{ProgressBar, ProgressStyle};
+use nestor::pipeline;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write};
+use std::panic::AssertUnwindSafe;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Version of the JSON layout (docs/guide.md); bumped on incompatible changes.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Set to a substring of a file's path, makes nestor panic while optimizing that file:
+/// the fault injection the tests use to check that a panic does not stop a batch.
+const FAULT_ENV: &str = "NESTOR_TEST_PANIC_ON";
+
+pub struct Config {
+    pub paths: Vec<PathBuf>,
+    pub out: PathBuf,
+    pub jobs: usize,
+    pub json: Option<PathBuf>,
+    pub options: pipeline::Options,
+    /// `Some` with `--verify`; the file's own directory is added to its includes.
+    pub verify: Option<verify::Build>,
+}
+
+/// One input file and where its result goes.
+#[derive(Clone, Debug)]
+struct Job {
+    input: PathBuf,
+    output: PathBuf,
+}
+
+#[derive(Serialize, Debug)]
+pub struct Summary {
+    pub schema: u32,
+    pub nestor_version: &'static str,
+    pub out_dir: String,
+    pub workers: usize,
+    pub verify: bool,
+    pub wall_ms: f64,
+    pub totals: Totals,
+    pub files: Vec<FileResult>,
+}
+
+#[derive(Serialize, Debug, Default)]
+pub struct Totals {
+    pub files: usize,
+    pub files_rewritten: usize,
+    pub files_unchanged: usize,
+    pub files_failed: usize,
+    pub regions: usize,
+    pub regions_rewritten: usize,
+    pub regions_unchanged: usize,
+    /// Unchanged regions counted by the code of the diagnostic that explains them.
+    pub unchanged_by_code: BTreeMap<String, usize>,
+    /// Failed files counted by `FileError::kind`.
+    pub failed_by_kind: BTreeMap<String, usize>,
+    /// With `--verify`: files counted by `VerifyResult::result`.
+    pub verify: Option<BTreeMap<String, usize>>,
+    pub tool_ms: f64,
+}
+
+#[derive(Serialize, Debug)]
+pub struct FileResult {
+    pub input: String,
+    pub output: String,
+    /// `rewritten` (some region was rewritten), `unchanged`, or `failed`.
+    pub status: &'static str,
+    /// Whether `output` was written (rewritten, or copied unchanged).
+    pub written: bool,
+    pub error: Option<FileError>,
+    pub regions: Vec<RegionResult>,
+    /// Time spent reading and optimizing the file, in milliseconds.
+    pub tool_ms: f64,
+    pub verify: Option<VerifyResult>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct FileError {
+    /// `unreadable`, `directory`, `too-large`, `binary`, `not-utf8`, `syntax-error`,
+    /// `internal-error` (nestor panicked) or `write-error`.
+    pub kind: &'static str,
+    pub message: String,
+}
+
+#[derive(Serialize, Debug)]
+pub struct RegionResult {
+    pub number: usize,
+    pub function: String,
+    pub first_line: usize,
+    pub last_line: usize,
+    /// `rewritten` or `unchanged`.
+    pub status: &'static str,
+    pub loops_before: usize,
+    pub loops_after: Option<usize>,
+    /// For an unchanged region: the diagnostic code that explains it.
+    pub reason: Option<String>,
+    pub reason_message: Option<String>,
+    pub codes: Vec<String>,
+    pub decisions: Vec<String>,
+    /// The one-line summary `nestor diff` prints.
+    pub summary: String,
+}
+
+#[derive(Serialize, Debug)]
+pub struct VerifyResult {
+    /// `identical`, `differs`, `no-main` or `inconclusive`.
+    pub result: &'static str,
+    pub detail: String,
+    pub original_ms: Option<f64>,
+    pub optimized_ms: Option<f64>,
+}
+
+fn ms(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// Runs the batch; prints the table (and JSON); the exit code.
+pub fn run(cfg: &Config, ui: Ui) -> Exit {
+    if let Err(e) = std::fs::create_dir_all(&cfg.out) {
+        super::error(format!(
+            "cannot create the output directory `{}`: {e}",
+            cfg.out.display()
+        ));
+        return Exit::Io;
+    }
+    let (jobs, walk_failures) = match collect(&cfg.paths, &cfg.out) {
+        Ok(found) => found,
+        Err(msg) => {
+            super::error(msg);
+            return Exit::Usage;
+        }
+    };
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.jobs)
+        .thread_name(|k| format!("nestor-batch-{k}"))
+        .build()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            super::error(format!("cannot start {} worker threads: {e}", cfg.jobs));
+            return Exit::Io;
+        }
+    };
+    let bar = if !ui.quiet && std::io::stderr().is_terminal() {
+        let style = ProgressStyle::with_template(
+            "{spinner} [{bar:30}] {pos}/{len} files {elapsed} {wide_msg}",
+        )
+        .map(|s| s.progress_chars("=> "))
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+        ProgressBar::new(jobs.len() as u64).with_style(style)
+    } else {
+        ProgressBar::hidden()
+    };
+    let start = Instant::now();
+    let previous_hook = quiet_panics();
+    let mut files: Vec<FileResult> = pool.install(|| {
+        jobs.par_iter()
+            .map(|job| {
+                let r = process(job, cfg);
+                bar.set_message(r.input.clone());
+                bar.inc(1);
+                r
+            })
+            .collect()
+    });
+    std::panic::set_hook(previous_hook);
+    bar.finish_and_clear();
+    files.extend(walk_failures);
+    let summary = Summary {
+        schema: SCHEMA_VERSION,
+        nestor_version: env!("CARGO_PKG_VERSION"),
+        out_dir: cfg.out.display().to_string(),
+        workers: cfg.jobs,
+        verify: cfg.verify.is_some(),
+        wall_ms: ms(start.elapsed()),
+        totals: totals(&files, cfg.verify.is_some()),
+        files,
+    };
+    let json_to_stdout = cfg.json.as_deref().is_some_and(io::is_stdin);
+    let table = table(&summary, ui);
+    if json_to_stdout {
+        eprint!("{table}");
+    } else {
+        print!("{table}");
+    }
+    let mut exit = exit_code(&summary);
+    if let Some(path) = &cfg.json {
+        let text = match serde_json::to_string_pretty(&summary) {
+            Ok(t) => t + "\n",
+            Err(e) => {
+                super::error(format!("cannot encode the summary as JSON: {e}"));
+                return Exit::Io;
+            }
+        };
+        let written = if json_to_stdout {
+            std::io::stdout().write_all(text.as_bytes())
+        } else {
+            io::write_atomically(path, text.as_bytes(), None)
+        };
+        if let Err(e) = written {
+            super::error(format!("cannot write `{}`: {e}", path.display()));
+            if exit != Exit::Differs {
+                exit = Exit::Io;
+            }
+        }
+    }
+    exit
+}
+
+fn exit_code(s: &Summary) -> Exit {
+    let differs = s
+        .totals
+        .verify
+        .as_ref()
+        .and_then(|v| v.get("differs"))
+        .is_some_and(|&n| n > 0);
+    let failed = |io_class: bool| {
+        s.files.iter().any(|f| {
+            f.error.as_ref().is_some_and(|e| {
+                matches!(e.kind, "unreadable" | "directory" | "write-error") == io_class
+            })
+        })
+    };
+    if differs {
+        Exit::Differs
+    } else if failed(true) {
+        Exit::Io
+    } else if failed(false) {
+        Exit::NotC
+    } else {
+        Exit::Success
+    }
+}
+
+/// The `.c` files under `paths`, each with its place under `out`, and the directories
+/// that could not be listed (as failed results). `Err` when two inputs would be
+/// written to the same place or an output would overwrite an input.
+fn collect(paths: &[PathBuf], out: &Path) -> Result<(Vec<Job>, Vec<FileResult>), String> {
+    let out_canonical = out.canonicalize().ok();
+    let mut jobs = Vec::new();
+    let mut failures = Vec::new();
+    for root in paths {
+        match std::fs::metadata(root) {
+            Ok(m) if m.is_dir() => walk(
+                root,
+                root,
+                out,
+                out_canonical.as_deref(),
+                &mut jobs,
+                &mut failures,
+            ),
+            // A file given by name is taken whatever its extension; a missing one is
+            // reported as unreadable by `process`.
+            _ => jobs.push(Job {
+                input: root.clone(),
+                output: out.join(root.file_name().unwrap_or(root.as_os_str())),
+            }),
+        }
+    }
+    let mut by_output: HashMap<&Path, &Path> = HashMap::new();
+    for j in &jobs {
+        if let Some(other) = by_output.insert(&j.output, &j.input) {
+            return Err(format!(
+                "`{}` and `{}` would both be written to `{}`; run them in separate batches",
+                other.display(),
+                j.input.display(),
+                j.output.display()
+            ));
+        }
+    }
+    let inputs: HashSet<PathBuf> = jobs
+        .iter()
+        .filter_map(|j| j.input.canonicalize().ok())
+        .collect();
+    for j in &jobs {
+        if j.output.canonicalize().is_ok_and(|o| inputs.contains(&o)) {
+            return Err(format!(
+                "writing `{}` would overwrite an input; choose an --out directory outside the inputs",
+                j.output.display()
+            ));
+        }
+    }
+    Ok((jobs, failures))
+}
+
+fn walk(
+    root: &Path,
+    dir: &Path,
+    out: &Path,
+    out_canonical: Option<&Path>,
+    jobs: &mut Vec<Job>,
+    failures: &mut Vec<FileResult>,
+) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            failures.push(failed_result(
+                &Job {
+                    input: dir.to_path_buf(),
+                    output: out.join(dir.strip_prefix(root).unwrap_or(dir)),
+                },
+                "unreadable",
+                format!("cannot list `{}`: {e}", dir.display()),
+                false,
+                Duration::ZERO,
+            ));
+            return;
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        if out_canonical.is_some() && path.canonicalize().ok().as_deref() == out_canonical {
+            continue; // the output directory inside an input tree
+        }
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if meta.is_dir() {
+            walk(root, &path, out, out_canonical, jobs, failures);
+        } else if path.extension().is_some_and(|e| e == "c") {
+            // Symbolic links to directories are not followed (no cycles); links to
+            // files, and dangling ones, are inputs like files (a dangling one fails).
+            if meta.file_type().is_symlink() && std::fs::metadata(&path).is_ok_and(|m| m.is_dir()) {
+                continue;
+            }
+            jobs.push(Job {
+                output: out.join(path.strip_prefix(root).unwrap_or(&path)),
+                input: path,
+            });
+        }
+    }
+}
+
+thread_local! {
+    /// The last panic on this thread, recorded by the hook `quiet_panics` installs.
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+
+/// Records panics for the file's report instead of printing them over the progress
+/// bar; returns the previous hook.
+fn quiet_panics() -> PanicHook {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info.to_string().replace('\n', " ");
+        LAST_PANIC.with(|p| *p.borrow_mut() = Some(msg));
+    }));
+    previous
+}
+
+fn process(job: &Job, cfg: &Config) -> FileResult {
+    let start = Instant::now();
+    let bytes = match io::read_bytes(&job.input) {
+        Ok(b) => b,
+        Err(e) => return input_failure(job, &e, None, start.elapsed()),
+    };
+    let src = match io::as_source(&bytes) {
+        Ok(s) => s,
+        Err(e) => return input_failure(job, &e, Some(&bytes), start.elapsed()),
+    };
+    let optimized = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        if std::env::var_os(FAULT_ENV).is_some_and(|p| {
+            !p.is_empty() && job.input.to_string_lossy().contains(&*p.to_string_lossy())
+        }) {
+            panic!("fault injected by {FAULT_ENV}");
+        }
+        pipeline::optimize(src, &cfg.options)
+    }));
+    let tool = start.elapsed();
+    let report = match optimized {
+        Ok(r) => r,
+        Err(payload) => {
+            let msg = LAST_PANIC
+                .with(|p| p.borrow_mut().take())
+                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_string());
+            let copied = copy_unchanged(job, &bytes);
+            return failed_result(
+                job,
+                "internal-error",
+                format!("nestor failed on this file (please report it): {msg}"),
+                copied,
+                tool,
+            );
+        }
+    };
+    if report.has_syntax_errors() {
+        let first = report
+            .file_diagnostics
+            .first()
+            .map(|d| {
+                let (l, c) = nestor::diag::line_col(src, d.span.start);
+                format!("{l}:{c}: {}[{}]: {}", "error", d.code.as_str(), d.message)
+            })
+            .unwrap_or_default();
+        let copied = copy_unchanged(job, &bytes);
+        return failed_result(
+            job,
+            "syntax-error",
+            format!("not valid C, copied unchanged ({first})"),
+            copied,
+            tool,
+        );
+    }
+    let summaries = summary::summarize(src, &report);
+    let rewritten = summaries.iter().any(|s| s.rewritten);
+    let mut result = FileResult {
+        input: job.input.display().to_string(),
+        output: job.output.display().to_string(),
+        status: if rewritten { "rewritten" } else { "unchanged" },
+        written: false,
+        error: None,
+        regions: summaries.iter().map(region_result).collect(),
+        tool_ms: ms(tool),
+        verify: None,
+    };
+    match write_output(job, report.output.as_bytes()) {
+        Ok(()) => result.written = true,
+        Err(e) => {
+            result.status = "failed";
+            result.error = Some(FileError {
+                kind: "write-error",
+                message: format!("cannot write `{}`: {e}", job.output.display()),
+            });
+            return result;
+        }
+    }
+    if let Some(build) = &cfg.verify {
+        result.verify = Some(verify_file(build, job, src, &report.output));
+    }
+    result
+}
+
+fn verify_file(build: &verify::Build, job: &Job, original: &str, optimized: &str) -> VerifyResult {
+    let mut build = build.clone();
+    let dir = job
+        .input
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    build
+        .includes
+        .insert(0, dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf()));
+    let name = job.input.file_name().map_or_else(
+        || "input.c".to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let outcome = verify::verify(&build, &name, original, optimized).outcome;
+    let (original_ms, optimized_ms) = match &outcome {
+        Outcome::Identical {
+            original,
+            optimized,
+            ..
+        } => (Some(ms(*original)), Some(ms(*optimized))),
+        _ => (None, None),
+    };
+    VerifyResult {
+        result: outcome.label(),
+        detail: outcome.detail(),
+        original_ms,
+        optimized_ms,
+    }
+}
+
+fn write_output(job: &Job, bytes: &[u8]) -> std::io::Result<()> {
+    if let Some(parent) = job.output.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    io::write_atomically(&job.output, bytes, Some(&job.input))
+}
+
+fn copy_unchanged(job: &Job, bytes: &[u8]) -> bool {
+    write_output(job, bytes).is_ok()
+}
+
+fn input_failure(job: &Job, e: &InputError, bytes: Option<&[u8]>, tool: Duration) -> FileResult {
+    let copied = bytes.is_some_and(|b| copy_unchanged(job, b));
+    let name = job.input.display().to_string();
+    let message = format!(
+        "{}, {}",
+        e.message(&name),
+        if copied {
+            "copied unchanged"
+        } else {
+            "not copied"
+        }
+    );
+    failed_result(job, e.kind(), message, copied, tool)
+}
+
+fn failed_result(
+    job: &Job,
+    kind: &'static str,
+    message: String,
+    written: bool,
+    tool: Duration,
+) -> FileResult {
+    FileResult {
+        input: job.input.display().to_string(),
+        output: job.output.display().to_string(),
+        status: "failed",
+        written,
+        error: Some(FileError { kind, message }),
+        regions: Vec::new(),
+        tool_ms: ms(tool),
+        verify: None,
+    }
+}
+
+fn region_result(s: &RegionSummary) -> RegionResult {
+    RegionResult {
+        number: s.number,
+        function: s.function.clone(),
+        first_line: s.lines.0,
+        last_line: s.lines.1,
+        status: if s.rewritten {
+            "rewritten"
+        } else {
+            "unchanged"
+        },
+        loops_before: s.loops_before,
+        loops_after: s.loops_after,
+        reason: s.reason.as_ref().map(|(c, _)| c.as_str().to_string()),
+        reason_message: s.reason.as_ref().map(|(_, m)| m.clone()),
+        codes: s.codes.iter().map(|c| c.as_str().to_string()).collect(),
+        decisions: s.decisions.clone(),
+        summary: s.line(),
+    }
+}
+
+fn totals(files: &[FileResult], verify: bool) -> Totals {
+    let mut t = Totals {
+        files: files.len(),
+        verify: verify.then(BTreeMap::new),
+        ..Totals::default()
+    };
+    for f in files {
+        match f.status {
+            "rewritten" => t.files_rewritten += 1,
+            "unchanged" => t.files_unchanged += 1,
+            _ => t.files_failed += 1,
+        }
+        if let Some(e) = &f.error {
+            *t.failed_by_kind.entry(e.kind.to_string()).or_default() += 1;
+        }
+        for r in &f.regions {
+            t.regions += 1;
+            if r.status == "rewritten" {
+                t.regions_rewritten += 1;
+            } else {
+                t.regions_unchanged += 1;
+                let code = r.reason.clone().unwrap_or_else(|| "none".to_string());
+                *t.unchanged_by_code.entry(code).or_default() += 1;
+            }
+        }
+        if let (Some(counts), Some(v)) = (&mut t.verify, &f.verify) {
+            *counts.entry(v.result.to_string()).or_default() += 1;
+        }
+        t.tool_ms += f.tool_ms;
+    }
+    t.tool_ms = (t.tool_ms * 1e3).round() / 1e3;
+    t
+}
+
+/// The human summary: a row per file (unless `--quiet`), then the totals.
+pub fn table(s: &Summary, ui: Ui) -> String {
+    let mut out = String::new();
+    let t = &s.totals;
+    if !ui.quiet && !s.files.is_empty() {
+        let width = s
+            .files
+            .iter()
+            .map(|f| f.input.chars().count())
+            .max()
+            .unwrap_or(4)
+            .clamp(4, 60);
+        let _ = write!(
+            out,
+            "{:<width$}  {:>7}  {:>9}  {:>9}  {:>10}",
+            "file", "regions", "rewritten", "unchanged", "time"
+        );
+        if s.verify {
+            let _ = write!(out, "  {:<12}", "verify");
+        }
+        out.push_str("  notes\n");
+        for f in &s.files {
+            let rewritten = f.regions.iter().filter(|r| r.status == "rewritten").count();
+            let (regions, rewritten, unchanged) = if f.error.is_some() && f.regions.is_empty() {
+                ("-".to_string(), "-".to_string(), "-".to_string())
+            } else {
+                (
+                    f.regions.len().to_string(),
+                    rewritten.to_string(),
+                    (f.regions.len() - rewritten).to_string(),
+                )
+            };
+            let _ = write!(
+                out,
+                "{:<width$}  {regions:>7}  {rewritten:>9}  {unchanged:>9}  {:>7.1} ms",
+                f.input, f.tool_ms
+            );
+            if s.verify {
+                let v = f.verify.as_ref().map_or("-", |v| v.result);
+                let _ = write!(out, "  {v:<12}");
+            }
+            let mut notes = Vec::new();
+            if let Some(e) = &f.error {
+                notes.push(format!("{}: {}", e.kind, e.message));
+            }
+            let mut codes: BTreeMap<&str, usize> = BTreeMap::new();
+            for r in &f.regions {
+                if let Some(c) = &r.reason {
+                    *codes.entry(c).or_default() += 1;
+                }
+            }
+            if !codes.is_empty() {
+                notes.push(
+                    codes
+                        .iter()
+                        .map(|(c, n)| format!("{c} x{n}"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                );
+            }
+            if let Some(v) = &f.verify
+                && v.result != "identical"
+                && v.result != "no-main"
+            {
+                notes.push(v.detail.lines().next().unwrap_or("").to_string());
+            }
+            let _ = writeln!(out, "  {}", notes.join("; ").trim_end());
+            if ui.verbose {
+                for r in &f.regions {
+                    let _ = writeln!(out, "    {}", r.summary);
+                }
+                if let Some(v) = &f.verify {
+                    for l in v.detail.lines() {
+                        let _ = writeln!(out, "    verify: {l}");
+                    }
+                }
+            }
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "{} file{}: {} rewritten, {} unchanged, {} failed (copied unchanged when readable)",
+        t.files,
+        plural(t.files),
+        t.files_rewritten,
+        t.files_unchanged,
+        t.files_failed
+    );
+    let _ = writeln!(
+        out,
+        "{} region{}: {} rewritten, {} unchanged",
+        t.regions,
+        plural(t.regions),
+        t.regions_rewritten,
+        t.regions_unchanged
+    );
+    if !t.unchanged_by_code.is_empty() {
+        let _ = writeln!(out, "unchanged regions by reason:");
+        for (code, n) in &t.unchanged_by_code {
+            let name = nestor::diag::Code::ALL
+                .iter()
+                .find(|c| c.as_str() == code)
+                .map_or("", |c| c.name());
+            let _ = writeln!(out, "  {code} {name:<24} {n:>5}");
+        }
+    }
+    if !t.failed_by_kind.is_empty() {
+        let _ = writeln!(out, "failed files by kind:");
+        for (kind, n) in &t.failed_by_kind {
+            let _ = writeln!(out, "  {kind:<29} {n:>5}");
+        }
+    }
+    if let Some(v) = &t.verify {
+        let count = |k: &str| v.get(k).copied().unwrap_or(0);
+        let _ = writeln!(
+            out,
+            "verify: {} identical, {} differs, {} no-main, {} inconclusive, {} not run (failed files)",
+            count("identical"),
+            count("differs"),
+            count("no-main"),
+            count("inconclusive"),
+            t.files - v.values().sum::<usize>()
+        );
+    }
+    let slowest = s
+        .files
+        .iter()
+        .max_by(|a, b| a.tool_ms.total_cmp(&b.tool_ms));
+    let _ = writeln!(
+        out,
+        "tool time: {:.3} s total, {:.1} ms mean, {:.1} ms max{}; wall {:.3} s with {} worker{}",
+        t.tool_ms / 1e3,
+        if t.files > 0 {
+            t.tool_ms / t.files as f64
+        } else {
+            0.0
+        },
+        slowest.map_or(0.0, |f| f.tool_ms),
+        slowest.map_or(String::new(), |f| format!(" ({})", f.input)),
+        s.wall_ms / 1e3,
+        s.workers,
+        plural(s.workers)
+    );
+    out
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

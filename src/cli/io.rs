@@ -1,0 +1,161 @@
+//! Reading C sources (rejecting what is not text) and writing files atomically.
+
+use super::Exit;
+use std::io::{Read, Write};
+use std::path::Path;
+
+/// Largest input nestor reads, in bytes.
+pub const MAX_INPUT: u64 = 32 * 1024 * 1024;
+
+/// Why an input is not a C source nestor reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputError {
+    Unreadable(String),
+    Directory,
+    TooLarge,
+    Binary,
+    NotUtf8 { offset: usize },
+}
+
+impl InputError {
+    pub fn message(&self, name: &str) -> String {
+        match self {
+            InputError::Unreadable(e) => format!("cannot read `{name}`: {e}"),
+            InputError::Directory => format!("`{name}` is a directory, not a C file"),
+            InputError::TooLarge => format!(
+                "`{name}` is larger than {} MiB; nestor does not process files this large",
+                MAX_INPUT >> 20
+            ),
+            InputError::Binary => {
+                format!("`{name}` is a binary file (it contains NUL bytes), not C source")
+            }
+            InputError::NotUtf8 { offset } => {
+                format!("`{name}` is not UTF-8 text (invalid byte at offset {offset})")
+            }
+        }
+    }
+
+    /// A stable short name, used in the batch JSON.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            InputError::Unreadable(_) => "unreadable",
+            InputError::Directory => "directory",
+            InputError::TooLarge => "too-large",
+            InputError::Binary => "binary",
+            InputError::NotUtf8 { .. } => "not-utf8",
+        }
+    }
+
+    pub fn exit(&self) -> Exit {
+        match self {
+            InputError::Unreadable(_) | InputError::Directory => Exit::Io,
+            _ => Exit::NotC,
+        }
+    }
+}
+
+/// The display name of an input path (`-` is standard input).
+pub fn display_name(path: &Path) -> String {
+    path.display().to_string()
+}
+
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Reads a file (or standard input for `-`), at most `MAX_INPUT + 1` bytes.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
+    let mut bytes = Vec::new();
+    if is_stdin(path) {
+        std::io::stdin()
+            .take(MAX_INPUT + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| InputError::Unreadable(e.to_string()))?;
+        return Ok(bytes);
+    }
+    let meta = std::fs::metadata(path).map_err(|e| InputError::Unreadable(e.to_string()))?;
+    if meta.is_dir() {
+        return Err(InputError::Directory);
+    }
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_INPUT + 1).read_to_end(&mut bytes))
+        .map_err(|e| InputError::Unreadable(e.to_string()))?;
+    Ok(bytes)
+}
+
+/// The text of `bytes` when they can be C source.
+pub fn as_source(bytes: &[u8]) -> Result<&str, InputError> {
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(InputError::TooLarge);
+    }
+    if bytes.contains(&0) {
+        return Err(InputError::Binary);
+    }
+    std::str::from_utf8(bytes).map_err(|e| InputError::NotUtf8 {
+        offset: e.valid_up_to(),
+    })
+}
+
+/// Reads a C source, printing the error and returning the exit code on failure.
+pub fn read_source(path: &Path) -> Result<String, Exit> {
+    let name = display_name(path);
+    let fail = |e: InputError| {
+        super::error(e.message(&name));
+        e.exit()
+    };
+    let bytes = read_bytes(path).map_err(fail)?;
+    as_source(&bytes).map(str::to_string).map_err(fail)
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a
+/// rename, so `path` is never seen truncated or half written. Keeps the permissions
+/// of `path` if it exists, else takes those of `like` if given.
+pub fn write_atomically(path: &Path, bytes: &[u8], like: Option<&Path>) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(bytes)?;
+    let perms = std::fs::metadata(path)
+        .or_else(|e| like.map_or(Err(e), std::fs::metadata))
+        .map(|m| m.permissions());
+    if let Ok(perms) = perms {
+        // Best effort: a file we cannot chmod is still better written than not.
+        let _ = std::fs::set_permissions(tmp.path(), perms);
+    }
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classification() {
+        assert_eq!(as_source(b"int x;"), Ok("int x;"));
+        assert_eq!(as_source(b"a\0b"), Err(InputError::Binary));
+        assert_eq!(as_source(b"ab\xff"), Err(InputError::NotUtf8 { offset: 2 }));
+        assert_eq!(InputError::Directory.exit(), Exit::Io);
+        assert_eq!(InputError::Binary.exit(), Exit::NotC);
+    }
+
+    #[test]
+    fn atomic_write_replaces_and_keeps_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.c");
+        std::fs::write(&p, "old").unwrap();
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomically(&p, b"new", None).unwrap();
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "new");
+        let mode = std::fs::metadata(&p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temp left"
+        );
+    }
+}

@@ -1,0 +1,79 @@
+//! The binary's workflows. Everything here does IO; the analysis is the library's.
+
+pub mod args;
+pub mod batch;
+pub mod diff;
+pub mod io;
+pub mod report;
+pub mod summary;
+pub mod verify;
+
+use std::io::IsTerminal;
+
+/// Process exit codes. The numbers are documented (`--help`, README, docs/guide.md)
+/// and scripts depend on them: never renumber.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    Success = 0,
+    Io = 1,
+    Usage = 2,
+    NotC = 3,
+    Refused = 4,
+    Differs = 5,
+    NoMain = 6,
+    CannotVerify = 7,
+}
+
+impl Exit {
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+}
+
+/// Output settings shared by every subcommand.
+#[derive(Clone, Copy, Debug)]
+pub struct Ui {
+    pub quiet: bool,
+    pub verbose: bool,
+    pub color: args::ColorWhen,
+}
+
+impl Ui {
+    /// Whether to colour a stream: `--color`, then NO_COLOR (https://no-color.org: set
+    /// and non-empty), then whether the stream is a terminal.
+    pub fn color_for(&self, is_terminal: bool) -> bool {
+        match self.color {
+            args::ColorWhen::Always => true,
+            args::ColorWhen::Never => false,
+            args::ColorWhen::Auto => {
+                is_terminal
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+            }
+        }
+    }
+
+    pub fn stdout_color(&self) -> termcolor::ColorChoice {
+        choice(self.color_for(std::io::stdout().is_terminal()))
+    }
+
+    pub fn stderr_color(&self) -> termcolor::ColorChoice {
+        choice(self.color_for(std::io::stderr().is_terminal()))
+    }
+}
+
+fn choice(color: bool) -> termcolor::ColorChoice {
+    if color {
+        // `Always` rather than `Auto`: termcolor's `Auto` would veto on its own TERM rules.
+        termcolor::ColorChoice::Always
+    } else {
+        termcolor::ColorChoice::Never
+    }
+}
+
+pub use codespan_reporting::term::termcolor;
+
+/// Prints `nestor: error: MSG` on standard error.
+pub fn error(msg: impl std::fmt::Display) {
+    eprintln!("nestor: error: {msg}");
+}

@@ -1,0 +1,77 @@
+//! Running the pipeline with the command line's options, and rendering its findings.
+
+use super::args::{AnalysisArgs, RewriteArgs};
+use super::termcolor::{StandardStream, WriteColor};
+use super::{Exit, Ui};
+use nestor::diag::{self, Severity};
+use nestor::pipeline::{self, FileReport};
+use nestor::schedule::Transform;
+use std::collections::HashSet;
+use std::io::Write;
+
+/// The pipeline options for the command line's analysis and rewrite options.
+// Spelled with `..Default::default()` so that options the pipeline gains later keep
+// their defaults here without a change.
+#[allow(clippy::needless_update)]
+pub fn options(analysis: &AnalysisArgs, rewrite: &RewriteArgs, analyze: bool) -> pipeline::Options {
+    pipeline::Options {
+        defines: analysis.define.clone(),
+        isl_budget: analysis.isl_budget,
+        transforms: if rewrite.identity {
+            Vec::new()
+        } else {
+            rewrite.transforms()
+        },
+        analyze,
+        search: rewrite.search(),
+        ..Default::default()
+    }
+}
+
+/// Renders every diagnostic on standard error (warnings and notes only without
+/// `--quiet`); `Err(Exit::NotC)` when the file is not valid C.
+pub fn diagnostics(name: &str, src: &str, report: &FileReport, ui: Ui) -> Result<(), Exit> {
+    let mut stderr = StandardStream::stderr(ui.stderr_color());
+    render_all(&mut stderr, name, src, report, ui.quiet);
+    if report.has_syntax_errors() {
+        let _ = writeln!(
+            stderr,
+            "nestor: error: `{name}` is not valid C; nothing was rewritten"
+        );
+        return Err(Exit::NotC);
+    }
+    Ok(())
+}
+
+fn render_all(out: &mut dyn WriteColor, name: &str, src: &str, report: &FileReport, quiet: bool) {
+    let all = report
+        .file_diagnostics
+        .iter()
+        .chain(report.regions.iter().flat_map(|r| &r.diagnostics));
+    let mut seen = HashSet::new();
+    for d in all {
+        // A nest rejected for a reason an enclosing nest reported already.
+        if !seen.insert((d.code, d.span.clone())) {
+            continue;
+        }
+        if !quiet || d.severity == Severity::Error {
+            // Diagnostics go to standard error: a failed write there has nowhere to go.
+            let _ = diag::render(out, name, src, d);
+        }
+    }
+}
+
+/// `Err(Exit::Refused)` (after saying so) when a requested transformation was refused
+/// somewhere or applied nowhere.
+pub fn refusals(name: &str, report: &FileReport, transforms: &[Transform]) -> Result<(), Exit> {
+    let refused = report.refused_transforms(transforms);
+    if refused.is_empty() {
+        return Ok(());
+    }
+    for t in refused {
+        super::error(format!(
+            "{t} was not applied to `{name}` (refused or not applicable; see above)"
+        ));
+    }
+    Err(Exit::Refused)
+}

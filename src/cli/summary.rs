@@ -1,0 +1,294 @@
+//! One line per region saying what nestor decided, from the public fields of
+//! `RegionReport`: loops before -> after and the decisions for a rewritten region, the
+//! diagnostic that explains an unchanged one.
+
+use nestor::diag::{Code, Severity, Span, line_col};
+use nestor::pipeline::{FileReport, Status};
+
+#[derive(Clone, Debug)]
+pub struct RegionSummary {
+    /// 1-based, in source order (as `nestor explain` numbers them).
+    pub number: usize,
+    pub function: String,
+    /// First and last line of the region (1-based, inclusive).
+    pub lines: (usize, usize),
+    pub rewritten: bool,
+    /// `for` loops in the region as written.
+    pub loops_before: usize,
+    /// `for` loops in the generated code, when it could be located in the output.
+    pub loops_after: Option<usize>,
+    /// For an unchanged region: the code and message of the diagnostic that explains it.
+    pub reason: Option<(Code, String)>,
+    /// How many further warnings or errors the region has besides `reason`.
+    pub more_reasons: usize,
+    pub decisions: Vec<String>,
+    /// Every diagnostic code of the region, in order, without repeats.
+    pub codes: Vec<Code>,
+}
+
+impl RegionSummary {
+    /// `region 1 (kernel_gemm, lines 18-25): rewritten, 3 loops -> 3 loops, original schedule`
+    pub fn line(&self) -> String {
+        format!(
+            "region {} ({}, lines {}-{}): {}",
+            self.number,
+            self.function_name(),
+            self.lines.0,
+            self.lines.1,
+            self.decision()
+        )
+    }
+
+    /// `region 1 (kernel_gemm): 3 loops -> 3 loops, original schedule`, for hunk headers.
+    pub fn short(&self) -> String {
+        format!(
+            "region {} ({}): {}",
+            self.number,
+            self.function_name(),
+            self.decision()
+        )
+    }
+
+    fn function_name(&self) -> &str {
+        if self.function.is_empty() {
+            "file scope"
+        } else {
+            &self.function
+        }
+    }
+
+    /// What was decided, without the region's name.
+    pub fn decision(&self) -> String {
+        if self.rewritten {
+            let after = self
+                .loops_after
+                .map_or_else(|| "?".to_string(), |n| n.to_string());
+            let what = if self.decisions.is_empty() {
+                "original schedule".to_string()
+            } else {
+                self.decisions.join("; ")
+            };
+            return format!("rewritten, {} -> {after} loops, {what}", self.loops_before);
+        }
+        match &self.reason {
+            Some((code, message)) => {
+                let more = match self.more_reasons {
+                    0 => String::new(),
+                    n => format!(" (and {n} more)"),
+                };
+                format!("unchanged: {} {message}{more}", code.as_str())
+            }
+            None => "unchanged".to_string(),
+        }
+    }
+}
+
+/// The summaries of every region of `report`, whose input was `src`.
+pub fn summarize(src: &str, report: &FileReport) -> Vec<RegionSummary> {
+    let rewritten: Vec<Span> = report
+        .regions
+        .iter()
+        .filter(|r| r.status == Status::Rewritten)
+        .map(|r| r.span.clone())
+        .collect();
+    let generated = generated_texts(src, &report.output, &rewritten);
+    let mut next_generated = 0;
+    report
+        .regions
+        .iter()
+        .enumerate()
+        .map(|(k, r)| {
+            let rewritten = r.status == Status::Rewritten;
+            let loops_after = if rewritten {
+                next_generated += 1;
+                generated
+                    .as_ref()
+                    .and_then(|g| g.get(next_generated - 1))
+                    .map(|text| count_loops(text))
+            } else {
+                None
+            };
+            let problems: Vec<_> = r
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity >= Severity::Warning)
+                .collect();
+            let reason = if rewritten {
+                None
+            } else {
+                problems
+                    .first()
+                    .copied()
+                    .or(r.diagnostics.first())
+                    .map(|d| (d.code, d.message.clone()))
+            };
+            let mut codes = Vec::new();
+            for d in &r.diagnostics {
+                if !codes.contains(&d.code) {
+                    codes.push(d.code);
+                }
+            }
+            RegionSummary {
+                number: k + 1,
+                function: r.function.clone(),
+                lines: lines_of(src, &r.span),
+                rewritten,
+                loops_before: src.get(r.span.clone()).map_or(0, count_loops),
+                loops_after,
+                more_reasons: if reason.is_some() {
+                    problems.len().saturating_sub(1)
+                } else {
+                    0
+                },
+                reason,
+                decisions: r.decisions.clone(),
+                codes,
+            }
+        })
+        .collect()
+}
+
+/// First and last line (1-based) of a byte span.
+pub fn lines_of(src: &str, span: &Span) -> (usize, usize) {
+    let first = line_col(src, span.start).0;
+    let last = line_col(src, span.end.saturating_sub(1).max(span.start)).0;
+    (first, last)
+}
+
+/// The text that replaced each of `spans` (sorted, disjoint) in `output`.
+///
+/// The pipeline splices generated code over exactly those spans, so `output` is
+/// `P0 G1 P1 ... Gn Pn` with the unchanged pieces `P` known from `src`. Each `Gi` ends
+/// at the leftmost occurrence of the next piece (leftmost is never worse than a later
+/// choice for matching the rest). The split is exact unless generated code contains
+/// the unchanged text that follows it; `None` when the output does not have that shape
+/// (the summary then says `?` loops).
+pub fn generated_texts<'o>(src: &str, output: &'o str, spans: &[Span]) -> Option<Vec<&'o str>> {
+    if spans.is_empty() {
+        return Some(Vec::new());
+    }
+    let mut pieces = Vec::with_capacity(spans.len() + 1);
+    let mut at = 0;
+    for s in spans {
+        pieces.push(src.get(at..s.start)?);
+        at = s.end;
+    }
+    pieces.push(src.get(at..)?);
+    let (first, last) = (pieces[0], pieces[pieces.len() - 1]);
+    if output.len() < first.len() + last.len()
+        || !output.starts_with(first)
+        || !output.ends_with(last)
+    {
+        return None;
+    }
+    let body = &output[first.len()..output.len() - last.len()];
+    let mut texts = Vec::with_capacity(spans.len());
+    let mut pos = 0;
+    for piece in &pieces[1..pieces.len() - 1] {
+        let end = pos + body[pos..].find(piece)?;
+        texts.push(&body[pos..end]);
+        pos = end + piece.len();
+    }
+    texts.push(&body[pos..]);
+    Some(texts)
+}
+
+/// The number of `for` loops in C text: `for` tokens outside comments, string and
+/// character literals and preprocessor lines (so `#pragma omp parallel for` is no loop).
+pub fn count_loops(code: &str) -> usize {
+    let b = code.as_bytes();
+    let mut count = 0;
+    let mut i = 0;
+    let mut line_start = true;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'\n' {
+            line_start = true;
+            i += 1;
+            continue;
+        }
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if line_start && c == b'#' {
+            // A directive runs to the end of the line, with `\` continuations.
+            while i < b.len() && b[i] != b'\n' {
+                if b[i] == b'\\' && i + 1 < b.len() {
+                    i += 1;
+                }
+                i += 1;
+            }
+            continue;
+        }
+        line_start = false;
+        if c == b'/' && b.get(i + 1) == Some(&b'/') {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+        } else if c == b'/' && b.get(i + 1) == Some(&b'*') {
+            i += 2;
+            while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                i += 1;
+            }
+            i += 2;
+        } else if c == b'"' || c == b'\'' {
+            i += 1;
+            while i < b.len() && b[i] != c && b[i] != b'\n' {
+                if b[i] == b'\\' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            i += 1;
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            if &b[start..i] == b"for" {
+                count += 1;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_for_tokens_only() {
+        let code = "#pragma omp parallel for\nfor (i = 0; i < n; i++) /* for */\n  for(j=0;j<n;j++) { s = \"for\"; fort = 1; } // for\n";
+        assert_eq!(count_loops(code), 2);
+        assert_eq!(count_loops("x = 'f'; before = 1;"), 0);
+    }
+
+    #[test]
+    fn finds_generated_texts() {
+        let src = "aaa XX bbb YY ccc";
+        let spans = [4..6, 11..13];
+        let out = "aaa one bbb two bbb ccc";
+        // The second `bbb` is generated text: the leftmost split is the right one here.
+        assert_eq!(
+            generated_texts(src, out, &spans),
+            Some(vec!["one", "two bbb"])
+        );
+        assert_eq!(generated_texts(src, "zzz", &spans), None);
+        assert_eq!(generated_texts(src, src, &[]), Some(vec![]));
+    }
+
+    #[test]
+    fn split_is_leftmost_when_ambiguous() {
+        let src = "P0 A P1 B P2";
+        // G1 could be "x P1 y" or "x": the leftmost split is taken.
+        let out = "P0 x P1 y P1 z P2";
+        assert_eq!(
+            generated_texts(src, out, &[3..4, 8..9]),
+            Some(vec!["x", "y P1 z"])
+        );
+    }
+}

@@ -1,0 +1,437 @@
+//! `nestor verify`: compiles the original and the optimized program with the system C
+//! compiler, runs both with a time limit and compares standard output and exit status.
+
+use super::Exit;
+use std::ffi::OsString;
+use std::io::Read;
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// Standard output kept per run; the rest is read and discarded (so the program never
+/// blocks on a full pipe) and the comparison says it was cut.
+const STDOUT_CAP: u64 = 64 * 1024 * 1024;
+/// Standard error kept per run, for messages.
+const STDERR_CAP: u64 = 64 * 1024;
+
+/// How to build and run both programs.
+#[derive(Clone, Debug)]
+pub struct Build {
+    pub cc: String,
+    pub cflags: Vec<String>,
+    pub defines: Vec<(String, i64)>,
+    /// `-I` directories: the source file's own directory first.
+    pub includes: Vec<PathBuf>,
+    pub timeout: Duration,
+    pub args: Vec<OsString>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Same standard output and exit status.
+    Identical {
+        status: String,
+        stdout_bytes: usize,
+        original: Duration,
+        optimized: Duration,
+    },
+    /// The optimized program behaves differently, does not compile or does not finish.
+    Differs(String),
+    /// The file has no `main`: nothing to run.
+    NoMain,
+    /// The original could not be built or run, so nothing was compared.
+    Inconclusive(String),
+}
+
+impl Outcome {
+    pub fn exit(&self) -> Exit {
+        match self {
+            Outcome::Identical { .. } => Exit::Success,
+            Outcome::Differs(_) => Exit::Differs,
+            Outcome::NoMain => Exit::NoMain,
+            Outcome::Inconclusive(_) => Exit::CannotVerify,
+        }
+    }
+
+    /// A stable short name, used in tables and the batch JSON.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Outcome::Identical { .. } => "identical",
+            Outcome::Differs(_) => "differs",
+            Outcome::NoMain => "no-main",
+            Outcome::Inconclusive(_) => "inconclusive",
+        }
+    }
+
+    /// One or more lines saying what was found.
+    pub fn detail(&self) -> String {
+        match self {
+            Outcome::Identical {
+                status,
+                stdout_bytes,
+                original,
+                optimized,
+            } => format!(
+                "identical ({stdout_bytes} bytes of output, {status}; run time {} original, {} optimized)",
+                seconds(*original),
+                seconds(*optimized)
+            ),
+            Outcome::Differs(why) => format!("differs: {why}"),
+            Outcome::NoMain => {
+                "the file has no `main` function, so there is no program to run".to_string()
+            }
+            Outcome::Inconclusive(why) => format!("not compared: {why}"),
+        }
+    }
+}
+
+fn seconds(d: Duration) -> String {
+    format!("{:.3} s", d.as_secs_f64())
+}
+
+/// What verification did, for `--verbose`.
+pub struct Report {
+    pub outcome: Outcome,
+    pub log: Vec<String>,
+}
+
+/// Builds and runs `original` and `optimized` (the sources of file `file_name`).
+pub fn verify(build: &Build, file_name: &str, original: &str, optimized: &str) -> Report {
+    let mut log = Vec::new();
+    let outcome = compare(build, file_name, original, optimized, &mut log);
+    Report { outcome, log }
+}
+
+fn compare(
+    build: &Build,
+    file_name: &str,
+    original: &str,
+    optimized: &str,
+    log: &mut Vec<String>,
+) -> Outcome {
+    if !has_main(original) {
+        return Outcome::NoMain;
+    }
+    let dir = match tempfile::Builder::new().prefix("nestor-verify").tempdir() {
+        Ok(d) => d,
+        Err(e) => {
+            return Outcome::Inconclusive(format!("cannot create a temporary directory: {e}"));
+        }
+    };
+    // Same file name in two directories, so `__FILE__` and messages agree.
+    let prepare = |sub: &str, text: &str| -> Result<PathBuf, String> {
+        let d = dir.path().join(sub);
+        std::fs::create_dir(&d)
+            .and_then(|()| std::fs::write(d.join(file_name), text))
+            .map_err(|e| format!("cannot write a temporary file: {e}"))?;
+        Ok(d)
+    };
+    let (a, b) = match (
+        prepare("original", original),
+        prepare("optimized", optimized),
+    ) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => return Outcome::Inconclusive(e),
+    };
+    log.push(format!("compile: {}", command_line(build, file_name)));
+    let (ea, eb) = std::thread::scope(|s| {
+        let ta = s.spawn(|| compile(build, &a, file_name));
+        let eb = compile(build, &b, file_name);
+        let ea = ta
+            .join()
+            .unwrap_or_else(|_| Err("the compiler thread panicked".to_string()));
+        (ea, eb)
+    });
+    let ea = match ea {
+        Ok(exe) => exe,
+        Err(e)
+            if e.contains("undefined reference to `main'")
+                || e.contains("_main") && e.contains("Undefined symbols") =>
+        {
+            return Outcome::NoMain;
+        }
+        Err(e) => return Outcome::Inconclusive(format!("the original does not compile:\n{e}")),
+    };
+    let eb = match eb {
+        Ok(exe) => exe,
+        Err(e) => return Outcome::Differs(format!("the optimized program does not compile:\n{e}")),
+    };
+    let ra = match run(&ea, &build.args, build.timeout) {
+        Ok(r) => r,
+        Err(e) => return Outcome::Inconclusive(e),
+    };
+    log.push(format!(
+        "original: {}, {} bytes of output, {}",
+        describe(ra.status),
+        ra.stdout.len(),
+        seconds(ra.elapsed)
+    ));
+    if ra.timed_out {
+        return Outcome::Inconclusive(format!(
+            "the original program did not finish within {} (raise --timeout)",
+            seconds(build.timeout)
+        ));
+    }
+    let rb = match run(&eb, &build.args, build.timeout) {
+        Ok(r) => r,
+        Err(e) => return Outcome::Inconclusive(e),
+    };
+    log.push(format!(
+        "optimized: {}, {} bytes of output, {}",
+        describe(rb.status),
+        rb.stdout.len(),
+        seconds(rb.elapsed)
+    ));
+    if rb.timed_out {
+        return Outcome::Differs(format!(
+            "the optimized program did not finish within {} (the original took {})",
+            seconds(build.timeout),
+            seconds(ra.elapsed)
+        ));
+    }
+    let mut why = Vec::new();
+    if let Some(d) = first_difference(&ra.stdout, &rb.stdout) {
+        why.push(d);
+    }
+    if ra.status != rb.status {
+        why.push(format!(
+            "exit status: original {}, optimized {}",
+            describe(ra.status),
+            describe(rb.status)
+        ));
+    }
+    if !why.is_empty() {
+        return Outcome::Differs(why.join("\n"));
+    }
+    Outcome::Identical {
+        status: describe(ra.status),
+        stdout_bytes: ra.stdout.len(),
+        original: ra.elapsed,
+        optimized: rb.elapsed,
+    }
+}
+
+fn describe(status: ExitStatus) -> String {
+    match (status.code(), status.signal()) {
+        (Some(c), _) => format!("exit {c}"),
+        (None, Some(s)) => format!("killed by signal {s}"),
+        _ => status.to_string(),
+    }
+}
+
+fn command_line(build: &Build, file_name: &str) -> String {
+    let mut words = vec![build.cc.clone()];
+    words.extend(
+        compile_args(build, file_name)
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned()),
+    );
+    shlex::try_join(words.iter().map(String::as_str)).unwrap_or_else(|_| words.join(" "))
+}
+
+fn compile_args(build: &Build, file_name: &str) -> Vec<OsString> {
+    let mut args: Vec<OsString> = build.cflags.iter().map(OsString::from).collect();
+    for dir in &build.includes {
+        let mut a = OsString::from("-I");
+        a.push(dir);
+        args.push(a);
+    }
+    for (name, value) in &build.defines {
+        args.push(format!("-D{name}={value}").into());
+    }
+    args.extend(["-o".into(), "prog".into(), file_name.into(), "-lm".into()]);
+    args
+}
+
+/// Compiles `dir/file_name` into `dir/prog`; the compiler's messages on failure.
+fn compile(build: &Build, dir: &Path, file_name: &str) -> Result<PathBuf, String> {
+    let out = Command::new(&build.cc)
+        .args(compile_args(build, file_name))
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run `{}`: {e}", build.cc))?;
+    if !out.status.success() {
+        let msg = String::from_utf8_lossy(&out.stderr);
+        let mut lines: Vec<&str> = msg.lines().take(20).collect();
+        if msg.lines().count() > 20 {
+            lines.push("...");
+        }
+        return Err(format!(
+            "`{}` failed ({}):\n{}",
+            command_line(build, file_name),
+            describe(out.status),
+            lines.join("\n")
+        ));
+    }
+    Ok(dir.join("prog"))
+}
+
+struct Run {
+    status: ExitStatus,
+    stdout: Vec<u8>,
+    elapsed: Duration,
+    timed_out: bool,
+}
+
+/// Runs `exe` in the current directory with standard input closed; kills it after
+/// `timeout`.
+fn run(exe: &Path, args: &[OsString], timeout: Duration) -> Result<Run, String> {
+    let start = Instant::now();
+    let mut child = Command::new(exe)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+    let (tx, rx) = mpsc::channel();
+    if let Some(out) = child.stdout.take() {
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(read_capped(out, STDOUT_CAP));
+        });
+    }
+    if let Some(err) = child.stderr.take() {
+        // Not compared, only drained so the program cannot block on it.
+        std::thread::spawn(move || read_capped(err, STDERR_CAP));
+    }
+    let mut timed_out = false;
+    let mut pause = Duration::from_millis(1);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) => {}
+            Err(e) => return Err(format!("cannot wait for {}: {e}", exe.display())),
+        }
+        if start.elapsed() >= timeout {
+            timed_out = true;
+            let _ = child.kill();
+            break child
+                .wait()
+                .map_err(|e| format!("cannot wait for {}: {e}", exe.display()))?;
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(20));
+    };
+    let elapsed = start.elapsed();
+    // A grandchild that inherited the pipe could keep it open: do not wait forever.
+    let stdout = rx.recv_timeout(Duration::from_secs(2)).unwrap_or_default();
+    Ok(Run {
+        status,
+        stdout,
+        elapsed,
+        timed_out,
+    })
+}
+
+fn read_capped(mut r: impl Read, cap: u64) -> Vec<u8> {
+    let mut buf = Vec::new();
+    let _ = r.by_ref().take(cap).read_to_end(&mut buf);
+    let _ = std::io::copy(&mut r, &mut std::io::sink());
+    buf
+}
+
+/// The first differing line of two outputs, quoted.
+pub fn first_difference(a: &[u8], b: &[u8]) -> Option<String> {
+    if a == b {
+        return None;
+    }
+    let la: Vec<&[u8]> = a.split(|&c| c == b'\n').collect();
+    let lb: Vec<&[u8]> = b.split(|&c| c == b'\n').collect();
+    let k = la.iter().zip(&lb).take_while(|(x, y)| x == y).count();
+    let show = |l: Option<&&[u8]>| match l {
+        Some(l) => {
+            let s = String::from_utf8_lossy(l);
+            let s: String = s.chars().take(200).collect();
+            format!("{s:?}")
+        }
+        None => "(end of output)".to_string(),
+    };
+    Some(format!(
+        "standard output differs at line {}:\n  original:  {}\n  optimized: {}",
+        k + 1,
+        show(la.get(k)),
+        show(lb.get(k))
+    ))
+}
+
+/// Whether the source defines a function `main` (at file scope, also inside `#if`).
+pub fn has_main(src: &str) -> bool {
+    let mut parser = tree_sitter::Parser::new();
+    if parser
+        .set_language(&tree_sitter_c::LANGUAGE.into())
+        .is_err()
+    {
+        return true; // cannot tell: let the linker decide
+    }
+    match parser.parse(src, None) {
+        Some(tree) => defines_main(tree.root_node(), src.as_bytes()),
+        None => true,
+    }
+}
+
+fn defines_main(node: tree_sitter::Node, src: &[u8]) -> bool {
+    let mut cursor = node.walk();
+    let children: Vec<_> = node.named_children(&mut cursor).collect();
+    children.into_iter().any(|child| match child.kind() {
+        "function_definition" => {
+            child
+                .child_by_field_name("declarator")
+                .and_then(|d| declared_name(d, src))
+                == Some("main")
+        }
+        k if k.starts_with("preproc_")
+            || k == "linkage_specification"
+            || k == "declaration_list" =>
+        {
+            defines_main(child, src)
+        }
+        _ => false,
+    })
+}
+
+fn declared_name<'s>(node: tree_sitter::Node, src: &'s [u8]) -> Option<&'s str> {
+    if node.kind() == "identifier" {
+        return node.utf8_text(src).ok();
+    }
+    let inner = node
+        .child_by_field_name("declarator")
+        .or_else(|| node.named_child(0))?;
+    declared_name(inner, src)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_main() {
+        assert!(has_main("int main(void) { return 0; }"));
+        assert!(has_main(
+            "#include <stdio.h>\nint\nmain (int argc, char **argv)\n{ return argc; }"
+        ));
+        assert!(has_main(
+            "#ifdef X\nint main() {}\n#else\nint main() { return 1; }\n#endif\n"
+        ));
+        assert!(!has_main("int mainly(void) { return 0; }\nint main2;"));
+        assert!(!has_main(
+            "void f(int n, double a[n]) { for (int i = 0; i < n; i++) a[i] = 0; }"
+        ));
+        assert!(!has_main("int main;"));
+    }
+
+    #[test]
+    fn first_difference_names_the_line() {
+        assert_eq!(first_difference(b"a\nb\n", b"a\nb\n"), None);
+        let d = first_difference(b"a\nb\nc\n", b"a\nB\nc\n").unwrap();
+        assert!(
+            d.contains("line 2") && d.contains("\"b\"") && d.contains("\"B\""),
+            "{d}"
+        );
+        let d = first_difference(b"a\n", b"a\nmore\n").unwrap();
+        assert!(d.contains("line 2") && d.contains("\"more\""), "{d}");
+    }
+}
