@@ -1,7 +1,10 @@
-//! The command line: exit codes and messages on good and bad input.
+//! The command line: every subcommand's exit codes and messages on good and bad input,
+//! `--in-place` safety, `diff` applied with patch, verify's verdicts, help, completions
+//! and colours. Batch is in tests/batch.rs.
 
+use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 fn nestor(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_nestor"))
@@ -10,8 +13,35 @@ fn nestor(args: &[&str]) -> Output {
         .expect("nestor runs")
 }
 
+/// Runs nestor in `dir` with `env` set, feeding `stdin`.
+fn nestor_in(dir: &Path, args: &[&str], env: &[(&str, &str)], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nestor"))
+        .args(args)
+        .current_dir(dir)
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("nestor runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    input.write_all(stdin).expect("write stdin");
+    drop(input);
+    child.wait_with_output().expect("nestor finishes")
+}
+
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Nothing nestor does on any input may end in a panic.
+fn assert_no_panic(o: &Output) {
+    let e = stderr(o);
+    assert!(!e.contains("panicked"), "nestor panicked:\n{e}");
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
@@ -138,4 +168,651 @@ fn explain_lists_domains_and_accesses() {
         "{out}"
     );
     assert!(out.contains("[S0[i, j] -> R0[]] -> a[j, i]"), "{out}");
+}
+
+/// A small program with a rewritable kernel and a `main` printing a checksum.
+const KERNEL: &str = "#include <stdio.h>
+#define N 30
+
+static double A[N][N], B[N][N];
+
+static void kernel(int n, double a[n][n], double b[n][n])
+{
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      a[i][j] = b[j][i] * 2.0 + i;
+}
+
+int main(void)
+{
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      B[i][j] = (double)(i * N + j) / N;
+  kernel(N, A, B);
+  double s = 0.0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      s += A[i][j] * (i + 1);
+  printf(\"%.6f\\n\", s);
+  return 0;
+}
+";
+
+/// Interchanging `i` and `j` here reverses the dependence of distance (1, -1).
+const ILLEGAL_INTERCHANGE: &str = "void f(int n, double a[n][n])
+{
+  for (int i = 1; i < n; i++)
+    for (int j = 0; j < n - 1; j++)
+      a[i][j] = a[i - 1][j + 1] + 1.0;
+}
+";
+
+const SYNTAX_ERROR: &[u8] =
+    b"void f(int n, double *a) {\n  for (int i = 0; i < n; i++)\n    a[i] = 1 +;\n}\n";
+
+const SUBCOMMANDS: [&str; 4] = ["optimize", "diff", "explain", "verify"];
+
+#[test]
+fn help_of_every_subcommand_has_examples_and_top_level_help_has_every_exit_code() {
+    for sub in SUBCOMMANDS.iter().chain(&["batch", "completions"]) {
+        let o = nestor(&[sub, "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{sub}");
+        let out = stdout(&o);
+        assert!(out.contains("Examples:\n  nestor "), "{sub} --help:\n{out}");
+    }
+    let out = stdout(&nestor(&["--help"]));
+    for code in [
+        "0  success",
+        "1  a file",
+        "2  invalid",
+        "3  the input",
+        "4  a requested",
+        "5  verify",
+        "6  verify",
+        "7  verify",
+    ] {
+        assert!(out.contains(code), "`{code}` missing from --help:\n{out}");
+    }
+    let batch = stdout(&nestor(&["batch", "--help"]));
+    assert!(
+        batch.contains("5  with --verify") && batch.contains("docs/guide.md"),
+        "{batch}"
+    );
+}
+
+#[test]
+fn version_is_printed() {
+    let o = nestor(&["--version"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        format!("nestor {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn completions_for_bash_zsh_fish() {
+    for (shell, marker) in [
+        ("bash", "complete -F"),
+        ("zsh", "#compdef nestor"),
+        ("fish", "complete -c nestor"),
+    ] {
+        let o = nestor(&["completions", shell]);
+        assert_eq!(o.status.code(), Some(0), "{shell}: {}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.contains(marker), "{shell}:\n{out}");
+        for sub in ["optimize", "diff", "verify", "batch"] {
+            assert!(out.contains(sub), "{shell} completion lacks {sub}");
+        }
+    }
+    let o = nestor(&["completions", "tcsh"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("invalid value 'tcsh'"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn identity_conflicts_with_requested_transformations() {
+    for extra in [&["--fuse"][..], &["--interchange", "i,j"]] {
+        let mut args = vec!["optimize", "--identity"];
+        args.extend_from_slice(extra);
+        args.push("k.c");
+        let o = nestor(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn in_place_with_standard_input_or_with_output_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = nestor_in(
+        dir.path(),
+        &["optimize", "--in-place", "-"],
+        &[],
+        KERNEL.as_bytes(),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--in-place needs a file"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains("Usage: nestor optimize"),
+        "{}",
+        stderr(&o)
+    );
+    let o = nestor(&["optimize", "--in-place", "-o", "x.c", "k.c"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn bad_inputs_fail_clearly_in_every_subcommand() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.c").to_string_lossy().into_owned();
+    let directory = dir.path().to_string_lossy().into_owned();
+    let binary = write(dir.path(), "bin.c", b"\x7fELF\x02\x01\x01\x00\x00");
+    let syntax = write(dir.path(), "bad.c", SYNTAX_ERROR);
+    let latin1 = write(dir.path(), "latin1.c", b"/* caf\xe9 */\nint x;\n");
+    let cases = [
+        (&missing, 1, "cannot read `"),
+        (&directory, 1, "is a directory"),
+        (&binary, 3, "is a binary file"),
+        (&syntax, 3, "error[N001]"),
+        (&latin1, 3, "is not UTF-8 text"),
+    ];
+    for sub in SUBCOMMANDS {
+        for (file, code, message) in &cases {
+            let o = nestor(&[sub, file]);
+            assert_no_panic(&o);
+            assert_eq!(o.status.code(), Some(*code), "{sub} {file}: {}", stderr(&o));
+            assert!(stderr(&o).contains(message), "{sub} {file}: {}", stderr(&o));
+            if sub != "explain" {
+                assert!(o.stdout.is_empty(), "{sub} {file} printed {}", stdout(&o));
+            }
+        }
+    }
+}
+
+#[test]
+fn empty_and_loopless_files_in_every_subcommand() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = write(dir.path(), "empty.c", b"");
+    let noloop = write(
+        dir.path(),
+        "noloop.c",
+        b"int add(int a, int b) { return a + b; }\n",
+    );
+    let main_only = write(
+        dir.path(),
+        "hello.c",
+        b"#include <stdio.h>\nint main(void) { puts(\"hello\"); return 3; }\n",
+    );
+    for file in [&empty, &noloop] {
+        let o = nestor(&["diff", file]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(
+            stdout(&o),
+            format!("# nestor: {file}: no loop nests found\n")
+        );
+        let o = nestor(&["explain", file]);
+        assert_eq!(o.status.code(), Some(0));
+        assert!(stdout(&o).contains("no loop nests found"), "{}", stdout(&o));
+        let o = nestor(&["verify", file]);
+        assert_no_panic(&o);
+        assert_eq!(o.status.code(), Some(6), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("has no `main` function"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    let o = nestor(&["verify", &main_only]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("identical (6 bytes of output, exit 3"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn in_place_rewrites_the_file_and_keeps_its_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "k.c", KERNEL.as_bytes());
+    std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let expected = nestor(&["optimize", &f]);
+    assert_eq!(expected.status.code(), Some(0));
+    assert_ne!(stdout(&expected), KERNEL, "the kernel is rewritten");
+    let o = nestor(&["optimize", "--in-place", &f]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), stdout(&expected));
+    let mode = std::fs::metadata(&f).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no temporary file left"
+    );
+}
+
+#[test]
+fn in_place_does_not_touch_a_file_it_leaves_unchanged() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(
+        dir.path(),
+        "noloop.c",
+        b"int add(int a, int b) { return a + b; }\n",
+    );
+    let before = std::fs::metadata(&f).unwrap().ino();
+    let o = nestor(&["optimize", "--in-place", &f]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::metadata(&f).unwrap().ino(),
+        before,
+        "the file was replaced"
+    );
+}
+
+#[test]
+fn in_place_leaves_the_file_intact_when_it_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes, code) in [
+        ("bad.c", SYNTAX_ERROR, 3),
+        ("bin.c", &b"\x00\x01\x02binary"[..], 3),
+        ("illegal.c", ILLEGAL_INTERCHANGE.as_bytes(), 4),
+    ] {
+        let f = write(dir.path(), name, bytes);
+        let o = nestor(&["optimize", "--in-place", "--interchange", "i,j", &f]);
+        assert_no_panic(&o);
+        assert_eq!(o.status.code(), Some(code), "{name}: {}", stderr(&o));
+        assert_eq!(std::fs::read(&f).unwrap(), bytes, "{name} was changed");
+    }
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        3,
+        "no temporary file left"
+    );
+}
+
+#[test]
+fn standard_input_reads_like_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "k.c", KERNEL.as_bytes());
+    let from_file = nestor(&["optimize", &f]);
+    let from_stdin = nestor_in(dir.path(), &["optimize", "-"], &[], KERNEL.as_bytes());
+    assert_eq!(from_stdin.status.code(), Some(0), "{}", stderr(&from_stdin));
+    assert_eq!(from_stdin.stdout, from_file.stdout);
+    let o = nestor_in(dir.path(), &["verify", "-"], &[], KERNEL.as_bytes());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("-: identical"), "{}", stdout(&o));
+}
+
+/// Runs `nestor diff ARGS NAME` in `dir`, applies the diff with `patch -p0` and checks
+/// that the file then equals `nestor optimize ARGS NAME`'s output.
+fn assert_diff_patches_to_optimize(dir: &Path, name: &str, args: &[&str]) {
+    let run = |sub: &str| {
+        let mut a = vec![sub];
+        a.extend_from_slice(args);
+        a.push(name);
+        let o = nestor_in(dir, &a, &[], b"");
+        assert_no_panic(&o);
+        assert!(
+            matches!(o.status.code(), Some(0 | 4)),
+            "{sub} {a:?}: {}",
+            stderr(&o)
+        );
+        o.stdout
+    };
+    let expected = run("optimize");
+    let diff = run("diff");
+    let original = std::fs::read(dir.join(name)).unwrap();
+    if expected == original {
+        assert!(
+            !String::from_utf8_lossy(&diff).contains("\n--- "),
+            "no hunks expected"
+        );
+        return;
+    }
+    let mut patch = Command::new("patch")
+        .args(["-p0", "--quiet"])
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .output_with(&diff);
+    assert!(
+        patch.status.success(),
+        "patch failed: {}\n{}",
+        stderr(&patch),
+        String::from_utf8_lossy(&diff)
+    );
+    patch.stdout.clear();
+    let patched = std::fs::read(dir.join(name)).unwrap();
+    assert!(
+        patched == expected,
+        "{name} {args:?}: patched file differs from optimize output\n--- diff ---\n{}",
+        String::from_utf8_lossy(&diff)
+    );
+    std::fs::write(dir.join(name), original).unwrap();
+}
+
+trait OutputWith {
+    fn output_with(&mut self, stdin: &[u8]) -> Output;
+}
+
+impl OutputWith for Command {
+    fn output_with(&mut self, stdin: &[u8]) -> Output {
+        let mut child = self
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("command runs");
+        child
+            .stdin
+            .take()
+            .expect("piped")
+            .write_all(stdin)
+            .expect("write stdin");
+        child.wait_with_output().expect("command finishes")
+    }
+}
+
+#[test]
+fn diff_applied_with_patch_reproduces_optimize() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "k.c", KERNEL.as_bytes());
+    // No newline at the end, and the region on the last lines.
+    write(
+        dir.path(),
+        "tail.c",
+        b"void g(int n, double a[n], double b[n])\n{\n  for (int i = 0; i < n; i++)\n    a[i] = 0;\n  for (int i = 0; i < n; i++)\n    b[i] = a[i] + 1;\n}",
+    );
+    write(dir.path(), "illegal.c", ILLEGAL_INTERCHANGE.as_bytes());
+    for name in ["k.c", "tail.c", "illegal.c"] {
+        for args in [
+            &[][..],
+            &["--fuse"],
+            &["--identity"],
+            &["--interchange", "i,j"],
+        ] {
+            assert_diff_patches_to_optimize(dir.path(), name, args);
+        }
+    }
+}
+
+#[test]
+fn diff_applies_with_git_apply() {
+    if Command::new("git").arg("--version").output().is_err() {
+        eprintln!("git is not installed; skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "k.c", KERNEL.as_bytes());
+    let expected = nestor_in(dir.path(), &["optimize", "k.c"], &[], b"").stdout;
+    for args in [&["diff", "--git", "k.c"][..], &["diff", "k.c"]] {
+        std::fs::write(dir.path().join("k.c"), KERNEL).unwrap();
+        let diff = nestor_in(dir.path(), args, &[], b"").stdout;
+        let mut git = Command::new("git");
+        git.args(["apply", "--unsafe-paths"])
+            .current_dir(dir.path())
+            .stdin(Stdio::piped());
+        if args.len() == 2 {
+            git.arg("-p0");
+        }
+        let o = git.output_with(&diff);
+        assert!(o.status.success(), "git apply {args:?}: {}", stderr(&o));
+        assert_eq!(
+            std::fs::read(dir.path().join("k.c")).unwrap(),
+            expected,
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn diff_heads_each_region_with_its_decision_or_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = "void f(int n, double a[n], int idx[n], double b[n])\n{\n  for (int i = 0; i < n; i++)\n    a[idx[i]] = 0;\n  b[0] = 1;\n  for (int i = 0; i < n; i++)\n    b[i] = 2 * b[i];\n}\n";
+    write(dir.path(), "k.c", src.as_bytes());
+    let o = nestor_in(dir.path(), &["diff", "k.c"], &[], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0], "# nestor: k.c: 2 regions, 1 rewritten, 1 unchanged",
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("# region 1 (f, lines 3-4): unchanged: N104 "),
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("# region 2 (f, lines 6-7): rewritten, 1 -> 1 loops"),
+        "{out}"
+    );
+    assert_eq!(&lines[3..5], ["--- k.c", "+++ k.c"], "{out}");
+    assert!(
+        lines[5].starts_with("@@ ") && lines[5].contains(" @@ region 2 (f): rewritten"),
+        "{out}"
+    );
+    assert!(!out.contains('\x1b'), "piped output has no colour codes");
+}
+
+#[test]
+fn colours_only_on_a_terminal_and_never_with_no_color() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "k.c", KERNEL.as_bytes());
+    let forced = nestor_in(dir.path(), &["diff", "--color", "always", "k.c"], &[], b"");
+    assert!(stdout(&forced).contains("\x1b["), "--color always colours");
+    let never = nestor_in(dir.path(), &["diff", "--color", "never", "k.c"], &[], b"");
+    assert!(!stdout(&never).contains('\x1b'));
+    // `script` gives nestor a terminal.
+    let on_tty = |env: &[(&str, &str)]| {
+        Command::new("script")
+            .args([
+                "-qec",
+                &format!("{} diff k.c", env!("CARGO_BIN_EXE_nestor")),
+                "/dev/null",
+            ])
+            .current_dir(dir.path())
+            .envs(env.iter().copied())
+            .env("TERM", "xterm")
+            .stdin(Stdio::null())
+            .output()
+    };
+    let Ok(tty) = on_tty(&[]) else {
+        eprintln!("`script` is not installed; the terminal half is skipped");
+        return;
+    };
+    assert!(
+        stdout(&tty).contains("\x1b["),
+        "a terminal gets colour: {}",
+        stdout(&tty)
+    );
+    let no_color = on_tty(&[("NO_COLOR", "1")]).unwrap();
+    assert!(
+        stdout(&no_color).contains("# nestor: k.c"),
+        "{}",
+        stdout(&no_color)
+    );
+    assert!(!stdout(&no_color).contains('\x1b'), "NO_COLOR is honoured");
+}
+
+#[test]
+fn refused_transformation_exits_4_in_optimize_and_diff() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "k.c", ILLEGAL_INTERCHANGE.as_bytes());
+    let o = nestor(&["optimize", "--interchange", "i,j", &f]);
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        ILLEGAL_INTERCHANGE,
+        "the refused region is left as written"
+    );
+    let o = nestor(&["diff", "--interchange", "i,j", &f]);
+    assert_eq!(o.status.code(), Some(4));
+    assert!(stdout(&o).contains("unchanged: N301 "), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("\n--- "), "{}", stdout(&o));
+}
+
+#[test]
+fn quiet_hides_warnings_and_verbose_adds_decisions() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = "void f(int n, double a[n], int idx[n]) {\n  for (int i = 0; i < n; i++)\n      a[idx[i]] = 0;\n}\n";
+    let f = write(dir.path(), "k.c", src.as_bytes());
+    let o = nestor(&["optimize", "--quiet", &f]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+    let o = nestor(&["optimize", "--verbose", &f]);
+    assert!(stderr(&o).contains("warning[N104]"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("region 1 (f, lines 2-3): unchanged: N104"),
+        "{}",
+        stderr(&o)
+    );
+    let o = nestor(&["optimize", "--quiet", "--verbose", &f]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+// verify
+
+#[test]
+fn verify_reports_identical_with_run_times() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "k.c", KERNEL.as_bytes());
+    let o = nestor(&["verify", "--verbose", &f]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("k.c: identical ("), "{}", stdout(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("-O2 '-ffp-contract=off' -I") && e.contains("-lm"),
+        "{e}"
+    );
+    assert!(e.contains("original: exit 0"), "{e}");
+}
+
+#[test]
+fn verify_detects_different_output() {
+    let dir = tempfile::tempdir().unwrap();
+    // Two runs print different process ids: the comparison must notice.
+    let src = format!(
+        "#include <unistd.h>\n{}",
+        KERNEL.replace(
+            "printf(\"%.6f\\n\", s);",
+            "printf(\"%.6f\\n%d\\n\", s, (int)getpid());"
+        )
+    );
+    let f = write(dir.path(), "k.c", src.as_bytes());
+    let o = nestor(&["verify", &f]);
+    assert_eq!(o.status.code(), Some(5), "{}{}", stdout(&o), stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("differs: standard output differs at line 2:"),
+        "{e}"
+    );
+    assert!(e.contains("original: ") && e.contains("optimized: "), "{e}");
+}
+
+#[test]
+fn verify_detects_different_exit_status() {
+    let dir = tempfile::tempdir().unwrap();
+    // A compiler wrapper that builds one of the two programs with VARIANT=1: the first
+    // compile to take the lock gets 0. The programs then differ only in exit status.
+    let cc = dir.path().join("fake-cc");
+    std::fs::write(
+        &cc,
+        format!(
+            "#!/bin/sh\nif mkdir '{}/lock' 2>/dev/null; then v=0; else v=1; fi\nexec cc -DVARIANT=$v \"$@\"\n",
+            dir.path().display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&cc, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let f = write(
+        dir.path(),
+        "k.c",
+        KERNEL.replace("return 0;", "return VARIANT;").as_bytes(),
+    );
+    let o = nestor(&["verify", "--cc", &cc.to_string_lossy(), &f]);
+    assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("exit status: original exit "),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn verify_kills_programs_at_the_time_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = "volatile int spin = 1;\nint main(void) { while (spin) {} return 0; }\n";
+    let f = write(dir.path(), "spin.c", src.as_bytes());
+    let start = std::time::Instant::now();
+    let o = nestor(&["verify", "--timeout", "0.5", &f]);
+    assert_eq!(o.status.code(), Some(7), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("did not finish within 0.500 s"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        start.elapsed().as_secs() < 30,
+        "the program was not killed in time"
+    );
+}
+
+#[test]
+fn verify_cannot_compare_when_the_original_does_not_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = "int helper(int);\nint main(void) { return helper(1); }\n";
+    let f = write(dir.path(), "k.c", src.as_bytes());
+    let o = nestor(&["verify", &f]);
+    assert_eq!(o.status.code(), Some(7), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("not compared: the original does not compile"),
+        "{}",
+        stderr(&o)
+    );
+    let o = nestor(&[
+        "verify",
+        "--cc",
+        "/nonexistent/cc",
+        &write(dir.path(), "m.c", KERNEL.as_bytes()),
+    ]);
+    assert_eq!(o.status.code(), Some(7), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("cannot run `/nonexistent/cc`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn verify_passes_arguments_defines_and_includes() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("inc")).unwrap();
+    write(&dir.path().join("inc"), "extra.h", b"#define OFFSET 7\n");
+    // Exit status = argc + OFFSET + SCALE: 3 + 7 + 2.
+    let src = "#include \"extra.h\"\nint main(int argc, char **argv) { (void)argv; return argc + OFFSET + SCALE; }\n";
+    let f = write(dir.path(), "k.c", src.as_bytes());
+    let o = nestor(&[
+        "verify",
+        "-I",
+        &dir.path().join("inc").to_string_lossy(),
+        "-D",
+        "SCALE=2",
+        &f,
+        "--",
+        "a",
+        "b",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("exit 12"), "{}", stdout(&o));
 }
