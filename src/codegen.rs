@@ -37,6 +37,9 @@ pub fn generate(
     printer
         .lines
         .extend(region.comments.iter().map(|c| (depth, c.clone())));
+    printer
+        .lines
+        .extend(region.declarations.iter().map(|d| (depth, d.clone())));
     printer.node(&ast, depth)?;
     if region.needs_braces {
         printer.lines.insert(0, (0, "{".to_string()));
@@ -202,7 +205,7 @@ impl Printer<'_> {
         for d in 0..stmt.iters.len() {
             args.push(self.expr(&call.get_op_arg(d as i32 + 1)?)?);
         }
-        let pieces = &stmt.template;
+        let pieces = &stmt.pieces();
         let text: String = pieces
             .iter()
             .enumerate()

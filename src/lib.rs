@@ -14,3 +14,4 @@ pub mod model;
 pub mod pipeline;
 pub mod schedule;
 pub mod search;
+pub mod storage;

@@ -9,6 +9,7 @@ use crate::isl::{IslFailure, new_context, with_budget};
 use crate::model::{self, ScheduleTree, Scop, ScopText};
 use crate::schedule::{self, Transform};
 use crate::search::{self, SearchOptions};
+use crate::storage;
 use isl_rs::{Context, LibISLError};
 use std::collections::BTreeSet;
 
@@ -205,7 +206,7 @@ fn process_region(
     let outcome = with_budget(ctx, options.isl_budget, || {
         report.model = Some(model::canonical(ctx, &text)?);
         let scop = model::build(ctx, &text)?;
-        region_outcome(ctx, region, &text, &scop, identifiers, options)
+        region_outcome(ctx, region, &text, scop, identifiers, options)
     });
     let outcome = match outcome {
         Ok(o) => o,
@@ -240,11 +241,81 @@ fn process_region(
     (report, Some(code))
 }
 
+/// A modelled region ready for scheduling: IR, model, dataflow, and the order chosen.
+struct Plan {
+    region: Region,
+    text: ScopText,
+    scop: Scop,
+    df: Dataflow,
+    tree: ScheduleTree,
+}
+
+impl Plan {
+    fn new(ctx: &Context, region: Region, text: ScopText, scop: Scop) -> Result<Plan, LibISLError> {
+        let df = deps::dataflow(ctx, &scop)?;
+        let tree = model::original_schedule(&region);
+        Ok(Plan {
+            region,
+            text,
+            scop,
+            df,
+            tree,
+        })
+    }
+
+    /// Whether running this region in the order `tree` computes the same values.
+    fn verdict(&self, ctx: &Context, tree: &ScheduleTree) -> Result<Verdict, LibISLError> {
+        let schedule = model::schedule(ctx, &self.region, &self.text, tree)?;
+        deps::check(
+            &self.df,
+            &deps::schedule_map(&self.scop, &schedule)?,
+            &Order::Sequential,
+        )
+    }
+
+    /// The automatic search from the original order. Each candidate gets the whole
+    /// operation budget; one that exceeds it counts as illegal.
+    fn search(
+        &self,
+        ctx: &Context,
+        options: &SearchOptions,
+    ) -> Result<search::SearchOutcome, LibISLError> {
+        let original = model::original_schedule(&self.region);
+        let found = search::search(&self.region, &original, options, &mut |candidate| {
+            let legal = crate::isl::step(ctx, || {
+                Ok(matches!(
+                    self.verdict(ctx, candidate)?,
+                    Verdict::Legal { .. }
+                ))
+            })?;
+            Ok::<bool, LibISLError>(legal == Some(true))
+        })?;
+        ctx.reset_operations();
+        Ok(found)
+    }
+
+    /// Whether `other` (this region with some storage changed) reads the same values:
+    /// the same flow dependences between statement instances and the same live-in reads.
+    fn same_values(&self, other: &Plan) -> Result<bool, LibISLError> {
+        Ok(self.df.plain.flow.is_equal(&other.df.plain.flow)?
+            && self
+                .df
+                .plain
+                .live_in
+                .copy()?
+                .domain()?
+                .is_equal(&other.df.plain.live_in.copy()?.domain()?)?)
+    }
+}
+
+/// The most expansions tried per region (each re-models the region and searches again).
+const MAX_EXPANSION_TRIES: usize = 6;
+
 fn region_outcome(
     ctx: &Context,
     region: &Region,
     text: &ScopText,
-    scop: &Scop,
+    scop: Scop,
     identifiers: &BTreeSet<String>,
     options: &Options,
 ) -> Result<Outcome, LibISLError> {
@@ -259,34 +330,25 @@ fn region_outcome(
     };
     let needs_dataflow =
         options.analyze || !options.transforms.is_empty() || options.search.is_some();
-    let df = if needs_dataflow {
-        Some(deps::dataflow(ctx, scop)?)
-    } else {
-        None
-    };
-    if let (Some(df), true) = (&df, options.analyze) {
-        outcome.dataflow = Some(dataflow_report(df)?);
+    if !needs_dataflow {
+        outcome.code = Some(codegen::generate(
+            region,
+            &scop,
+            &scop.schedule,
+            identifiers,
+        )?);
+        return Ok(outcome);
     }
-    let mut tree = model::original_schedule(region);
-    if let (Some(df), Some(search_options), true) =
-        (&df, &options.search, options.transforms.is_empty())
-    {
-        // Each candidate gets the whole operation budget; one that exceeds it is skipped.
-        let found = search::search(region, &tree, search_options, &mut |candidate| {
-            let legal = crate::isl::step(ctx, || {
-                let schedule = model::schedule(ctx, region, text, candidate)?;
-                Ok(matches!(
-                    deps::check(
-                        df,
-                        &deps::schedule_map(scop, &schedule)?,
-                        &Order::Sequential
-                    )?,
-                    Verdict::Legal { .. }
-                ))
-            })?;
-            Ok::<bool, LibISLError>(legal == Some(true))
-        })?;
-        ctx.reset_operations();
+    let mut plan = Plan::new(ctx, region.clone(), text.clone(), scop)?;
+    if options.analyze {
+        outcome.dataflow = Some(dataflow_report(&plan.df)?);
+    }
+    if let (Some(search_options), true) = (&options.search, options.transforms.is_empty()) {
+        let mut found = plan.search(ctx, search_options)?;
+        if search_options.expand {
+            (plan, found) =
+                expand_where_it_pays(ctx, plan, found, identifiers, search_options, &mut outcome)?;
+        }
         outcome.decisions.extend(found.decisions.iter().cloned());
         if found.exhausted {
             outcome.diagnostics.push(
@@ -295,44 +357,105 @@ fn region_outcome(
                     .label("this region"),
             );
         }
-        outcome.search = Some(found.clone());
-        tree = found.tree;
+        plan.tree = found.tree.clone();
+        outcome.search = Some(found);
     }
-    if let Some(df) = &df {
-        for t in &options.transforms {
-            match apply(ctx, region, text, scop, df, &tree, t, &mut outcome)? {
-                Some(new) => tree = new,
-                None if !outcome.refused.is_empty() => return Ok(outcome),
-                None => {}
+    for t in &options.transforms {
+        match apply(ctx, &plan, t, &mut outcome)? {
+            Some(new) => plan.tree = new,
+            None if !outcome.refused.is_empty() => return Ok(outcome),
+            None => {}
+        }
+    }
+    let schedule = model::schedule(ctx, &plan.region, &plan.text, &plan.tree)?;
+    outcome.code = Some(codegen::generate(
+        &plan.region,
+        &plan.scop,
+        &schedule,
+        identifiers,
+    )?);
+    Ok(outcome)
+}
+
+/// Expands scalars whose live ranges keep the search from a cheaper order: for each
+/// expandable scalar and loop (innermost first), the region is re-modelled with the
+/// scalar expanded, checked to read the same values, and searched again; the
+/// expansion is kept when the order found is cheaper.
+fn expand_where_it_pays(
+    ctx: &Context,
+    mut plan: Plan,
+    mut found: search::SearchOutcome,
+    identifiers: &BTreeSet<String>,
+    options: &SearchOptions,
+    outcome: &mut Outcome,
+) -> Result<(Plan, search::SearchOutcome), LibISLError> {
+    let mut tries = 0;
+    for variable in storage::expandable_scalars(&plan.region) {
+        for along in storage::expansion_loops(&plan.region, &variable) {
+            if tries >= MAX_EXPANSION_TRIES {
+                return Ok((plan, found));
+            }
+            tries += 1;
+            let name = fresh_name(
+                &format!("{variable}_{}", along.iterator),
+                identifiers,
+                &plan.region,
+            );
+            let (region, expansion) = storage::expand(&plan.region, &variable, &along, &name);
+            let Ok(text) = model::scop_text(&region) else {
+                continue;
+            };
+            let Some(expanded) = crate::isl::step(ctx, || {
+                Plan::new(ctx, region, text.clone(), model::build(ctx, &text)?)
+            })?
+            else {
+                continue;
+            };
+            if !plan.same_values(&expanded)? {
+                continue;
+            }
+            let better = expanded.search(ctx, options)?;
+            if better.cost < found.cost * (1.0 - 1e-9) {
+                outcome.decisions.push(format!(
+                    "expanded scalar `{}` into `{}[{}]` along loop `{}` (adds {} elements of `{}`)",
+                    expansion.variable,
+                    expansion.array,
+                    expansion.extent,
+                    expansion.iterator,
+                    expansion.extent,
+                    expansion.element_type
+                ));
+                plan = expanded;
+                found = better;
+                break;
             }
         }
     }
-    let schedule = model::schedule(ctx, region, text, &tree)?;
-    outcome.code = Some(codegen::generate(region, scop, &schedule, identifiers)?);
-    Ok(outcome)
+    Ok((plan, found))
+}
+
+/// `base`, or `base_2`, ... : a name used nowhere in the file or the region.
+fn fresh_name(base: &str, identifiers: &BTreeSet<String>, region: &Region) -> String {
+    let taken = |n: &str| identifiers.contains(n) || region.arrays.iter().any(|a| a.name == n);
+    let mut name = base.to_string();
+    let mut k = 1;
+    while taken(&name) {
+        k += 1;
+        name = format!("{base}_{k}");
+    }
+    name
 }
 
 /// Applies one requested transformation if it is legal: the new tree, or `None` (and
 /// recorded in `outcome.refused` when it applies but is illegal).
-#[allow(clippy::too_many_arguments)]
 fn apply(
     ctx: &Context,
-    region: &Region,
-    text: &ScopText,
-    scop: &Scop,
-    df: &Dataflow,
-    tree: &ScheduleTree,
+    plan: &Plan,
     t: &Transform,
     outcome: &mut Outcome,
 ) -> Result<Option<ScheduleTree>, LibISLError> {
-    let verdict = |tree: &ScheduleTree| -> Result<Verdict, LibISLError> {
-        let schedule = model::schedule(ctx, region, text, tree)?;
-        deps::check(
-            df,
-            &deps::schedule_map(scop, &schedule)?,
-            &Order::Sequential,
-        )
-    };
+    let (region, tree) = (&plan.region, &plan.tree);
+    let verdict = |tree: &ScheduleTree| plan.verdict(ctx, tree);
     match t {
         Transform::Interchange(a, b) => {
             let (candidate, nests) = schedule::interchange(tree, a, b);

@@ -17,6 +17,8 @@ pub struct SearchOptions {
     pub interchange: bool,
     pub fuse: bool,
     pub distribute: bool,
+    /// Expand scalars whose live ranges block a cheaper order.
+    pub expand: bool,
     /// Legality checks allowed per region.
     pub max_checks: usize,
 }
@@ -27,6 +29,7 @@ impl Default for SearchOptions {
             interchange: true,
             fuse: true,
             distribute: true,
+            expand: true,
             max_checks: 200,
         }
     }

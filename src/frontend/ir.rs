@@ -334,6 +334,24 @@ impl Cond {
     }
 }
 
+impl Aff {
+    /// The expression as C (`/` and `%` are C's, as in the source).
+    pub fn to_c(&self) -> String {
+        match self {
+            Aff::Int(v) => v.to_string(),
+            Aff::Name(n) => n.clone(),
+            Aff::Add(a, b) => format!("({} + {})", a.to_c(), b.to_c()),
+            Aff::Sub(a, b) => format!("({} - {})", a.to_c(), b.to_c()),
+            Aff::Neg(a) => format!("(-{})", a.to_c()),
+            Aff::Scale(c, a) => format!("({c} * {})", a.to_c()),
+            Aff::Div(a, c) => format!("({} / {c})", a.to_c()),
+            Aff::Mod(a, c) => format!("({} % {c})", a.to_c()),
+            Aff::Min(a, b) => format!("({0} < {1} ? {0} : {1})", a.to_c(), b.to_c()),
+            Aff::Max(a, b) => format!("({0} > {1} ? {0} : {1})", a.to_c(), b.to_c()),
+        }
+    }
+}
+
 impl fmt::Display for Aff {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_isl(&|n| n.to_string()))
@@ -403,10 +421,36 @@ pub struct Statement {
     pub name: String,
     /// Surrounding loop iterators, outermost first.
     pub iters: Vec<String>,
-    /// The source text, with iterator occurrences as holes.
-    pub template: Vec<Piece>,
+    /// The source text (of bytes `span`).
+    pub text: String,
+    /// Pieces of text to replace, by absolute byte range: every occurrence of an
+    /// iterator (by its hole), and references rewritten by storage transformations.
+    pub rewrites: Vec<(Span, Vec<Piece>)>,
     pub accesses: Vec<Access>,
     pub span: Span,
+}
+
+impl Statement {
+    /// The statement's text with its rewrites applied, iterators as holes.
+    pub fn pieces(&self) -> Vec<Piece> {
+        let mut rewrites: Vec<&(Span, Vec<Piece>)> = self.rewrites.iter().collect();
+        rewrites.sort_by_key(|(r, _)| r.start);
+        let mut pieces = Vec::new();
+        let mut at = self.span.start;
+        for (range, replacement) in rewrites {
+            if range.start < at {
+                continue; // Inside an earlier rewrite.
+            }
+            pieces.push(Piece::Text(
+                self.text[at - self.span.start..range.start - self.span.start].to_string(),
+            ));
+            pieces.extend(replacement.iter().cloned());
+            at = range.end;
+        }
+        pieces.push(Piece::Text(self.text[at - self.span.start..].to_string()));
+        pieces.retain(|p| p != &Piece::Text(String::new()));
+        pieces
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -465,4 +509,6 @@ pub struct Region {
     pub needs_braces: bool,
     /// The C type of generated loop iterators that are not original ones.
     pub fresh_iterator_type: String,
+    /// Declarations generated code starts with (storage added by nestor).
+    pub declarations: Vec<String>,
 }

@@ -151,6 +151,7 @@ pub fn lift_region(
             .parent()
             .is_some_and(|p| p.kind() != "compound_statement"),
         fresh_iterator_type: widest_integer_type(&integer_types).to_string(),
+        declarations: Vec::new(),
     })
 }
 
@@ -474,11 +475,12 @@ impl<'a> Lifter<'a> {
             return None;
         }
         let index = self.statements.len();
-        let template = self.template(node);
+        let rewrites = self.iterator_holes(node);
         self.statements.push(Statement {
             name: format!("S{index}"),
             iters: self.iters.clone(),
-            template,
+            text: text(node, self.src).to_string(),
+            rewrites,
             accesses,
             span: node.byte_range(),
         });
@@ -716,25 +718,15 @@ impl<'a> Lifter<'a> {
         }
     }
 
-    /// The statement's text with the enclosing iterators' occurrences as holes.
-    fn template(&self, node: Node) -> Vec<Piece> {
+    /// Every occurrence of an enclosing iterator in `node`, as a hole.
+    fn iterator_holes(&self, node: Node) -> Vec<(Span, Vec<Piece>)> {
         let mut holes = Vec::new();
         collect_identifiers(node, &mut |id| {
             if let Some(pos) = self.iters.iter().position(|i| i == text(id, self.src)) {
-                holes.push((id.byte_range(), pos));
+                holes.push((id.byte_range(), vec![Piece::Iter(pos)]));
             }
         });
-        holes.sort_by_key(|(r, _)| r.start);
-        let mut pieces = Vec::new();
-        let mut at = node.start_byte();
-        for (range, pos) in holes {
-            pieces.push(Piece::Text(self.src[at..range.start].to_string()));
-            pieces.push(Piece::Iter(pos));
-            at = range.end;
-        }
-        pieces.push(Piece::Text(self.src[at..node.end_byte()].to_string()));
-        pieces.retain(|p| p != &Piece::Text(String::new()));
-        pieces
+        holes
     }
 
     /// Names used in affine expressions must not be written in the region; iterators
