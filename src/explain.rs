@@ -78,6 +78,30 @@ fn region(out: &mut String, src: &str, number: usize, r: &RegionReport) {
             df.memory
         );
     }
+    if let Some(search) = &r.search {
+        let _ = writeln!(
+            out,
+            "  search: estimated cache lines {:.3e} as written, {:.3e} chosen ({} candidates checked{})",
+            search.original_cost,
+            search.cost,
+            search.considered.len(),
+            if search.exhausted {
+                ", budget spent"
+            } else {
+                ""
+            }
+        );
+        for c in &search.considered {
+            let _ = writeln!(
+                out,
+                "    candidate: {} — cost {:.3e}, {}",
+                c.description, c.cost, c.verdict
+            );
+        }
+        if search.considered.is_empty() {
+            let _ = writeln!(out, "    no candidate is cheaper than the order as written");
+        }
+    }
     for d in &r.decisions {
         let _ = writeln!(out, "  decision: {d}");
     }

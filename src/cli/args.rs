@@ -252,6 +252,9 @@ pub struct RewriteArgs {
     /// Let the automatic search not distribute loops.
     #[arg(long)]
     pub no_distribute: bool,
+    /// Let the automatic search not expand scalars into arrays.
+    #[arg(long)]
+    pub no_expand: bool,
 }
 
 impl RewriteArgs {
@@ -263,6 +266,7 @@ impl RewriteArgs {
                 interchange: !self.no_interchange,
                 fuse: !self.no_fuse,
                 distribute: !self.no_distribute,
+                expand: !self.no_expand,
                 ..Default::default()
             }
         })
