@@ -146,12 +146,7 @@ fn compare(
     });
     let ea = match ea {
         Ok(exe) => exe,
-        Err(e)
-            if e.contains("undefined reference to `main'")
-                || e.contains("_main") && e.contains("Undefined symbols") =>
-        {
-            return Outcome::NoMain;
-        }
+        Err(e) if missing_main(&e) => return Outcome::NoMain,
         Err(e) => return Outcome::Inconclusive(format!("the original does not compile:\n{e}")),
     };
     let eb = match eb {
@@ -211,6 +206,14 @@ fn compare(
         original: ra.elapsed,
         optimized: rb.elapsed,
     }
+}
+
+/// Whether the linker complains that `main` is missing (GNU ld, lld, Apple ld): a
+/// `main` the source check did not see, e.g. one a macro hides, was not there either.
+fn missing_main(msg: &str) -> bool {
+    msg.contains("undefined reference to `main'")
+        || msg.contains("undefined symbol: main")
+        || (msg.contains("Undefined symbols") && msg.contains("\"_main\""))
 }
 
 fn describe(status: ExitStatus) -> String {
@@ -339,13 +342,22 @@ pub fn first_difference(a: &[u8], b: &[u8]) -> Option<String> {
     if a == b {
         return None;
     }
-    let la: Vec<&[u8]> = a.split(|&c| c == b'\n').collect();
-    let lb: Vec<&[u8]> = b.split(|&c| c == b'\n').collect();
+    let la: Vec<&[u8]> = a.split_inclusive(|&c| c == b'\n').collect();
+    let lb: Vec<&[u8]> = b.split_inclusive(|&c| c == b'\n').collect();
     let k = la.iter().zip(&lb).take_while(|(x, y)| x == y).count();
+    let (x, y) = (la.get(k), lb.get(k));
+    // Lines are shown without their newline unless that is the only difference.
+    let keep_newline = x
+        .zip(y)
+        .is_some_and(|(x, y)| x.trim_ascii_end() == y.trim_ascii_end());
     let show = |l: Option<&&[u8]>| match l {
         Some(l) => {
-            let s = String::from_utf8_lossy(l);
-            let s: String = s.chars().take(200).collect();
+            let l = if keep_newline {
+                l
+            } else {
+                l.strip_suffix(b"\n").unwrap_or(l)
+            };
+            let s: String = String::from_utf8_lossy(l).chars().take(200).collect();
             format!("{s:?}")
         }
         None => "(end of output)".to_string(),
@@ -353,8 +365,8 @@ pub fn first_difference(a: &[u8], b: &[u8]) -> Option<String> {
     Some(format!(
         "standard output differs at line {}:\n  original:  {}\n  optimized: {}",
         k + 1,
-        show(la.get(k)),
-        show(lb.get(k))
+        show(x),
+        show(y)
     ))
 }
 
@@ -432,6 +444,13 @@ mod tests {
             "{d}"
         );
         let d = first_difference(b"a\n", b"a\nmore\n").unwrap();
-        assert!(d.contains("line 2") && d.contains("\"more\""), "{d}");
+        assert!(
+            d.contains("line 2")
+                && d.contains("original:  (end of output)")
+                && d.contains("\"more\""),
+            "{d}"
+        );
+        let d = first_difference(b"a\nb", b"a\nb\n").unwrap();
+        assert!(d.contains("\"b\"") && d.contains("\"b\\n\""), "{d}");
     }
 }
