@@ -60,6 +60,11 @@ pub fn schedule_map(scop: &Scop, schedule: &isl_rs::Schedule) -> Isl<UnionMap> {
 
 /// Exact dataflow of `scop` under its original schedule.
 pub fn dataflow(ctx: &Context, scop: &Scop) -> Isl<Dataflow> {
+    dataflow_under(ctx, scop, &scop.schedule)
+}
+
+/// Exact dataflow of `scop` when it runs in the order of `schedule`.
+pub fn dataflow_under(ctx: &Context, scop: &Scop, schedule: &isl_rs::Schedule) -> Isl<Dataflow> {
     let tagger = scop
         .writes
         .copy()?
@@ -67,7 +72,7 @@ pub fn dataflow(ctx: &Context, scop: &Scop) -> Isl<Dataflow> {
         .union(scop.reads.copy()?.domain()?)?
         .unwrap()?
         .domain_map()?;
-    let original = schedule_map(scop, &scop.schedule)?;
+    let original = schedule_map(scop, schedule)?;
     let timed = copy(&tagger)?.apply_range(copy(&original)?)?;
     let flow_info = UnionAccessInfo::from_sink(scop.reads.copy()?)?
         .set_must_source(scop.writes.copy()?)?

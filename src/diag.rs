@@ -75,6 +75,7 @@ codes! {
     LegalByLiveRanges = "N306", "legal-by-live-ranges", "a transformation is legal only because anti and output dependences are not constraints";
     Fused = "N307", "fused", "loops were fused";
     SearchBudget = "N308", "search-budget", "the automatic search hit its candidate budget";
+    Contracted = "N309", "contracted", "a temporary array was contracted to a modulo buffer";
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

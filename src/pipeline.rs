@@ -25,6 +25,11 @@ pub struct Options {
     pub analyze: bool,
     /// Search for a better order automatically (when no transformation is requested).
     pub search: Option<SearchOptions>,
+    /// Contract temporary arrays to modulo buffers after scheduling.
+    pub contract: bool,
+    /// Arrays the user declares dead after every region (`--temporary`), in addition to
+    /// those named by `#pragma nestor temporary(...)`.
+    pub temporaries: Vec<String>,
 }
 
 impl Default for Options {
@@ -35,6 +40,8 @@ impl Default for Options {
             transforms: Vec::new(),
             analyze: false,
             search: None,
+            contract: false,
+            temporaries: Vec::new(),
         }
     }
 }
@@ -122,10 +129,9 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
     let mut regions: Vec<RegionReport> = front.rejected.iter().map(rejected_report).collect();
     let mut replacements = Vec::new();
     for region in &front.regions {
-        let (report, text) = process_region(&ctx, region, &front.identifiers, options);
-        if let Some(text) = text {
-            replacements.push((region.span.clone(), text));
-        }
+        let region = &with_temporaries(region, &options.temporaries);
+        let (report, edits) = process_region(&ctx, region, &front.identifiers, options);
+        replacements.extend(edits);
         regions.push(report);
     }
     regions.sort_by_key(|r| r.span.start);
@@ -134,6 +140,21 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
         regions,
         file_diagnostics: front.file_diagnostics,
     }
+}
+
+/// `region` with the arrays the user declares temporary marked dead after it: those
+/// `#pragma nestor temporary` names before the region, and the function parameters
+/// named by `--temporary` (locals and globals are judged by nestor itself).
+fn with_temporaries(region: &Region, temporaries: &[String]) -> Region {
+    let mut region = region.clone();
+    for a in &mut region.arrays {
+        let by_option =
+            temporaries.contains(&a.name) && a.scope == crate::frontend::ir::Scope::Parameter;
+        if by_option || region.declared_temporaries.contains(&a.name) {
+            a.live_out = false;
+        }
+    }
+    region
 }
 
 fn rejected_report(r: &frontend::RejectedNest) -> RegionReport {
@@ -156,6 +177,8 @@ fn rejected_report(r: &frontend::RejectedNest) -> RegionReport {
 /// What the isl-side stages decided for a region.
 struct Outcome {
     code: Option<String>,
+    /// Declarations outside the region replaced by smaller ones (contracted arrays).
+    declarations: Vec<(Span, String)>,
     search: Option<search::SearchOutcome>,
     diagnostics: Vec<Diagnostic>,
     dataflow: Option<DataflowReport>,
@@ -169,7 +192,7 @@ fn process_region(
     region: &Region,
     identifiers: &BTreeSet<String>,
     options: &Options,
-) -> (RegionReport, Option<String>) {
+) -> (RegionReport, Vec<(Span, String)>) {
     let mut report = RegionReport {
         statements: region
             .statements
@@ -187,7 +210,7 @@ fn process_region(
         Ok(text) => text,
         Err(diag) => {
             report.diagnostics.push(*diag);
-            return (report, None);
+            return (report, Vec::new());
         }
     };
     report.model = Some(text.clone());
@@ -201,7 +224,7 @@ fn process_region(
             .note()
             .label("left as written"),
         );
-        return (report, None);
+        return (report, Vec::new());
     }
     let outcome = with_budget(ctx, options.isl_budget, || {
         report.model = Some(model::canonical(ctx, &text)?);
@@ -212,7 +235,7 @@ fn process_region(
         Ok(o) => o,
         Err(failure) => {
             report.diagnostics.push(isl_failure(failure, &region.span));
-            return (report, None);
+            return (report, Vec::new());
         }
     };
     report.diagnostics.extend(outcome.diagnostics);
@@ -222,7 +245,7 @@ fn process_region(
     report.search = outcome.search;
     report.applied = outcome.applied;
     let Some(code) = outcome.code else {
-        return (report, None);
+        return (report, Vec::new());
     };
     if !parses_as_block(&code) {
         report.diagnostics.push(
@@ -235,10 +258,12 @@ fn process_region(
             .label("this region")
             .hint("this is a bug in nestor: please report it with the input file"),
         );
-        return (report, None);
+        return (report, Vec::new());
     }
     report.status = Status::Rewritten;
-    (report, Some(code))
+    let mut edits = vec![(region.span.clone(), code)];
+    edits.extend(outcome.declarations);
+    (report, edits)
 }
 
 /// A modelled region ready for scheduling: IR, model, dataflow, and the order chosen.
@@ -321,6 +346,7 @@ fn region_outcome(
 ) -> Result<Outcome, LibISLError> {
     let mut outcome = Outcome {
         code: None,
+        declarations: Vec::new(),
         search: None,
         diagnostics: Vec::new(),
         dataflow: None,
@@ -367,6 +393,9 @@ fn region_outcome(
             None => {}
         }
     }
+    if options.contract {
+        plan = contract_temporaries(ctx, plan, identifiers, &mut outcome)?;
+    }
     let schedule = model::schedule(ctx, &plan.region, &plan.text, &plan.tree)?;
     outcome.code = Some(codegen::generate(
         &plan.region,
@@ -374,6 +403,7 @@ fn region_outcome(
         &schedule,
         identifiers,
     )?);
+    outcome.declarations = plan.region.replaced_declarations.clone();
     Ok(outcome)
 }
 
@@ -432,6 +462,125 @@ fn expand_where_it_pays(
         }
     }
     Ok((plan, found))
+}
+
+/// Contracts every temporary array of the region (dead after it, not read before
+/// being written in it) to the smallest modulo buffer its live ranges under the chosen
+/// order allow. Each contraction is kept only if the contracted program, run in that
+/// order, reads exactly the values the original reads.
+fn contract_temporaries(
+    ctx: &Context,
+    mut plan: Plan,
+    identifiers: &BTreeSet<String>,
+    outcome: &mut Outcome,
+) -> Result<Plan, LibISLError> {
+    // A local is a temporary only when nothing outside the region can see it: its
+    // declaration is its only use there (no pointer to it can escape).
+    let temporaries: Vec<crate::frontend::ir::Array> = plan
+        .region
+        .arrays
+        .iter()
+        .filter(|a| {
+            !a.live_out
+                && !a.extents.is_empty()
+                && (a.scope != crate::frontend::ir::Scope::Local || a.declaration.is_some())
+        })
+        .cloned()
+        .collect();
+    for array in temporaries {
+        let Some(contracted) =
+            crate::isl::step(ctx, || try_contract(ctx, &plan, &array, identifiers))?
+        else {
+            continue;
+        };
+        let Some((region, text, scop, contraction)) = contracted else {
+            continue;
+        };
+        let bytes = |extents: &[String]| {
+            format!(
+                "{} * sizeof({})",
+                extents.join(" * "),
+                contraction.element_type
+            )
+        };
+        outcome.decisions.push(format!(
+            "contracted {} (saves {} - {} bytes of cache footprint)",
+            contraction.describe(),
+            bytes(&contraction.before),
+            bytes(&contraction.after)
+        ));
+        outcome.diagnostics.push(
+            Diagnostic::new(Code::Contracted, plan.region.span.clone(), format!("contracted the temporary {}", contraction.describe()))
+                .note()
+                .label("this region")
+                .with_note("the values of the array live only a few iterations under the chosen order, so a modulo buffer holds them"),
+        );
+        plan.region = region;
+        plan.text = text;
+        plan.scop = scop;
+    }
+    ctx.reset_operations();
+    Ok(plan)
+}
+
+/// `array` contracted under `plan`'s order, verified; `None` if it cannot shrink or the
+/// contracted program would read other values.
+fn try_contract(
+    ctx: &Context,
+    plan: &Plan,
+    array: &crate::frontend::ir::Array,
+    identifiers: &BTreeSet<String>,
+) -> Result<Option<(Region, ScopText, Scop, storage::Contraction)>, LibISLError> {
+    let isl_array = model::isl_name(&array.name);
+    let dims: Vec<String> = (0..array.extents.len()).map(|k| format!("c{k}")).collect();
+    let cells =
+        isl_rs::UnionSet::read_from_str(ctx, &format!("{{ {isl_array}[{}] }}", dims.join(", ")))?;
+    if !plan
+        .df
+        .plain
+        .live_in
+        .copy()?
+        .range()?
+        .intersect(cells)?
+        .is_empty()?
+    {
+        return Ok(None); // Values from before the region are read: not a temporary.
+    }
+    let schedule = model::schedule(ctx, &plan.region, &plan.text, &plan.tree)?;
+    let order = deps::schedule_map(&plan.scop, &schedule)?;
+    let mut moduli = storage::contraction_moduli(
+        &plan.df.plain.writes,
+        &plan.df.plain.flow,
+        &order,
+        &isl_array,
+        array.extents.len(),
+    )?;
+    for (m, extent) in moduli.iter_mut().zip(&array.extents) {
+        if let (Some(b), Ok(e)) = (*m, extent.trim().parse::<i64>())
+            && b >= e
+        {
+            *m = None;
+        }
+    }
+    if moduli.iter().all(Option::is_none) {
+        return Ok(None);
+    }
+    let buffer = fresh_name(&format!("{}_c", array.name), identifiers, &plan.region);
+    let (region, contraction) = storage::contract(&plan.region, &array.name, &moduli, &buffer);
+    let Ok(text) = model::scop_text(&region) else {
+        return Ok(None);
+    };
+    let scop = model::build(ctx, &text)?;
+    let order = model::schedule(ctx, &region, &text, &plan.tree)?;
+    let df = deps::dataflow_under(ctx, &scop, &order)?;
+    let same = df.plain.flow.is_equal(&plan.df.plain.flow)?
+        && df
+            .plain
+            .live_in
+            .copy()?
+            .domain()?
+            .is_equal(&plan.df.plain.live_in.copy()?.domain()?)?;
+    Ok(same.then_some((region, text, scop, contraction)))
 }
 
 /// `base`, or `base_2`, ... : a name used nowhere in the file or the region.
@@ -657,7 +806,8 @@ fn parses_as_block(code: &str) -> bool {
     frontend::syntax::parse(&wrapped).is_some_and(|t| !t.root_node().has_error())
 }
 
-/// `src` with each span replaced; spans are disjoint.
+/// `src` with each span replaced; spans are disjoint (regions are sequences of
+/// statements, and the declarations replaced lie outside every region).
 fn splice(src: &str, replacements: &[(Span, String)]) -> String {
     let mut sorted: Vec<&(Span, String)> = replacements.iter().collect();
     sorted.sort_by_key(|(s, _)| s.start);

@@ -191,6 +191,7 @@ pub fn expand(
         extents: vec![extent.clone()],
         scope: Scope::Local,
         live_out: false,
+        declaration: None,
     });
     let size = match along.extent.constant() {
         Some(c) => c.max(1).to_string(),
@@ -205,6 +206,174 @@ pub fn expand(
             array: array.to_string(),
             iterator: along.iterator.clone(),
             extent,
+            element_type,
+        },
+    )
+}
+
+/// Array contraction (after Lefebvre & Feautrier, as laid out step by step by Morvan):
+/// under a schedule, two writes *conflict* when each value is written before the other
+/// is last read; the cells they write must stay apart. The *difference set*
+/// `DS = { c1 - c2 : writes of c1 and c2 conflict }` gives, by successive modulo,
+/// the modulus of each dimension: `b_k = 1 + max { d_k : d ∈ DS, d_1 = .. = d_(k-1) = 0 }`
+/// (no modulus when that maximum is unbounded). Mapping `c -> (c_k mod b_k)` then
+/// never maps two conflicting cells to the same place.
+///
+/// `writes` and `flow` are the statement-level relations of the program, `schedule`
+/// the order it will run in, `array` the isl name of the array, of rank `rank`.
+pub fn contraction_moduli(
+    writes: &isl_rs::UnionMap,
+    flow: &isl_rs::UnionMap,
+    schedule: &isl_rs::UnionMap,
+    array: &str,
+    rank: usize,
+) -> Result<Vec<Option<i64>>, isl_rs::LibISLError> {
+    let ctx = writes.get_ctx();
+    let dims: Vec<String> = (0..rank).map(|k| format!("c{k}")).collect();
+    let cells =
+        isl_rs::UnionSet::read_from_str(&ctx, &format!("{{ {array}[{}] }}", dims.join(", ")))?;
+    let to_cell = writes.copy()?.intersect_range(cells)?; // { w -> c }
+    let written = to_cell.copy()?.domain()?;
+    let start = schedule.copy()?.intersect_domain(written.copy()?)?; // { w -> time(w) }
+    let last_read = flow
+        .copy()?
+        .intersect_domain(written)?
+        .apply_range(schedule.copy()?)?
+        .lexmax()?;
+    let dead = start.copy()?.subtract_domain(last_read.copy()?.domain()?)?;
+    let last = last_read.union(dead)?; // { w -> time of the last read of its value }
+    let before_last = start.lex_le_union_map(last)?; // { w1 -> w2 : time(w1) <= last(w2) }
+    let conflicts = before_last.copy()?.intersect(before_last.reverse()?)?;
+    let differences = conflicts
+        .apply_domain(to_cell.copy()?)?
+        .apply_range(to_cell)?
+        .deltas()?;
+    if differences.is_empty()? {
+        return Ok(vec![Some(1); rank]);
+    }
+    let differences = isl_rs::Set::from_union_set(differences)?;
+    let mut moduli = Vec::new();
+    for k in 0..rank {
+        let mut at_k = differences.copy()?;
+        for j in 0..k {
+            at_k = at_k.fix_si(isl_rs::DimType::Set, j as u32, 0)?;
+        }
+        let max = at_k.dim_max_val(k as i32)?;
+        moduli.push(if max.is_int()? {
+            Some(max.get_num_si()?.max(0) + 1)
+        } else {
+            None
+        });
+    }
+    Ok(moduli)
+}
+
+/// What a contraction did, for reports.
+#[derive(Clone, Debug)]
+pub struct Contraction {
+    pub array: String,
+    pub buffer: String,
+    /// Extents before and after, as C.
+    pub before: Vec<String>,
+    pub after: Vec<String>,
+    pub element_type: String,
+}
+
+impl Contraction {
+    /// `tmp[n][m] -> tmp_c[4][m]`.
+    pub fn describe(&self) -> String {
+        let dims = |e: &[String]| e.iter().map(|x| format!("[{x}]")).collect::<String>();
+        format!(
+            "{}{} -> {}{}",
+            self.array,
+            dims(&self.before),
+            self.buffer,
+            dims(&self.after)
+        )
+    }
+}
+
+/// `region` with `array` stored in a buffer whose dimension `k` holds `moduli[k]`
+/// cells (`None`: all of them), accessed as `buffer[(e_k) % b_k]`. A local array
+/// declared alone and used only in the region keeps its name and gets the smaller
+/// declaration in place; otherwise `buffer` is a new local declared with the region.
+pub fn contract(
+    region: &Region,
+    array: &str,
+    moduli: &[Option<i64>],
+    buffer: &str,
+) -> (Region, Contraction) {
+    let mut out = region.clone();
+    let original = region.arrays.iter().find(|a| a.name == array).cloned();
+    let in_place = original.as_ref().and_then(|a| a.declaration.clone());
+    let buffer = if in_place.is_some() { array } else { buffer };
+    for stmt in &mut out.statements {
+        let mut rewrites = Vec::new();
+        for a in stmt.accesses.iter_mut().filter(|a| a.array == array) {
+            a.array = buffer.to_string();
+            for (k, modulus) in moduli.iter().enumerate() {
+                let (Some(b), Some(sub), Some(span)) =
+                    (modulus, a.subscripts.get_mut(k), a.index_spans.get(k))
+                else {
+                    continue;
+                };
+                if *b == 1 {
+                    *sub = Aff::Int(0);
+                    rewrites.push((span.clone(), vec![Piece::Text("0".to_string())]));
+                } else {
+                    *sub = Aff::Mod(Box::new(sub.clone()), *b);
+                    rewrites.push((span.start..span.start, vec![Piece::Text("(".to_string())]));
+                    rewrites.push((span.end..span.end, vec![Piece::Text(format!(") % {b}"))]));
+                }
+            }
+            rewrites.push((a.name_span.clone(), vec![Piece::Text(buffer.to_string())]));
+        }
+        for (span, pieces) in rewrites {
+            if !stmt
+                .rewrites
+                .iter()
+                .any(|(r, p)| *r == span && *p == pieces)
+            {
+                if !span.is_empty() {
+                    stmt.rewrites.retain(|(r, _)| {
+                        r.is_empty() || r.end <= span.start || r.start >= span.end
+                    });
+                }
+                stmt.rewrites.push((span, pieces));
+            }
+        }
+    }
+    let before = original.as_ref().map_or(Vec::new(), |a| a.extents.clone());
+    let element_type = original
+        .as_ref()
+        .map_or("double".to_string(), |a| a.element_type.clone());
+    let after: Vec<String> = before
+        .iter()
+        .zip(moduli)
+        .map(|(e, m)| m.map_or(e.clone(), |b| b.to_string()))
+        .collect();
+    out.arrays.retain(|a| a.name != array);
+    out.arrays.push(Array {
+        name: buffer.to_string(),
+        element_type: element_type.clone(),
+        extents: after.clone(),
+        scope: Scope::Local,
+        live_out: false,
+        declaration: None,
+    });
+    let dims: String = after.iter().map(|e| format!("[{e}]")).collect();
+    let declaration = format!("{element_type} {buffer}{dims};");
+    match in_place {
+        Some(span) => out.replaced_declarations.push((span, declaration)),
+        None => out.declarations.push(declaration),
+    }
+    (
+        out,
+        Contraction {
+            array: array.to_string(),
+            buffer: buffer.to_string(),
+            before,
+            after,
             element_type,
         },
     )

@@ -255,6 +255,13 @@ pub struct RewriteArgs {
     /// Let the automatic search not expand scalars into arrays.
     #[arg(long)]
     pub no_expand: bool,
+    /// Do not contract temporary arrays to modulo buffers.
+    #[arg(long)]
+    pub no_contract: bool,
+    /// Treat the array parameter NAME as dead after every region (a temporary nestor
+    /// may contract), like `#pragma nestor temporary(NAME)` before the region.
+    #[arg(long, value_name = "NAME")]
+    pub temporary: Vec<String>,
 }
 
 impl RewriteArgs {

@@ -24,6 +24,8 @@ pub fn options(analysis: &AnalysisArgs, rewrite: &RewriteArgs, analyze: bool) ->
         },
         analyze,
         search: rewrite.search(),
+        contract: !rewrite.identity && !rewrite.no_contract,
+        temporaries: rewrite.temporary.clone(),
         ..Default::default()
     }
 }

@@ -405,6 +405,9 @@ pub struct Access {
     pub array: String,
     pub subscripts: Vec<Aff>,
     pub span: Span,
+    /// The array's name in the source, and each subscript expression.
+    pub name_span: Span,
+    pub index_spans: Vec<Span>,
 }
 
 /// A piece of a statement's source text.
@@ -434,7 +437,8 @@ impl Statement {
     /// The statement's text with its rewrites applied, iterators as holes.
     pub fn pieces(&self) -> Vec<Piece> {
         let mut rewrites: Vec<&(Span, Vec<Piece>)> = self.rewrites.iter().collect();
-        rewrites.sort_by_key(|(r, _)| r.start);
+        // Insertions first, then enclosing ranges before what they contain.
+        rewrites.sort_by_key(|(r, _)| (r.start, !r.is_empty(), std::cmp::Reverse(r.end)));
         let mut pieces = Vec::new();
         let mut at = self.span.start;
         for (range, replacement) in rewrites {
@@ -479,6 +483,9 @@ pub struct Array {
     /// Whether values it holds after the region may be read (set by region finding;
     /// conservatively true for parameters and globals).
     pub live_out: bool,
+    /// For a local array declared alone (`double tmp[n][m];`) and used nowhere outside
+    /// the region: its declaration, which a storage transformation may replace.
+    pub declaration: Option<Span>,
 }
 
 /// A static-control region, lifted.
@@ -511,4 +518,10 @@ pub struct Region {
     pub fresh_iterator_type: String,
     /// Declarations generated code starts with (storage added by nestor).
     pub declarations: Vec<String>,
+    /// Arrays named by `#pragma nestor temporary(...)` before the region in its
+    /// function: dead after the region whatever their scope.
+    pub declared_temporaries: Vec<String>,
+    /// Declarations outside the region to replace (byte range, new text): contracted
+    /// local arrays get their smaller declaration in place.
+    pub replaced_declarations: Vec<(Span, String)>,
 }

@@ -152,6 +152,8 @@ pub fn lift_region(
             .is_some_and(|p| p.kind() != "compound_statement"),
         fresh_iterator_type: widest_integer_type(&integer_types).to_string(),
         declarations: Vec::new(),
+        declared_temporaries: Vec::new(),
+        replaced_declarations: Vec::new(),
     })
 }
 
@@ -655,6 +657,7 @@ impl<'a> Lifter<'a> {
         if indices.is_empty() && kind == AccessKind::Read && self.symbols.get(name).is_none() {
             return true; // An enumerator or a constant from a header: a constant.
         }
+        let index_spans: Vec<Span> = indices.iter().map(|i| i.byte_range()).collect();
         let mut subscripts = Vec::new();
         for index in indices {
             subscripts.push(self.lift_aff(index, Code::NonAffineSubscript));
@@ -668,6 +671,8 @@ impl<'a> Lifter<'a> {
             array: name.to_string(),
             subscripts,
             span: node.byte_range(),
+            name_span: base.byte_range(),
+            index_spans,
         });
         self.next_ref += 1;
         true
@@ -825,6 +830,7 @@ impl<'a> Lifter<'a> {
                     },
                     scope: sym.map_or(Scope::Global, |s| s.scope),
                     live_out: true,
+                    declaration: None,
                 }
             });
         }

@@ -286,6 +286,7 @@ impl<'t> RegionFinder<'_, 't> {
             return Err(live);
         }
         self.mark_live_out(&mut region);
+        region.declared_temporaries = self.declared_temporaries(span.start);
         Ok(region)
     }
 
@@ -323,13 +324,78 @@ impl<'t> RegionFinder<'_, 't> {
         diags
     }
 
+    /// The arrays named by `#pragma nestor temporary(a, b)` in the function before `at`.
+    fn declared_temporaries(&self, at: usize) -> Vec<String> {
+        let mut names = Vec::new();
+        let mut stack = vec![self.function];
+        while let Some(node) = stack.pop() {
+            if node.start_byte() >= at {
+                continue;
+            }
+            if let Some(arg) = pragma_argument(node, self.src)
+                && let Some(list) = arg
+                    .strip_prefix("nestor")
+                    .map(str::trim)
+                    .and_then(|a| a.strip_prefix("temporary"))
+            {
+                let list = list.trim().trim_start_matches('(').trim_end_matches(')');
+                names.extend(
+                    list.split(',')
+                        .map(|n| n.trim().to_string())
+                        .filter(|n| !n.is_empty()),
+                );
+            }
+            stack.extend(named_children(node));
+        }
+        names
+    }
+
     /// Marks the arrays whose values may be read after the region: parameters,
     /// globals, and locals whose next use after the region reads them.
     fn mark_live_out(&self, region: &mut Region) {
         for a in &mut region.arrays {
             a.live_out = a.scope != ir::Scope::Local
                 || self.next_read_after(&a.name, &region.span).is_some();
+            if a.scope == ir::Scope::Local && !a.extents.is_empty() {
+                a.declaration = self.sole_declaration(&a.name, &region.span);
+            }
         }
+    }
+
+    /// The declaration of local `name` if it declares nothing else and `name` is used
+    /// nowhere but there and in `span`.
+    fn sole_declaration(&self, name: &str, span: &Span) -> Option<Span> {
+        let mut declaration = None;
+        let mut elsewhere = false;
+        visit_identifiers(self.function, self.src, name, &mut |id| {
+            if span.contains(&id.start_byte()) {
+                return;
+            }
+            let decl = id.parent().filter(|_| {
+                is_declarator(id) || id.parent().is_some_and(|p| p.kind() == "array_declarator")
+            });
+            let decl = decl.and_then(|mut d| {
+                while d.kind() != "declaration" {
+                    d = d.parent()?;
+                }
+                Some(d)
+            });
+            match decl {
+                Some(d)
+                    if declaration.is_none() && d.child_by_field_name("declarator").is_some() =>
+                {
+                    let mut cursor = d.walk();
+                    let single = d.children_by_field_name("declarator", &mut cursor).count() == 1;
+                    if single {
+                        declaration = Some(d.byte_range());
+                    } else {
+                        elsewhere = true;
+                    }
+                }
+                _ => elsewhere = true,
+            }
+        });
+        declaration.filter(|_| !elsewhere)
     }
 
     /// The next use of `name` after `span` (wrapping around an enclosing loop) if it

@@ -1,0 +1,174 @@
+//! Expansion and contraction: the papers' examples on exact isl results, and the
+//! rules for what counts as a temporary, through the whole pipeline.
+
+mod common;
+
+use isl_rs::UnionMap;
+use nestor::pipeline::{self, Options, Status};
+use nestor::search::SearchOptions;
+use nestor::{deps, frontend, model, storage};
+
+fn optimized(src: &str) -> pipeline::FileReport {
+    let options = Options {
+        search: Some(SearchOptions::default()),
+        contract: true,
+        ..Options::default()
+    };
+    pipeline::optimize(src, &options)
+}
+
+fn decisions(report: &pipeline::FileReport) -> Vec<String> {
+    report
+        .regions
+        .iter()
+        .flat_map(|r| r.decisions.clone())
+        .collect()
+}
+
+const GAUSS: &str = "
+void gauss(int M, int N, int in[N][M], int out[N][M]) {
+  int i, j;
+  int tmp[N][M];
+  for (i = 1; i < N - 1; i++)
+    for (j = 0; j < M; j++)
+      tmp[i][j] = 3 * in[i][j] - in[i - 1][j] - in[i + 1][j];
+  for (i = 1; i < N - 1; i++)
+    for (j = 1; j < M - 1; j++)
+      out[i][j] = 3 * tmp[i][j] - tmp[i][j - 1] - tmp[i][j + 1];
+}
+";
+
+#[test]
+fn paper_filter_fused_with_shift_2_contracts_to_four_cells_of_one_row() {
+    let front = frontend::analyze(GAUSS, &[]);
+    let region = &front.regions[0];
+    let ctx = nestor::isl::new_context();
+    let text = model::scop_text(region).expect("modelled");
+    let scop = model::build(&ctx, &text).expect("isl model");
+    let df = deps::dataflow(&ctx, &scop).expect("dataflow");
+    let fused = UnionMap::read_from_str(
+        &ctx,
+        "[M, N] -> { S0[i, j] -> [i, j, 0]; S1[i, j] -> [i, j + 2, 1] }",
+    )
+    .unwrap()
+    .intersect_domain(scop.domain.copy().unwrap())
+    .unwrap();
+    let moduli =
+        storage::contraction_moduli(&df.plain.writes, &df.plain.flow, &fused, "tmp", 2).unwrap();
+    assert_eq!(moduli, vec![Some(1), Some(4)]);
+    // In the original order every row is produced before any is consumed: no contraction.
+    let original = deps::schedule_map(&scop, &scop.schedule).unwrap();
+    let moduli =
+        storage::contraction_moduli(&df.plain.writes, &df.plain.flow, &original, "tmp", 2).unwrap();
+    assert_eq!(moduli, vec![None, None]);
+}
+
+#[test]
+fn the_pipeline_fuses_and_contracts_the_local_temporary_in_place() {
+    let report = optimized(GAUSS);
+    let d = decisions(&report);
+    assert!(
+        d.iter()
+            .any(|x| x.starts_with("contracted tmp[N][M] -> tmp[1][")),
+        "{d:?}"
+    );
+    assert!(report.output.contains("int tmp[1]["), "{}", report.output);
+    assert!(
+        !report.output.contains("int tmp[N][M]"),
+        "the declaration shrinks in place"
+    );
+}
+
+#[test]
+fn forward_substitution_keeps_y_which_is_live_out() {
+    let report = optimized(
+        "
+void forward_subst(int N, int b[N], int L[N][N], int y[N]) {
+  int i, j;
+  for (i = 0; i < N; i++) {
+    y[i] = b[i];
+    for (j = 0; j < i; j++)
+      y[i] = y[i] - L[i][j] * y[j];
+    y[i] = y[i] / L[i][i];
+  }
+}
+",
+    );
+    assert!(report.regions.iter().all(|r| r.status == Status::Rewritten));
+    assert!(!decisions(&report).iter().any(|d| d.contains("contracted")));
+}
+
+#[test]
+fn a_temporary_read_after_the_region_is_not_contracted() {
+    let src = GAUSS.replace("      out[i][j] = 3 * tmp[i][j] - tmp[i][j - 1] - tmp[i][j + 1];\n}", "      out[i][j] = 3 * tmp[i][j] - tmp[i][j - 1] - tmp[i][j + 1];\n  out[0][0] = tmp[1][1];\n}");
+    assert_ne!(src, GAUSS);
+    let d = decisions(&optimized(&src));
+    assert!(!d.iter().any(|x| x.contains("contracted")), "{d:?}");
+}
+
+#[test]
+fn a_temporary_whose_address_escapes_is_not_contracted() {
+    let src = GAUSS.replace(
+        "  int tmp[N][M];\n",
+        "  int tmp[N][M];\n  int *p = &tmp[0][0];\n  *p = 0;\n",
+    );
+    assert_ne!(src, GAUSS);
+    let d = decisions(&optimized(&src));
+    assert!(!d.iter().any(|x| x.contains("contracted")), "{d:?}");
+}
+
+#[test]
+fn expanded_and_contracted_programs_compute_the_same_results() {
+    let src = "
+#include <stdio.h>
+#define N 30
+static void f(int n, double A[n][n], double B[n][n], double C[n][n]) {
+  double t;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      t = 0;
+      for (int k = 0; k < n; k++)
+        t += B[i][k] * C[k][j];
+      A[i][j] = t;
+    }
+}
+static void g(int n, double a[n], double b[n]) {
+  double tmp[n];
+  for (int i = 0; i < n; i++)
+    tmp[i] = a[i] * 2;
+  for (int i = 1; i < n; i++)
+    b[i] = tmp[i] + tmp[i - 1];
+}
+static double A[N][N], B[N][N], C[N][N], a[N], b[N];
+int main(void) {
+  for (int i = 0; i < N; i++) {
+    a[i] = i % 7;
+    for (int j = 0; j < N; j++) {
+      B[i][j] = (i * j) % 5 - 2;
+      C[i][j] = (i + 3 * j) % 9 * 0.5;
+    }
+  }
+  f(N, A, B, C);
+  g(N, a, b);
+  double s = 0;
+  for (int i = 0; i < N; i++) {
+    s += b[i];
+    for (int j = 0; j < N; j++)
+      s += A[i][j] * (i - j);
+  }
+  printf(\"%.17g\\n\", s);
+  return 0;
+}
+";
+    let report = optimized(src);
+    let d = decisions(&report);
+    assert!(
+        d.iter().any(|x| x.starts_with("expanded scalar `t`")),
+        "{d:?}"
+    );
+    assert!(
+        d.iter().any(|x| x.starts_with("contracted tmp[n] -> tmp[")),
+        "{d:?}"
+    );
+    common::assert_same_behaviour("expansion and contraction", src, &report.output, None).unwrap();
+}
