@@ -159,7 +159,8 @@ struct Fuser<'a, E> {
 /// A position in the tree: child indices from the root.
 type Path = Vec<usize>;
 
-fn node_at<'t>(tree: &'t ScheduleTree, path: &[usize]) -> &'t ScheduleTree {
+/// The node at `path` (child indices from the root; a band's index is ignored).
+pub fn node_at<'t>(tree: &'t ScheduleTree, path: &[usize]) -> &'t ScheduleTree {
     path.iter().fold(tree, |node, &k| match node {
         ScheduleTree::Band { child, .. } => child,
         ScheduleTree::Sequence(children) => &children[k],

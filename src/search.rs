@@ -242,12 +242,8 @@ impl<E> Searcher<'_, E> {
     }
 
     fn statements_of(&self, tree: &ScheduleTree, path: &[usize]) -> String {
-        let node = path.iter().fold(tree, |n, &k| match n {
-            ScheduleTree::Band { child, .. } => child,
-            ScheduleTree::Sequence(c) => c.get(k).unwrap_or(n),
-            ScheduleTree::Stmt(_) => n,
-        });
-        node.statements()
+        schedule::node_at(tree, path)
+            .statements()
             .iter()
             .map(|k| self.region.statements[*k].name.clone())
             .collect::<Vec<_>>()
