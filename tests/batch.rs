@@ -548,3 +548,51 @@ fn bad_command_lines_and_missing_paths() {
         text(&o.stdout)
     );
 }
+
+#[test]
+fn verify_in_batch_counts_results_and_a_difference_exits_5() {
+    let tmp = tempfile::tempdir().unwrap();
+    let program = |extra: &str| {
+        format!(
+            "#include <stdio.h>\n#include <unistd.h>\n#define N 50\nstatic double a[N];\nint main(void)\n{{\n  for (int i = 0; i < N; i++)\n    a[i] = i * 0.5;\n  double s = 0;\n  for (int i = 0; i < N; i++)\n    s += a[i];\n  printf(\"%.1f\\n\", s);\n  {extra}\n  return 0;\n}}\n"
+        )
+    };
+    write(&tmp.path().join("in/same.c"), program("").as_bytes());
+    // Prints its process id: any two runs differ.
+    write(
+        &tmp.path().join("in/pid.c"),
+        program("printf(\"%d\\n\", (int)getpid());").as_bytes(),
+    );
+    write(&tmp.path().join("in/lib.c"), SMALL.as_bytes());
+    write(&tmp.path().join("in/bad.c"), b"int x = ;\n");
+    let o = nestor_in(
+        tmp.path(),
+        &[
+            "batch", "in", "--out", "out", "--verify", "--json", "r.json",
+        ],
+        &[],
+    );
+    let table = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(5), "{table}\n{}", text(&o.stderr));
+    let j = json(&tmp.path().join("r.json"));
+    let counts: BTreeMap<String, usize> = j["totals"]["verify"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| (k.clone(), count(v)))
+        .collect();
+    let want: BTreeMap<String, usize> = [("differs", 1), ("identical", 1), ("no-main", 1)]
+        .iter()
+        .map(|(k, v)| (k.to_string(), *v))
+        .collect();
+    assert_eq!(counts, want, "{table}");
+    assert!(
+        table.contains("verify: 1 identical, 1 differs, 1 no-main, 0 inconclusive, 1 not run"),
+        "{table}"
+    );
+    let pid_row = table.lines().find(|l| l.starts_with("in/pid.c")).unwrap();
+    assert!(
+        pid_row.contains("differs") && pid_row.contains("standard output differs at line 2"),
+        "{pid_row}"
+    );
+}
