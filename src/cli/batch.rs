@@ -16,6 +16,7 @@ use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Version of the JSON layout (docs/guide.md); bumped on incompatible changes.
@@ -164,15 +165,26 @@ pub fn run(cfg: &Config, ui: Ui) -> Exit {
     } else {
         ProgressBar::hidden()
     };
+    bar.enable_steady_tick(Duration::from_millis(200));
+    // The files being worked on, so that a slow one is seen to be the one running.
+    let running: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let show = |update: &dyn Fn(&mut Vec<String>)| {
+        if let Ok(mut r) = running.lock() {
+            update(&mut r);
+            bar.set_message(r.join(", "));
+        }
+    };
     let start = Instant::now();
     let previous_hook = quiet_panics();
     let mut files: Vec<FileResult> = pool.install(|| {
         jobs.par_iter()
             .map(|job| {
-                let r = process(job, cfg);
-                bar.set_message(r.input.clone());
+                let name = job.input.display().to_string();
+                show(&|r| r.push(name.clone()));
+                let result = process(job, cfg);
+                show(&|r| r.retain(|n| *n != name));
                 bar.inc(1);
-                r
+                result
             })
             .collect()
     });
