@@ -53,13 +53,20 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
     /// Print no warnings, progress or tables: only errors and results.
-    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    #[arg(
+        short,
+        long,
+        global = true,
+        conflicts_with = "verbose",
+        help_heading = "Global options"
+    )]
     pub quiet: bool,
     /// Print more: per-region decisions, compiler commands, run times.
-    #[arg(short, long, global = true)]
+    #[arg(short, long, global = true, help_heading = "Global options")]
     pub verbose: bool,
     /// Colour output: auto (only on a terminal, and never when NO_COLOR is set), always, never.
-    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto,
+          help_heading = "Global options")]
     pub color: ColorWhen,
 }
 
@@ -239,8 +246,8 @@ pub struct RewriteArgs {
     /// Fuse consecutive loops at the same depth (shifting the later one if needed).
     #[arg(long)]
     pub fuse: bool,
-    /// Regenerate every region with its original schedule (checks the round trip);
-    /// this is what happens when no transformation is requested.
+    /// Regenerate every region with its original schedule: no automatic search and no
+    /// transformation (checks the round trip).
     #[arg(long, conflicts_with_all = ["interchange", "fuse"])]
     pub identity: bool,
     /// Let the automatic search not interchange loops.
