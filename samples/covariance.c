@@ -1,8 +1,12 @@
 /* Covariance matrix of the columns of a data matrix, with a scalar accumulator over column pairs, PolyBench style. */
 #include "polybench_lite.h"
 
+#ifndef M
 #define M 60
+#endif
+#ifndef N
 #define N 80
+#endif
 #define _PB_M m
 #define _PB_N n
 
@@ -44,7 +48,9 @@ int main(void)
   for (i = 0; i < N; i++)
     for (j = 0; j < M; j++)
       data[i][j] = (DATA_TYPE)((i * j) % M) / M + (DATA_TYPE)(i % 3);
+  nestor_timer_start();
   kernel_covariance(M, N, (DATA_TYPE)N, data, cov, mean);
+  nestor_timer_stop_print();
   for (j = 0; j < M; j++)
     checksum_add(mean[j]);
   checksum_print("mean");

@@ -1,9 +1,15 @@
 /* Multiresolution kernel A[r][q][:] = A[r][q][:] * C4 through a temporary row sum[] reused for every (r, q) (doitgen style), PolyBench style. */
 #include "polybench_lite.h"
 
+#ifndef NR
 #define NR 25
+#endif
+#ifndef NQ
 #define NQ 20
+#endif
+#ifndef NP
 #define NP 30
+#endif
 #define _PB_NR nr
 #define _PB_NQ nq
 #define _PB_NP np
@@ -40,7 +46,9 @@ int main(void)
   for (r = 0; r < NP; r++)
     for (p = 0; p < NP; p++)
       C4[r][p] = (DATA_TYPE)((r * p) % NP) / NP;
+  nestor_timer_start();
   kernel_doitgen(NR, NQ, NP, A, C4, sum);
+  nestor_timer_stop_print();
   for (r = 0; r < NR; r++)
     for (q = 0; q < NQ; q++)
       for (p = 0; p < NP; p++)

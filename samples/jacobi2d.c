@@ -1,8 +1,12 @@
 /* Time-iterated 2-D five-point Jacobi stencil, A -> B then B -> A each step, PolyBench style. */
 #include "polybench_lite.h"
 
+#ifndef TSTEPS
 #define TSTEPS 12
+#endif
+#ifndef N
 #define N 90
+#endif
 #define _PB_TSTEPS tsteps
 #define _PB_N n
 
@@ -33,7 +37,9 @@ int main(void)
       A[i][j] = ((DATA_TYPE)i * (j + 2) + 2) / N;
       B[i][j] = ((DATA_TYPE)i * (j + 3) + 3) / N;
     }
+  nestor_timer_start();
   kernel_jacobi_2d(TSTEPS, N, A, B);
+  nestor_timer_stop_print();
   for (i = 0; i < N; i++)
     for (j = 0; j < N; j++)
       checksum_add(A[i][j]);

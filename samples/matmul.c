@@ -1,9 +1,15 @@
 /* Matrix product C = alpha * A * B + beta * C, PolyBench style (i-j-k order). */
 #include "polybench_lite.h"
 
+#ifndef NI
 #define NI 60
+#endif
+#ifndef NJ
 #define NJ 70
+#endif
+#ifndef NK
 #define NK 80
+#endif
 #define _PB_NI ni
 #define _PB_NJ nj
 #define _PB_NK nk
@@ -39,7 +45,9 @@ int main(void)
   for (i = 0; i < NI; i++)
     for (j = 0; j < NJ; j++)
       C[i][j] = (DATA_TYPE)((i * (j + 2) + 3) % NK) / NK;
+  nestor_timer_start();
   kernel_gemm(NI, NJ, NK, SCALAR_VAL(1.5), SCALAR_VAL(1.2), C, A, B);
+  nestor_timer_stop_print();
   for (i = 0; i < NI; i++)
     for (j = 0; j < NJ; j++)
       checksum_add(C[i][j]);

@@ -1,7 +1,9 @@
 /* Two matrix-vector products sharing one matrix: x1 += A * v1 and x2 += A^T * v2 (mvt style), PolyBench style. */
 #include "polybench_lite.h"
 
+#ifndef N
 #define N 110
+#endif
 #define _PB_N n
 
 static void kernel_mvt(int n,
@@ -36,7 +38,9 @@ int main(void)
     for (j = 0; j < N; j++)
       A[i][j] = (DATA_TYPE)((i * j + 7) % N) / N;
   }
+  nestor_timer_start();
   kernel_mvt(N, x1, x2, v1, v2, A);
+  nestor_timer_stop_print();
   for (i = 0; i < N; i++)
     checksum_add(x1[i]);
   checksum_print("x1");

@@ -1,8 +1,12 @@
 /* Time-iterated in-place 2-D nine-point Gauss-Seidel stencil, PolyBench style. */
 #include "polybench_lite.h"
 
+#ifndef TSTEPS
 #define TSTEPS 10
+#endif
+#ifndef N
 #define N 80
+#endif
 #define _PB_TSTEPS tsteps
 #define _PB_N n
 
@@ -28,7 +32,9 @@ int main(void)
   for (i = 0; i < N; i++)
     for (j = 0; j < N; j++)
       A[i][j] = ((DATA_TYPE)i * (j + 2) + 2) / N;
+  nestor_timer_start();
   kernel_seidel_2d(TSTEPS, N, A);
+  nestor_timer_stop_print();
   for (i = 0; i < N; i++)
     for (j = 0; j < N; j++)
       checksum_add(A[i][j]);

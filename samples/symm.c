@@ -1,8 +1,12 @@
 /* Symmetric matrix product C = alpha * A * B + beta * C using only A's lower triangle, with a scalar accumulator temp2 (symm style), PolyBench style. */
 #include "polybench_lite.h"
 
+#ifndef M
 #define M 50
+#endif
+#ifndef N
 #define N 70
+#endif
 #define _PB_M m
 #define _PB_N n
 
@@ -42,7 +46,9 @@ int main(void)
     for (j = i + 1; j < M; j++)
       A[i][j] = SCALAR_VAL(-999.0);
   }
+  nestor_timer_start();
   kernel_symm(M, N, SCALAR_VAL(1.5), SCALAR_VAL(1.2), C, A, B);
+  nestor_timer_stop_print();
   for (i = 0; i < M; i++)
     for (j = 0; j < N; j++)
       checksum_add(C[i][j]);

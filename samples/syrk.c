@@ -1,8 +1,12 @@
 /* Symmetric rank-k update of the lower triangle, C = alpha * A * A^T + beta * C (syrk style), PolyBench style. */
 #include "polybench_lite.h"
 
+#ifndef N
 #define N 70
+#endif
+#ifndef M
 #define M 50
+#endif
 #define _PB_N n
 #define _PB_M m
 
@@ -33,7 +37,9 @@ int main(void)
     for (j = 0; j < N; j++)
       C[i][j] = (DATA_TYPE)((i * j + 2) % M) / M;
   }
+  nestor_timer_start();
   kernel_syrk(N, M, SCALAR_VAL(1.5), SCALAR_VAL(1.2), C, A);
+  nestor_timer_stop_print();
   for (i = 0; i < N; i++)
     for (j = 0; j < N; j++)
       checksum_add(C[i][j]);

@@ -1,11 +1,21 @@
 /* Three matrix products: E = A * B, F = C * D, G = E * F (3mm style), PolyBench style. */
 #include "polybench_lite.h"
 
+#ifndef NI
 #define NI 40
+#endif
+#ifndef NJ
 #define NJ 45
+#endif
+#ifndef NK
 #define NK 50
+#endif
+#ifndef NL
 #define NL 55
+#endif
+#ifndef NM
 #define NM 60
+#endif
 #define _PB_NI ni
 #define _PB_NJ nj
 #define _PB_NK nk
@@ -64,7 +74,9 @@ int main(void)
   for (i = 0; i < NM; i++)
     for (j = 0; j < NL; j++)
       D[i][j] = (DATA_TYPE)((i * (j + 2) + 2) % NK) / (5 * NK);
+  nestor_timer_start();
   kernel_3mm(NI, NJ, NK, NL, NM, E, A, B, F, C, D, G);
+  nestor_timer_stop_print();
   for (i = 0; i < NI; i++)
     for (j = 0; j < NJ; j++)
       checksum_add(E[i][j]);

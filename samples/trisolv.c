@@ -1,7 +1,9 @@
 /* Forward substitution: solves L * x = b for a lower-triangular L, PolyBench style. */
 #include "polybench_lite.h"
 
+#ifndef N
 #define N 120
+#endif
 #define _PB_N n
 
 static void kernel_trisolv(int n,
@@ -33,7 +35,9 @@ int main(void)
     /* A dominant diagonal keeps the solution bounded. */
     L[i][i] = SCALAR_VAL(1.0) + (DATA_TYPE)(i % 7) / 7;
   }
+  nestor_timer_start();
   kernel_trisolv(N, L, x, b);
+  nestor_timer_stop_print();
   for (i = 0; i < N; i++)
     checksum_add(x[i]);
   checksum_print("x");

@@ -1,8 +1,12 @@
 /* Triangular matrix product B = alpha * A^T * B with A unit lower-triangular (trmm style), PolyBench style. */
 #include "polybench_lite.h"
 
+#ifndef M
 #define M 60
+#endif
+#ifndef N
 #define N 80
+#endif
 #define _PB_M m
 #define _PB_N n
 
@@ -36,7 +40,9 @@ int main(void)
     for (j = 0; j < N; j++)
       B[i][j] = (DATA_TYPE)((N + (i - j)) % N) / N;
   }
+  nestor_timer_start();
   kernel_trmm(M, N, SCALAR_VAL(1.5), A, B);
+  nestor_timer_stop_print();
   for (i = 0; i < M; i++)
     for (j = 0; j < N; j++)
       checksum_add(B[i][j]);

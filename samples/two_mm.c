@@ -1,10 +1,18 @@
 /* Two chained matrix products through a temporary: tmp = alpha * A * B, D = beta * D + tmp * C (2mm style), PolyBench style. */
 #include "polybench_lite.h"
 
+#ifndef NI
 #define NI 40
+#endif
+#ifndef NJ
 #define NJ 50
+#endif
+#ifndef NK
 #define NK 60
+#endif
+#ifndef NL
 #define NL 45
+#endif
 #define _PB_NI ni
 #define _PB_NJ nj
 #define _PB_NK nk
@@ -52,7 +60,9 @@ int main(void)
   for (i = 0; i < NI; i++)
     for (j = 0; j < NL; j++)
       D[i][j] = (DATA_TYPE)((i * (j + 2)) % NK) / NK;
+  nestor_timer_start();
   kernel_2mm(NI, NJ, NK, NL, SCALAR_VAL(1.5), SCALAR_VAL(1.2), tmp, A, B, C, D);
+  nestor_timer_stop_print();
   for (i = 0; i < NI; i++)
     for (j = 0; j < NJ; j++)
       checksum_add(tmp[i][j]);
