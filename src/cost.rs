@@ -14,6 +14,8 @@
 //!
 //! with `T` = [`TRIP`] iterations per loop and `L` = [`LINE_BYTES`]. The innermost
 //! loop dominates (it is what the whole nest repeats); outer levels only break ties.
+//! An innermost loop that accumulates into one place (a reduction) costs
+//! [`REDUCTION_PENALTY`] times more: it cannot be vectorized.
 //! Row-major C arrays: the last subscript varies fastest.
 
 use crate::frontend::ir::{Access, Region};
@@ -73,7 +75,8 @@ fn single_iterator(time: &crate::frontend::ir::Aff) -> Option<String> {
 }
 
 fn statement_cost(region: &Region, k: usize, levels: &[Option<String>]) -> f64 {
-    let groups = reference_groups(&region.statements[k].accesses);
+    let stmt = &region.statements[k];
+    let groups = reference_groups(&stmt.accesses);
     let depth = levels.len() as i32;
     levels
         .iter()
@@ -84,9 +87,32 @@ fn statement_cost(region: &Region, k: usize, levels: &[Option<String>]) -> f64 {
                 .iter()
                 .map(|g| lines(region, g, level.as_deref()))
                 .sum();
-            lines * TRIP.powi(depth - 1 - p as i32)
+            let penalty = if p == 0 && accumulates(stmt, level.as_deref()) {
+                REDUCTION_PENALTY
+            } else {
+                1.0
+            };
+            lines * penalty * TRIP.powi(depth - 1 - p as i32)
         })
         .sum()
+}
+
+/// How much slower an innermost loop runs when it accumulates into one place: C
+/// compilers do not vectorize floating-point reductions (that would reorder the sums),
+/// so the loop runs one element at a time, each waiting for the previous.
+pub const REDUCTION_PENALTY: f64 = 8.0;
+
+/// Whether the statement writes the same place in every iteration of the loop over
+/// `iterator` (a reduction such as `s += a[k]`, or `C[i][j] += A[i][k] * B[k][j]`
+/// with `k` innermost).
+fn accumulates(stmt: &crate::frontend::ir::Statement, iterator: Option<&str>) -> bool {
+    let Some(iterator) = iterator else {
+        return false;
+    };
+    stmt.accesses
+        .iter()
+        .filter(|a| a.kind == crate::frontend::ir::AccessKind::Write)
+        .any(|a| !a.subscripts.iter().any(|s| s.mentions(iterator)))
 }
 
 /// The coefficients of a linear expression, by name.

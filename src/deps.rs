@@ -210,27 +210,50 @@ pub enum Verdict {
     Illegal(Violation),
 }
 
+/// Whether `schedule` (`{ S[i] -> time }`) computes the same values as the original
+/// program: [`check`] without the counterexample (cheaper, for searches).
+pub fn is_legal(df: &Dataflow, schedule: &UnionMap, order: &Order) -> Isl<bool> {
+    Ok(first_violated(&*plain_checker(df, schedule, order)?)?.is_none())
+}
+
 /// Checks `schedule` (`{ S[i] -> time }`) against the dataflow of the original program.
 pub fn check(df: &Dataflow, schedule: &UnionMap, order: &Order) -> Isl<Verdict> {
-    let plain: Box<dyn Violations> = match (order, InTime::new(df, schedule)?) {
+    let plain = plain_checker(df, schedule, order)?;
+    if let Some(kind) = first_violated(&*plain)? {
+        let tagged = checker(&df.tagged, schedule, order)?.of(kind)?;
+        return Ok(Verdict::Illegal(violation(kind, tagged)?));
+    }
+    let all = copy(&df.plain.flow)?.union(copy(&df.memory)?)?;
+    Ok(Verdict::Legal {
+        classic: plain.keeps(all)?,
+    })
+}
+
+/// The checks on statement instances: in the time space for sequential schedules.
+fn plain_checker<'a>(
+    df: &'a Dataflow,
+    schedule: &UnionMap,
+    order: &Order,
+) -> Isl<Box<dyn Violations + 'a>> {
+    Ok(match (order, InTime::new(df, schedule)?) {
         (Order::Sequential, Some(in_time)) => Box::new(in_time),
         _ => checker(&df.plain, schedule, order)?,
-    };
+    })
+}
+
+/// The first check (in the order flow, live ranges, live-in, live-out) that fails.
+fn first_violated(checks: &dyn Violations) -> Isl<Option<ViolationKind>> {
     for kind in [
         ViolationKind::FlowReversed,
         ViolationKind::LiveRangeConflict,
         ViolationKind::LiveInOverwritten,
         ViolationKind::LiveOutChanged,
     ] {
-        if !plain.of(kind)?.is_empty()? {
-            let tagged = checker(&df.tagged, schedule, order)?.of(kind)?;
-            return Ok(Verdict::Illegal(violation(kind, tagged)?));
+        if !checks.of(kind)?.is_empty()? {
+            return Ok(Some(kind));
         }
     }
-    let all = copy(&df.plain.flow)?.union(copy(&df.memory)?)?;
-    Ok(Verdict::Legal {
-        classic: plain.keeps(all)?,
-    })
+    Ok(None)
 }
 
 /// The sequential checks on statement instances, done in the time space: each

@@ -274,7 +274,7 @@ fn loop_constraints(l: &Loop) -> Vec<Cond> {
 
 /// An execution order over a region's statements, shaped like isl's schedule trees:
 /// transformations rewrite it, [`schedule_yaml`] hands it to isl.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ScheduleTree {
     /// One loop. `members` gives, per statement below, its time in this loop as an
     /// affine function of its iterators (`i`, `-i` for a downward loop, `i + 2` for a

@@ -308,10 +308,12 @@ impl Plan {
         let original = model::original_schedule(&self.region);
         let found = search::search(&self.region, &original, options, &mut |candidate| {
             let legal = crate::isl::step(ctx, || {
-                Ok(matches!(
-                    self.verdict(ctx, candidate)?,
-                    Verdict::Legal { .. }
-                ))
+                let schedule = model::schedule(ctx, &self.region, &self.text, candidate)?;
+                deps::is_legal(
+                    &self.df,
+                    &deps::schedule_map(&self.scop, &schedule)?,
+                    &Order::Sequential,
+                )
             })?;
             Ok::<bool, LibISLError>(legal == Some(true))
         })?;

@@ -85,22 +85,30 @@ impl Symbols {
     /// File-scope symbols: integer `#define`s (overridden by `-D` values) and globals.
     pub fn for_file(root: Node, src: &str, cli_defines: &[(String, i64)]) -> Symbols {
         let mut syms = Symbols::default();
-        let mut cursor = root.walk();
-        for child in root.children(&mut cursor) {
+        syms.add_file_scope(root, src);
+        for (name, value) in cli_defines {
+            syms.defines.insert(name.clone(), *value);
+        }
+        syms
+    }
+
+    /// The defines and globals among `node`'s children, looking into `#ifndef N` /
+    /// `#define N 100` / `#endif` guards (a `-D` given later takes precedence).
+    fn add_file_scope(&mut self, node: Node, src: &str) {
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.children(&mut cursor).collect();
+        for child in children {
             match child.kind() {
-                "preproc_def" => syms.add_define(child, src),
+                "preproc_def" => self.add_define(child, src),
+                "preproc_ifdef" | "preproc_if" | "preproc_else" => self.add_file_scope(child, src),
                 "declaration" => {
                     for s in declared(child, src, Scope::Global) {
-                        syms.globals.insert(s.name.clone(), s);
+                        self.globals.insert(s.name.clone(), s);
                     }
                 }
                 _ => {}
             }
         }
-        for (name, value) in cli_defines {
-            syms.defines.insert(name.clone(), *value);
-        }
-        syms
     }
 
     fn add_define(&mut self, def: Node, src: &str) {
