@@ -118,6 +118,24 @@ fn accumulates(stmt: &crate::frontend::ir::Statement, iterator: Option<&str>) ->
 /// The coefficients of a linear expression, by name.
 type LinearPart = BTreeMap<String, i64>;
 
+/// For every statement, how many of its reference groups walk memory with a stride
+/// of a cache line or more in its innermost loop (column-order accesses).
+pub fn innermost_strided_references(region: &Region, tree: &ScheduleTree) -> Vec<usize> {
+    let mut levels = vec![Vec::new(); region.statements.len()];
+    loop_levels(tree, &mut Vec::new(), &mut levels);
+    levels
+        .iter()
+        .enumerate()
+        .map(|(k, l)| {
+            let innermost = l.last().cloned().flatten();
+            reference_groups(&region.statements[k].accesses)
+                .iter()
+                .filter(|g| l.last().is_some() && lines(region, g, innermost.as_deref()) >= TRIP)
+                .count()
+        })
+        .collect()
+}
+
 /// One representative per group of references with equal array and linear parts.
 fn reference_groups(accesses: &[Access]) -> Vec<&Access> {
     let mut groups: BTreeMap<(String, Vec<Option<LinearPart>>), &Access> = BTreeMap::new();

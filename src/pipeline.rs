@@ -443,7 +443,7 @@ fn expand_where_it_pays(
             else {
                 continue;
             };
-            if !plan.same_values(&expanded)? {
+            if !plan.same_values(&expanded)? || !within_extent(ctx, &expanded, &name, &along)? {
                 continue;
             }
             let better = expanded.search(ctx, options)?;
@@ -583,6 +583,31 @@ fn try_contract(
             .domain()?
             .is_equal(&plan.df.plain.live_in.copy()?.domain()?)?;
     Ok(same.then_some((region, text, scop, contraction)))
+}
+
+/// Whether every access of the expanded `array` in `plan` stays within
+/// `0 <= x < extent`.
+fn within_extent(
+    ctx: &Context,
+    plan: &Plan,
+    array: &str,
+    along: &storage::ExpansionLoop,
+) -> Result<bool, LibISLError> {
+    let name = model::isl_name(array);
+    let extent = along.extent.to_isl(&model::isl_name);
+    let bounds = isl_rs::UnionSet::read_from_str(
+        ctx,
+        &format!("{}{{ {name}[x] : 0 <= x < {extent} }}", plan.text.params),
+    )?;
+    let all = isl_rs::UnionSet::read_from_str(ctx, &format!("{{ {name}[x] }}"))?;
+    let touched = plan
+        .scop
+        .writes
+        .copy()?
+        .range()?
+        .union(plan.scop.reads.copy()?.range()?)?
+        .intersect(all)?;
+    touched.is_subset(&bounds)
 }
 
 /// `base`, or `base_2`, ... : a name used nowhere in the file or the region.

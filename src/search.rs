@@ -5,7 +5,7 @@
 //! model, and checked best first; the first legal one wins. The original order wins
 //! ties, so a nest that is already good is left as it is.
 
-use crate::cost::tree_cost;
+use crate::cost::{innermost_strided_references, tree_cost};
 use crate::frontend::ir::{AccessKind, Region};
 use crate::model::ScheduleTree;
 use crate::schedule::{self, chain_labels, chains, distributable, permutations, permute_chain};
@@ -144,6 +144,7 @@ impl<E> Searcher<'_, E> {
         for path in chains(&tree) {
             let labels = chain_labels(&tree, &path);
             let base = tree_cost(self.region, &tree);
+            let strided = innermost_strided_references(self.region, &tree);
             let mut ranked: Vec<(Vec<usize>, ScheduleTree, f64)> = permutations(labels.len())
                 .into_iter()
                 .skip(1)
@@ -153,6 +154,15 @@ impl<E> Searcher<'_, E> {
                     (order, candidate, cost)
                 })
                 .filter(|(_, _, cost)| *cost < base * (1.0 - 1e-9))
+                // The model cannot tell whether a column walk's lines stay in cache
+                // until the next outer iteration (that depends on sizes it does not
+                // know): never add one to any statement's innermost loop.
+                .filter(|(_, candidate, _)| {
+                    innermost_strided_references(self.region, candidate)
+                        .iter()
+                        .zip(&strided)
+                        .all(|(new, old)| new <= old)
+                })
                 .collect();
             ranked.sort_by(|a, b| a.2.total_cmp(&b.2));
             for (order, candidate, _) in ranked {

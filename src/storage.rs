@@ -81,7 +81,7 @@ fn enclosing_loops(
                 let mut inside = Vec::new();
                 statements(body, &mut inside);
                 if users.iter().all(|k| inside.contains(k)) {
-                    if let Some(e) = simple_extent(l, path.len()) {
+                    if let Some(e) = simple_extent(l, path) {
                         out.push(e);
                     }
                     path.push(l.clone());
@@ -111,14 +111,20 @@ fn statements(nodes: &[Node], out: &mut Vec<usize>) {
     }
 }
 
-/// `for (x = c; x < e; x++)` or `x <= e`, with `c` constant and `e` free of iterators
-/// other than parameters: the extent `e - c` (or `e - c + 1`).
-fn simple_extent(l: &Loop, depth: usize) -> Option<ExpansionLoop> {
-    let low = l.init.constant()?;
+/// `for (x = c; x < e; x++)` or `x <= e`, with `e` free of iterators: the extent
+/// `e - c` (or `e - c + 1`) when `c` is a constant, else `e` with cells from 0 (the
+/// caller checks every access stays within the extent).
+fn simple_extent(l: &Loop, outer: &[Loop]) -> Option<ExpansionLoop> {
+    let depth = outer.len();
+    let low = l.init.constant().unwrap_or(0);
     let Cond::Cmp(Aff::Name(x), op, e) = &l.bound else {
         return None;
     };
-    if x != &l.iter || l.stride != 1 {
+    if x != &l.iter
+        || l.stride != 1
+        || e.divisions() > 0
+        || outer.iter().any(|o| e.mentions(&o.iter))
+    {
         return None;
     }
     let extent = match (op, low) {
