@@ -90,6 +90,8 @@ pub struct RegionReport {
     pub applied: Vec<Transform>,
     /// What the automatic search considered and chose.
     pub search: Option<search::SearchOutcome>,
+    /// The C text that replaced the region, when it was rewritten.
+    pub generated: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -171,6 +173,7 @@ fn rejected_report(r: &frontend::RejectedNest) -> RegionReport {
         refused: Vec::new(),
         applied: Vec::new(),
         search: None,
+        generated: None,
     }
 }
 
@@ -261,6 +264,7 @@ fn process_region(
         return (report, Vec::new());
     }
     report.status = Status::Rewritten;
+    report.generated = Some(code.clone());
     let mut edits = vec![(region.span.clone(), code)];
     edits.extend(outcome.declarations);
     (report, edits)

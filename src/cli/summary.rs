@@ -85,29 +85,13 @@ impl RegionSummary {
 
 /// The summaries of every region of `report`, whose input was `src`.
 pub fn summarize(src: &str, report: &FileReport) -> Vec<RegionSummary> {
-    let rewritten: Vec<Span> = report
-        .regions
-        .iter()
-        .filter(|r| r.status == Status::Rewritten)
-        .map(|r| r.span.clone())
-        .collect();
-    let generated = generated_texts(src, &report.output, &rewritten);
-    let mut next_generated = 0;
     report
         .regions
         .iter()
         .enumerate()
         .map(|(k, r)| {
             let rewritten = r.status == Status::Rewritten;
-            let loops_after = if rewritten {
-                next_generated += 1;
-                generated
-                    .as_ref()
-                    .and_then(|g| g.get(next_generated - 1))
-                    .map(|text| count_loops(text))
-            } else {
-                None
-            };
+            let loops_after = r.generated.as_deref().map(count_loops);
             let problems: Vec<_> = r
                 .diagnostics
                 .iter()
@@ -153,44 +137,6 @@ pub fn lines_of(src: &str, span: &Span) -> (usize, usize) {
     let first = line_col(src, span.start).0;
     let last = line_col(src, span.end.saturating_sub(1).max(span.start)).0;
     (first, last)
-}
-
-/// The text that replaced each of `spans` (sorted, disjoint) in `output`.
-///
-/// The pipeline splices generated code over exactly those spans, so `output` is
-/// `P0 G1 P1 ... Gn Pn` with the unchanged pieces `P` known from `src`. Each `Gi` ends
-/// at the leftmost occurrence of the next piece (leftmost is never worse than a later
-/// choice for matching the rest). The split is exact unless generated code contains
-/// the unchanged text that follows it; `None` when the output does not have that shape
-/// (the summary then says `?` loops).
-pub fn generated_texts<'o>(src: &str, output: &'o str, spans: &[Span]) -> Option<Vec<&'o str>> {
-    if spans.is_empty() {
-        return Some(Vec::new());
-    }
-    let mut pieces = Vec::with_capacity(spans.len() + 1);
-    let mut at = 0;
-    for s in spans {
-        pieces.push(src.get(at..s.start)?);
-        at = s.end;
-    }
-    pieces.push(src.get(at..)?);
-    let (first, last) = (pieces[0], pieces[pieces.len() - 1]);
-    if output.len() < first.len() + last.len()
-        || !output.starts_with(first)
-        || !output.ends_with(last)
-    {
-        return None;
-    }
-    let body = &output[first.len()..output.len() - last.len()];
-    let mut texts = Vec::with_capacity(spans.len());
-    let mut pos = 0;
-    for piece in &pieces[1..pieces.len() - 1] {
-        let end = pos + body[pos..].find(piece)?;
-        texts.push(&body[pos..end]);
-        pos = end + piece.len();
-    }
-    texts.push(&body[pos..]);
-    Some(texts)
 }
 
 /// The number of `for` loops in C text: `for` tokens outside comments, string and
@@ -265,30 +211,5 @@ mod tests {
         let code = "#pragma omp parallel for\nfor (i = 0; i < n; i++) /* for */\n  for(j=0;j<n;j++) { s = \"for\"; fort = 1; } // for\n";
         assert_eq!(count_loops(code), 2);
         assert_eq!(count_loops("x = 'f'; before = 1;"), 0);
-    }
-
-    #[test]
-    fn finds_generated_texts() {
-        let src = "aaa XX bbb YY ccc";
-        let spans = [4..6, 11..13];
-        let out = "aaa one bbb two bbb ccc";
-        // The second `bbb` is generated text: the leftmost split is the right one here.
-        assert_eq!(
-            generated_texts(src, out, &spans),
-            Some(vec!["one", "two bbb"])
-        );
-        assert_eq!(generated_texts(src, "zzz", &spans), None);
-        assert_eq!(generated_texts(src, src, &[]), Some(vec![]));
-    }
-
-    #[test]
-    fn split_is_leftmost_when_ambiguous() {
-        let src = "P0 A P1 B P2";
-        // G1 could be "x P1 y" or "x": the leftmost split is taken.
-        let out = "P0 x P1 y P1 z P2";
-        assert_eq!(
-            generated_texts(src, out, &[3..4, 8..9]),
-            Some(vec!["x", "y P1 z"])
-        );
     }
 }
