@@ -160,18 +160,8 @@ void forward_subst(int N, int b[N], int L[N][N], int y[N]) {
     a.assert_flow("[N] -> { S0[i] -> S1[i, 0] : 1 <= i < N; S1[i, j] -> S1[i, j + 1] : 0 <= j and j + 1 < i < N; S2[j] -> S1[i, j] : 0 <= j < i < N; S0[0] -> S2[0] : N >= 1; S1[i, i - 1] -> S2[i] : 1 <= i < N }");
 }
 
-const GAUSS: &str = "
-void gauss(int M, int N, int in[N][M], int out[N][M]) {
-  int i, j;
-  int tmp[N][M];
-  for (i = 1; i < N - 1; i++)
-    for (j = 0; j < M; j++)
-      tmp[i][j] = 3 * in[i][j] - in[i - 1][j] - in[i + 1][j];
-  for (i = 1; i < N - 1; i++)
-    for (j = 1; j < M - 1; j++)
-      out[i][j] = 3 * tmp[i][j] - tmp[i][j - 1] - tmp[i][j + 1];
-}
-";
+/// Morvan's two-pass 3x3 filter (paper 004, section 2.1).
+const GAUSS: &str = include_str!("fixtures/gauss_two_pass.c");
 
 #[test]
 fn two_pass_filter_flow_dependences_are_exact() {

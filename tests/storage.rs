@@ -25,18 +25,8 @@ fn decisions(report: &pipeline::FileReport) -> Vec<String> {
         .collect()
 }
 
-const GAUSS: &str = "
-void gauss(int M, int N, int in[N][M], int out[N][M]) {
-  int i, j;
-  int tmp[N][M];
-  for (i = 1; i < N - 1; i++)
-    for (j = 0; j < M; j++)
-      tmp[i][j] = 3 * in[i][j] - in[i - 1][j] - in[i + 1][j];
-  for (i = 1; i < N - 1; i++)
-    for (j = 1; j < M - 1; j++)
-      out[i][j] = 3 * tmp[i][j] - tmp[i][j - 1] - tmp[i][j + 1];
-}
-";
+/// Morvan's two-pass 3x3 filter (paper 004, section 2.1).
+const GAUSS: &str = include_str!("fixtures/gauss_two_pass.c");
 
 #[test]
 fn paper_filter_fused_with_shift_2_contracts_to_four_cells_of_one_row() {
