@@ -64,6 +64,7 @@ codes! {
     TooManyDivisions = "N120", "too-many-divisions", "more integer divisions and modulos in one expression than nestor models";
     UnclosedScop = "N121", "unclosed-scop", "`#pragma scop` without a matching `#pragma endscop`";
     ShadowedIterator = "N122", "shadowed-iterator", "two nested loops use the same iterator name";
+    LoopPragma = "N123", "loop-pragma", "a pragma that applies to the loop after it (OpenMP, `GCC ivdep`, `unroll`, ...)";
     Budget = "N201", "budget-exceeded", "the analysis exceeded its isl operation budget";
     IslError = "N202", "isl-error", "isl reported an error while modelling or generating the region";
     CodegenCheck = "N203", "codegen-check", "the generated code failed nestor's own re-parse check";

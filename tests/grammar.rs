@@ -104,11 +104,40 @@ fn check(case: &Case) -> Result<String, String> {
             case.name
         ));
     }
-    let rewritten = report.regions.iter().any(|r| r.status == Status::Rewritten);
-    if rewritten && case.input.contains("int main") {
-        common::assert_same_behaviour(&case.name, &case.input, &report.output, None)?;
+    if case.input.contains("int main") {
+        for (mode, options) in run_modes() {
+            let report = pipeline::optimize(&case.input, &options);
+            if report.regions.iter().any(|r| r.status == Status::Rewritten) {
+                let name = format!("{} ({mode})", case.name);
+                common::assert_same_behaviour(&name, &case.input, &report.output, None)?;
+            }
+        }
     }
     Ok(actual)
+}
+
+/// The modes a program of the corpus is rewritten in and compared: as written
+/// (regenerated), by the automatic search with contraction, and with every fusion.
+fn run_modes() -> Vec<(&'static str, pipeline::Options)> {
+    vec![
+        ("identity", pipeline::Options::default()),
+        (
+            "search",
+            pipeline::Options {
+                search: Some(nestor::search::SearchOptions::default()),
+                contract: true,
+                ..pipeline::Options::default()
+            },
+        ),
+        (
+            "fuse",
+            pipeline::Options {
+                transforms: vec![nestor::schedule::Transform::Fuse],
+                contract: true,
+                ..pipeline::Options::default()
+            },
+        ),
+    ]
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! Lifting C expressions to quasi-affine form ([`Aff`], [`Cond`]).
 
 use super::ir::{Aff, CmpOp, Cond};
-use super::symbols::{Shape, Symbols, parse_int_text, signed_integer_type, unsigned_integer_type};
+use super::symbols::{Shape, Symbols, parse_int_text};
 use super::syntax::text;
+use super::types::CType;
 use crate::diag::{Code, Diagnostic};
 use tree_sitter::Node;
 
@@ -13,6 +14,9 @@ pub struct AffineContext<'a> {
     pub symbols: &'a Symbols,
     pub iters: &'a [String],
     pub code: Code,
+    /// Inside a macro expansion: where the macro is used in the file (names are looked
+    /// up there, diagnostics point there) and how deep expansions are nested.
+    pub expansion: Option<(std::ops::Range<usize>, u32)>,
 }
 
 type Lifted<T> = Result<T, Box<Diagnostic>>;
@@ -24,6 +28,24 @@ impl AffineContext<'_> {
             Code::NonAffineCondition => (self.code, "`if` condition"),
             _ => (Code::NonAffineBound, "loop bound"),
         };
+        if let Some((span, _)) = &self.expansion {
+            return Box::new(
+                Diagnostic::new(
+                    code,
+                    span.clone(),
+                    format!(
+                        "{what}: the expansion `{}` of this macro is not affine: {why}",
+                        short(
+                            self.src
+                                .trim_start_matches("long __nestor_v = ")
+                                .trim_end_matches(';')
+                        )
+                    ),
+                )
+                .label(why.to_string())
+                .hint("rewrite it in affine form, or move it out of the loop nest"),
+            );
+        }
         let indirect = reads_memory(node) && code == Code::NonAffineSubscript;
         let (code, why) = if indirect {
             (
@@ -57,11 +79,17 @@ impl AffineContext<'_> {
             "identifier" => self.name(node),
             "parenthesized_expression" => self.aff(self.only_child(node)?),
             "cast_expression" => {
-                let ty = field(node, "type", self)?;
-                if !signed_integer_type(text(ty, self.src)) {
+                let target = self
+                    .symbols
+                    .resolve_type(text(field(node, "type", self)?, self.src));
+                let value = field(node, "value", self)?;
+                if !matches!(target, CType::Signed(_)) {
                     return Err(self.reject(node, "a cast to a type that is not a signed integer"));
                 }
-                self.aff(field(node, "value", self)?)
+                if !self.expression_type(value).fits_in(target) {
+                    return Err(self.reject(node, "a narrowing cast: it may change the value"));
+                }
+                self.aff(value)
             }
             "unary_expression" => {
                 let arg = self.aff(field(node, "argument", self)?)?;
@@ -83,28 +111,105 @@ impl AffineContext<'_> {
 
     fn name(&self, node: Node) -> Lifted<Aff> {
         let written = text(node, self.src);
-        if self.symbols.is_opaque_macro(written) {
-            return Err(self.reject(node, &format!("`{written}` is a macro nestor cannot read")));
-        }
         let n = self.symbols.alias(written).unwrap_or(written);
         if self.iters.iter().any(|i| i == n) || self.symbols.define(n).is_some() {
             return Ok(Aff::name(n));
         }
-        match self.symbols.get(n) {
+        if let Some((None, body)) = self.symbols.macro_definition(n) {
+            return match self.symbols.opaque_macro(n) {
+                Some(why) if !super::symbols::is_parenthesized(body) => Err(self.reject(node, why)),
+                _ => self.expand(node, n, body.to_string()),
+            };
+        }
+        match self.symbols.get_at(n, self.position(node)) {
             Some(s) if s.shape != Shape::Scalar => {
                 Err(self.reject(node, &format!("`{n}` is an array or pointer")))
             }
-            Some(s) if s.is_floating() => {
-                Err(self.reject(node, &format!("`{n}` has floating type `{}`", s.ty)))
-            }
-            Some(s) if unsigned_integer_type(&s.ty) => Err(self.reject(
+            Some(s) => match s.ctype {
+                t if t.is_modelled_integer() => Ok(Aff::name(n)),
+                CType::Floating => {
+                    Err(self.reject(node, &format!("`{n}` has floating type `{}`", s.ty)))
+                }
+                CType::Unsigned(_) => Err(self.reject(
+                    node,
+                    &format!(
+                        "`{n}` has unsigned type `{}`, so arithmetic and comparisons with it are unsigned",
+                        s.ty
+                    ),
+                )),
+                _ => Err(self.reject(
+                    node,
+                    &format!("nestor cannot see what type `{}` is (declared in a header?)", s.ty),
+                )),
+            },
+            None if self.symbols.is_enumerator(n) || is_polybench_bound(n) => Ok(Aff::name(n)),
+            None => Err(self.reject(
                 node,
-                &format!(
-                    "`{n}` has unsigned type `{}`, so comparisons with it are unsigned",
-                    s.ty
-                ),
+                &format!("nestor cannot see the declaration of `{n}`, so not its type (declared in a header? pass its value with `-D {n}=VALUE`)"),
             )),
-            _ => Ok(Aff::name(n)),
+        }
+    }
+
+    /// The C type of integer expression `node` (after promotions): the widest type of
+    /// the names and constants in it; `Unknown` if some name's type is not known.
+    fn expression_type(&self, node: Node) -> CType {
+        let widest = |a: CType, b: CType| match (a, b) {
+            (CType::Signed(x), CType::Signed(y)) => CType::Signed(x.max(y)),
+            (CType::Signed(x), CType::Unsigned(y)) | (CType::Unsigned(y), CType::Signed(x))
+                if y < x =>
+            {
+                CType::Signed(x)
+            }
+            _ => CType::Unknown,
+        };
+        match node.kind() {
+            "number_literal" => match parse_int_text(text(node, self.src)) {
+                Some(v)
+                    if i32::try_from(v).is_ok()
+                        && !text(node, self.src).contains(['u', 'U', 'l', 'L']) =>
+                {
+                    CType::Signed(32)
+                }
+                Some(_) if !text(node, self.src).contains(['u', 'U']) => CType::Signed(64),
+                _ => CType::Unknown,
+            },
+            "identifier" => self.name_type(node).promoted(),
+            "cast_expression" => node
+                .child_by_field_name("type")
+                .map_or(CType::Unknown, |t| {
+                    self.symbols.resolve_type(text(t, self.src))
+                })
+                .promoted(),
+            "call_expression" => node
+                .child_by_field_name("arguments")
+                .map_or(CType::Unknown, |a| self.expression_type(a)),
+            _ => {
+                let mut cursor = node.walk();
+                let children: Vec<Node> = node.named_children(&mut cursor).collect();
+                children
+                    .into_iter()
+                    .map(|c| self.expression_type(c))
+                    .fold(CType::Signed(32), widest)
+            }
+        }
+    }
+
+    /// The type of a name in an integer expression.
+    fn name_type(&self, node: Node) -> CType {
+        let written = text(node, self.src);
+        let n = self.symbols.alias(written).unwrap_or(written);
+        if let Some(v) = self.symbols.define(n) {
+            return if i32::try_from(v).is_ok() {
+                CType::Signed(32)
+            } else {
+                CType::Signed(64)
+            };
+        }
+        match self.symbols.get_at(n, self.position(node)) {
+            Some(s) if s.shape == Shape::Scalar => s.ctype,
+            Some(_) => CType::Unknown,
+            None if self.symbols.is_enumerator(n) || is_polybench_bound(n) => CType::Signed(32),
+            None => CType::Unknown,
         }
     }
 
@@ -158,12 +263,88 @@ impl AffineContext<'_> {
         let args = field(node, "arguments", self)?;
         let mut cursor = args.walk();
         let args: Vec<Node> = args.named_children(&mut cursor).collect();
-        let is_min = matches!(f, "min" | "MIN" | "imin");
-        let is_max = matches!(f, "max" | "MAX" | "imax");
+        if let Some((Some(params), body)) = self.symbols.macro_definition(f) {
+            if params.len() != args.len() {
+                return Err(self.reject(node, &format!("`{f}` takes {} arguments", params.len())));
+            }
+            let args: Vec<&str> = args.iter().map(|a| text(*a, self.src)).collect();
+            let expanded = substitute(body, params, &args);
+            return self.expand(node, f, expanded);
+        }
+        let library = self.symbols.is_library_function(f);
+        let is_min = library && matches!(f, "min" | "MIN" | "imin");
+        let is_max = library && matches!(f, "max" | "MAX" | "imax");
         if (is_min || is_max) && args.len() == 2 {
             return Ok(min_or_max(is_min, self.aff(args[0])?, self.aff(args[1])?));
         }
         Err(self.reject(node, &format!("`{f}` is not min or max")))
+    }
+
+    /// Lifts the expansion `body` of macro `name` used at `node`, as the preprocessor
+    /// would: only a parenthesized body means the same wherever it is expanded, and a
+    /// body may not name an iterator itself (renaming loops would not rename it).
+    fn expand(&self, node: Node, name: &str, body: String) -> Lifted<Aff> {
+        let depth = self.expansion.as_ref().map_or(0, |(_, d)| *d);
+        if depth > 16 {
+            return Err(self.reject(node, &format!("macro `{name}` expands too deeply")));
+        }
+        if body.contains('#') {
+            return Err(self.reject(node, &format!("macro `{name}` uses `#` or `##`")));
+        }
+        if !super::symbols::is_parenthesized(&body) {
+            return Err(self.reject(
+                node,
+                &format!("macro `{name}` expands to `{}`, which is not parenthesized, so its value depends on where it is used", short(&body)),
+            ));
+        }
+        let own_words = self.symbols.macro_definition(name).map(|(params, own)| {
+            let params = params.unwrap_or(&[]);
+            own.split(|c: char| !c.is_alphanumeric() && c != '_')
+                .filter(|w| !params.iter().any(|p| p == w))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        });
+        if let Some(i) = own_words
+            .iter()
+            .flatten()
+            .find(|w| self.iters.iter().any(|i| i == *w))
+        {
+            return Err(self.reject(
+                node,
+                &format!("macro `{name}` names loop iterator `{i}` in its body; nestor may rename the loop"),
+            ));
+        }
+        let src = format!("long __nestor_v = {body};");
+        let tree = super::syntax::parse(&src)
+            .ok_or_else(|| self.reject(node, "the macro's expansion does not parse"))?;
+        let init = tree
+            .root_node()
+            .named_child(0)
+            .and_then(|d| d.child_by_field_name("declarator"))
+            .and_then(|d| d.child_by_field_name("value"))
+            .filter(|_| !tree.root_node().has_error())
+            .ok_or_else(|| self.reject(node, "the macro's expansion is not an expression"))?;
+        let span = match &self.expansion {
+            Some((span, _)) => span.clone(),
+            None => node.byte_range(),
+        };
+        let inner = AffineContext {
+            src: &src,
+            symbols: self.symbols,
+            iters: self.iters,
+            code: self.code,
+            expansion: Some((span, depth + 1)),
+        };
+        inner.aff(init)
+    }
+
+    /// Where names in `node` are looked up: at `node`, or where the macro it comes
+    /// from is used.
+    fn position(&self, node: Node) -> usize {
+        match &self.expansion {
+            Some((span, _)) => span.start,
+            None => node.start_byte(),
+        }
     }
 
     /// Lifts a condition built from comparisons with `&&`, `||` and `!`.
@@ -194,6 +375,35 @@ impl AffineContext<'_> {
         node.named_child(0)
             .ok_or_else(|| self.reject(node, "empty expression"))
     }
+}
+
+/// `body` with every identifier token that is one of `params` replaced by the text of
+/// the matching argument, as the preprocessor substitutes macro arguments.
+fn substitute(body: &str, params: &[String], args: &[&str]) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        match params.iter().position(|p| p == word) {
+            Some(k) => out.push_str(args[k]),
+            None => out.push_str(word),
+        }
+        word.clear();
+    };
+    for c in body.chars() {
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// PolyBench's loop-bound macros (`_PB_N`): `int` parameters by the suite's convention.
+fn is_polybench_bound(name: &str) -> bool {
+    name.starts_with("_PB_")
 }
 
 fn min_or_max(min: bool, a: Aff, b: Aff) -> Aff {

@@ -3,8 +3,9 @@
 
 use super::affine::{AffineContext, cmp_op, op_text, short, unparen};
 use super::ir::*;
-use super::symbols::{Shape, Symbols, signed_integer_type};
+use super::symbols::{Shape, Symbols};
 use super::syntax::text;
+use super::types::CType;
 use crate::diag::{Code, Diagnostic, Span};
 use std::collections::{BTreeMap, BTreeSet};
 use tree_sitter::Node;
@@ -115,20 +116,17 @@ pub fn lift_region(
         .filter_map(|p| symbols.define(p).map(|v| (p.clone(), v)))
         .collect();
     let iterator_decls = lifter.iterator_decls()?;
-    let integer_types: Vec<String> = lifter
+    let fresh_bits = lifter
         .loops
         .iter()
-        .filter_map(|l| {
-            l.declared_type
-                .clone()
-                .or_else(|| symbols.get(&l.iter).map(|s| s.ty.clone()))
+        .map(|l| lifter.iterator_type(l))
+        .chain(params.iter().map(|p| parameter_type(symbols, p)))
+        .map(|t| match t.promoted() {
+            CType::Signed(b) => b,
+            _ => 64,
         })
-        .chain(
-            params
-                .iter()
-                .filter_map(|p| symbols.get(p).map(|s| s.ty.clone())),
-        )
-        .collect();
+        .max()
+        .unwrap_or(32);
     let mut comments = Vec::new();
     for n in nodes {
         collect_comments(*n, src, &mut comments);
@@ -150,7 +148,7 @@ pub fn lift_region(
         needs_braces: first
             .parent()
             .is_some_and(|p| p.kind() != "compound_statement"),
-        fresh_iterator_type: widest_integer_type(&integer_types).to_string(),
+        fresh_iterator_type: CType::Signed(fresh_bits).c_name().to_string(),
         declarations: Vec::new(),
         declared_temporaries: Vec::new(),
         replaced_declarations: Vec::new(),
@@ -221,6 +219,7 @@ impl<'a> Lifter<'a> {
             symbols: self.symbols,
             iters: &self.iters,
             code,
+            expansion: None,
         }
     }
 
@@ -566,7 +565,9 @@ impl<'a> Lifter<'a> {
     fn pure_call(&mut self, node: Node, out: &mut Vec<Access>) -> bool {
         let f = node.child_by_field_name("function");
         let name = f.map_or("", |f| text(f, self.src));
-        if f.is_some_and(|f| f.kind() == "identifier") && PURE_FUNCTIONS.contains(&name) {
+        let pure = (PURE_FUNCTIONS.contains(&name) && self.symbols.is_library_function(name))
+            || self.symbols.is_pure_macro(name);
+        if f.is_some_and(|f| f.kind() == "identifier") && pure {
             return node
                 .child_by_field_name("arguments")
                 .is_some_and(|a| self.reads(a, out));
@@ -641,12 +642,15 @@ impl<'a> Lifter<'a> {
         if !self.check_shape(node, name, indices.len(), kind) {
             return false;
         }
-        if indices.is_empty() && self.symbols.is_opaque_macro(name) {
+        if indices.is_empty()
+            && self.symbols.opaque_macro(name).is_some()
+            && self.symbols.macro_mentions_names(name)
+        {
             self.diags.push(
                 Diagnostic::new(
                     Code::UnsupportedStatement,
                     node.byte_range(),
-                    format!("`{name}` is a macro whose body nestor does not model"),
+                    format!("`{name}` is a macro whose expansion reads names nestor does not see"),
                 )
                 .label("a macro")
                 .expected("variables, array elements and integer constants")
@@ -727,7 +731,9 @@ impl<'a> Lifter<'a> {
     fn iterator_holes(&self, node: Node) -> Vec<(Span, Vec<Piece>)> {
         let mut holes = Vec::new();
         collect_identifiers(node, &mut |id| {
-            if let Some(pos) = self.iters.iter().position(|i| i == text(id, self.src)) {
+            let written = text(id, self.src);
+            let name = self.symbols.alias(written).unwrap_or(written);
+            if let Some(pos) = self.iters.iter().position(|i| i == name) {
                 holes.push((id.byte_range(), vec![Piece::Iter(pos)]));
             }
         });
@@ -773,30 +779,50 @@ impl<'a> Lifter<'a> {
         }
     }
 
-    /// How each iterator is declared in generated loops; all must be signed integers.
+    /// The type of a loop's iterator: the type its header declares, else the type of
+    /// the variable it assigns.
+    fn iterator_type(&self, l: &Loop) -> CType {
+        match &l.declared_type {
+            Some(t) => self.symbols.resolve_type(t),
+            None => self
+                .symbols
+                .get(&l.iter)
+                .filter(|s| s.shape == Shape::Scalar)
+                .map_or(CType::Unknown, |s| s.ctype),
+        }
+    }
+
     /// How each iterator is declared in generated loops: with the header's type when
     /// every loop of that name declares it, else as the variable outside (`None`).
-    /// Every iterator must be a signed integer.
+    /// Every iterator must be a signed integer at least as wide as `int` (narrower ones
+    /// wrap on conversion, unsigned ones on the bounds nestor generates), and loops
+    /// sharing a name must share its type.
     fn iterator_decls(&self) -> Result<Vec<(String, Option<String>)>, Vec<Diagnostic>> {
         let mut decls: BTreeMap<String, Option<String>> = BTreeMap::new();
+        let mut types: BTreeMap<&str, CType> = BTreeMap::new();
         let mut diags = Vec::new();
         for l in &self.loops {
-            let ty = l.declared_type.clone().or_else(|| {
-                self.symbols
-                    .get(&l.iter)
-                    .filter(|s| s.shape == Shape::Scalar)
-                    .map(|s| s.ty.clone())
-            });
-            if !ty.as_deref().is_some_and(signed_integer_type)
+            let ty = self.iterator_type(l);
+            let previous = *types.entry(&l.iter).or_insert(ty);
+            let problem = if !matches!(ty, CType::Signed(b) if b >= 32) {
+                Some(
+                    "is not a signed integer variable of at least `int`'s width that nestor can see",
+                )
+            } else if previous != ty {
+                Some("has different types in different loops")
+            } else {
+                None
+            };
+            if let Some(problem) = problem
                 && !diags
                     .iter()
                     .any(|d: &Diagnostic| d.message.contains(&format!("`{}`", l.iter)))
             {
                 diags.push(
-                    Diagnostic::new(Code::IteratorType, l.span.start..l.span.start + 3, format!("loop iterator `{}` is not a signed integer variable nestor can see", l.iter))
+                    Diagnostic::new(Code::IteratorType, l.span.start..l.span.start + 3, format!("loop iterator `{}` {problem}", l.iter))
                         .label("this loop")
                         .expected("an iterator of type int, long or another signed integer type")
-                        .hint("declare the iterator as `int` (unsigned iterators wrap around on the bounds nestor generates)"),
+                        .hint("declare the iterator as `int` or `long` (unsigned iterators wrap around on the bounds nestor generates, narrower ones on conversion)"),
                 );
             }
             decls
@@ -873,21 +899,12 @@ fn loop_stride(update: Node, iter: &str, src: &str) -> Option<i64> {
     }
 }
 
-/// The type fresh loop iterators get: wide enough for every iterator and parameter.
-fn widest_integer_type(types: &[String]) -> &'static str {
-    let wide = |t: &String| {
-        t.contains("long long")
-            || matches!(
-                t.as_str(),
-                "int64_t" | "ptrdiff_t" | "ssize_t" | "intptr_t" | "intmax_t" | "size_t"
-            )
-    };
-    if types.iter().any(wide) {
-        "long long"
-    } else if types.iter().any(|t| t.contains("long")) {
-        "long"
-    } else {
-        "int"
+/// The type of parameter `name` of a region (a variable, a define or an enumerator).
+fn parameter_type(symbols: &Symbols, name: &str) -> CType {
+    match (symbols.get(name), symbols.define(name)) {
+        (Some(s), _) => s.ctype,
+        (None, Some(v)) if i32::try_from(v).is_err() => CType::Signed(64),
+        _ => CType::Signed(32),
     }
 }
 

@@ -8,11 +8,12 @@ pub mod ir;
 mod lift;
 mod symbols;
 pub mod syntax;
+pub mod types;
 
 use crate::diag::{Code, Diagnostic, Span};
 pub use ir::{Origin, Region};
 use lift::lift_region;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 use symbols::Symbols;
 use syntax::{pragma_argument, text};
 use tree_sitter::Node;
@@ -274,6 +275,14 @@ impl<'t> RegionFinder<'_, 't> {
         if !breaks.is_empty() {
             return Err(breaks);
         }
+        if let Some(pragma) = loop_pragma_before(*first, self.src) {
+            return Err(vec![
+                Diagnostic::new(Code::LoopPragma, pragma.byte_range(), format!("`{}` applies to the loop after it, which nestor may move or rename", short_text(text(pragma, self.src))))
+                    .label("applies to the next loop")
+                    .expected("loop nests without pragmas of their own")
+                    .hint("remove the pragma to let nestor optimize this nest, or keep it: the nest is left as written"),
+            ]);
+        }
         let mut region = lift_region(
             nodes,
             self.src,
@@ -305,7 +314,7 @@ impl<'t> RegionFinder<'_, 't> {
                 .is_some_and(|s| s.scope == ir::Scope::Global)
             {
                 diags.push(
-                    Diagnostic::new(Code::IteratorLiveAfter, region.span.clone(), format!("loop iterator `{iter}` is a global variable, which other functions may read"))
+                    Diagnostic::new(Code::IteratorLiveAfter, region.span.clone(), format!("loop iterator `{iter}` is a global, `static` or `extern` variable, whose value outlives the function"))
                         .label("loops of this region")
                         .expected("iterators that are local variables")
                         .hint(format!("declare `{iter}` in the loop header (`for (int {iter} = ...`)")),
@@ -329,7 +338,8 @@ impl<'t> RegionFinder<'_, 't> {
         let mut names = Vec::new();
         let mut stack = vec![self.function];
         while let Some(node) = stack.pop() {
-            if node.start_byte() >= at {
+            // A pragma in a preprocessor conditional may not exist when compiled.
+            if node.start_byte() >= at || syntax::is_conditional(node) {
                 continue;
             }
             if let Some(arg) = pragma_argument(node, self.src)
@@ -399,34 +409,50 @@ impl<'t> RegionFinder<'_, 't> {
     }
 
     /// The next use of `name` after `span` (wrapping around an enclosing loop) if it
-    /// reads the value left behind; `None` if that use overwrites it, or there is none.
+    /// reads the value left behind; `None` if that use overwrites it on every path, or
+    /// there is none. A use through a macro (`#define LAST i`) is a read; if the
+    /// variable's address escapes anywhere (`&x`, or an array not fully subscripted:
+    /// `double *p = tmp;`, `f(tmp)`), that is returned: anything may read it later.
     fn next_read_after(&self, name: &str, span: &Span) -> Option<Node<'t>> {
+        let symbols = self.symbols.at(span.start);
+        let rank = symbols.get(name).map_or(0, |s| match &s.shape {
+            symbols::Shape::Array(e) => e.len(),
+            symbols::Shape::Scalar => 0,
+            _ => 1,
+        });
+        let macros = symbols.macros_mentioning(name);
         let enclosing_loop = outermost_enclosing_loop(self.function, span.start);
         let mut after = Vec::new();
         let mut before_in_loop = Vec::new();
-        let mut address_taken = None;
-        visit_identifiers(self.function, self.src, name, &mut |id| {
-            if id.parent().is_some_and(|p| {
-                p.kind() == "pointer_expression" && text(p, self.src).starts_with('&')
-            }) {
-                address_taken.get_or_insert(id);
+        let mut escape = None;
+        visit_all_identifiers(self.function, &mut |id| {
+            let t = text(id, self.src);
+            let through_macro = macros.contains(t);
+            if !through_macro && t != name {
+                return;
+            }
+            if !through_macro && address_escapes(id, rank, self.src) {
+                escape.get_or_insert(id);
             }
             if is_declarator(id) {
                 // A declaration shadows the variable; it does not overwrite it.
             } else if id.start_byte() >= span.end {
-                after.push(id);
+                after.push((id, through_macro));
             } else if id.start_byte() < span.start
                 && enclosing_loop.is_some_and(|l| l.byte_range().contains(&id.start_byte()))
             {
-                before_in_loop.push(id);
+                before_in_loop.push((id, through_macro));
             }
         });
-        if address_taken.is_some() {
-            return address_taken;
+        if escape.is_some() {
+            return escape;
         }
-        let uses: Vec<Node<'t>> = after.into_iter().chain(before_in_loop).collect();
-        let first = *uses.first()?;
-        if is_unconditional_overwrite(first, self.src, span.start) {
+        let uses: Vec<(Node<'t>, bool)> = after.into_iter().chain(before_in_loop).collect();
+        let (first, through_macro) = *uses.first()?;
+        if !through_macro
+            && is_unconditional_overwrite(first, self.src, span.start, &macros)
+            && !self.jump_between(span, first)
+        {
             return None;
         }
         // Point at the first read (a conditional write is not one), if there is one.
@@ -435,8 +461,104 @@ impl<'t> RegionFinder<'_, 't> {
                 a.kind() == "assignment_expression" && a.child_by_field_name("left") == Some(*id)
             })
         };
-        uses.into_iter().find(|id| !written(id)).or(Some(first))
+        uses.into_iter()
+            .map(|(id, _)| id)
+            .find(|id| !written(id))
+            .or(Some(first))
     }
+
+    /// Whether a path from the end of `region` to `overwrite` may skip it: a `goto`
+    /// anywhere in the function, or a `break` or `continue` between the two (for an
+    /// overwrite before the region, reached around an enclosing loop: in that loop).
+    fn jump_between(&self, region: &Span, overwrite: Node) -> bool {
+        if contains_kind(self.function, &["goto_statement"]) {
+            return true;
+        }
+        let between = if overwrite.start_byte() < region.start {
+            outermost_enclosing_loop(self.function, region.start)
+                .map_or(region.start..region.end, |l| l.byte_range())
+        } else {
+            let block = overwrite
+                .parent()
+                .and_then(|a| a.parent())
+                .and_then(|s| s.parent());
+            let start = statement_in(block, region.start).map_or(region.start, |s| s.start_byte());
+            start..overwrite.start_byte()
+        };
+        jumps_in(self.function, &between)
+    }
+}
+
+/// The child of `block` (a compound statement) that contains byte `at`.
+fn statement_in<'t>(block: Option<Node<'t>>, at: usize) -> Option<Node<'t>> {
+    named_children(block?)
+        .into_iter()
+        .find(|c| c.byte_range().contains(&at))
+}
+
+/// Whether a `break`, `continue` or `goto` lies inside byte range `range` of `node`.
+fn jumps_in(node: Node, range: &Span) -> bool {
+    if node.end_byte() <= range.start || node.start_byte() >= range.end {
+        return false;
+    }
+    if matches!(
+        node.kind(),
+        "break_statement" | "continue_statement" | "goto_statement"
+    ) && range.contains(&node.start_byte())
+    {
+        return true;
+    }
+    named_children(node).into_iter().any(|c| jumps_in(c, range))
+}
+
+fn contains_kind(node: Node, kinds: &[&str]) -> bool {
+    kinds.contains(&node.kind())
+        || named_children(node)
+            .into_iter()
+            .any(|c| contains_kind(c, kinds))
+}
+
+/// Whether this use of a variable of `rank` dimensions lets its address escape: `&x`,
+/// `&a[i]`, or an array used with fewer subscripts than it has dimensions (it decays
+/// to a pointer), except as the operand of `sizeof`.
+fn address_escapes(id: Node, rank: usize, src: &str) -> bool {
+    if is_declarator(id) {
+        return false;
+    }
+    let mut node = id;
+    let mut subscripts = 0;
+    while let Some(p) = node.parent() {
+        match p.kind() {
+            "parenthesized_expression" => {}
+            "subscript_expression" if p.child_by_field_name("argument") == Some(node) => {
+                subscripts += 1
+            }
+            _ => break,
+        }
+        node = p;
+    }
+    let parent = node.parent();
+    if parent.is_some_and(|p| p.kind() == "pointer_expression" && text(p, src).starts_with('&')) {
+        return true;
+    }
+    subscripts < rank && parent.is_none_or(|p| p.kind() != "sizeof_expression")
+}
+
+/// The pragma right before statement `first` (comments aside), unless it is one of
+/// nestor's own or a region delimiter: a pragma there applies to `first`.
+fn loop_pragma_before<'t>(first: Node<'t>, src: &str) -> Option<Node<'t>> {
+    let mut prev = first.prev_named_sibling();
+    while let Some(p) = prev.filter(|p| p.kind() == "comment") {
+        prev = p.prev_named_sibling();
+    }
+    let prev = prev?;
+    let arg = pragma_argument(prev, src)?;
+    let own = matches!(arg, "scop" | "endscop") || arg.starts_with("nestor");
+    (!own).then_some(prev)
+}
+
+fn short_text(s: &str) -> String {
+    s.lines().next().unwrap_or("").trim().to_string()
 }
 
 /// The outermost loop of `function` containing byte `at`.
@@ -473,8 +595,16 @@ fn is_declarator(id: Node) -> bool {
 /// Whether identifier `id` is overwritten, whatever path execution takes from the
 /// region (at byte `region_start`) to it: the target of a plain `=` not reading it, as
 /// a statement (or `for` initializer) of a block enclosing the region.
-fn is_unconditional_overwrite(id: Node, src: &str, region_start: usize) -> bool {
-    let Some(assignment) = id.parent().filter(|_| is_assignment_target(id, src)) else {
+fn is_unconditional_overwrite(
+    id: Node,
+    src: &str,
+    region_start: usize,
+    readers: &HashSet<String>,
+) -> bool {
+    let Some(assignment) = id
+        .parent()
+        .filter(|_| is_assignment_target(id, src, readers))
+    else {
         return false;
     };
     let statement = assignment
@@ -485,8 +615,9 @@ fn is_unconditional_overwrite(id: Node, src: &str, region_start: usize) -> bool 
         .is_some_and(|b| b.kind() == "compound_statement" && b.byte_range().contains(&region_start))
 }
 
-/// Whether identifier `id` is the target of a plain `=` that does not read it.
-fn is_assignment_target(id: Node, src: &str) -> bool {
+/// Whether identifier `id` is the target of a plain `=` that does not read it, neither
+/// directly nor through one of the macros `readers` that mention it.
+fn is_assignment_target(id: Node, src: &str, readers: &HashSet<String>) -> bool {
     id.parent().is_some_and(|a| {
         a.kind() == "assignment_expression"
             && a.child_by_field_name("left") == Some(id)
@@ -494,10 +625,22 @@ fn is_assignment_target(id: Node, src: &str) -> bool {
                 .is_some_and(|o| text(o, src) == "=")
             && !a.child_by_field_name("right").is_some_and(|r| {
                 let mut found = false;
-                visit_identifiers(r, src, text(id, src), &mut |_| found = true);
+                visit_all_identifiers(r, &mut |u| {
+                    let t = text(u, src);
+                    found |= t == text(id, src) || readers.contains(t);
+                });
                 found
             })
     })
+}
+
+fn visit_all_identifiers<'t>(node: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
+    if node.kind() == "identifier" {
+        f(node);
+    }
+    for c in named_children(node) {
+        visit_all_identifiers(c, f);
+    }
 }
 
 fn visit_identifiers<'t>(node: Node<'t>, src: &str, name: &str, f: &mut dyn FnMut(Node<'t>)) {

@@ -2,6 +2,7 @@
 //! parameters and locals — including PolyBench's `POLYBENCH_2D(A,N,M,n,m)` form.
 
 use super::syntax::text;
+use super::types::{CType, resolve};
 use crate::diag::Span;
 use crate::frontend::ir::Scope;
 use std::collections::{HashMap, HashSet};
@@ -23,46 +24,16 @@ pub struct Symbol {
     pub name: String,
     /// The element type as written (`double`, `DATA_TYPE`, `unsigned int`).
     pub ty: String,
+    /// The element type, typedefs and type macros resolved where the name is declared.
+    pub ctype: CType,
     pub shape: Shape,
+    /// `Global` also for block-scope `static` and `extern` declarations: their values
+    /// outlive the function call.
     pub scope: Scope,
-}
-
-impl Symbol {
-    pub fn is_floating(&self) -> bool {
-        let t = self.ty.as_str();
-        t.contains("double") || t.contains("float") || t == "DATA_TYPE"
-    }
 }
 
 fn starts_numeric(word: &str) -> bool {
     word.starts_with(|c: char| c.is_ascii_digit() || c == '.')
-}
-
-/// Whether `ty` is a signed integer type: iterators of such types behave like
-/// mathematical integers on the values nestor generates (negative bounds included).
-pub fn signed_integer_type(ty: &str) -> bool {
-    let t = ty.replace("const", "");
-    let t = t.trim();
-    let words: Vec<&str> = t.split_whitespace().collect();
-    if words.is_empty() || words.contains(&"unsigned") {
-        return false;
-    }
-    words
-        .iter()
-        .all(|w| matches!(*w, "int" | "long" | "short" | "signed" | "register"))
-        || matches!(
-            t,
-            "ptrdiff_t" | "ssize_t" | "intptr_t" | "intmax_t" | "int64_t" | "int32_t"
-        )
-}
-
-/// Whether values of type `ty` compare as unsigned integers in C.
-pub fn unsigned_integer_type(ty: &str) -> bool {
-    ty.split_whitespace().any(|w| w == "unsigned")
-        || matches!(
-            ty.trim(),
-            "size_t" | "uint64_t" | "uint32_t" | "uintptr_t" | "uintmax_t" | "uint16_t" | "uint8_t"
-        )
 }
 
 /// Names visible in one function: its locals and parameters over the globals.
@@ -73,12 +44,31 @@ pub struct Symbols {
     /// Parameters and locals, each with the byte range where its declaration is
     /// visible (its block, from the declaration on).
     function: HashMap<String, Vec<(Symbol, Span)>>,
+    /// File-scope typedefs, resolved.
+    typedefs: HashMap<String, CType>,
+    /// Block-scope typedefs, resolved, with where each is visible.
+    local_typedefs: HashMap<String, Vec<(CType, Span)>>,
+    /// Enumeration constants: `int` constants whose values nestor may not know.
+    enumerators: HashSet<String>,
     /// Object-like macros whose body is one identifier (`#define LEN count`).
     aliases: HashMap<String, String>,
-    /// Other object-like macros that are not integer constants.
-    opaque_macros: HashSet<String>,
+    /// Other object-like macros that are not integer constants, with why.
+    opaque_macros: HashMap<String, String>,
+    /// Every macro (object- or function-like) with the identifiers its body mentions
+    /// and, for function-like ones, its parameters.
+    macros: HashMap<String, Macro>,
+    /// Functions defined in this file: their names mean what the file says, not what
+    /// the C library's functions of the same name do.
+    defined_functions: HashSet<String>,
     /// Where names are looked up (see [`Symbols::at`]).
     position: usize,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Macro {
+    params: Option<Vec<String>>,
+    words: Vec<String>,
+    body: String,
 }
 
 impl Symbols {
@@ -88,80 +78,205 @@ impl Symbols {
         syms.add_file_scope(root, src);
         for (name, value) in cli_defines {
             syms.defines.insert(name.clone(), *value);
+            syms.opaque_macros.remove(name);
         }
         syms
     }
 
-    /// The defines and globals among `node`'s children, looking into `#ifndef N` /
-    /// `#define N 100` / `#endif` guards (a `-D` given later takes precedence).
+    /// The defines, typedefs, enumerators, globals and function definitions among
+    /// `node`'s children, looking into `#ifndef N` / `#define N 100` / `#endif` guards
+    /// (a `-D` given later takes precedence).
     fn add_file_scope(&mut self, node: Node, src: &str) {
         let mut cursor = node.walk();
         let children: Vec<Node> = node.children(&mut cursor).collect();
         for child in children {
             match child.kind() {
-                "preproc_def" => self.add_define(child, src),
-                "preproc_ifdef" | "preproc_if" | "preproc_else" => self.add_file_scope(child, src),
+                "preproc_def" | "preproc_function_def" => self.add_define(child, src),
+                "preproc_ifdef" | "preproc_if" | "preproc_else" | "preproc_elif" => {
+                    self.add_file_scope(child, src)
+                }
+                "type_definition" => {
+                    for (name, t) in self.typedefs_of(child, src) {
+                        // Declared differently in two preprocessor branches: unknown.
+                        let t = match self.typedefs.get(&name) {
+                            Some(old) if *old != t => CType::Unknown,
+                            _ => t,
+                        };
+                        self.typedefs.insert(name, t);
+                    }
+                }
                 "declaration" => {
-                    for s in declared(child, src, Scope::Global) {
+                    self.add_enumerators(child, src);
+                    for mut s in self.declared(child, src, Scope::Global) {
+                        if let Some(old) = self.globals.get(&s.name)
+                            && (old.ctype != s.ctype || old.shape != s.shape)
+                        {
+                            s.ctype = CType::Unknown;
+                        }
                         self.globals.insert(s.name.clone(), s);
                     }
                 }
+                "function_definition" => {
+                    if let Some(name) = declarator_name(child, src) {
+                        self.defined_functions.insert(name);
+                    }
+                }
+                "expression_statement" | "enum_specifier" => self.add_enumerators(child, src),
                 _ => {}
             }
         }
     }
 
+    fn add_enumerators(&mut self, node: Node, src: &str) {
+        if node.kind() == "enumerator"
+            && let Some(name) = node.child_by_field_name("name")
+        {
+            self.enumerators.insert(text(name, src).to_string());
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        for c in children {
+            self.add_enumerators(c, src);
+        }
+    }
+
     fn add_define(&mut self, def: Node, src: &str) {
-        let (Some(name), Some(value)) = (
-            def.child_by_field_name("name"),
-            def.child_by_field_name("value"),
-        ) else {
+        let Some(name) = def.child_by_field_name("name") else {
             return;
         };
-        let (name, value) = (text(name, src).to_string(), text(value, src).trim());
-        if let Some(v) = parse_int_text(value) {
+        let name = text(name, src).to_string();
+        let value = def
+            .child_by_field_name("value")
+            .map_or("", |v| text(v, src).trim());
+        let params = def.child_by_field_name("parameters").map(|p| {
+            let mut cursor = p.walk();
+            p.named_children(&mut cursor)
+                .map(|i| text(i, src).to_string())
+                .collect()
+        });
+        let words = value
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .filter(|w| !w.is_empty() && !starts_numeric(w))
+            .map(str::to_string)
+            .collect();
+        self.macros.insert(
+            name.clone(),
+            Macro {
+                params,
+                words,
+                body: value.to_string(),
+            },
+        );
+        if def.kind() != "preproc_def" {
+            return;
+        }
+        let conflicting = |v: i64| self.defines.get(&name).is_some_and(|old| *old != v);
+        if let Some(v) = parse_int_text(value)
+            .or_else(|| constant_expression(value, &self.defines))
+            .filter(|_| !value.contains(['u', 'U']))
+            .filter(|v| conflicting(*v))
+        {
+            self.defines.remove(&name);
+            self.opaque_macros.insert(
+                name.clone(),
+                format!(
+                    "`{name}` is defined as {v} in one preprocessor branch and otherwise in another"
+                ),
+            );
+        } else if self.opaque_macros.contains_key(&name) {
+            // Already seen with another definition in another branch.
+        } else if let Some(v) = parse_int_text(value)
+            && !value.contains(['u', 'U'])
+        {
             self.defines.insert(name, v);
         } else if value.chars().all(|c| c.is_alphanumeric() || c == '_')
             && !value.is_empty()
             && !starts_numeric(value)
         {
             self.aliases.insert(name, value.to_string());
-        } else if !value
-            .split(|c: char| !c.is_alphanumeric() && c != '_' && c != '.')
-            .all(|w| w.is_empty() || starts_numeric(w))
-        {
-            // Not made of literals only (e.g. `A[i][j]`, `n + 1`): nestor cannot see what it reads.
-            self.opaque_macros.insert(name);
+        } else if let Some(v) = constant_expression(value, &self.defines) {
+            self.defines.insert(name, v);
+        } else if !value.is_empty() {
+            let why = if value.contains(['u', 'U']) && parse_int_text(value).is_some() {
+                format!(
+                    "`{name}` is an unsigned constant (`{value}`), so comparisons with it are unsigned"
+                )
+            } else {
+                format!(
+                    "`{name}` expands to `{value}`, which nestor cannot read as one value (a constant expression must be parenthesized)"
+                )
+            };
+            self.opaque_macros.insert(name, why);
         }
     }
 
-    /// These file symbols plus the parameters and every local of `function`.
+    /// These file symbols plus the parameters (also K&R-declared ones) and every
+    /// local and block-scope typedef of `function`.
     pub fn for_function(&self, function: Node, src: &str) -> Symbols {
         let mut syms = Symbols {
             function: HashMap::new(),
+            local_typedefs: HashMap::new(),
             ..self.clone()
         };
         let everywhere = function.byte_range();
+        let mut parameters = Vec::new();
         if let Some(params) = function
             .child_by_field_name("declarator")
             .and_then(|d| find_kind(d, "parameter_list"))
         {
             let mut cursor = params.walk();
-            for p in params.named_children(&mut cursor) {
-                if p.kind() == "parameter_declaration" {
-                    for s in declared(p, src, Scope::Parameter) {
-                        syms.function
-                            .entry(s.name.clone())
-                            .or_default()
-                            .push((s, everywhere.clone()));
-                    }
-                }
+            parameters.extend(
+                params
+                    .named_children(&mut cursor)
+                    .filter(|p| p.kind() == "parameter_declaration"),
+            );
+        }
+        let mut cursor = function.walk();
+        parameters.extend(
+            function
+                .named_children(&mut cursor)
+                .filter(|c| c.kind() == "declaration"),
+        );
+        for p in parameters {
+            for s in syms.declared(p, src, Scope::Parameter) {
+                syms.function
+                    .entry(s.name.clone())
+                    .or_default()
+                    .push((s, everywhere.clone()));
             }
         }
         if let Some(body) = function.child_by_field_name("body") {
-            collect_locals(body, src, &mut syms.function);
+            syms.collect_locals(body, src);
         }
         syms
+    }
+
+    fn collect_locals(&mut self, node: Node, src: &str) {
+        let visible = || node.start_byte()..node.parent().map_or(node.end_byte(), |b| b.end_byte());
+        match node.kind() {
+            "declaration" => {
+                for s in self.at(node.start_byte()).declared(node, src, Scope::Local) {
+                    self.function
+                        .entry(s.name.clone())
+                        .or_default()
+                        .push((s, visible()));
+                }
+            }
+            "type_definition" => {
+                for (name, t) in self.at(node.start_byte()).typedefs_of(node, src) {
+                    self.local_typedefs
+                        .entry(name)
+                        .or_default()
+                        .push((t, visible()));
+                }
+            }
+            _ => {}
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        for child in children {
+            self.collect_locals(child, src);
+        }
     }
 
     /// The same symbols, looked up from byte `position` of the function.
@@ -175,16 +290,91 @@ impl Symbols {
     /// The declaration of `name` visible at this position: the innermost local or
     /// parameter, else the global.
     pub fn get(&self, name: &str) -> Option<&Symbol> {
+        self.get_at(name, self.position)
+    }
+
+    /// The declaration of `name` visible at byte `position` of the function.
+    pub fn get_at(&self, name: &str, position: usize) -> Option<&Symbol> {
         let visible = self
             .function
             .get(name)
             .into_iter()
             .flatten()
-            .filter(|(_, scope)| scope.contains(&self.position));
+            .filter(|(_, scope)| scope.contains(&position));
         visible
             .min_by_key(|(_, scope)| scope.len())
             .map(|(s, _)| s)
             .or_else(|| self.globals.get(name))
+    }
+
+    /// The type `text` names at this position: typedefs (innermost first) and type
+    /// macros (`#define real double`) resolved.
+    pub fn resolve_type(&self, text: &str) -> CType {
+        self.resolve_type_within(text, 8)
+    }
+
+    fn resolve_type_within(&self, text: &str, depth: u32) -> CType {
+        resolve(text, &|name| {
+            let local = self
+                .local_typedefs
+                .get(name)
+                .into_iter()
+                .flatten()
+                .filter(|(_, scope)| scope.contains(&self.position))
+                .min_by_key(|(_, scope)| scope.len())
+                .map(|(t, _)| *t);
+            local
+                .or_else(|| self.typedefs.get(name).copied())
+                .or_else(|| {
+                    let target = self.aliases.get(name)?;
+                    (depth > 0).then(|| self.resolve_type_within(target, depth - 1))
+                })
+        })
+    }
+
+    /// The typedef names a `type_definition` declares, with their resolved types.
+    fn typedefs_of(&self, def: Node, src: &str) -> Vec<(String, CType)> {
+        let Some(ty) = def.child_by_field_name("type") else {
+            return Vec::new();
+        };
+        let base = self.resolve_type(&type_text(def, ty, src));
+        let mut cursor = def.walk();
+        def.children_by_field_name("declarator", &mut cursor)
+            .filter_map(|d| {
+                let plain = d.kind() == "type_identifier";
+                let name = if plain {
+                    Some(d)
+                } else {
+                    find_kind(d, "type_identifier")
+                }?;
+                Some((
+                    text(name, src).to_string(),
+                    if plain { base } else { CType::Unknown },
+                ))
+            })
+            .collect()
+    }
+
+    /// The symbols a `declaration` or `parameter_declaration` introduces.
+    fn declared(&self, decl: Node, src: &str, scope: Scope) -> Vec<Symbol> {
+        let Some(ty) = decl.child_by_field_name("type") else {
+            return Vec::new();
+        };
+        let ty = type_text(decl, ty, src);
+        let ctype = self.resolve_type(&ty);
+        let mut cursor = decl.walk();
+        let outlives_call = decl.children(&mut cursor).any(|c| {
+            c.kind() == "storage_class_specifier"
+                && matches!(
+                    text(c, src),
+                    "static" | "extern" | "_Thread_local" | "thread_local" | "__thread"
+                )
+        });
+        let scope = if outlives_call { Scope::Global } else { scope };
+        let mut cursor = decl.walk();
+        decl.children_by_field_name("declarator", &mut cursor)
+            .filter_map(|d| symbol_of_declarator(d, &ty, ctype, src, scope))
+            .collect()
     }
 
     /// What an object-like macro stands for when it names another identifier
@@ -200,29 +390,164 @@ impl Symbols {
         Some(target)
     }
 
-    /// Whether `name` is an object-like macro nestor cannot see through.
-    pub fn is_opaque_macro(&self, name: &str) -> bool {
-        self.opaque_macros.contains(name)
+    /// Why `name` is an object-like macro nestor cannot see through, if it is one.
+    pub fn opaque_macro(&self, name: &str) -> Option<&str> {
+        self.opaque_macros.get(name).map(String::as_str)
     }
 
     pub fn define(&self, name: &str) -> Option<i64> {
         self.defines.get(name).copied()
     }
+
+    /// Whether `name` is an enumeration constant declared in the file (an `int`).
+    pub fn is_enumerator(&self, name: &str) -> bool {
+        self.enumerators.contains(name)
+    }
+
+    /// The macros whose expansion mentions `name`, directly or through other macros:
+    /// using one of them reads `name`.
+    pub fn macros_mentioning(&self, name: &str) -> HashSet<String> {
+        let mut found: HashSet<String> = HashSet::new();
+        let mut frontier = vec![name.to_string()];
+        while let Some(n) = frontier.pop() {
+            for (m, body) in &self.macros {
+                let own_param = body.params.as_ref().is_some_and(|p| p.contains(&n));
+                if !own_param && body.words.contains(&n) && found.insert(m.clone()) {
+                    frontier.push(m.clone());
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether a call of `name` may be trusted to mean the C library's function of
+    /// that name: the file defines no function, macro or variable of that name.
+    pub fn is_library_function(&self, name: &str) -> bool {
+        !self.defined_functions.contains(name)
+            && !self.macros.contains_key(name)
+            && self.get(name).is_none()
+    }
+
+    /// Whether `name` is a function-like macro whose expansion reads only its
+    /// arguments and calls only pure library functions (`#define SQ(x) ((x) * (x))`).
+    pub fn is_pure_macro(&self, name: &str) -> bool {
+        self.macros.get(name).is_some_and(|m| {
+            let Some(params) = &m.params else {
+                return false;
+            };
+            m.words.iter().all(|w| {
+                params.contains(w)
+                    || (PURE_LIBRARY.contains(&w.as_str()) && self.is_library_function(w))
+            })
+        })
+    }
+
+    /// The parameters (`None` for an object-like macro) and the body of macro `name`.
+    pub fn macro_definition(&self, name: &str) -> Option<(Option<&[String]>, &str)> {
+        self.macros
+            .get(name)
+            .map(|m| (m.params.as_deref(), m.body.as_str()))
+    }
+
+    /// Whether object-like macro `name` mentions any identifier (so its expansion may
+    /// read variables) rather than only literals.
+    pub fn macro_mentions_names(&self, name: &str) -> bool {
+        self.macros.get(name).is_some_and(|m| !m.words.is_empty())
+    }
 }
 
-fn collect_locals(node: Node, src: &str, out: &mut HashMap<String, Vec<(Symbol, Span)>>) {
-    if node.kind() == "declaration" {
-        let block_end = node.parent().map_or(node.end_byte(), |b| b.end_byte());
-        for s in declared(node, src, Scope::Local) {
-            out.entry(s.name.clone())
-                .or_default()
-                .push((s, node.start_byte()..block_end));
+/// Library functions a pure macro may call (a macro body is checked against these).
+const PURE_LIBRARY: &[&str] = &["sqrt", "fabs", "exp", "log", "pow", "floor", "ceil"];
+
+/// The value of a parenthesized integer constant expression such as `(10 + 2)`,
+/// built from literals, other integer defines, `+ - * / %` and parentheses, evaluated
+/// as C does (truncating division); `None` if it is anything else.
+fn constant_expression(value: &str, defines: &HashMap<String, i64>) -> Option<i64> {
+    if !is_parenthesized(value) {
+        return None;
+    }
+    let src = format!("long __nestor_v = {value};");
+    let tree = super::syntax::parse(&src)?;
+    let decl = tree.root_node().named_child(0)?;
+    let init = decl
+        .child_by_field_name("declarator")?
+        .child_by_field_name("value")?;
+    evaluate(init, &src, defines, 0)
+}
+
+fn evaluate(node: Node, src: &str, defines: &HashMap<String, i64>, depth: u32) -> Option<i64> {
+    if depth > 64 {
+        return None;
+    }
+    let child = |f: &str| node.child_by_field_name(f);
+    match node.kind() {
+        "number_literal" => {
+            let t = text(node, src);
+            (!t.contains(['u', 'U']))
+                .then(|| parse_int_text(t))
+                .flatten()
+        }
+        "identifier" => defines.get(text(node, src)).copied(),
+        "parenthesized_expression" => evaluate(node.named_child(0)?, src, defines, depth + 1),
+        "unary_expression" => {
+            let v = evaluate(child("argument")?, src, defines, depth + 1)?;
+            match text(child("operator")?, src) {
+                "-" => v.checked_neg(),
+                "+" => Some(v),
+                _ => None,
+            }
+        }
+        "binary_expression" => {
+            let l = evaluate(child("left")?, src, defines, depth + 1)?;
+            let r = evaluate(child("right")?, src, defines, depth + 1)?;
+            match text(child("operator")?, src) {
+                "+" => l.checked_add(r),
+                "-" => l.checked_sub(r),
+                "*" => l.checked_mul(r),
+                "/" if r != 0 => l.checked_div(r),
+                "%" if r != 0 => l.checked_rem(r),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+    .filter(|v| i32::try_from(*v).is_ok())
+}
+
+/// Whether `text` is one parenthesized expression, `(a + b)` (not `(a) + (b)`): a
+/// macro body that means the same wherever it is expanded.
+pub fn is_parenthesized(text: &str) -> bool {
+    let Some(inner) = text
+        .trim()
+        .strip_prefix('(')
+        .and_then(|t| t.strip_suffix(')'))
+    else {
+        return false;
+    };
+    let mut depth = 0i32;
+    for c in inner.chars() {
+        depth += match c {
+            '(' => 1,
+            ')' => -1,
+            _ => 0,
+        };
+        if depth < 0 {
+            return false;
         }
     }
-    let mut cursor = node.walk();
-    for child in node.named_children(&mut cursor) {
-        collect_locals(child, src, out);
+    depth == 0
+}
+
+/// The name a function definition defines.
+fn declarator_name(f: Node, src: &str) -> Option<String> {
+    let mut d = f.child_by_field_name("declarator");
+    while let Some(node) = d {
+        if node.kind() == "identifier" {
+            return Some(text(node, src).to_string());
+        }
+        d = node.child_by_field_name("declarator");
     }
+    None
 }
 
 fn find_kind<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>> {
@@ -232,18 +557,6 @@ fn find_kind<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>> {
     let mut cursor = node.walk();
     let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
     children.into_iter().find_map(|c| find_kind(c, kind))
-}
-
-/// The symbols a `declaration` or `parameter_declaration` introduces.
-fn declared(decl: Node, src: &str, scope: Scope) -> Vec<Symbol> {
-    let Some(ty) = decl.child_by_field_name("type") else {
-        return Vec::new();
-    };
-    let ty = type_text(decl, ty, src);
-    let mut cursor = decl.walk();
-    decl.children_by_field_name("declarator", &mut cursor)
-        .filter_map(|d| symbol_of_declarator(d, &ty, src, scope))
-        .collect()
 }
 
 /// The type specifier with the qualifiers written before it (`const`, `unsigned`).
@@ -259,7 +572,13 @@ fn type_text(decl: Node, ty: Node, src: &str) -> String {
     words.join(" ")
 }
 
-fn symbol_of_declarator(d: Node, ty: &str, src: &str, scope: Scope) -> Option<Symbol> {
+fn symbol_of_declarator(
+    d: Node,
+    ty: &str,
+    ctype: CType,
+    src: &str,
+    scope: Scope,
+) -> Option<Symbol> {
     let mut node = d;
     let mut extents = Vec::new();
     let mut pointer = None;
@@ -285,7 +604,7 @@ fn symbol_of_declarator(d: Node, ty: &str, src: &str, scope: Scope) -> Option<Sy
                 pointer = Some(pointer.unwrap_or(true) && restrict);
                 node = node.child_by_field_name("declarator")?;
             }
-            "function_declarator" => return polybench_array(node, ty, src, scope),
+            "function_declarator" => return polybench_array(node, ty, ctype, src, scope),
             _ => return None,
         }
     }
@@ -299,13 +618,14 @@ fn symbol_of_declarator(d: Node, ty: &str, src: &str, scope: Scope) -> Option<Sy
     Some(Symbol {
         name: text(node, src).to_string(),
         ty: ty.to_string(),
+        ctype,
         shape,
         scope,
     })
 }
 
 /// `POLYBENCH_kD(A, N1..Nk, n1..nk)` declares `A` with run-time extents `n1..nk`.
-fn polybench_array(f: Node, ty: &str, src: &str, scope: Scope) -> Option<Symbol> {
+fn polybench_array(f: Node, ty: &str, ctype: CType, src: &str, scope: Scope) -> Option<Symbol> {
     let macro_name = text(f.child_by_field_name("declarator")?, src);
     let rank: usize = macro_name
         .strip_prefix("POLYBENCH_")?
@@ -324,6 +644,7 @@ fn polybench_array(f: Node, ty: &str, src: &str, scope: Scope) -> Option<Symbol>
     Some(Symbol {
         name: args[0].clone(),
         ty: ty.to_string(),
+        ctype,
         shape: Shape::Array(args[1 + rank..].to_vec()),
         scope,
     })

@@ -124,3 +124,12 @@ pub fn pragma_argument<'s>(node: Node, src: &'s str) -> Option<&'s str> {
             .trim(),
     )
 }
+
+/// Whether `node` is a preprocessor conditional (`#if`, `#ifdef`, `#elif`, `#else`),
+/// whose contents may or may not be compiled.
+pub fn is_conditional(node: Node) -> bool {
+    matches!(
+        node.kind(),
+        "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "preproc_elifdef"
+    )
+}

@@ -1,0 +1,175 @@
+//! What nestor knows of C types: enough to say when a name's values are the
+//! mathematical integers the model treats them as.
+//!
+//! The data model is LP64 (`int` 32 bits, `long` and pointers 64 bits), as on the
+//! Linux and macOS targets nestor's users compile for.
+
+/// A C type as far as affine modelling cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CType {
+    /// A signed integer type `bits` wide.
+    Signed(u32),
+    /// An unsigned integer type `bits` wide (`_Bool` is 1 bit).
+    Unsigned(u32),
+    Floating,
+    /// A type nestor cannot see through: a typedef from a header, a struct, an enum.
+    Unknown,
+}
+
+impl CType {
+    /// The type after C's integer promotions: narrower integers become `int`.
+    pub fn promoted(self) -> CType {
+        match self {
+            CType::Signed(b) | CType::Unsigned(b) if b < 32 => CType::Signed(32),
+            t => t,
+        }
+    }
+
+    /// Whether every value of `self` is a value of `wider` (casting does not change it).
+    pub fn fits_in(self, wider: CType) -> bool {
+        match (self, wider) {
+            (CType::Signed(a), CType::Signed(b)) => a <= b,
+            (CType::Unsigned(a), CType::Signed(b)) => a < b,
+            (CType::Unsigned(a), CType::Unsigned(b)) => a <= b,
+            _ => false,
+        }
+    }
+
+    /// Whether arithmetic on values of this type (after promotion) is arithmetic on
+    /// mathematical integers, as long as the original program does not overflow.
+    pub fn is_modelled_integer(self) -> bool {
+        matches!(self.promoted(), CType::Signed(_))
+    }
+
+    /// The C spelling nestor uses when it declares a variable of this type.
+    pub fn c_name(self) -> &'static str {
+        match self {
+            CType::Signed(b) if b > 32 => "long long",
+            _ => "int",
+        }
+    }
+}
+
+/// Standard typedefs whose meaning does not depend on the platform (LP64).
+fn standard_typedef(name: &str) -> Option<CType> {
+    Some(match name {
+        "int8_t" | "int_least8_t" | "int_fast8_t" => CType::Signed(8),
+        "int16_t" | "int_least16_t" => CType::Signed(16),
+        "int32_t" | "int_least32_t" => CType::Signed(32),
+        "int64_t" | "int_least64_t" | "int_fast64_t" | "intptr_t" | "intmax_t" | "ptrdiff_t"
+        | "ssize_t" | "off_t" => CType::Signed(64),
+        "uint8_t" | "uint_least8_t" | "uint_fast8_t" => CType::Unsigned(8),
+        "uint16_t" | "uint_least16_t" => CType::Unsigned(16),
+        "uint32_t" | "uint_least32_t" => CType::Unsigned(32),
+        "uint64_t" | "uint_least64_t" | "uint_fast64_t" | "uintptr_t" | "uintmax_t" | "size_t" => {
+            CType::Unsigned(64)
+        }
+        "bool" => CType::Unsigned(1),
+        // PolyBench's element type: a floating type in every configuration.
+        "DATA_TYPE" | "float_t" | "double_t" => CType::Floating,
+        _ => return None,
+    })
+}
+
+/// Resolves the type written as `text` (`unsigned long`, `const real`, `idx_t`):
+/// keywords directly, a single other name through `lookup` (typedefs and macros in
+/// scope), then the standard typedefs.
+pub fn resolve(text: &str, lookup: &dyn Fn(&str) -> Option<CType>) -> CType {
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| {
+            !w.is_empty()
+                && !matches!(
+                    *w,
+                    "const"
+                        | "volatile"
+                        | "restrict"
+                        | "__restrict"
+                        | "__restrict__"
+                        | "register"
+                        | "static"
+                        | "extern"
+                        | "auto"
+                        | "inline"
+                        | "_Atomic"
+                        | "__thread"
+                        | "_Thread_local"
+                        | "thread_local"
+                )
+        })
+        .collect();
+    match words.as_slice() {
+        [] => CType::Unknown,
+        [name] if !KEYWORDS.contains(name) => lookup(name)
+            .or_else(|| standard_typedef(name))
+            .unwrap_or(CType::Unknown),
+        _ => keyword_type(&words),
+    }
+}
+
+/// The type named by a list of type keywords (`unsigned long int`).
+fn keyword_type(words: &[&str]) -> CType {
+    let has = |w: &str| words.contains(&w);
+    if words.iter().any(|w| !KEYWORDS.contains(w))
+        || ["struct", "union", "enum", "void", "_Complex"]
+            .iter()
+            .any(|w| has(w))
+    {
+        return CType::Unknown;
+    }
+    if has("float") || has("double") {
+        return CType::Floating;
+    }
+    if has("_Bool") {
+        return CType::Unsigned(1);
+    }
+    let bits = if has("char") {
+        8
+    } else if has("short") {
+        16
+    } else if has("long") {
+        64
+    } else {
+        32
+    };
+    if has("unsigned") {
+        CType::Unsigned(bits)
+    } else {
+        CType::Signed(bits)
+    }
+}
+
+const KEYWORDS: &[&str] = &[
+    "signed", "unsigned", "char", "short", "int", "long", "float", "double", "_Bool", "void",
+    "struct", "union", "enum", "_Complex",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn none(_: &str) -> Option<CType> {
+        None
+    }
+
+    #[test]
+    fn keywords_and_typedefs() {
+        assert_eq!(resolve("int", &none), CType::Signed(32));
+        assert_eq!(
+            resolve("const unsigned long int", &none),
+            CType::Unsigned(64)
+        );
+        assert_eq!(resolve("short", &none), CType::Signed(16));
+        assert_eq!(resolve("long long", &none), CType::Signed(64));
+        assert_eq!(resolve("size_t", &none), CType::Unsigned(64));
+        assert_eq!(resolve("struct s", &none), CType::Unknown);
+        assert_eq!(resolve("my_t", &none), CType::Unknown);
+        let uint = |n: &str| (n == "uint").then_some(CType::Unsigned(32));
+        assert_eq!(resolve("const uint", &uint), CType::Unsigned(32));
+        assert!(CType::Unsigned(16).is_modelled_integer());
+        assert!(!CType::Unsigned(32).is_modelled_integer());
+        assert!(CType::Signed(16).fits_in(CType::Signed(32)));
+        assert!(!CType::Signed(32).fits_in(CType::Signed(16)));
+        assert!(!CType::Unsigned(32).fits_in(CType::Signed(32)));
+    }
+}
