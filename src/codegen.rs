@@ -3,6 +3,7 @@
 //! with the iterators substituted.
 
 use crate::frontend::ir::{Piece, Region};
+use crate::frontend::types::{CType, Interval};
 use crate::isl::{AstKind, ast_kind, build_ast, error};
 use crate::model::{Scop, c_name};
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, LibISLError, Schedule, Set};
@@ -57,12 +58,42 @@ pub fn generate(
     Ok(out)
 }
 
+struct Loop {
+    isl: String,
+    c: String,
+    ty: CType,
+    range: Interval,
+}
+
+/// A printed expression: its C text and precedence, the C type it is computed in and
+/// the values it may take.
+#[derive(Clone)]
+struct Ex {
+    text: String,
+    prec: u8,
+    ty: CType,
+    range: Interval,
+}
+
+impl Ex {
+    fn wrapped(&self, min: u8) -> String {
+        wrap(self.text.clone(), self.prec, min)
+    }
+}
+
+const WIDE: CType = CType::Signed(64);
+
+/// How the message of a code generation error starts when a generated expression may
+/// exceed 64-bit integers for some parameter value.
+pub const OVERFLOW: &str = "may exceed 64-bit integers: ";
+
 struct Printer<'a> {
     region: &'a Region,
     file_identifiers: &'a BTreeSet<String>,
     statements: HashMap<String, usize>,
-    /// Enclosing generated loops: isl's iterator name and the C name printed for it.
-    loops: Vec<(String, String)>,
+    /// Enclosing generated loops: isl's iterator name, the C name printed for it, its
+    /// C type and the values it takes.
+    loops: Vec<Loop>,
     lines: Vec<(usize, String)>,
 }
 
@@ -87,14 +118,36 @@ impl Printer<'_> {
         }
     }
 
+    /// A loop whose iterator's type holds every value it takes, including the one
+    /// after the last iteration (else the loop gets a fresh `long long` iterator).
     fn for_loop(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
         let iterator = node.for_get_iterator()?.get_id()?.get_name()?.to_string();
         let body = node.for_get_body()?;
-        let (name, decl) = self.loop_name(&iterator, &body)?;
-        let init = self.expr(&node.for_get_init()?)?.0;
-        self.loops.push((iterator, name.clone()));
-        let cond = self.expr(&node.for_get_cond()?)?.0;
         let inc = node.for_get_inc()?.get_val()?.get_num_si()?;
+        let init = self.expr(&node.for_get_init()?)?;
+        let (mut name, mut decl) = self.loop_name(&iterator, &body)?;
+        let mut ty = self.declared_type(&name, decl.as_deref());
+        let cond_node = node.for_get_cond()?;
+        let upper = self.upper_bound(&cond_node, &iterator, ty)?;
+        let range = Interval {
+            lo: init.range.lo,
+            hi: upper.hi.max(init.range.lo),
+        };
+        let reached = range.plus(Interval::point(i128::from(inc.max(0))));
+        if !ty.holds(reached) {
+            if !WIDE.holds(reached) {
+                return Err(error(format!("{OVERFLOW}a generated loop bound")));
+            }
+            (name, decl) = (self.fresh_name(&iterator), Some(WIDE.c_name().to_string()));
+            ty = WIDE;
+        }
+        self.loops.push(Loop {
+            isl: iterator,
+            c: name.clone(),
+            ty,
+            range,
+        });
+        let cond = self.expr(&cond_node)?.text;
         let step = if inc == 1 {
             format!("{name}++")
         } else {
@@ -103,12 +156,67 @@ impl Printer<'_> {
         let decl = decl.map_or(String::new(), |t| format!("{t} "));
         self.lines.push((
             depth,
-            format!("for ({decl}{name} = {init}; {cond}; {step}) {{"),
+            format!("for ({decl}{name} = {}; {cond}; {step}) {{", init.text),
         ));
         self.node(&body, depth + 1)?;
         self.lines.push((depth, "}".to_string()));
         self.loops.pop();
         Ok(())
+    }
+
+    /// The type a loop named `name` has: the type it is declared with, else the type
+    /// of the original iterator of that name declared outside the region.
+    fn declared_type(&self, name: &str, decl: Option<&str>) -> CType {
+        match decl {
+            Some(t) if t == self.region.fresh_iterator_type => self
+                .region
+                .iterator_types
+                .get(name)
+                .copied()
+                .unwrap_or(fresh_type(&self.region.fresh_iterator_type)),
+            Some(t) => self
+                .region
+                .iterator_types
+                .get(name)
+                .copied()
+                .unwrap_or(fresh_type(t)),
+            None => self
+                .region
+                .iterator_types
+                .get(name)
+                .copied()
+                .unwrap_or(CType::Unknown),
+        }
+    }
+
+    /// The largest values loop `iterator` (of type `ty`) may take under condition
+    /// `cond`: the upper bounds `iterator <= e`, `iterator < e` it holds, else the
+    /// range of `ty`.
+    fn upper_bound(&mut self, cond: &ASTExpr, iterator: &str, ty: CType) -> Gen<Interval> {
+        let full = crate::frontend::lift::assumed_range(ty);
+        use ASTExprOpType as O;
+        if cond.get_type()? != ASTExprType::Op {
+            return Ok(full);
+        }
+        let op = cond.get_op_type()?;
+        if matches!(op, O::And | O::AndThen) {
+            let a = self.upper_bound(&cond.get_op_arg(0)?, iterator, ty)?;
+            let b = self.upper_bound(&cond.get_op_arg(1)?, iterator, ty)?;
+            return Ok(a.min(b));
+        }
+        let left = cond.get_op_arg(0)?;
+        let is_iterator =
+            left.get_type()? == ASTExprType::Id && left.get_id()?.get_name()? == iterator;
+        if !is_iterator || !matches!(op, O::Le | O::Lt) {
+            return Ok(full);
+        }
+        let bound = self.expr(&cond.get_op_arg(1)?)?.range;
+        let bound = if op == O::Lt {
+            bound.minus(Interval::point(1))
+        } else {
+            bound
+        };
+        Ok(bound)
     }
 
     /// The C name of a generated loop, and the type to declare it with: the original
@@ -117,7 +225,7 @@ impl Printer<'_> {
     fn loop_name(&self, iterator: &str, body: &ASTNode) -> Gen<(String, Option<String>)> {
         let mut uses = BTreeSet::new();
         self.original_iterators(body, iterator, &mut uses)?;
-        let taken = |n: &str| self.loops.iter().any(|(_, c)| c == n);
+        let taken = |n: &str| self.loops.iter().any(|l| l.c == n);
         if let [original] = uses.into_iter().collect::<Vec<_>>().as_slice()
             && !taken(original)
         {
@@ -129,13 +237,22 @@ impl Printer<'_> {
                 .and_then(|(_, d)| d.clone());
             return Ok((original.clone(), decl));
         }
+        Ok((
+            self.fresh_name(iterator),
+            Some(self.region.fresh_iterator_type.clone()),
+        ))
+    }
+
+    /// A name for loop `iterator` that clashes with nothing in the file or around it.
+    fn fresh_name(&self, iterator: &str) -> String {
+        let taken = |n: &str| self.loops.iter().any(|l| l.c == n);
         let mut fresh = iterator.to_string();
         let mut k = 0;
         while self.file_identifiers.contains(&fresh) || taken(&fresh) {
             k += 1;
             fresh = format!("{iterator}_{k}");
         }
-        Ok((fresh, Some(self.region.fresh_iterator_type.clone())))
+        fresh
     }
 
     /// The original iterators that loop `iterator` stands for in the statements of `node`.
@@ -185,9 +302,15 @@ impl Printer<'_> {
     }
 
     fn if_node(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
-        let cond = self.expr(&node.if_get_cond()?)?.0;
+        let cond_node = node.if_get_cond()?;
+        let cond = self.expr(&cond_node)?.text;
         self.lines.push((depth, format!("if ({cond}) {{")));
+        let outside: Vec<Interval> = self.loops.iter().map(|l| l.range).collect();
+        self.narrow(&cond_node)?;
         self.node(&node.if_get_then_node()?, depth + 1)?;
+        for (l, range) in self.loops.iter_mut().zip(outside) {
+            l.range = range;
+        }
         if node.if_has_else_node()? {
             self.lines.push((depth, "} else {".to_string()));
             self.node(&node.if_get_else_node()?, depth + 1)?;
@@ -196,14 +319,93 @@ impl Printer<'_> {
         Ok(())
     }
 
+    /// Narrows the ranges of the enclosing loops' iterators by the conjuncts of `cond`
+    /// that bound one of them: `v + c >= e` (or `<=`, `<`, `>`, `==`) with `v` a loop
+    /// iterator and `c` a constant.
+    fn narrow(&mut self, cond: &ASTExpr) -> Gen<()> {
+        use ASTExprOpType as O;
+        if cond.get_type()? != ASTExprType::Op {
+            return Ok(());
+        }
+        let op = cond.get_op_type()?;
+        if matches!(op, O::And | O::AndThen) {
+            self.narrow(&cond.get_op_arg(0)?)?;
+            return self.narrow(&cond.get_op_arg(1)?);
+        }
+        if !matches!(op, O::Ge | O::Gt | O::Le | O::Lt | O::Eq) {
+            return Ok(());
+        }
+        let Some((var, offset)) = self.offset_iterator(&cond.get_op_arg(0)?)? else {
+            return Ok(());
+        };
+        let bound = self
+            .expr(&cond.get_op_arg(1)?)?
+            .range
+            .minus(Interval::point(offset));
+        let Some(l) = self.loops.iter_mut().find(|l| l.isl == var) else {
+            return Ok(());
+        };
+        let (lo, hi) = match op {
+            O::Ge => (bound.lo, i128::MAX),
+            O::Gt => (bound.lo + 1, i128::MAX),
+            O::Le => (i128::MIN, bound.hi),
+            O::Lt => (i128::MIN, bound.hi - 1),
+            _ => (bound.lo, bound.hi),
+        };
+        l.range = l.range.intersect(Interval { lo, hi });
+        Ok(())
+    }
+
+    /// `v`, `v + c` or `v - c` for an enclosing loop's iterator `v`: `(v, c)`.
+    fn offset_iterator(&self, e: &ASTExpr) -> Gen<Option<(String, i128)>> {
+        let id = |e: &ASTExpr| -> Gen<Option<String>> {
+            Ok(if e.get_type()? == ASTExprType::Id {
+                let name = e.get_id()?.get_name()?.to_string();
+                self.loops.iter().any(|l| l.isl == name).then_some(name)
+            } else {
+                None
+            })
+        };
+        if let Some(v) = id(e)? {
+            return Ok(Some((v, 0)));
+        }
+        if e.get_type()? != ASTExprType::Op
+            || !matches!(e.get_op_type()?, ASTExprOpType::Add | ASTExprOpType::Sub)
+        {
+            return Ok(None);
+        }
+        let (a, b) = (e.get_op_arg(0)?, e.get_op_arg(1)?);
+        let (Some(v), ASTExprType::Int) = (id(&a)?, b.get_type()?) else {
+            return Ok(None);
+        };
+        let c = i128::from(b.get_val()?.get_num_si()?);
+        let sign = if e.get_op_type()? == ASTExprOpType::Sub {
+            -1
+        } else {
+            1
+        };
+        Ok(Some((v, sign * c)))
+    }
+
     /// A statement instance: the original text with each iterator replaced by its
-    /// value in terms of the generated loops.
+    /// value in terms of the generated loops (cast to the iterator's own type where it
+    /// is computed in a wider one).
     fn user(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
         let call = node.user_get_expr()?;
         let stmt = &self.region.statements[self.statement_of(&call)?];
         let mut args = Vec::new();
-        for d in 0..stmt.iters.len() {
-            args.push(self.expr(&call.get_op_arg(d as i32 + 1)?)?);
+        for (d, original) in stmt.iters.iter().enumerate() {
+            let arg = self.expr(&call.get_op_arg(d as i32 + 1)?)?;
+            let own = self.region.iterator_types.get(original).copied();
+            args.push(match own {
+                Some(t @ CType::Signed(b)) if matches!(arg.ty, CType::Signed(a) if a > b) => Ex {
+                    text: format!("({}){}", t.c_name(), arg.wrapped(PRIMARY)),
+                    prec: UNARY,
+                    ty: t,
+                    range: arg.range,
+                },
+                _ => arg,
+            });
         }
         let pieces = &stmt.pieces();
         let text: String = pieces
@@ -211,114 +413,221 @@ impl Printer<'_> {
             .enumerate()
             .map(|(k, p)| match p {
                 Piece::Text(t) => t.clone(),
-                Piece::Iter(d) if is_whole_subscript(pieces, k) => args[*d].0.clone(),
-                Piece::Iter(d) => wrap(args[*d].0.clone(), args[*d].1, PRIMARY),
+                Piece::Iter(d) if is_whole_subscript(pieces, k) => args[*d].text.clone(),
+                Piece::Iter(d) => args[*d].wrapped(PRIMARY),
             })
             .collect();
         self.lines.push((depth, text));
         Ok(())
     }
 
-    /// `e` as C, with its precedence.
-    fn expr(&self, e: &ASTExpr) -> Gen<(String, u8)> {
+    /// `e` as C. Arithmetic is computed in the type of its widest operand, or in
+    /// `long long` where that type may not hold every value it can take; an expression
+    /// that may exceed 64 bits is an error (the region is left as written).
+    fn expr(&self, e: &ASTExpr) -> Gen<Ex> {
         match e.get_type()? {
             ASTExprType::Id => {
                 let name = e.get_id()?.get_name()?.to_string();
-                let c = self
-                    .loops
-                    .iter()
-                    .rev()
-                    .find(|(isl, _)| *isl == name)
-                    .map_or_else(|| c_name(&name).to_string(), |(_, c)| c.clone());
-                Ok((c, PRIMARY))
+                if let Some(l) = self.loops.iter().rev().find(|l| l.isl == name) {
+                    return Ok(Ex {
+                        text: l.c.clone(),
+                        prec: PRIMARY,
+                        ty: l.ty,
+                        range: l.range,
+                    });
+                }
+                let c = c_name(&name).to_string();
+                let (ty, range) = self
+                    .region
+                    .param_ranges
+                    .get(&c)
+                    .copied()
+                    .ok_or_else(|| error(format!("unknown name {c} in generated code")))?;
+                Ok(Ex {
+                    text: c,
+                    prec: PRIMARY,
+                    ty,
+                    range,
+                })
             }
             ASTExprType::Int => {
                 let v = e.get_val()?.get_num_si()?;
-                Ok((v.to_string(), if v < 0 { UNARY } else { PRIMARY }))
+                let ty = if i32::try_from(v).is_ok() {
+                    CType::Signed(32)
+                } else {
+                    WIDE
+                };
+                Ok(Ex {
+                    text: v.to_string(),
+                    prec: if v < 0 { UNARY } else { PRIMARY },
+                    ty,
+                    range: Interval::point(i128::from(v)),
+                })
             }
             ASTExprType::Op => self.op(e),
             ASTExprType::Error => Err(error("invalid AST expression")),
         }
     }
 
-    fn op(&self, e: &ASTExpr) -> Gen<(String, u8)> {
+    fn op(&self, e: &ASTExpr) -> Gen<Ex> {
         let n = e.get_op_n_arg()?;
         let mut args = Vec::new();
         for k in 0..n {
             args.push(self.expr(&e.get_op_arg(k)?)?);
         }
-        let bin = |op: &str, prec: u8| -> Gen<(String, u8)> {
-            let [a, b] = args.as_slice() else {
-                return Err(error("binary operator arity"));
-            };
-            Ok((
-                format!(
-                    "{} {op} {}",
-                    wrap(a.0.clone(), a.1, prec),
-                    wrap(b.0.clone(), b.1, prec + 1)
-                ),
+        let two = || -> Gen<(Ex, Ex)> {
+            match args.as_slice() {
+                [a, b] => Ok((a.clone(), b.clone())),
+                _ => Err(error("binary operator arity")),
+            }
+        };
+        let compare = |op: &str, prec: u8| -> Gen<Ex> {
+            let (a, b) = two()?;
+            Ok(Ex {
+                text: format!("{} {op} {}", a.wrapped(prec), b.wrapped(prec + 1)),
                 prec,
-            ))
+                ty: CType::Signed(32),
+                range: Interval { lo: 0, hi: 1 },
+            })
+        };
+        let arith = |op: &str, prec: u8, range: &dyn Fn(Interval, Interval) -> Interval| {
+            let (a, b) = two()?;
+            arithmetic(&a, &b, op, prec, range(a.range, b.range))
         };
         use ASTExprOpType as O;
         match e.get_op_type()? {
-            O::And | O::AndThen => bin("&&", 5),
-            O::Or | O::OrElse => bin("||", 4),
-            O::Eq => bin("==", 9),
-            O::Le => bin("<=", 10),
-            O::Lt => bin("<", 10),
-            O::Ge => bin(">=", 10),
-            O::Gt => bin(">", 10),
-            O::Add => bin("+", 12),
-            O::Sub => bin("-", 12),
-            O::Mul => bin("*", 13),
-            O::Div | O::PdivQ => bin("/", 13),
-            O::PdivR | O::ZdivR => bin("%", 13),
+            O::And | O::AndThen => compare("&&", 5),
+            O::Or | O::OrElse => compare("||", 4),
+            O::Eq => compare("==", 9),
+            O::Le => compare("<=", 10),
+            O::Lt => compare("<", 10),
+            O::Ge => compare(">=", 10),
+            O::Gt => compare(">", 10),
+            O::Add => arith("+", 12, &|a, b| a.plus(b)),
+            O::Sub => arith("-", 12, &|a, b| a.minus(b)),
+            O::Mul => arith("*", 13, &|a, b| a.times(b)),
+            O::Div | O::PdivQ => arith("/", 13, &|a, b| a.quotient(b)),
+            O::PdivR | O::ZdivR => arith("%", 13, &|a, b| {
+                let m = b.hi.abs().max(b.lo.abs()) - 1;
+                Interval { lo: -m, hi: m }.intersect(a.hull(a.negated()))
+            }),
             O::Minus => {
                 let a = args.first().ok_or_else(|| error("minus arity"))?;
-                Ok((format!("-{}", wrap(a.0.clone(), a.1, PRIMARY)), UNARY))
+                let range = a.range.negated();
+                let a = if a.ty.holds(range) {
+                    a.clone()
+                } else if WIDE.holds(range) {
+                    widened(a)
+                } else {
+                    return Err(error(format!("{OVERFLOW}a generated expression")));
+                };
+                Ok(Ex {
+                    text: format!("-{}", a.wrapped(PRIMARY)),
+                    prec: UNARY,
+                    range,
+                    ..a
+                })
             }
             O::Max | O::Min => {
-                let cmp = if e.get_op_type()? == O::Max { ">" } else { "<" };
+                let max = e.get_op_type()? == O::Max;
+                let cmp = if max { ">" } else { "<" };
                 let mut acc = args.first().ok_or_else(|| error("min/max arity"))?.clone();
                 for b in &args[1..] {
-                    let (x, y) = (
-                        wrap(acc.0.clone(), acc.1, PRIMARY),
-                        wrap(b.0.clone(), b.1, PRIMARY),
-                    );
-                    acc = (format!("({x} {cmp} {y} ? {x} : {y})"), PRIMARY);
+                    let (x, y) = (acc.wrapped(PRIMARY), b.wrapped(PRIMARY));
+                    acc = Ex {
+                        text: format!("({x} {cmp} {y} ? {x} : {y})"),
+                        prec: PRIMARY,
+                        ty: widest(acc.ty, b.ty),
+                        range: if max {
+                            acc.range.max(b.range)
+                        } else {
+                            acc.range.min(b.range)
+                        },
+                    };
                 }
                 Ok(acc)
             }
             O::FdivQ => {
-                let [a, b] = args.as_slice() else {
-                    return Err(error("floord arity"));
+                let (a, b) = two()?;
+                // `-a + b - 1` is computed too: widen `a` if that may overflow.
+                let inner = a.range.negated().plus(b.range).minus(Interval::point(1));
+                let ty = widest(a.ty, b.ty);
+                let a = if ty.holds(inner) && ty.holds(a.range.negated()) {
+                    a
+                } else if WIDE.holds(inner) {
+                    widened(&a)
+                } else {
+                    return Err(error(format!("{OVERFLOW}a generated division")));
                 };
-                let (a, b) = (
-                    wrap(a.0.clone(), a.1, PRIMARY),
-                    wrap(b.0.clone(), b.1, PRIMARY),
-                );
-                Ok((
-                    format!("({a} >= 0 ? {a} / {b} : -((-{a} + {b} - 1) / {b}))"),
-                    PRIMARY,
-                ))
+                let (x, y) = (a.wrapped(PRIMARY), b.wrapped(PRIMARY));
+                Ok(Ex {
+                    text: format!("({x} >= 0 ? {x} / {y} : -((-{x} + {y} - 1) / {y}))"),
+                    prec: PRIMARY,
+                    ty: widest(a.ty, b.ty),
+                    range: a.range.quotient(b.range),
+                })
             }
             O::Cond | O::Select => {
                 let [c, a, b] = args.as_slice() else {
                     return Err(error("select arity"));
                 };
-                Ok((
-                    format!(
-                        "({} ? {} : {})",
-                        wrap(c.0.clone(), c.1, 4),
-                        wrap(a.0.clone(), a.1, 4),
-                        wrap(b.0.clone(), b.1, 4)
-                    ),
-                    PRIMARY,
-                ))
+                Ok(Ex {
+                    text: format!("({} ? {} : {})", c.wrapped(4), a.wrapped(4), b.wrapped(4)),
+                    prec: PRIMARY,
+                    ty: widest(a.ty, b.ty),
+                    range: a.range.hull(b.range),
+                })
             }
             other => Err(error(format!("unexpected AST operator {other:?}"))),
         }
+    }
+}
+
+/// `a op b`, computed in the wider of the two types, or with `a` cast to `long long`
+/// if that type may not hold `range`.
+fn arithmetic(a: &Ex, b: &Ex, op: &str, prec: u8, range: Interval) -> Gen<Ex> {
+    let ty = widest(a.ty, b.ty);
+    let (a, ty) = if ty.holds(range) {
+        (a.clone(), ty)
+    } else if WIDE.holds(range) {
+        (widened(a), WIDE)
+    } else {
+        return Err(error(format!("{OVERFLOW}a generated expression")));
+    };
+    Ok(Ex {
+        text: format!("{} {op} {}", a.wrapped(prec), b.wrapped(prec + 1)),
+        prec,
+        ty,
+        range,
+    })
+}
+
+/// `a` cast to `long long`, so arithmetic on it is 64-bit.
+fn widened(a: &Ex) -> Ex {
+    if a.ty == WIDE {
+        return a.clone();
+    }
+    Ex {
+        text: format!("({}){}", WIDE.c_name(), a.wrapped(UNARY)),
+        prec: UNARY,
+        ty: WIDE,
+        range: a.range,
+    }
+}
+
+fn widest(a: CType, b: CType) -> CType {
+    match (a, b) {
+        (CType::Signed(x), CType::Signed(y)) => CType::Signed(x.max(y)),
+        _ => WIDE,
+    }
+}
+
+/// The type of a fresh iterator declared as `c_type`.
+fn fresh_type(c_type: &str) -> CType {
+    if c_type.contains("long") {
+        WIDE
+    } else {
+        CType::Signed(32)
     }
 }
 

@@ -58,6 +58,7 @@ codes! {
     UnsupportedStatement = "N113", "unsupported-statement", "a statement kind nestor does not model";
     LoopForm = "N114", "loop-form", "a `for` header that is not `iter = lb; iter OP ub; iter += c`";
     UnknownArray = "N115", "unknown-array", "an access to an array nestor cannot see the declaration of";
+    MayAlias = "N116", "may-alias", "an array parameter may be the same memory as a global array the region accesses";
     IteratorLiveAfter = "N117", "iterator-live-after", "a loop iterator's value is read after the region";
     IteratorType = "N118", "iterator-type", "a loop iterator that is not a signed integer variable";
     SideEffect = "N119", "side-effect", "an assignment or increment nested inside an expression";
@@ -68,6 +69,7 @@ codes! {
     Budget = "N201", "budget-exceeded", "the analysis exceeded its isl operation budget";
     IslError = "N202", "isl-error", "isl reported an error while modelling or generating the region";
     CodegenCheck = "N203", "codegen-check", "the generated code failed nestor's own re-parse check";
+    GeneratedOverflow = "N204", "generated-overflow", "an expression of the rewritten code could overflow where the original does not";
     FlowViolated = "N301", "flow-violated", "a requested transformation would read a value before it is written";
     LiveRangeViolated = "N302", "live-range-violated", "a requested transformation would overwrite a value before its last read";
     LiveInViolated = "N303", "live-in-violated", "a requested transformation would overwrite a value from before the region before it is read";

@@ -821,6 +821,13 @@ fn isl_failure(failure: IslFailure, span: &Span) -> Diagnostic {
         )
         .label("left as written")
         .hint("raise the budget with --isl-budget, or split the region"),
+        IslFailure::Error(msg) if msg.contains(crate::codegen::OVERFLOW) => Diagnostic::new(
+            Code::GeneratedOverflow,
+            span.clone(),
+            format!("the rewritten code {msg}, where the original does not overflow"),
+        )
+        .label("left as written")
+        .hint("bound the parameters (e.g. with `-D`) or use narrower parameter types"),
         IslFailure::Error(msg) => Diagnostic::new(
             Code::IslError,
             span.clone(),

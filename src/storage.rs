@@ -53,8 +53,33 @@ pub fn expandable_scalars(region: &Region) -> Vec<String> {
         .collect()
 }
 
-/// The loops `variable` can be expanded along, innermost first.
+/// The most elements an expansion may add: its array lives on the stack (a VLA), and
+/// must fit there for every parameter value the region may run with (1 MiB of doubles).
+pub const MAX_EXPANDED_ELEMENTS: i128 = 1 << 17;
+
+/// The largest value `aff` takes for the parameter values `region` may run with
+/// (`None` if unbounded or not known).
+fn largest_value(aff: &Aff, region: &Region) -> Option<i128> {
+    let (constant, terms) = aff.linear()?;
+    let mut max = i128::from(constant);
+    for (name, c) in terms {
+        let (_, range) = region.param_ranges.get(&name)?;
+        let c = i128::from(c);
+        max += if c > 0 { c * range.hi } else { c * range.lo };
+    }
+    Some(max)
+}
+
+/// The loops `variable` can be expanded along, innermost first: those whose extent is
+/// at most [`MAX_EXPANDED_ELEMENTS`] for every parameter value.
 pub fn expansion_loops(region: &Region, variable: &str) -> Vec<ExpansionLoop> {
+    candidate_expansion_loops(region, variable)
+        .into_iter()
+        .filter(|l| largest_value(&l.extent, region).is_some_and(|m| m <= MAX_EXPANDED_ELEMENTS))
+        .collect()
+}
+
+fn candidate_expansion_loops(region: &Region, variable: &str) -> Vec<ExpansionLoop> {
     let users: BTreeSet<usize> = region
         .statements
         .iter()

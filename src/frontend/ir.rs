@@ -1,6 +1,7 @@
 //! What the front end understood of a region: loops, conditions and statements in
 //! affine form, with the source spans they came from.
 
+use super::types::{CType, Interval};
 use crate::diag::Span;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -516,6 +517,12 @@ pub struct Region {
     pub needs_braces: bool,
     /// The C type of generated loop iterators that are not original ones.
     pub fresh_iterator_type: String,
+    /// For each parameter, its C type (after promotion) and the values it may take
+    /// when the region runs: the type's range, narrowed by the expressions the region
+    /// evaluates on entry (which the original program computes without overflow).
+    pub param_ranges: BTreeMap<String, (CType, Interval)>,
+    /// The C type of each original iterator.
+    pub iterator_types: BTreeMap<String, CType>,
     /// Declarations generated code starts with (storage added by nestor).
     pub declarations: Vec<String>,
     /// Arrays named by `#pragma nestor temporary(...)` before the region in its

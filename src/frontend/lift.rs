@@ -5,7 +5,7 @@ use super::affine::{AffineContext, cmp_op, op_text, short, unparen};
 use super::ir::*;
 use super::symbols::{Shape, Symbols};
 use super::syntax::text;
-use super::types::CType;
+use super::types::{CType, Interval};
 use crate::diag::{Code, Diagnostic, Span};
 use std::collections::{BTreeMap, BTreeSet};
 use tree_sitter::Node;
@@ -127,18 +127,27 @@ pub fn lift_region(
         })
         .max()
         .unwrap_or(32);
+    let param_ranges = parameter_ranges(symbols, &params, &body);
+    let iterator_types = lifter
+        .loops
+        .iter()
+        .map(|l| (l.iter.clone(), lifter.iterator_type(l)))
+        .collect();
     let mut comments = Vec::new();
     for n in nodes {
         collect_comments(*n, src, &mut comments);
     }
     let arrays = lifter.arrays();
+    let aliases = possible_aliases(&arrays, &lifter.statements);
+    if !aliases.is_empty() {
+        return Err(aliases);
+    }
     Ok(Region {
         origin,
         indent_unit: indent_unit(src, &span, &indent),
         indent,
         span,
         function: function.to_string(),
-        body,
         statements: lifter.statements,
         params,
         constants,
@@ -149,6 +158,9 @@ pub fn lift_region(
             .parent()
             .is_some_and(|p| p.kind() != "compound_statement"),
         fresh_iterator_type: CType::Signed(fresh_bits).c_name().to_string(),
+        param_ranges,
+        body,
+        iterator_types,
         declarations: Vec::new(),
         declared_temporaries: Vec::new(),
         replaced_declarations: Vec::new(),
@@ -897,6 +909,113 @@ fn loop_stride(update: Node, iter: &str, src: &str) -> Option<i64> {
         }
         _ => None,
     }
+}
+
+/// An array parameter and a global array of the same element type that the region
+/// both accesses may be the same memory (`kg(G)` where `kg` also uses `G`): nestor
+/// cannot tell their accesses apart, so the region is not modelled.
+fn possible_aliases(arrays: &[Array], statements: &[Statement]) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let accessed = |name: &str| {
+        statements
+            .iter()
+            .flat_map(|s| &s.accesses)
+            .find(|a| a.array == name)
+            .map(|a| a.span.clone())
+    };
+    for p in arrays
+        .iter()
+        .filter(|a| a.scope == Scope::Parameter && !a.extents.is_empty())
+    {
+        let global = arrays.iter().find(|g| {
+            g.scope == Scope::Global && !g.extents.is_empty() && g.element_type == p.element_type
+        });
+        if let (Some(g), Some(span)) = (global, accessed(&p.name)) {
+            diags.push(
+                Diagnostic::new(Code::MayAlias, span, format!("array parameter `{}` may be the global array `{}`, which the region also accesses", p.name, g.name))
+                    .label("may alias a global")
+                    .expected("array parameters that are distinct from the globals the function uses")
+                    .hint(format!("declare `{}` as a `restrict` pointer, or pass `{}` as a parameter too", p.name, g.name)),
+            );
+        }
+    }
+    diags
+}
+
+/// Each parameter's type (promoted) and the values it may have when the region runs:
+/// a define's value, else its type's range narrowed by every linear expression of one
+/// parameter in the init or bound of a top-level loop (evaluated on entry, so the
+/// original program computes it without overflow: `n - 4` in `int` means
+/// `n >= INT_MIN + 4`).
+fn parameter_ranges(
+    symbols: &Symbols,
+    params: &BTreeSet<String>,
+    body: &[Node_],
+) -> BTreeMap<String, (CType, Interval)> {
+    let mut ranges: BTreeMap<String, (CType, Interval)> = params
+        .iter()
+        .map(|p| {
+            let t = parameter_type(symbols, p).promoted();
+            let range = match symbols.define(p) {
+                Some(v) => Interval::point(i128::from(v)),
+                None => assumed_range(t),
+            };
+            (p.clone(), (t, range))
+        })
+        .collect();
+    let mut evaluated_on_entry = Vec::new();
+    for node in body {
+        if let Node_::Loop(l, _) = node {
+            evaluated_on_entry.push(&l.init);
+            l.bound.for_each_aff(&mut |a| evaluated_on_entry.push(a));
+        }
+    }
+    for aff in evaluated_on_entry {
+        let Some((constant, terms)) = aff.linear() else {
+            continue;
+        };
+        let terms: Vec<_> = terms.into_iter().collect();
+        let [(name, coefficient)] = terms.as_slice() else {
+            continue;
+        };
+        let (constant, coefficient) = (i128::from(constant), i128::from(*coefficient));
+        let Some((t, range)) = ranges.get_mut(name) else {
+            continue;
+        };
+        let Some(limits) = t.range() else { continue };
+        // limits.lo <= coefficient * p + constant <= limits.hi
+        let (a, b) = (limits.lo - constant, limits.hi - constant);
+        let (lo, hi) = if coefficient > 0 {
+            (ceil_div(a, coefficient), floor_div(b, coefficient))
+        } else {
+            (ceil_div(b, coefficient), floor_div(a, coefficient))
+        };
+        *range = range.intersect(Interval { lo, hi });
+    }
+    ranges
+}
+
+/// The values a name of type `t` may have: its type's range (generated code computes
+/// in 64 bits where that may overflow a narrower type; where 64 bits may overflow, the
+/// region is left as written).
+pub fn assumed_range(t: CType) -> Interval {
+    t.range().unwrap_or(Interval {
+        lo: i128::from(i64::MIN),
+        hi: i128::from(i64::MAX),
+    })
+}
+
+fn floor_div(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if a % b != 0 && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+fn ceil_div(a: i128, b: i128) -> i128 {
+    -floor_div(-a, b)
 }
 
 /// The type of parameter `name` of a region (a variable, a define or an enumerator).

@@ -5,7 +5,7 @@
 
 mod affine;
 pub mod ir;
-mod lift;
+pub mod lift;
 mod symbols;
 pub mod syntax;
 pub mod types;
@@ -405,7 +405,7 @@ impl<'t> RegionFinder<'_, 't> {
                 _ => elsewhere = true,
             }
         });
-        declaration.filter(|_| !elsewhere)
+        declaration.filter(|d| !elsewhere && !has_side_effect(self.function, d))
     }
 
     /// The next use of `name` after `span` (wrapping around an enclosing loop) if it
@@ -447,6 +447,18 @@ impl<'t> RegionFinder<'_, 't> {
         if escape.is_some() {
             return escape;
         }
+        // With `goto`, any use anywhere in the function may follow the region.
+        if contains_kind(self.function, &["goto_statement"]) {
+            let outside = |(id, _): &(Node<'t>, bool)| !span.contains(&id.start_byte());
+            let mut all = Vec::new();
+            visit_all_identifiers(self.function, &mut |id| {
+                let t = text(id, self.src);
+                if (t == name || macros.contains(t)) && !is_declarator(id) {
+                    all.push((id, true));
+                }
+            });
+            return all.into_iter().find(outside).map(|(id, _)| id);
+        }
         let uses: Vec<(Node<'t>, bool)> = after.into_iter().chain(before_in_loop).collect();
         let (first, through_macro) = *uses.first()?;
         if !through_macro
@@ -487,6 +499,24 @@ impl<'t> RegionFinder<'_, 't> {
         };
         jumps_in(self.function, &between)
     }
+}
+
+/// Whether the declaration at `span` in `function` calls a function or changes a
+/// variable (`double tmp[size(n)]`): replacing it would drop that effect.
+fn has_side_effect(function: Node, span: &Span) -> bool {
+    function
+        .descendant_for_byte_range(span.start, span.end)
+        .is_some_and(|d| {
+            contains_kind(
+                d,
+                &[
+                    "call_expression",
+                    "assignment_expression",
+                    "update_expression",
+                    "comma_expression",
+                ],
+            )
+        })
 }
 
 /// The child of `block` (a compound statement) that contains byte `at`.

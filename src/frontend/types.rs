@@ -50,6 +50,114 @@ impl CType {
     }
 }
 
+impl CType {
+    /// The values of an integer type; `None` for other types.
+    pub fn range(self) -> Option<Interval> {
+        match self {
+            CType::Signed(b) => Some(Interval {
+                lo: -(1i128 << (b - 1)),
+                hi: (1i128 << (b - 1)) - 1,
+            }),
+            CType::Unsigned(b) => Some(Interval {
+                lo: 0,
+                hi: (1i128 << b) - 1,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Whether every value in `range` is a value of this type.
+    pub fn holds(self, range: Interval) -> bool {
+        self.range()
+            .is_some_and(|r| r.lo <= range.lo && range.hi <= r.hi)
+    }
+}
+
+/// A closed interval of integers `{ [x] : lo <= x <= hi }`: the values an expression
+/// may take, for range checks of generated code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interval {
+    pub lo: i128,
+    pub hi: i128,
+}
+
+impl Interval {
+    pub fn point(v: i128) -> Interval {
+        Interval { lo: v, hi: v }
+    }
+
+    pub fn plus(self, o: Interval) -> Interval {
+        Interval {
+            lo: self.lo.saturating_add(o.lo),
+            hi: self.hi.saturating_add(o.hi),
+        }
+    }
+
+    pub fn negated(self) -> Interval {
+        Interval {
+            lo: self.hi.saturating_neg(),
+            hi: self.lo.saturating_neg(),
+        }
+    }
+
+    pub fn minus(self, o: Interval) -> Interval {
+        self.plus(o.negated())
+    }
+
+    pub fn times(self, o: Interval) -> Interval {
+        let c = [
+            self.lo.saturating_mul(o.lo),
+            self.lo.saturating_mul(o.hi),
+            self.hi.saturating_mul(o.lo),
+            self.hi.saturating_mul(o.hi),
+        ];
+        Interval {
+            lo: *c.iter().min().unwrap_or(&0),
+            hi: *c.iter().max().unwrap_or(&0),
+        }
+    }
+
+    pub fn hull(self, o: Interval) -> Interval {
+        Interval {
+            lo: self.lo.min(o.lo),
+            hi: self.hi.max(o.hi),
+        }
+    }
+
+    pub fn min(self, o: Interval) -> Interval {
+        Interval {
+            lo: self.lo.min(o.lo),
+            hi: self.hi.min(o.hi),
+        }
+    }
+
+    pub fn max(self, o: Interval) -> Interval {
+        Interval {
+            lo: self.lo.max(o.lo),
+            hi: self.hi.max(o.hi),
+        }
+    }
+
+    /// The quotients `a / d` rounded either way, for `a` in this interval and `d` in
+    /// `divisor` (all positive): a superset of both C's and isl's division.
+    pub fn quotient(self, divisor: Interval) -> Interval {
+        let d = divisor.lo.max(1);
+        let q = |v: i128| [v.div_euclid(d), v / d];
+        let all = [q(self.lo), q(self.hi)].concat();
+        Interval {
+            lo: all.iter().copied().min().unwrap_or(0).min(0),
+            hi: all.iter().copied().max().unwrap_or(0).max(0),
+        }
+    }
+
+    pub fn intersect(self, o: Interval) -> Interval {
+        Interval {
+            lo: self.lo.max(o.lo),
+            hi: self.hi.min(o.hi),
+        }
+    }
+}
+
 /// Standard typedefs whose meaning does not depend on the platform (LP64).
 fn standard_typedef(name: &str) -> Option<CType> {
     Some(match name {
