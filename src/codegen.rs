@@ -42,6 +42,9 @@ pub fn generate(
         .lines
         .extend(region.declarations.iter().map(|d| (depth, d.clone())));
     printer.node(&ast, depth)?;
+    printer
+        .lines
+        .extend(region.epilogue.iter().map(|d| (depth, d.clone())));
     if region.needs_braces {
         printer.lines.insert(0, (0, "{".to_string()));
         printer.lines.push((0, "}".to_string()));

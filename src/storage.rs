@@ -53,8 +53,8 @@ pub fn expandable_scalars(region: &Region) -> Vec<String> {
         .collect()
 }
 
-/// The most elements an expansion may add: its array lives on the stack (a VLA), and
-/// must fit there for every parameter value the region may run with (1 MiB of doubles).
+/// The most elements an expansion may add on the stack (a VLA) for every parameter
+/// value the region may run with (1 MiB of doubles); larger ones go on the heap.
 pub const MAX_EXPANDED_ELEMENTS: i128 = 1 << 17;
 
 /// The largest value `aff` takes for the parameter values `region` may run with
@@ -70,16 +70,8 @@ fn largest_value(aff: &Aff, region: &Region) -> Option<i128> {
     Some(max)
 }
 
-/// The loops `variable` can be expanded along, innermost first: those whose extent is
-/// at most [`MAX_EXPANDED_ELEMENTS`] for every parameter value.
+/// The loops `variable` can be expanded along, innermost first.
 pub fn expansion_loops(region: &Region, variable: &str) -> Vec<ExpansionLoop> {
-    candidate_expansion_loops(region, variable)
-        .into_iter()
-        .filter(|l| largest_value(&l.extent, region).is_some_and(|m| m <= MAX_EXPANDED_ELEMENTS))
-        .collect()
-}
-
-fn candidate_expansion_loops(region: &Region, variable: &str) -> Vec<ExpansionLoop> {
     let users: BTreeSet<usize> = region
         .statements
         .iter()
@@ -228,8 +220,20 @@ pub fn expand(
         Some(c) => c.max(1).to_string(),
         None => format!("{extent} > 0 ? {extent} : 1"),
     };
-    out.declarations
-        .push(format!("{element_type} {array}[{size}];"));
+    let on_stack = largest_value(&along.extent, region).is_some_and(|m| m <= MAX_EXPANDED_ELEMENTS);
+    if on_stack {
+        out.declarations
+            .push(format!("{element_type} {array}[{size}];"));
+    } else {
+        // Too large for the stack for some parameter value: on the heap, through
+        // the compiler's builtins (no header needed); running out of memory aborts.
+        out.declarations.push(format!(
+            "{element_type} *{array} = __builtin_malloc(sizeof({element_type}) * (unsigned long)({size}));"
+        ));
+        out.declarations
+            .push(format!("if (!{array}) __builtin_abort();"));
+        out.epilogue.push(format!("__builtin_free({array});"));
+    }
     (
         out,
         Expansion {

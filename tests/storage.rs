@@ -113,11 +113,13 @@ fn expanded_and_contracted_programs_compute_the_same_results() {
 #include <stdio.h>
 #define N 30
 static void f(int n, double A[n][n], double B[n][n], double C[n][n]) {
+  /* Loops of N (a constant) iterations: an expansion along a loop of `n`
+     iterations could overflow the stack, so nestor would not make it. */
   double t;
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < n; j++) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
       t = 0;
-      for (int k = 0; k < n; k++)
+      for (int k = 0; k < N; k++)
         t += B[i][k] * C[k][j];
       A[i][j] = t;
     }

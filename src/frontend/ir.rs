@@ -525,6 +525,8 @@ pub struct Region {
     pub iterator_types: BTreeMap<String, CType>,
     /// Declarations generated code starts with (storage added by nestor).
     pub declarations: Vec<String>,
+    /// Statements generated code ends with (freeing heap storage nestor added).
+    pub epilogue: Vec<String>,
     /// Arrays named by `#pragma nestor temporary(...)` before the region in its
     /// function: dead after the region whatever their scope.
     pub declared_temporaries: Vec<String>,

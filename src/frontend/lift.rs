@@ -162,6 +162,7 @@ pub fn lift_region(
         body,
         iterator_types,
         declarations: Vec::new(),
+        epilogue: Vec::new(),
         declared_temporaries: Vec::new(),
         replaced_declarations: Vec::new(),
     })
