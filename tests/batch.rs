@@ -445,6 +445,62 @@ fn pathological_files_are_reported_and_copied_without_stopping_the_batch() {
 }
 
 #[test]
+fn a_file_too_large_to_analyse_is_copied_whole_and_reported() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Just over the 32 MiB nestor analyses, ending in a line that a truncated copy
+    // would lose.
+    let limit = 32 << 20;
+    let line = b"/* nestor copies a file it cannot analyse as it is. */\n";
+    let mut big = Vec::with_capacity(limit + 2 * line.len() + 64);
+    while big.len() <= limit {
+        big.extend_from_slice(line);
+    }
+    big.extend_from_slice(b"int the_last_line_of_the_file;\n");
+    write(&tmp.path().join("in/big.c"), &big);
+    write(&tmp.path().join("in/good.c"), SMALL.as_bytes());
+    let o = nestor_in(
+        tmp.path(),
+        &["batch", "in", "--out", "out", "--json", "r.json"],
+        &[],
+    );
+    let table = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(3), "{table}\n{}", text(&o.stderr));
+    let copied = std::fs::read(tmp.path().join("out/big.c")).unwrap();
+    assert!(
+        copied == big,
+        "big.c is copied byte for byte ({} of {} bytes)",
+        copied.len(),
+        big.len()
+    );
+    let j = json(&tmp.path().join("r.json"));
+    let big_result = j["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["input"] == "in/big.c")
+        .expect("big.c in the JSON")
+        .clone();
+    assert_eq!(big_result["status"], "failed", "{big_result}");
+    assert_eq!(big_result["error"]["kind"], "too-large", "{big_result}");
+    assert_eq!(big_result["written"], true, "{big_result}");
+    let message = big_result["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("larger than 32 MiB") && message.contains("copied unchanged"),
+        "{message}"
+    );
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("in/big.c") && l.contains("too-large")),
+        "{table}"
+    );
+    assert_eq!(
+        j["totals"]["files_rewritten"], 1,
+        "good.c is still rewritten"
+    );
+}
+
+#[test]
 fn one_and_two_workers_write_the_same_tree() {
     let tmp = tempfile::tempdir().unwrap();
     for k in 0..4 {

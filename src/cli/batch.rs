@@ -379,11 +379,11 @@ fn process(job: &Job, cfg: &Config) -> FileResult {
     let start = Instant::now();
     let bytes = match io::read_bytes(&job.input) {
         Ok(b) => b,
-        Err(e) => return input_failure(job, &e, None, start.elapsed()),
+        Err(e) => return input_failure(job, &e, start.elapsed()),
     };
     let src = match io::as_source(&bytes) {
         Ok(s) => s,
-        Err(e) => return input_failure(job, &e, Some(&bytes), start.elapsed()),
+        Err(e) => return input_failure(job, &e, start.elapsed()),
     };
     let optimized = std::panic::catch_unwind(AssertUnwindSafe(|| {
         if std::env::var_os(FAULT_ENV).is_some_and(|p| {
@@ -402,7 +402,7 @@ fn process(job: &Job, cfg: &Config) -> FileResult {
                 .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_string());
-            let copied = copy_unchanged(job, &bytes);
+            let copied = copy_unchanged(job);
             return failed_result(
                 job,
                 "internal-error",
@@ -421,7 +421,7 @@ fn process(job: &Job, cfg: &Config) -> FileResult {
                 format!("{l}:{c}: {}[{}]: {}", "error", d.code.as_str(), d.message)
             })
             .unwrap_or_default();
-        let copied = copy_unchanged(job, &bytes);
+        let copied = copy_unchanged(job);
         return failed_result(
             job,
             "syntax-error",
@@ -497,12 +497,21 @@ fn write_output(job: &Job, bytes: &[u8]) -> std::io::Result<()> {
     io::write_atomically(&job.output, bytes, Some(&job.input))
 }
 
-fn copy_unchanged(job: &Job, bytes: &[u8]) -> bool {
-    write_output(job, bytes).is_ok()
+/// Copies the input file to its output as it is: from the file itself, not from the
+/// bytes read for analysis, which stop at `io::MAX_INPUT`.
+fn copy_unchanged(job: &Job) -> bool {
+    if let Some(parent) = job.output.parent()
+        && std::fs::create_dir_all(parent).is_err()
+    {
+        return false;
+    }
+    io::copy_atomically(&job.input, &job.output).is_ok()
 }
 
-fn input_failure(job: &Job, e: &InputError, bytes: Option<&[u8]>, tool: Duration) -> FileResult {
-    let copied = bytes.is_some_and(|b| copy_unchanged(job, b));
+fn input_failure(job: &Job, e: &InputError, tool: Duration) -> FileResult {
+    // A file that could not be read (or is a directory) cannot be copied either.
+    let readable = !matches!(e, InputError::Unreadable(_) | InputError::Directory);
+    let copied = readable && copy_unchanged(job);
     let name = job.input.display().to_string();
     let message = format!(
         "{}, {}",

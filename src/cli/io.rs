@@ -63,7 +63,9 @@ pub fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
-/// Reads a file (or standard input for `-`), at most `MAX_INPUT + 1` bytes.
+/// Reads a file (or standard input for `-`), at most `MAX_INPUT + 1` bytes: what is
+/// read is never a whole file larger than `MAX_INPUT`, so it must not be copied as one
+/// ([`as_source`] rejects it; [`copy_atomically`] copies the file itself).
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
     let mut bytes = Vec::new();
     if is_stdin(path) {
@@ -76,6 +78,9 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
     let meta = std::fs::metadata(path).map_err(|e| InputError::Unreadable(e.to_string()))?;
     if meta.is_dir() {
         return Err(InputError::Directory);
+    }
+    if meta.is_file() && meta.len() > MAX_INPUT {
+        return Err(InputError::TooLarge);
     }
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_INPUT + 1).read_to_end(&mut bytes))
@@ -111,12 +116,31 @@ pub fn read_source(path: &Path) -> Result<String, Exit> {
 /// rename, so `path` is never seen truncated or half written. Keeps the permissions
 /// of `path` if it exists, else takes those of `like` if given.
 pub fn write_atomically(path: &Path, bytes: &[u8], like: Option<&Path>) -> std::io::Result<()> {
+    replace_atomically(path, like, |tmp| tmp.write_all(bytes))
+}
+
+/// Copies the file `from` to `to` byte for byte, whatever its size (streamed, never
+/// held in memory), atomically as [`write_atomically`] writes, with the permissions of
+/// `from` for a new `to`.
+pub fn copy_atomically(from: &Path, to: &Path) -> std::io::Result<()> {
+    let mut source = std::fs::File::open(from)?;
+    replace_atomically(to, Some(from), |tmp| {
+        std::io::copy(&mut source, tmp).map(|_| ())
+    })
+}
+
+/// Fills a temporary file beside `path` with `fill`, then renames it to `path`.
+fn replace_atomically(
+    path: &Path,
+    like: Option<&Path>,
+    fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(bytes)?;
+    fill(tmp.as_file_mut())?;
     let perms = std::fs::metadata(path)
         .or_else(|e| like.map_or(Err(e), std::fs::metadata))
         .map(|m| m.permissions());
@@ -139,6 +163,19 @@ mod tests {
         assert_eq!(as_source(b"ab\xff"), Err(InputError::NotUtf8 { offset: 2 }));
         assert_eq!(InputError::Directory.exit(), Exit::Io);
         assert_eq!(InputError::Binary.exit(), Exit::NotC);
+    }
+
+    #[test]
+    fn a_file_over_the_limit_is_too_large_unread_and_copied_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("big.c");
+        let mut bytes = vec![b' '; MAX_INPUT as usize];
+        bytes.extend_from_slice(b"int last;\n");
+        std::fs::write(&big, &bytes).unwrap();
+        assert_eq!(read_bytes(&big), Err(InputError::TooLarge));
+        let copy = dir.path().join("copy.c");
+        copy_atomically(&big, &copy).unwrap();
+        assert!(std::fs::read(&copy).unwrap() == bytes);
     }
 
     #[test]
