@@ -155,7 +155,7 @@ fn diff(input: &InputArgs, rewrite: &RewriteArgs, git: bool, ui: Ui) -> Exit {
         let (name, src, report) = analyze(input, rewrite, false, ui)?;
         let summaries = summary::summarize(&src, &report);
         let mut out = StandardStream::stdout(ui.stdout_color());
-        let labels = cli::diff::Labels::for_file(&name, git);
+        let labels = cli::diff::Labels::for_path(&input.file, git);
         match cli::diff::write(&mut out, &name, &src, &report.output, &summaries, &labels) {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}

@@ -2,6 +2,7 @@
 //! `--in-place` safety, `diff` applied with patch, verify's verdicts, help, completions
 //! and colours. Batch is in tests/batch.rs.
 
+use std::ffi::OsStr;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -573,6 +574,136 @@ fn diff_applies_with_git_apply() {
             "{args:?}"
         );
     }
+}
+
+/// The ways to apply a `nestor diff`: GNU patch and git apply on the plain diff, and
+/// git apply (its default `-p1`) on the `--git` diff.
+#[derive(Clone, Copy, Debug)]
+enum Applier {
+    Patch,
+    GitApply,
+    GitApplyGit,
+}
+
+/// Writes `bytes` to `name` in `dir`, runs `nestor diff` on it there (`--git` for
+/// `GitApplyGit`), applies the diff with `tool`, and checks that the file is then byte
+/// for byte what `nestor optimize` writes.
+fn assert_diff_applies(dir: &Path, name: &OsStr, bytes: &[u8], tool: Applier) {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    let run = |args: &[&OsStr]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_nestor"))
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::null())
+            .output()
+            .expect("nestor runs");
+        assert_no_panic(&o);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        o.stdout
+    };
+    let expected = run(&["optimize".as_ref(), name]);
+    assert_ne!(expected, bytes, "{name:?}: the kernel is rewritten");
+    let diff = match tool {
+        Applier::GitApplyGit => run(&["diff".as_ref(), "--git".as_ref(), name]),
+        _ => run(&["diff".as_ref(), name]),
+    };
+    let mut cmd = match tool {
+        Applier::Patch => {
+            let mut c = Command::new("patch");
+            c.args(["-p0", "--quiet", "--batch"]);
+            c
+        }
+        Applier::GitApply => {
+            let mut c = Command::new("git");
+            c.args(["apply", "-p0"]);
+            c
+        }
+        Applier::GitApplyGit => {
+            let mut c = Command::new("git");
+            c.arg("apply");
+            c
+        }
+    };
+    let o = cmd
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .output_with(&diff);
+    assert!(
+        o.status.success(),
+        "{tool:?} on {name:?} failed: {}{}\n--- diff ---\n{}",
+        stdout(&o),
+        stderr(&o),
+        String::from_utf8_lossy(&diff)
+    );
+    let patched = std::fs::read(&path).unwrap();
+    assert!(
+        patched == expected,
+        "{tool:?} on {name:?}: the patched file differs from optimize's output\n--- diff ---\n{}\n--- patched ---\n{:?}\n--- expected ---\n{:?}",
+        String::from_utf8_lossy(&diff),
+        String::from_utf8_lossy(&patched),
+        String::from_utf8_lossy(&expected)
+    );
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn diff_applies_to_file_names_that_need_quoting() {
+    use std::os::unix::ffi::OsStrExt;
+    if Command::new("git").arg("--version").output().is_err() {
+        eprintln!("git is not installed; skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let names: [&[u8]; 9] = [
+        b"plain.c",
+        b"a b.c",
+        b"two  spaces .c",
+        b"q\"uote.c",
+        b"back\\slash.c",
+        b"tab\there.c",
+        b"new\nline.c",
+        "caf\u{e9}.c".as_bytes(),
+        b"latin1 \xe9.c",
+    ];
+    for name in names {
+        for tool in [Applier::Patch, Applier::GitApply, Applier::GitApplyGit] {
+            assert_diff_applies(dir.path(), OsStr::from_bytes(name), KERNEL.as_bytes(), tool);
+        }
+    }
+}
+
+#[test]
+fn diff_of_a_crlf_file_keeps_the_carriage_returns() {
+    if Command::new("git").arg("--version").output().is_err() {
+        eprintln!("git is not installed; skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let crlf = KERNEL.replace('\n', "\r\n");
+    // A lone `\r` inside a line (in a comment) is not a line end for patch or git.
+    let lone_cr = KERNEL.replace("#define N 30", "#define N 30 /* a\rb */");
+    let no_final_newline = crlf.trim_end_matches("\r\n").to_string();
+    let mixed = KERNEL.replacen('\n', "\r\n", 5);
+    for (what, text) in [
+        ("crlf", &crlf),
+        ("lone-cr", &lone_cr),
+        ("crlf-no-final-newline", &no_final_newline),
+        ("mixed", &mixed),
+    ] {
+        for tool in [Applier::Patch, Applier::GitApply, Applier::GitApplyGit] {
+            assert_diff_applies(
+                dir.path(),
+                OsStr::new(&format!("{what}.c")),
+                text.as_bytes(),
+                tool,
+            );
+        }
+    }
+    // The `\r` is in the diff's lines, not only in the patched file.
+    write(dir.path(), "k.c", crlf.as_bytes());
+    let diff = stdout(&nestor_in(dir.path(), &["diff", "k.c"], &[], b""));
+    assert!(diff.contains("\n int main(void)\r\n"), "{diff:?}");
 }
 
 #[test]
