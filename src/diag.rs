@@ -70,6 +70,7 @@ codes! {
     IslError = "N202", "isl-error", "isl reported an error while modelling or generating the region";
     CodegenCheck = "N203", "codegen-check", "the generated code failed nestor's own re-parse check";
     GeneratedOverflow = "N204", "generated-overflow", "an expression of the rewritten code could overflow where the original does not";
+    InternalError = "N205", "internal-error", "nestor failed (a bug: it panicked) while handling the region";
     FlowViolated = "N301", "flow-violated", "a requested transformation would read a value before it is written";
     LiveRangeViolated = "N302", "live-range-violated", "a requested transformation would overwrite a value before its last read";
     LiveInViolated = "N303", "live-in-violated", "a requested transformation would overwrite a value from before the region before it is read";

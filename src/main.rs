@@ -6,6 +6,7 @@ mod cli;
 
 use clap::{CommandFactory, Parser};
 use cli::args::{AnalysisArgs, BuildArgs, Cli, Command, InputArgs, RewriteArgs};
+use cli::panics::Fault;
 use cli::termcolor::StandardStream;
 use cli::{Exit, Ui, io, report, summary};
 use nestor::pipeline::{self, FileReport};
@@ -89,10 +90,14 @@ fn analyze(
 ) -> Result<(String, String, FileReport), Exit> {
     let name = io::display_name(&input.file);
     let src = io::read_source(&input.file)?;
-    let options = report::options(&input.analysis, rewrite, explain);
-    let report = pipeline::optimize(&src, &options);
-    if explain {
-        print!("{}", nestor::explain::explain(&src, &report));
+    let fault = Fault::for_path(&input.file);
+    let options = pipeline::Options {
+        panic_in_function: fault.function.clone(),
+        ..report::options(&input.analysis, rewrite, explain)
+    };
+    let (report, explained) = analyzed(&name, &src, &options, &fault, explain)?;
+    if let Some(text) = explained {
+        print!("{text}");
     }
     report::diagnostics(&name, &src, &report, ui)?;
     if ui.verbose && !explain {
@@ -101,6 +106,31 @@ fn analyze(
         }
     }
     Ok((name, src, report))
+}
+
+/// The pipeline's report on `src` (and its explanation). A panic in a region leaves
+/// that region as written (the pipeline isolates it); one outside the regions fails
+/// the file: exit 3, nothing written.
+fn analyzed(
+    name: &str,
+    src: &str,
+    options: &pipeline::Options,
+    fault: &Fault,
+    explain: bool,
+) -> Result<(FileReport, Option<String>), Exit> {
+    cli::panics::guarded(|| {
+        fault.inject();
+        let report = pipeline::optimize(src, options);
+        let explained = explain.then(|| nestor::explain::explain(src, &report));
+        (report, explained)
+    })
+    .map_err(|msg| {
+        cli::error(format!(
+            "nestor failed on `{name}` (internal error, please report it with the file): \
+             {msg}; nothing was rewritten"
+        ));
+        Exit::NotC
+    })
 }
 
 fn finish(result: Result<(), Exit>) -> Exit {

@@ -30,6 +30,10 @@ pub struct Options {
     /// Arrays the user declares dead after every region (`--temporary`), in addition to
     /// those named by `#pragma nestor temporary(...)`.
     pub temporaries: Vec<String>,
+    /// Test hook: panic while handling each region of this function, as a bug in
+    /// nestor would (the region is then left as written with N205). The command line
+    /// sets it from `NESTOR_TEST_PANIC_ON=PATH:FUNCTION`.
+    pub panic_in_function: Option<String>,
 }
 
 impl Default for Options {
@@ -42,6 +46,7 @@ impl Default for Options {
             search: None,
             contract: false,
             temporaries: Vec::new(),
+            panic_in_function: None,
         }
     }
 }
@@ -127,12 +132,14 @@ impl FileReport {
 /// `options.transforms` asks when every check passes.
 pub fn optimize(src: &str, options: &Options) -> FileReport {
     let front = frontend::analyze(src, &options.defines);
-    let ctx = new_context();
+    let mut ctx = new_context();
     let mut regions: Vec<RegionReport> = front.rejected.iter().map(rejected_report).collect();
     let mut replacements = Vec::new();
     for region in &front.regions {
         let region = &with_temporaries(region, &options.temporaries);
-        let (report, edits) = process_region(&ctx, region, &front.identifiers, options);
+        let (report, edits) = isolated(&mut ctx, region, options, |ctx| {
+            process_region(ctx, region, &front.identifiers, options)
+        });
         replacements.extend(edits);
         regions.push(report);
     }
@@ -142,6 +149,48 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
         regions,
         file_diagnostics: front.file_diagnostics,
     }
+}
+
+/// Runs the work on one region, isolating a panic (a bug in nestor) to it: the region
+/// is then left as written with an N205 error, and the regions after it get a fresh
+/// isl context (the panic may have left the old one mid-computation).
+fn isolated(
+    ctx: &mut Context,
+    region: &Region,
+    options: &Options,
+    work: impl FnOnce(&Context) -> (RegionReport, Vec<(Span, String)>),
+) -> (RegionReport, Vec<(Span, String)>) {
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        if options.panic_in_function.as_deref() == Some(region.function.as_str()) {
+            panic!("fault injected in `{}` by a test hook", region.function);
+        }
+        work(ctx)
+    }));
+    let payload = match run {
+        Ok(done) => return done,
+        Err(payload) => payload,
+    };
+    *ctx = new_context();
+    let message = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string());
+    let diagnostic = Diagnostic::new(
+        Code::InternalError,
+        region.span.clone(),
+        format!("nestor failed on this region (internal error: {message})"),
+    )
+    .error()
+    .label("left as written")
+    .hint("this is a bug in nestor: please report it with the input file");
+    let nest = frontend::RejectedNest {
+        origin: region.origin,
+        span: region.span.clone(),
+        function: region.function.clone(),
+        diagnostics: vec![diagnostic],
+    };
+    (rejected_report(&nest), Vec::new())
 }
 
 /// `region` with the arrays the user declares temporary marked dead after it: those

@@ -501,6 +501,54 @@ fn a_file_too_large_to_analyse_is_copied_whole_and_reported() {
 }
 
 #[test]
+fn a_panic_in_one_region_leaves_only_that_region_unchanged() {
+    let tmp = tempfile::tempdir().unwrap();
+    let two = format!("{SMALL}\n{}", SMALL.replace("f(", "g("));
+    write(&tmp.path().join("in/two.c"), two.as_bytes());
+    write(&tmp.path().join("in/good.c"), SMALL.as_bytes());
+    let hook = [("NESTOR_TEST_PANIC_ON", "two.c:g")];
+    let o = nestor_in(
+        tmp.path(),
+        &["batch", "in", "--out", "out", "--json", "r.json"],
+        &hook,
+    );
+    let table = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{table}\n{}", text(&o.stderr));
+    assert!(!text(&o.stderr).contains("panicked"), "{}", text(&o.stderr));
+    // The output is what `optimize` writes under the same fault: f rewritten, g as
+    // written.
+    let optimized = nestor_in(tmp.path(), &["optimize", "in/two.c"], &hook);
+    assert_eq!(optimized.status.code(), Some(0));
+    let written = std::fs::read(tmp.path().join("out/two.c")).unwrap();
+    assert_eq!(text(&written), text(&optimized.stdout));
+    let g = SMALL.replace("f(", "g(");
+    assert!(text(&written).ends_with(&g), "g is left as written");
+    assert!(!text(&written).starts_with(SMALL), "f is rewritten");
+
+    let j = json(&tmp.path().join("r.json"));
+    let file = j["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["input"] == "in/two.c")
+        .expect("two.c in the JSON")
+        .clone();
+    assert_eq!(file["status"], "rewritten", "{file}");
+    assert_eq!(file["regions"][0]["status"], "rewritten", "{file}");
+    assert_eq!(file["regions"][1]["status"], "unchanged", "{file}");
+    assert_eq!(file["regions"][1]["reason"], "N205", "{file}");
+    assert!(
+        file["regions"][1]["reason_message"]
+            .as_str()
+            .unwrap()
+            .contains("fault injected"),
+        "{file}"
+    );
+    assert_eq!(j["totals"]["unchanged_by_code"]["N205"], 1, "{table}");
+    assert_eq!(j["totals"]["files_failed"], 0, "{table}");
+}
+
+#[test]
 fn one_and_two_workers_write_the_same_tree() {
     let tmp = tempfile::tempdir().unwrap();
     for k in 0..4 {

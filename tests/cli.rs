@@ -26,7 +26,11 @@ fn nestor_in(dir: &Path, args: &[&str], env: &[(&str, &str)], stdin: &[u8]) -> O
         .spawn()
         .expect("nestor runs");
     let mut input = child.stdin.take().expect("stdin is piped");
-    input.write_all(stdin).expect("write stdin");
+    match input.write_all(stdin) {
+        // nestor may exit (a usage error) before it reads its input.
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("write stdin: {e}"),
+        _ => {}
+    }
     drop(input);
     child.wait_with_output().expect("nestor finishes")
 }
@@ -809,6 +813,126 @@ fn quiet_hides_warnings_and_verbose_adds_decisions() {
     );
     let o = nestor(&["optimize", "--quiet", "--verbose", &f]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+// Panics (bugs in nestor) are isolated: per region, or per file.
+
+const F_NEST: &str = "void f(int n, double a[n][n], double b[n][n])\n{\n  for (int j = 0; j < n; j++)\n    for (int i = 0; i < n; i++)\n      a[i][j] = b[i][j] + 1.0;\n}\n";
+const G_NEST: &str = "void g(int n, double c[n][n])\n{\n  for (int j = 0; j < n; j++)\n    for (int i = 0; i < n; i++)\n      c[i][j] = c[i][j] * 2.0;\n}\n";
+
+/// The test hook of `nestor` (also used by tests/batch.rs): `PATH:FUNCTION` panics
+/// while nestor handles the regions of FUNCTION in files whose path contains PATH;
+/// `PATH` alone panics before the file's regions are found.
+const PANIC_HOOK: &str = "NESTOR_TEST_PANIC_ON";
+
+#[test]
+fn a_panic_in_one_region_leaves_that_region_as_written_and_the_rest_optimized() {
+    let dir = tempfile::tempdir().unwrap();
+    let two = format!("{F_NEST}\n{G_NEST}");
+    write(dir.path(), "two.c", two.as_bytes());
+    write(dir.path(), "f.c", F_NEST.as_bytes());
+    write(dir.path(), "g.c", G_NEST.as_bytes());
+    let run = |args: &[&str], env: &[(&str, &str)]| {
+        let o = nestor_in(dir.path(), args, env, b"");
+        assert_no_panic(&o);
+        o
+    };
+    let optimized = |name: &str| run(&["optimize", name], &[]).stdout;
+    let (f, g) = (stdout_of(optimized("f.c")), stdout_of(optimized("g.c")));
+    assert_ne!(f, F_NEST, "f is rewritten");
+    assert_ne!(g, G_NEST, "g is rewritten");
+    assert_eq!(stdout_of(optimized("two.c")), format!("{f}\n{g}"));
+
+    let hook = [(PANIC_HOOK, "two.c:g")];
+    let o = run(&["optimize", "two.c"], &hook);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        format!("{f}\n{G_NEST}"),
+        "g's region is left byte-identical, f's is still optimized"
+    );
+    let e = stderr(&o);
+    assert!(e.contains("error[N205]"), "{e}");
+    assert!(e.contains("fault injected"), "{e}");
+    assert!(
+        e.contains("two.c:10:3"),
+        "the diagnostic points at g's region: {e}"
+    );
+    // The diagnostic is an error: --quiet shows it too.
+    let quiet = run(&["optimize", "--quiet", "two.c"], &hook);
+    assert!(stderr(&quiet).contains("error[N205]"), "{}", stderr(&quiet));
+
+    let o = run(&["diff", "two.c"], &hook);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let d = stdout(&o);
+    assert!(
+        d.contains("# region 1 (f, lines 3-5): rewritten")
+            && d.contains("# region 2 (g, lines 10-12): unchanged: N205 "),
+        "{d}"
+    );
+    let patched = Command::new("patch")
+        .args(["-p0", "--quiet", "--batch"])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .output_with(&o.stdout);
+    assert!(patched.status.success(), "{}", stderr(&patched));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("two.c")).unwrap(),
+        format!("{f}\n{G_NEST}")
+    );
+    write(dir.path(), "two.c", two.as_bytes());
+
+    let o = run(&["explain", "two.c"], &hook);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("N205 10:3 "), "{}", stdout(&o));
+
+    let o = run(&["optimize", "--in-place", "two.c"], &hook);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("two.c")).unwrap(),
+        format!("{f}\n{G_NEST}")
+    );
+    write(dir.path(), "two.c", two.as_bytes());
+
+    // A requested transformation that could apply only in the failed region was not
+    // applied: exit 4, as for any refusal.
+    let o = run(
+        &["optimize", "--interchange", "i,j", "g.c"],
+        &[(PANIC_HOOK, "g.c:g")],
+    );
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    assert_eq!(stdout(&o), G_NEST);
+}
+
+#[test]
+fn a_panic_outside_every_region_fails_the_file_with_exit_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let two = format!("{F_NEST}\n{G_NEST}");
+    let f = write(dir.path(), "two.c", two.as_bytes());
+    let hook = [(PANIC_HOOK, "two.c")];
+    for sub in SUBCOMMANDS {
+        let o = nestor_in(dir.path(), &[sub, "two.c"], &hook, b"");
+        assert_no_panic(&o);
+        assert_eq!(o.status.code(), Some(3), "{sub}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("nestor failed on `two.c` (internal error")
+                && stderr(&o).contains("fault injected"),
+            "{sub}: {}",
+            stderr(&o)
+        );
+        assert!(o.stdout.is_empty(), "{sub} printed {}", stdout(&o));
+    }
+    let o = nestor_in(dir.path(), &["optimize", "--in-place", "two.c"], &hook, b"");
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(&f).unwrap(),
+        two,
+        "the file is untouched"
+    );
+}
+
+fn stdout_of(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).expect("UTF-8 output")
 }
 
 // verify

@@ -13,7 +13,8 @@ Exit codes:
   0  success (regions nestor could not optimize are left as written, with warnings)
   1  a file could not be read or written
   2  invalid command line
-  3  the input is not C nestor can parse (syntax error, binary or non-UTF-8 file, too large)
+  3  the input is not C nestor can parse (syntax error, binary or non-UTF-8 file, too large),
+     or nestor failed on it outside its regions (an internal error; nothing is written)
   4  a requested transformation was refused (illegal) or applies nowhere; the file is
      still written, with the refused regions as they were
   5  verify: the optimized program behaves differently (standard output or exit status),

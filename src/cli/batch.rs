@@ -3,6 +3,7 @@
 //! its own), mirrored into an output directory, with a summary table and JSON.
 
 use super::io::{self, InputError};
+use super::panics::{self, Fault};
 use super::summary::{self, RegionSummary};
 use super::verify::{self, Outcome};
 use super::{Exit, Ui};
@@ -10,21 +11,15 @@ use indicatif::{ProgressBar, ProgressStyle};
 use nestor::pipeline;
 use rayon::prelude::*;
 use serde::Serialize;
-use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
-use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Version of the JSON layout (docs/guide.md); bumped on incompatible changes.
 pub const SCHEMA_VERSION: u32 = 1;
-
-/// Set to a substring of a file's path, makes nestor panic while optimizing that file:
-/// the fault injection the tests use to check that a panic does not stop a batch.
-const FAULT_ENV: &str = "NESTOR_TEST_PANIC_ON";
 
 pub struct Config {
     pub paths: Vec<PathBuf>,
@@ -175,7 +170,8 @@ pub fn run(cfg: &Config, ui: Ui) -> Exit {
         }
     };
     let start = Instant::now();
-    let previous_hook = quiet_panics();
+    // Panics are reported in the files' results, not printed over the progress bar.
+    let previous_hook = panics::quiet();
     let mut files: Vec<FileResult> = pool.install(|| {
         jobs.par_iter()
             .map(|job| {
@@ -357,24 +353,6 @@ fn walk(
     }
 }
 
-thread_local! {
-    /// The last panic on this thread, recorded by the hook `quiet_panics` installs.
-    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
-}
-
-type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
-
-/// Records panics for the file's report instead of printing them over the progress
-/// bar; returns the previous hook.
-fn quiet_panics() -> PanicHook {
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|info| {
-        let msg = info.to_string().replace('\n', " ");
-        LAST_PANIC.with(|p| *p.borrow_mut() = Some(msg));
-    }));
-    previous
-}
-
 fn process(job: &Job, cfg: &Config) -> FileResult {
     let start = Instant::now();
     let bytes = match io::read_bytes(&job.input) {
@@ -385,23 +363,21 @@ fn process(job: &Job, cfg: &Config) -> FileResult {
         Ok(s) => s,
         Err(e) => return input_failure(job, &e, start.elapsed()),
     };
-    let optimized = std::panic::catch_unwind(AssertUnwindSafe(|| {
-        if std::env::var_os(FAULT_ENV).is_some_and(|p| {
-            !p.is_empty() && job.input.to_string_lossy().contains(&*p.to_string_lossy())
-        }) {
-            panic!("fault injected by {FAULT_ENV}");
-        }
-        pipeline::optimize(src, &cfg.options)
-    }));
+    // A panic in a region leaves that region as written (the pipeline catches it);
+    // one outside the regions fails the file.
+    let fault = Fault::for_path(&job.input);
+    let optimized = panics::catch(|| {
+        fault.inject();
+        let options = pipeline::Options {
+            panic_in_function: fault.function.clone(),
+            ..cfg.options.clone()
+        };
+        pipeline::optimize(src, &options)
+    });
     let tool = start.elapsed();
     let report = match optimized {
         Ok(r) => r,
-        Err(payload) => {
-            let msg = LAST_PANIC
-                .with(|p| p.borrow_mut().take())
-                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".to_string());
+        Err(msg) => {
             let copied = copy_unchanged(job);
             return failed_result(
                 job,

@@ -4,6 +4,7 @@ pub mod args;
 pub mod batch;
 pub mod diff;
 pub mod io;
+pub mod panics;
 pub mod report;
 pub mod summary;
 pub mod verify;
