@@ -25,7 +25,7 @@ fn main() {
     );
     for path in SAMPLES {
         let src = std::fs::read_to_string(path).expect("sample exists");
-        let front = nestor::frontend::analyze(&src, &[]);
+        let front = nestor::frontend::analyze(&src, &[], &[]);
         let Some(region) = front.regions.iter().max_by_key(|r| r.statements.len()) else {
             continue;
         };

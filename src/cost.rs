@@ -198,7 +198,7 @@ mod tests {
     use crate::schedule::interchange;
 
     fn region(src: &str) -> Region {
-        frontend::analyze(src, &[]).regions.remove(0)
+        frontend::analyze(src, &[], &[]).regions.remove(0)
     }
 
     #[test]

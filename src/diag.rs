@@ -43,6 +43,7 @@ macro_rules! codes {
 codes! {
     SyntaxError = "N001", "syntax-error", "the file is not valid C";
     NotText = "N002", "not-text", "the input is not a UTF-8 text file";
+    TooDeep = "N003", "too-deep", "the file nests expressions or blocks deeper than nestor analyses";
     NonAffineSubscript = "N101", "non-affine-subscript", "an array subscript is not an affine function of iterators and parameters";
     NonAffineBound = "N102", "non-affine-bound", "a loop bound is not affine";
     NonAffineCondition = "N103", "non-affine-condition", "an `if` condition is not affine";

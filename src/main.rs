@@ -91,10 +91,14 @@ fn analyze(
     let name = io::display_name(&input.file);
     let src = io::read_source(&input.file)?;
     let fault = Fault::for_path(&input.file);
-    let options = pipeline::Options {
-        panic_in_function: fault.function.clone(),
-        ..report::options(&input.analysis, rewrite, explain)
-    };
+    let mut options = report::options(&input.analysis, rewrite, explain);
+    options.panic_in_function = fault.function.clone();
+    let dir = input
+        .file
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    options.headers = cli::headers::local_headers(&src, dir, &input.analysis.include);
     let (report, explained) = analyzed(&name, &src, &options, &fault, explain)?;
     if let Some(text) = explained {
         print!("{text}");
@@ -312,6 +316,7 @@ fn batch(
         jobs,
         json,
         options: report::options(analysis, rewrite, false),
+        includes: analysis.include.clone(),
         verify,
     };
     cli::batch::run(&config, ui)

@@ -17,6 +17,9 @@ use std::collections::BTreeSet;
 pub struct Options {
     /// `-D NAME=VALUE` integer constants, over the file's `#define`s.
     pub defines: Vec<(String, i64)>,
+    /// The texts of the local headers the file includes, in inclusion order (read by
+    /// the caller: the library does no IO).
+    pub headers: Vec<String>,
     /// isl operations allowed per region (0 = unlimited).
     pub isl_budget: u64,
     /// Transformations the user asked for, applied in order to every region.
@@ -40,6 +43,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             defines: Vec::new(),
+            headers: Vec::new(),
             isl_budget: 2_000_000,
             transforms: Vec::new(),
             analyze: false,
@@ -131,7 +135,7 @@ impl FileReport {
 /// Rewrites every region of `src`: with its original schedule, or transformed as
 /// `options.transforms` asks when every check passes.
 pub fn optimize(src: &str, options: &Options) -> FileReport {
-    let front = frontend::analyze(src, &options.defines);
+    let front = frontend::analyze(src, &options.defines, &options.headers);
     let mut ctx = new_context();
     let mut regions: Vec<RegionReport> = front.rejected.iter().map(rejected_report).collect();
     let mut replacements = Vec::new();

@@ -382,12 +382,20 @@ pub fn permute_chain(tree: &ScheduleTree, path: &[usize], order: &[usize]) -> Sc
     replace_at(tree, path, permuted)
 }
 
-/// All orders of `0..n`, the identity first, then in lexicographic order.
+/// The most loop orders tried per perfect nest: all of them up to 6 loops deep.
+pub const MAX_ORDERS: usize = 720;
+
+/// Orders of `0..n`, the identity first, then in lexicographic order, at most
+/// [`MAX_ORDERS`] of them: for nests deeper than 6 only the innermost 6 loops are
+/// permuted (lexicographic order varies the last positions first), which bounds the
+/// search's time and memory whatever the depth.
 pub fn permutations(n: usize) -> Vec<Vec<usize>> {
     let mut out = vec![(0..n).collect::<Vec<_>>()];
     let mut current: Vec<usize> = (0..n).collect();
     // Next lexicographic permutation, until the last one.
-    while let Some(i) = (1..n).rev().find(|&i| current[i - 1] < current[i]) {
+    while out.len() < MAX_ORDERS
+        && let Some(i) = (1..n).rev().find(|&i| current[i - 1] < current[i])
+    {
         let j = (i..n)
             .rev()
             .find(|&j| current[j] > current[i - 1])
@@ -477,6 +485,13 @@ pub fn distribute(tree: &ScheduleTree, path: &[usize]) -> ScheduleTree {
 #[cfg(test)]
 mod tests {
     use super::permutations;
+
+    #[test]
+    fn permutations_of_deep_nests_are_bounded() {
+        let p = super::permutations(10);
+        assert_eq!(p.len(), super::MAX_ORDERS);
+        assert!(p.iter().all(|o| o[..4] == [0, 1, 2, 3]));
+    }
 
     #[test]
     fn permutations_start_with_the_identity_and_are_complete() {

@@ -14,7 +14,7 @@ struct Analysis {
 }
 
 fn analyze(src: &str) -> Analysis {
-    let front = frontend::analyze(src, &[]);
+    let front = frontend::analyze(src, &[], &[]);
     assert!(front.rejected.is_empty(), "rejected: {:?}", front.rejected);
     assert_eq!(front.regions.len(), 1, "expected one region");
     let ctx = nestor::isl::new_context();

@@ -30,7 +30,7 @@ const GAUSS: &str = include_str!("fixtures/gauss_two_pass.c");
 
 #[test]
 fn paper_filter_fused_with_shift_2_contracts_to_four_cells_of_one_row() {
-    let front = frontend::analyze(GAUSS, &[]);
+    let front = frontend::analyze(GAUSS, &[], &[]);
     let region = &front.regions[0];
     let ctx = nestor::isl::new_context();
     let text = model::scop_text(region).expect("modelled");

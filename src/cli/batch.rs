@@ -27,6 +27,8 @@ pub struct Config {
     pub jobs: usize,
     pub json: Option<PathBuf>,
     pub options: pipeline::Options,
+    /// The `-I` directories, where included headers are looked for.
+    pub includes: Vec<PathBuf>,
     /// `Some` with `--verify`; the file's own directory is added to its includes.
     pub verify: Option<verify::Build>,
 }
@@ -368,10 +370,14 @@ fn process(job: &Job, cfg: &Config) -> FileResult {
     let fault = Fault::for_path(&job.input);
     let optimized = panics::catch(|| {
         fault.inject();
-        let options = pipeline::Options {
-            panic_in_function: fault.function.clone(),
-            ..cfg.options.clone()
-        };
+        let mut options = cfg.options.clone();
+        options.panic_in_function = fault.function.clone();
+        let dir = job
+            .input
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        options.headers = super::headers::local_headers(src, dir, &cfg.includes);
         pipeline::optimize(src, &options)
     });
     let tool = start.elapsed();

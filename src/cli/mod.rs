@@ -3,6 +3,7 @@
 pub mod args;
 pub mod batch;
 pub mod diff;
+pub mod headers;
 pub mod io;
 pub mod panics;
 pub mod report;

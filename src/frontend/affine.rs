@@ -115,6 +115,9 @@ impl AffineContext<'_> {
         if self.iters.iter().any(|i| i == n) || self.symbols.define(n).is_some() {
             return Ok(Aff::name(n));
         }
+        if is_polybench_bound(n) || self.symbols.is_int_constant(n) {
+            return Ok(Aff::name(n));
+        }
         if let Some((None, body)) = self.symbols.macro_definition(n) {
             return match self.symbols.opaque_macro(n) {
                 Some(why) if !super::symbols::is_parenthesized(body) => Err(self.reject(node, why)),
@@ -142,7 +145,7 @@ impl AffineContext<'_> {
                     &format!("nestor cannot see what type `{}` is (declared in a header?)", s.ty),
                 )),
             },
-            None if self.symbols.is_enumerator(n) || is_polybench_bound(n) => Ok(Aff::name(n)),
+            None if self.symbols.is_int_constant(n) || is_polybench_bound(n) => Ok(Aff::name(n)),
             None => Err(self.reject(
                 node,
                 &format!("nestor cannot see the declaration of `{n}`, so not its type (declared in a header? pass its value with `-D {n}=VALUE`)"),
@@ -208,7 +211,7 @@ impl AffineContext<'_> {
         match self.symbols.get_at(n, self.position(node)) {
             Some(s) if s.shape == Shape::Scalar => s.ctype,
             Some(_) => CType::Unknown,
-            None if self.symbols.is_enumerator(n) || is_polybench_bound(n) => CType::Signed(32),
+            None if self.symbols.is_int_constant(n) || is_polybench_bound(n) => CType::Signed(32),
             None => CType::Unknown,
         }
     }

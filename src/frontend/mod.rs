@@ -13,7 +13,7 @@ pub mod types;
 use crate::diag::{Code, Diagnostic, Span};
 pub use ir::{Origin, Region};
 use lift::lift_region;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use symbols::Symbols;
 use syntax::{pragma_argument, text};
 use tree_sitter::Node;
@@ -48,7 +48,9 @@ impl Frontend {
 
 /// Finds and lifts the regions of `src`. When the file has `#pragma scop` regions only
 /// those are used; otherwise maximal runs of static-control loop nests are.
-pub fn analyze(src: &str, defines: &[(String, i64)]) -> Frontend {
+/// `headers` are the texts of the local headers the file includes: their macros,
+/// typedefs and declarations are visible in the file.
+pub fn analyze(src: &str, defines: &[(String, i64)], headers: &[String]) -> Frontend {
     let mut out = Frontend::default();
     let Some(tree) = syntax::parse(src) else {
         out.file_diagnostics.push(
@@ -61,6 +63,21 @@ pub fn analyze(src: &str, defines: &[(String, i64)]) -> Frontend {
         );
         return out;
     };
+    if let Some(deep) = syntax::too_deep(&tree) {
+        out.file_diagnostics.push(
+            Diagnostic::new(
+                Code::TooDeep,
+                deep.start_byte()..deep.start_byte(),
+                format!(
+                    "the code is nested more than {} levels deep here",
+                    syntax::MAX_DEPTH
+                ),
+            )
+            .label("nested too deeply")
+            .hint("nestor leaves this file as written; split the expression or the blocks"),
+        );
+        return out;
+    }
     let (errors, pragma_breaks) = syntax::syntax_diagnostics(&tree, src);
     if !errors.is_empty() {
         out.file_diagnostics = errors;
@@ -68,7 +85,17 @@ pub fn analyze(src: &str, defines: &[(String, i64)]) -> Frontend {
     }
     let root = tree.root_node();
     collect_identifiers(root, src, &mut out.identifiers);
-    let file_symbols = Symbols::for_file(root, src, defines);
+    let header_trees: Vec<(tree_sitter::Tree, &str)> = headers
+        .iter()
+        .filter_map(|h| Some((syntax::parse(h)?, h.as_str())))
+        .collect();
+    let file_symbols = Symbols::for_file(
+        header_trees
+            .iter()
+            .map(|(t, h)| (t.root_node(), *h))
+            .chain(std::iter::once((root, src))),
+        defines,
+    );
     let pragma_mode = src.contains("scop") && has_scop_pragma(root, src);
     let mut cursor = root.walk();
     let functions: Vec<Node> = root
@@ -79,6 +106,7 @@ pub fn analyze(src: &str, defines: &[(String, i64)]) -> Frontend {
         let mut finder = RegionFinder {
             src,
             symbols: file_symbols.for_function(f, src),
+            index: FunctionIndex::new(f, src),
             function: f,
             name: function_name(f, src),
             pragma_breaks: &pragma_breaks,
@@ -97,9 +125,80 @@ pub fn analyze(src: &str, defines: &[(String, i64)]) -> Frontend {
     out
 }
 
+/// What region finding looks up in a function again and again, collected once (so a
+/// function with many nests is not walked once per nest).
+struct FunctionIndex<'t> {
+    /// Every identifier of the function, by name, in source order.
+    identifiers: HashMap<String, Vec<Node<'t>>>,
+    /// Each `#pragma nestor temporary(a, b)` outside preprocessor conditionals: its
+    /// position and the names it lists.
+    temporaries: Vec<(usize, Vec<String>)>,
+    has_goto: bool,
+}
+
+impl<'t> FunctionIndex<'t> {
+    fn new(function: Node<'t>, src: &str) -> FunctionIndex<'t> {
+        let mut index = FunctionIndex {
+            identifiers: HashMap::new(),
+            temporaries: Vec::new(),
+            has_goto: false,
+        };
+        // With each node, whether it lies in a preprocessor conditional: a pragma
+        // there may not exist when compiled.
+        let mut stack = vec![(function, false)];
+        while let Some((node, conditional)) = stack.pop() {
+            match node.kind() {
+                "identifier" => index
+                    .identifiers
+                    .entry(text(node, src).to_string())
+                    .or_default()
+                    .push(node),
+                "goto_statement" => index.has_goto = true,
+                _ => {}
+            }
+            if !conditional && let Some(names) = temporary_pragma(node, src) {
+                index.temporaries.push((node.start_byte(), names));
+            }
+            let conditional = conditional || syntax::is_conditional(node);
+            stack.extend(named_children(node).into_iter().map(|c| (c, conditional)));
+        }
+        for uses in index.identifiers.values_mut() {
+            uses.sort_by_key(|n| n.start_byte());
+        }
+        index
+    }
+
+    /// The uses of `names`, in source order.
+    fn uses<'n>(&self, names: impl Iterator<Item = &'n str>) -> Vec<Node<'t>> {
+        let mut out: Vec<Node<'t>> = names
+            .filter_map(|n| self.identifiers.get(n))
+            .flatten()
+            .copied()
+            .collect();
+        out.sort_by_key(|n| n.start_byte());
+        out
+    }
+}
+
+/// The names a `#pragma nestor temporary(a, b)` lists.
+fn temporary_pragma(node: Node, src: &str) -> Option<Vec<String>> {
+    let list = pragma_argument(node, src)?
+        .strip_prefix("nestor")
+        .map(str::trim)?
+        .strip_prefix("temporary")?;
+    let list = list.trim().trim_start_matches('(').trim_end_matches(')');
+    Some(
+        list.split(',')
+            .map(|n| n.trim().to_string())
+            .filter(|n| !n.is_empty())
+            .collect(),
+    )
+}
+
 struct RegionFinder<'a, 't> {
     src: &'a str,
     symbols: Symbols,
+    index: FunctionIndex<'t>,
     function: Node<'t>,
     name: String,
     /// Pragmas between a header and its body: the header's byte range and the reason.
@@ -335,29 +434,12 @@ impl<'t> RegionFinder<'_, 't> {
 
     /// The arrays named by `#pragma nestor temporary(a, b)` in the function before `at`.
     fn declared_temporaries(&self, at: usize) -> Vec<String> {
-        let mut names = Vec::new();
-        let mut stack = vec![self.function];
-        while let Some(node) = stack.pop() {
-            // A pragma in a preprocessor conditional may not exist when compiled.
-            if node.start_byte() >= at || syntax::is_conditional(node) {
-                continue;
-            }
-            if let Some(arg) = pragma_argument(node, self.src)
-                && let Some(list) = arg
-                    .strip_prefix("nestor")
-                    .map(str::trim)
-                    .and_then(|a| a.strip_prefix("temporary"))
-            {
-                let list = list.trim().trim_start_matches('(').trim_end_matches(')');
-                names.extend(
-                    list.split(',')
-                        .map(|n| n.trim().to_string())
-                        .filter(|n| !n.is_empty()),
-                );
-            }
-            stack.extend(named_children(node));
-        }
-        names
+        self.index
+            .temporaries
+            .iter()
+            .filter(|(p, _)| *p < at)
+            .flat_map(|(_, names)| names.iter().cloned())
+            .collect()
     }
 
     /// Marks the arrays whose values may be read after the region: parameters,
@@ -377,9 +459,9 @@ impl<'t> RegionFinder<'_, 't> {
     fn sole_declaration(&self, name: &str, span: &Span) -> Option<Span> {
         let mut declaration = None;
         let mut elsewhere = false;
-        visit_identifiers(self.function, self.src, name, &mut |id| {
+        for id in self.index.uses(std::iter::once(name)) {
             if span.contains(&id.start_byte()) {
-                return;
+                continue;
             }
             let decl = id.parent().filter(|_| {
                 is_declarator(id) || id.parent().is_some_and(|p| p.kind() == "array_declarator")
@@ -404,7 +486,7 @@ impl<'t> RegionFinder<'_, 't> {
                 }
                 _ => elsewhere = true,
             }
-        });
+        }
         declaration.filter(|d| !elsewhere && !has_side_effect(self.function, d))
     }
 
@@ -414,23 +496,23 @@ impl<'t> RegionFinder<'_, 't> {
     /// variable's address escapes anywhere (`&x`, or an array not fully subscripted:
     /// `double *p = tmp;`, `f(tmp)`), that is returned: anything may read it later.
     fn next_read_after(&self, name: &str, span: &Span) -> Option<Node<'t>> {
-        let symbols = self.symbols.at(span.start);
-        let rank = symbols.get(name).map_or(0, |s| match &s.shape {
-            symbols::Shape::Array(e) => e.len(),
-            symbols::Shape::Scalar => 0,
-            _ => 1,
-        });
-        let macros = symbols.macros_mentioning(name);
+        let rank = self
+            .symbols
+            .get_at(name, span.start)
+            .map_or(0, |s| match &s.shape {
+                symbols::Shape::Array(e) => e.len(),
+                symbols::Shape::Scalar => 0,
+                _ => 1,
+            });
+        let macros = self.symbols.macros_mentioning(name);
         let enclosing_loop = outermost_enclosing_loop(self.function, span.start);
         let mut after = Vec::new();
         let mut before_in_loop = Vec::new();
         let mut escape = None;
-        visit_all_identifiers(self.function, &mut |id| {
+        let names = std::iter::once(name).chain(macros.iter().map(String::as_str));
+        for id in self.index.uses(names) {
             let t = text(id, self.src);
             let through_macro = macros.contains(t);
-            if !through_macro && t != name {
-                return;
-            }
             if !through_macro && address_escapes(id, rank, self.src) {
                 escape.get_or_insert(id);
             }
@@ -443,21 +525,18 @@ impl<'t> RegionFinder<'_, 't> {
             {
                 before_in_loop.push((id, through_macro));
             }
-        });
+        }
         if escape.is_some() {
             return escape;
         }
         // With `goto`, any use anywhere in the function may follow the region.
-        if contains_kind(self.function, &["goto_statement"]) {
-            let outside = |(id, _): &(Node<'t>, bool)| !span.contains(&id.start_byte());
-            let mut all = Vec::new();
-            visit_all_identifiers(self.function, &mut |id| {
-                let t = text(id, self.src);
-                if (t == name || macros.contains(t)) && !is_declarator(id) {
-                    all.push((id, true));
-                }
-            });
-            return all.into_iter().find(outside).map(|(id, _)| id);
+        if self.index.has_goto {
+            let names = std::iter::once(name).chain(macros.iter().map(String::as_str));
+            return self
+                .index
+                .uses(names)
+                .into_iter()
+                .find(|id| !span.contains(&id.start_byte()) && !is_declarator(*id));
         }
         let uses: Vec<(Node<'t>, bool)> = after.into_iter().chain(before_in_loop).collect();
         let (first, through_macro) = *uses.first()?;
@@ -483,7 +562,7 @@ impl<'t> RegionFinder<'_, 't> {
     /// anywhere in the function, or a `break` or `continue` between the two (for an
     /// overwrite before the region, reached around an enclosing loop: in that loop).
     fn jump_between(&self, region: &Span, overwrite: Node) -> bool {
-        if contains_kind(self.function, &["goto_statement"]) {
+        if self.index.has_goto {
             return true;
         }
         let between = if overwrite.start_byte() < region.start {
@@ -670,15 +749,6 @@ fn visit_all_identifiers<'t>(node: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
     }
     for c in named_children(node) {
         visit_all_identifiers(c, f);
-    }
-}
-
-fn visit_identifiers<'t>(node: Node<'t>, src: &str, name: &str, f: &mut dyn FnMut(Node<'t>)) {
-    if node.kind() == "identifier" && text(node, src) == name {
-        f(node);
-    }
-    for c in named_children(node) {
-        visit_identifiers(c, src, name, f);
     }
 }
 

@@ -48,8 +48,10 @@ pub struct Symbols {
     typedefs: HashMap<String, CType>,
     /// Block-scope typedefs, resolved, with where each is visible.
     local_typedefs: HashMap<String, Vec<(CType, Span)>>,
-    /// Enumeration constants: `int` constants whose values nestor may not know.
-    enumerators: HashSet<String>,
+    /// `int` constants whose values nestor does not know: enumeration constants, and
+    /// macros defined as different integer literals in different preprocessor
+    /// branches (PolyBench's dataset sizes).
+    int_constants: HashSet<String>,
     /// Object-like macros whose body is one identifier (`#define LEN count`).
     aliases: HashMap<String, String>,
     /// Other object-like macros that are not integer constants, with why.
@@ -73,9 +75,15 @@ struct Macro {
 
 impl Symbols {
     /// File-scope symbols: integer `#define`s (overridden by `-D` values) and globals.
-    pub fn for_file(root: Node, src: &str, cli_defines: &[(String, i64)]) -> Symbols {
+    /// `files` are the headers the file includes, then the file itself.
+    pub fn for_file<'t>(
+        files: impl Iterator<Item = (Node<'t>, &'t str)>,
+        cli_defines: &[(String, i64)],
+    ) -> Symbols {
         let mut syms = Symbols::default();
-        syms.add_file_scope(root, src);
+        for (root, src) in files {
+            syms.add_file_scope(root, src);
+        }
         for (name, value) in cli_defines {
             syms.defines.insert(name.clone(), *value);
             syms.opaque_macros.remove(name);
@@ -131,7 +139,7 @@ impl Symbols {
         if node.kind() == "enumerator"
             && let Some(name) = node.child_by_field_name("name")
         {
-            self.enumerators.insert(text(name, src).to_string());
+            self.int_constants.insert(text(name, src).to_string());
         }
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
@@ -176,14 +184,16 @@ impl Symbols {
             .filter(|_| !value.contains(['u', 'U']))
             .filter(|v| conflicting(*v))
         {
-            self.defines.remove(&name);
-            self.opaque_macros.insert(
-                name.clone(),
-                format!(
-                    "`{name}` is defined as {v} in one preprocessor branch and otherwise in another"
-                ),
-            );
-        } else if self.opaque_macros.contains_key(&name) {
+            let old = self.defines.remove(&name);
+            if old.is_some_and(|o| i32::try_from(o).is_ok()) && i32::try_from(v).is_ok() {
+                self.int_constants.insert(name);
+            } else {
+                self.opaque_macros.insert(
+                    name.clone(),
+                    format!("`{name}` is defined as {v} in one preprocessor branch and otherwise in another"),
+                );
+            }
+        } else if self.opaque_macros.contains_key(&name) || self.int_constants.contains(&name) {
             // Already seen with another definition in another branch.
         } else if let Some(v) = parse_int_text(value)
             && !value.contains(['u', 'U'])
@@ -399,9 +409,12 @@ impl Symbols {
         self.defines.get(name).copied()
     }
 
-    /// Whether `name` is an enumeration constant declared in the file (an `int`).
-    pub fn is_enumerator(&self, name: &str) -> bool {
-        self.enumerators.contains(name)
+    /// Whether `name` is an `int` constant of unknown value: an enumeration constant,
+    /// or a macro defined as different integer literals in different branches.
+    pub fn is_int_constant(&self, name: &str) -> bool {
+        self.int_constants.contains(name)
+            && !self.defines.contains_key(name)
+            && !self.opaque_macros.contains_key(name)
     }
 
     /// The macros whose expansion mentions `name`, directly or through other macros:

@@ -133,3 +133,28 @@ pub fn is_conditional(node: Node) -> bool {
         "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "preproc_elifdef"
     )
 }
+
+/// The deepest nesting nestor's recursive passes accept: deeper files are left as they
+/// are (the passes recurse once per level, and a stack overflow cannot be recovered).
+pub const MAX_DEPTH: usize = 400;
+
+/// The first node nested more than [`MAX_DEPTH`] levels deep, found without recursion.
+pub fn too_deep(tree: &Tree) -> Option<Node<'_>> {
+    let mut cursor = tree.walk();
+    let mut depth = 0usize;
+    loop {
+        if depth > MAX_DEPTH {
+            return Some(cursor.node());
+        }
+        if cursor.goto_first_child() {
+            depth += 1;
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return None;
+            }
+            depth -= 1;
+        }
+    }
+}

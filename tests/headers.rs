@@ -1,0 +1,63 @@
+//! Local headers (`#include "x.h"`): what they declare decides how nestor reads the
+//! file, so the CLI reads them (next to the file, then in `-I` directories).
+
+use std::process::Command;
+
+fn nestor(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_nestor"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("nestor runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const KERNEL: &str = "#include \"kernel.h\"\nvoid k(len_t n, double A[100]) {\n  for (int i = -3; i < n; i++)\n    A[i + 3] = 1;\n}\n";
+
+/// A typedef of `unsigned` in the header makes `i < n` an unsigned comparison: the
+/// nest must be left as written, with the reason.
+#[test]
+fn a_typedef_in_a_local_header_is_seen() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("kernel.h"), "typedef unsigned len_t;\n").expect("write");
+    std::fs::write(dir.path().join("k.c"), KERNEL).expect("write");
+    let (code, out, err) = nestor(dir.path(), &["optimize", "k.c"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, KERNEL);
+    assert!(err.contains("unsigned type"), "{err}");
+}
+
+/// The same header found through `-I`; with a signed type the nest is rewritten.
+#[test]
+fn headers_are_found_in_include_directories() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir(dir.path().join("inc")).expect("mkdir");
+    std::fs::write(dir.path().join("inc/kernel.h"), "typedef long len_t;\n").expect("write");
+    std::fs::write(dir.path().join("k.c"), KERNEL).expect("write");
+    let (code, _, err) = nestor(dir.path(), &["explain", "-I", "inc", "k.c"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("N102"), "{err}");
+    let (_, _, err) = nestor(dir.path(), &["explain", "k.c"]);
+    assert!(err.contains("cannot see what type"), "{err}");
+}
+
+/// A size the header defines differently per configuration (as PolyBench's dataset
+/// sizes are) is an `int` of unknown value: a parameter.
+#[test]
+fn a_macro_defined_per_configuration_is_an_int_parameter() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("kernel.h"),
+        "#ifdef SMALL\n# define N 10\n#else\n# define N 1000\n#endif\n",
+    )
+    .expect("write");
+    let src = "#include \"kernel.h\"\nvoid k(double A[1000]) {\n  for (int i = 0; i < N; i++)\n    A[i] = 1;\n}\n";
+    std::fs::write(dir.path().join("k.c"), src).expect("write");
+    let (code, out, err) = nestor(dir.path(), &["explain", "k.c"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("[N] -> { S0[i] : 0 <= i < N }"), "{out}");
+}

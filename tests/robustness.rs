@@ -1,0 +1,51 @@
+//! Inputs that once crashed or stalled nestor: every one must give a diagnostic and
+//! leave the file as written, never abort.
+
+use nestor::pipeline::{self, Options};
+
+fn codes(report: &pipeline::FileReport) -> Vec<&'static str> {
+    report
+        .file_diagnostics
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect()
+}
+
+/// A 20,000-term expression once overflowed the stack of the recursive passes.
+#[test]
+fn a_very_deep_expression_is_left_as_written() {
+    let terms = vec!["a"; 20_000].join(" + ");
+    let src = format!(
+        "int f(int a) {{ return {terms}; }}\nvoid g(int n, double A[n]) {{ for (int i = 0; i < n; i++) A[i] = 1; }}\n"
+    );
+    let report = pipeline::optimize(&src, &Options::default());
+    assert_eq!(codes(&report), ["N003"]);
+    assert_eq!(report.output, src);
+}
+
+/// 10,000 nested blocks, likewise.
+#[test]
+fn deeply_nested_blocks_are_left_as_written() {
+    let src = format!(
+        "void f(void) {{ {}{} }}\n",
+        "{".repeat(10_000),
+        "}".repeat(10_000)
+    );
+    let report = pipeline::optimize(&src, &Options::default());
+    assert_eq!(codes(&report), ["N003"]);
+    assert_eq!(report.output, src);
+}
+
+/// Just below the limit, a nest is still optimized (the limit is not too tight for
+/// the recursion it guards).
+#[test]
+fn an_expression_just_below_the_limit_is_lifted() {
+    let terms = vec!["B[i]"; 190].join(" + ");
+    let src = format!(
+        "void g(int n, double A[n], double B[n]) {{ for (int i = 0; i < n; i++) A[i] = {terms}; }}\n"
+    );
+    let report = pipeline::optimize(&src, &Options::default());
+    assert!(codes(&report).is_empty());
+    assert_eq!(report.regions.len(), 1);
+    assert!(report.regions[0].diagnostics.is_empty());
+}
