@@ -52,7 +52,7 @@ pub fn generate(
     let mut out = String::new();
     for (k, (depth, line)) in printer.lines.iter().enumerate() {
         if k > 0 {
-            out.push('\n');
+            out.push_str(region.line_ending);
             out.push_str(&region.indent);
             out.push_str(&region.indent_unit.repeat(*depth));
         }
@@ -439,7 +439,7 @@ impl Printer<'_> {
                         range: l.range,
                     });
                 }
-                let c = c_name(&name).to_string();
+                let c = c_name(&name);
                 let (ty, range) = self
                     .region
                     .param_ranges

@@ -17,7 +17,10 @@ const ISL_KEYWORDS: &[&str] = &[
 /// The isl name of a C identifier: itself, unless isl would read it as a keyword; then
 /// it gets a prefix reserved to the C implementation (`__nk_`), so it cannot clash.
 pub fn isl_name(c: &str) -> String {
-    if ISL_KEYWORDS.contains(&c.to_ascii_lowercase().as_str()) {
+    if !c.is_ascii() {
+        let hex: String = c.bytes().map(|b| format!("{b:02x}")).collect();
+        format!("{UNICODE_PREFIX}{hex}")
+    } else if ISL_KEYWORDS.contains(&c.to_ascii_lowercase().as_str()) {
         format!("{KEYWORD_PREFIX}{c}")
     } else {
         c.to_string()
@@ -25,12 +28,25 @@ pub fn isl_name(c: &str) -> String {
 }
 
 const KEYWORD_PREFIX: &str = "__nk_";
+/// isl reads ASCII names only: a C identifier with other characters is spelled as the
+/// hexadecimal of its UTF-8 bytes after this prefix (reserved in C, so no clash).
+const UNICODE_PREFIX: &str = "__nu_";
 
 /// The C identifier an isl name stands for.
-pub fn c_name(isl: &str) -> &str {
+pub fn c_name(isl: &str) -> String {
+    if let Some(hex) = isl.strip_prefix(UNICODE_PREFIX)
+        && let Some(bytes) = (0..hex.len())
+            .step_by(2)
+            .map(|k| u8::from_str_radix(hex.get(k..k + 2)?, 16).ok())
+            .collect::<Option<Vec<u8>>>()
+        && let Ok(name) = String::from_utf8(bytes)
+    {
+        return name;
+    }
     isl.strip_prefix(KEYWORD_PREFIX)
         .filter(|c| ISL_KEYWORDS.contains(&c.to_ascii_lowercase().as_str()))
         .unwrap_or(isl)
+        .to_string()
 }
 
 /// The model in isl notation.

@@ -499,6 +499,8 @@ pub struct Region {
     pub indent: String,
     /// One level of indentation as the file writes it.
     pub indent_unit: String,
+    /// How the file ends lines (`\r\n` or `\n`), for the lines nestor generates.
+    pub line_ending: &'static str,
     pub function: String,
     pub body: Vec<Node>,
     pub statements: Vec<Statement>,

@@ -145,6 +145,7 @@ pub fn lift_region(
     Ok(Region {
         origin,
         indent_unit: indent_unit(src, &span, &indent),
+        line_ending: if src.contains("\r\n") { "\r\n" } else { "\n" },
         indent,
         span,
         function: function.to_string(),
