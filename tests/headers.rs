@@ -61,3 +61,20 @@ fn a_macro_defined_per_configuration_is_an_int_parameter() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("[N] -> { S0[i] : 0 <= i < N }"), "{out}");
 }
+
+/// PolyBench's `_PB_N` is a macro of the header whose body nestor cannot read; by the
+/// suite's convention it is an `int` parameter, in bounds and in statements alike.
+#[test]
+fn polybench_bounds_defined_in_a_header_are_int_parameters() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("kernel.h"),
+        "# define _PB_N POLYBENCH_LOOP_BOUND(N,n)\n",
+    )
+    .expect("write");
+    let src = "#include \"kernel.h\"\nvoid k(int n, double A[100], double s) {\n  for (int i = 0; i < _PB_N; i++)\n    A[i] = s / _PB_N;\n}\n";
+    std::fs::write(dir.path().join("k.c"), src).expect("write");
+    let (code, out, err) = nestor(dir.path(), &["explain", "k.c"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("S0[i] : 0 <= i < _PB_N"), "{out}\n{err}");
+}

@@ -405,7 +405,7 @@ fn substitute(body: &str, params: &[String], args: &[&str]) -> String {
 }
 
 /// PolyBench's loop-bound macros (`_PB_N`): `int` parameters by the suite's convention.
-fn is_polybench_bound(name: &str) -> bool {
+pub fn is_polybench_bound(name: &str) -> bool {
     name.starts_with("_PB_")
 }
 

@@ -657,6 +657,12 @@ impl<'a> Lifter<'a> {
             return false;
         }
         if indices.is_empty()
+            && kind == AccessKind::Read
+            && (super::affine::is_polybench_bound(name) || self.symbols.is_int_constant(name))
+        {
+            return true; // An `int` constant.
+        }
+        if indices.is_empty()
             && self.symbols.opaque_macro(name).is_some()
             && self.symbols.macro_mentions_names(name)
         {
