@@ -101,7 +101,8 @@ impl Symbols {
             match child.kind() {
                 "preproc_def" | "preproc_function_def" => self.add_define(child, src),
                 "preproc_ifdef" | "preproc_if" | "preproc_else" | "preproc_elif" => {
-                    self.add_file_scope(child, src)
+                    self.add_file_scope(child, src);
+                    self.make_overridable(child, src);
                 }
                 "type_definition" => {
                     for (name, t) in self.typedefs_of(child, src) {
@@ -132,6 +133,25 @@ impl Symbols {
                 "expression_statement" | "enum_specifier" => self.add_enumerators(child, src),
                 _ => {}
             }
+        }
+    }
+
+    /// `#ifndef N` / `#define N 100` / `#endif` is a default the compiler's `-D N=...`
+    /// overrides: `N` is an `int` of unknown value, not 100 (nestor's own `-D` still
+    /// gives it one).
+    fn make_overridable(&mut self, conditional: Node, src: &str) {
+        let directive = text(conditional, src).trim_start();
+        let Some(name) = conditional.child_by_field_name("name") else {
+            return;
+        };
+        let name = text(name, src);
+        let guarded = directive.starts_with("#ifndef") || directive.starts_with("# ifndef");
+        if guarded
+            && let Some(v) = self.defines.get(name)
+            && i32::try_from(*v).is_ok()
+        {
+            self.defines.remove(name);
+            self.int_constants.insert(name.to_string());
         }
     }
 
