@@ -229,8 +229,9 @@ pub struct AnalysisArgs {
     /// the compiler by verify).
     #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = parse_define)]
     pub define: Vec<(String, i64)>,
-    /// Accepted for compiler compatibility and ignored by the analysis (passed to the
-    /// compiler by verify).
+    /// Look for headers included with quotes (`#include "x.h"`) in DIR too, after the
+    /// file's own directory: their macros, typedefs and declarations are read (also
+    /// passed to the compiler by verify).
     #[arg(short = 'I', value_name = "DIR")]
     pub include: Vec<PathBuf>,
     /// isl operations allowed per region before nestor gives up on it (0: no limit).
