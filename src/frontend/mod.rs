@@ -460,7 +460,8 @@ impl<'t> RegionFinder<'_, 't> {
         let mut declaration = None;
         let mut elsewhere = false;
         for id in self.index.uses(std::iter::once(name)) {
-            if span.contains(&id.start_byte()) {
+            // `sizeof tmp` in the region reads the declaration, not the array.
+            if span.contains(&id.start_byte()) && !inside_sizeof(id) {
                 continue;
             }
             let decl = id.parent().filter(|_| {
@@ -580,6 +581,18 @@ impl<'t> RegionFinder<'_, 't> {
     }
 }
 
+/// Whether identifier `id` is inside a `sizeof` expression.
+fn inside_sizeof(id: Node) -> bool {
+    let mut node = id;
+    while let Some(p) = node.parent() {
+        if p.kind() == "sizeof_expression" {
+            return true;
+        }
+        node = p;
+    }
+    false
+}
+
 /// Whether the declaration at `span` in `function` calls a function or changes a
 /// variable (`double tmp[size(n)]`): replacing it would drop that effect.
 fn has_side_effect(function: Node, span: &Span) -> bool {
@@ -661,9 +674,23 @@ fn loop_pragma_before<'t>(first: Node<'t>, src: &str) -> Option<Node<'t>> {
         prev = p.prev_named_sibling();
     }
     let prev = prev?;
+    if syntax::is_conditional(prev) {
+        // A pragma at the end of some branch may apply to `first`, whichever branch
+        // is compiled.
+        return contains_loop_pragma(prev, src).then_some(prev);
+    }
     let arg = pragma_argument(prev, src)?;
     let own = matches!(arg, "scop" | "endscop") || arg.starts_with("nestor");
     (!own).then_some(prev)
+}
+
+/// Whether a preprocessor conditional holds a pragma other than nestor's own.
+fn contains_loop_pragma(node: Node, src: &str) -> bool {
+    pragma_argument(node, src)
+        .is_some_and(|arg| !matches!(arg, "scop" | "endscop") && !arg.starts_with("nestor"))
+        || named_children(node)
+            .into_iter()
+            .any(|c| contains_loop_pragma(c, src))
 }
 
 fn short_text(s: &str) -> String {

@@ -38,7 +38,8 @@ fn collect(node: Node, src: &str, errors: &mut Vec<Diagnostic>, pragmas: &mut Ve
         if let Some((header, pragma)) = pragma_after_header(node, src) {
             // The real body follows the pragma as a sibling statement.
             let mut body = pragma.next_named_sibling();
-            while let Some(c) = body.filter(|b| b.kind() == "comment" || b.kind() == "preproc_call")
+            while let Some(c) = body
+                .filter(|b| matches!(b.kind(), "comment" | "preproc_call") || is_conditional(*b))
             {
                 body = c.next_named_sibling();
             }
@@ -47,7 +48,7 @@ fn collect(node: Node, src: &str, errors: &mut Vec<Diagnostic>, pragmas: &mut Ve
                 diagnostic: Diagnostic::new(
                     Code::PragmaInHeader,
                     pragma.byte_range(),
-                    "pragma between a loop or `if` header and its body",
+                    "preprocessor directive between a loop or `if` header and its body",
                 )
                 .label("this pragma")
                 .expected("a braced body: `for (...) { #pragma ... }`")
@@ -104,8 +105,8 @@ fn pragma_after_header<'t>(missing: Node<'t>, src: &str) -> Option<(Node<'t>, No
         return None;
     }
     let next = header.next_sibling()?;
-    (next.kind() == "preproc_call" && text(next, src).trim_start().starts_with('#'))
-        .then_some((header, next))
+    let directive = next.kind() == "preproc_call" || is_conditional(next);
+    (directive && text(next, src).trim_start().starts_with('#')).then_some((header, next))
 }
 
 /// `#pragma scop` → `Some("scop")`; `# pragma  endscop` → `Some("endscop")`.
