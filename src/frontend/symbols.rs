@@ -6,6 +6,7 @@ use super::types::{CType, resolve};
 use crate::diag::Span;
 use crate::frontend::ir::Scope;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 use tree_sitter::Node;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,29 +40,29 @@ fn starts_numeric(word: &str) -> bool {
 /// Names visible in one function: its locals and parameters over the globals.
 #[derive(Clone, Debug, Default)]
 pub struct Symbols {
-    pub defines: HashMap<String, i64>,
-    globals: HashMap<String, Symbol>,
+    pub defines: Rc<HashMap<String, i64>>,
+    globals: Rc<HashMap<String, Symbol>>,
     /// Parameters and locals, each with the byte range where its declaration is
     /// visible (its block, from the declaration on).
-    function: HashMap<String, Vec<(Symbol, Span)>>,
+    function: Rc<HashMap<String, Vec<(Symbol, Span)>>>,
     /// File-scope typedefs, resolved.
-    typedefs: HashMap<String, CType>,
+    typedefs: Rc<HashMap<String, CType>>,
     /// Block-scope typedefs, resolved, with where each is visible.
-    local_typedefs: HashMap<String, Vec<(CType, Span)>>,
+    local_typedefs: Rc<HashMap<String, Vec<(CType, Span)>>>,
     /// `int` constants whose values nestor does not know: enumeration constants, and
     /// macros defined as different integer literals in different preprocessor
     /// branches (PolyBench's dataset sizes).
-    int_constants: HashSet<String>,
+    int_constants: Rc<HashSet<String>>,
     /// Object-like macros whose body is one identifier (`#define LEN count`).
-    aliases: HashMap<String, String>,
+    aliases: Rc<HashMap<String, String>>,
     /// Other object-like macros that are not integer constants, with why.
-    opaque_macros: HashMap<String, String>,
+    opaque_macros: Rc<HashMap<String, String>>,
     /// Every macro (object- or function-like) with the identifiers its body mentions
     /// and, for function-like ones, its parameters.
-    macros: HashMap<String, Macro>,
+    macros: Rc<HashMap<String, Macro>>,
     /// Functions defined in this file: their names mean what the file says, not what
     /// the C library's functions of the same name do.
-    defined_functions: HashSet<String>,
+    defined_functions: Rc<HashSet<String>>,
     /// Where names are looked up (see [`Symbols::at`]).
     position: usize,
 }
@@ -85,8 +86,8 @@ impl Symbols {
             syms.add_file_scope(root, src);
         }
         for (name, value) in cli_defines {
-            syms.defines.insert(name.clone(), *value);
-            syms.opaque_macros.remove(name);
+            Rc::make_mut(&mut syms.defines).insert(name.clone(), *value);
+            Rc::make_mut(&mut syms.opaque_macros).remove(name);
         }
         syms
     }
@@ -111,7 +112,7 @@ impl Symbols {
                             Some(old) if *old != t => CType::Unknown,
                             _ => t,
                         };
-                        self.typedefs.insert(name, t);
+                        Rc::make_mut(&mut self.typedefs).insert(name, t);
                     }
                 }
                 "declaration" => {
@@ -122,12 +123,12 @@ impl Symbols {
                         {
                             s.ctype = CType::Unknown;
                         }
-                        self.globals.insert(s.name.clone(), s);
+                        Rc::make_mut(&mut self.globals).insert(s.name.clone(), s);
                     }
                 }
                 "function_definition" => {
                     if let Some(name) = declarator_name(child, src) {
-                        self.defined_functions.insert(name);
+                        Rc::make_mut(&mut self.defined_functions).insert(name);
                     }
                 }
                 "expression_statement" | "enum_specifier" => self.add_enumerators(child, src),
@@ -150,8 +151,8 @@ impl Symbols {
             && let Some(v) = self.defines.get(name)
             && i32::try_from(*v).is_ok()
         {
-            self.defines.remove(name);
-            self.int_constants.insert(name.to_string());
+            Rc::make_mut(&mut self.defines).remove(name);
+            Rc::make_mut(&mut self.int_constants).insert(name.to_string());
         }
     }
 
@@ -159,7 +160,7 @@ impl Symbols {
         if node.kind() == "enumerator"
             && let Some(name) = node.child_by_field_name("name")
         {
-            self.int_constants.insert(text(name, src).to_string());
+            Rc::make_mut(&mut self.int_constants).insert(text(name, src).to_string());
         }
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
@@ -187,7 +188,7 @@ impl Symbols {
             .filter(|w| !w.is_empty() && !starts_numeric(w))
             .map(str::to_string)
             .collect();
-        self.macros.insert(
+        Rc::make_mut(&mut self.macros).insert(
             name.clone(),
             Macro {
                 params,
@@ -204,11 +205,11 @@ impl Symbols {
             .filter(|_| !value.contains(['u', 'U']))
             .filter(|v| conflicting(*v))
         {
-            let old = self.defines.remove(&name);
+            let old = Rc::make_mut(&mut self.defines).remove(&name);
             if old.is_some_and(|o| i32::try_from(o).is_ok()) && i32::try_from(v).is_ok() {
-                self.int_constants.insert(name);
+                Rc::make_mut(&mut self.int_constants).insert(name);
             } else {
-                self.opaque_macros.insert(
+                Rc::make_mut(&mut self.opaque_macros).insert(
                     name.clone(),
                     format!("`{name}` is defined as {v} in one preprocessor branch and otherwise in another"),
                 );
@@ -218,14 +219,14 @@ impl Symbols {
         } else if let Some(v) = parse_int_text(value)
             && !value.contains(['u', 'U'])
         {
-            self.defines.insert(name, v);
+            Rc::make_mut(&mut self.defines).insert(name, v);
         } else if value.chars().all(|c| c.is_alphanumeric() || c == '_')
             && !value.is_empty()
             && !starts_numeric(value)
         {
-            self.aliases.insert(name, value.to_string());
+            Rc::make_mut(&mut self.aliases).insert(name, value.to_string());
         } else if let Some(v) = constant_expression(value, &self.defines) {
-            self.defines.insert(name, v);
+            Rc::make_mut(&mut self.defines).insert(name, v);
         } else if !value.is_empty() {
             let why = if value.contains(['u', 'U']) && parse_int_text(value).is_some() {
                 format!(
@@ -236,7 +237,7 @@ impl Symbols {
                     "`{name}` expands to `{value}`, which nestor cannot read as one value (a constant expression must be parenthesized)"
                 )
             };
-            self.opaque_macros.insert(name, why);
+            Rc::make_mut(&mut self.opaque_macros).insert(name, why);
         }
     }
 
@@ -244,8 +245,8 @@ impl Symbols {
     /// local and block-scope typedef of `function`.
     pub fn for_function(&self, function: Node, src: &str) -> Symbols {
         let mut syms = Symbols {
-            function: HashMap::new(),
-            local_typedefs: HashMap::new(),
+            function: Rc::default(),
+            local_typedefs: Rc::default(),
             ..self.clone()
         };
         let everywhere = function.byte_range();
@@ -269,7 +270,7 @@ impl Symbols {
         );
         for p in parameters {
             for s in syms.declared(p, src, Scope::Parameter) {
-                syms.function
+                Rc::make_mut(&mut syms.function)
                     .entry(s.name.clone())
                     .or_default()
                     .push((s, everywhere.clone()));
@@ -286,7 +287,7 @@ impl Symbols {
         match node.kind() {
             "declaration" => {
                 for s in self.at(node.start_byte()).declared(node, src, Scope::Local) {
-                    self.function
+                    Rc::make_mut(&mut self.function)
                         .entry(s.name.clone())
                         .or_default()
                         .push((s, visible()));
@@ -294,7 +295,7 @@ impl Symbols {
             }
             "type_definition" => {
                 for (name, t) in self.at(node.start_byte()).typedefs_of(node, src) {
-                    self.local_typedefs
+                    Rc::make_mut(&mut self.local_typedefs)
                         .entry(name)
                         .or_default()
                         .push((t, visible()));
@@ -443,7 +444,7 @@ impl Symbols {
         let mut found: HashSet<String> = HashSet::new();
         let mut frontier = vec![name.to_string()];
         while let Some(n) = frontier.pop() {
-            for (m, body) in &self.macros {
+            for (m, body) in self.macros.iter() {
                 let own_param = body.params.as_ref().is_some_and(|p| p.contains(&n));
                 if !own_param && body.words.contains(&n) && found.insert(m.clone()) {
                     frontier.push(m.clone());
