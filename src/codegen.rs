@@ -167,29 +167,14 @@ impl Printer<'_> {
         Ok(())
     }
 
-    /// The type a loop named `name` has: the type it is declared with, else the type
-    /// of the original iterator of that name declared outside the region.
+    /// The type of a loop named `name`: the original iterator's type, or for a fresh
+    /// name the type it is declared with.
     fn declared_type(&self, name: &str, decl: Option<&str>) -> CType {
-        match decl {
-            Some(t) if t == self.region.fresh_iterator_type => self
-                .region
-                .iterator_types
-                .get(name)
-                .copied()
-                .unwrap_or(fresh_type(&self.region.fresh_iterator_type)),
-            Some(t) => self
-                .region
-                .iterator_types
-                .get(name)
-                .copied()
-                .unwrap_or(fresh_type(t)),
-            None => self
-                .region
-                .iterator_types
-                .get(name)
-                .copied()
-                .unwrap_or(CType::Unknown),
-        }
+        self.region
+            .iterator_types
+            .get(name)
+            .copied()
+            .unwrap_or_else(|| decl.map_or(CType::Unknown, fresh_type))
     }
 
     /// The largest values loop `iterator` (of type `ty`) may take under condition
