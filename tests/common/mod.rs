@@ -2,8 +2,10 @@
 
 #![allow(dead_code)]
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Compiles `c_file` with `cc -O2 -ffp-contract=off` (FMA contraction would change
 /// rounding between loop orders) and returns the executable's path.
@@ -80,4 +82,92 @@ pub fn assert_same_behaviour(
 /// Whether `NESTOR_BLESS` asks to rewrite expectations instead of checking them.
 pub fn bless() -> bool {
     std::env::var_os("NESTOR_BLESS").is_some_and(|v| v != "0")
+}
+
+pub fn env_u64(name: &str) -> Option<u64> {
+    let v = std::env::var(name).ok()?;
+    let v = v.trim();
+    let parsed = match v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(&hex.replace('_', ""), 16),
+        None => v.replace('_', "").parse(),
+    };
+    Some(parsed.unwrap_or_else(|_| panic!("{name}={v} is not a number")))
+}
+
+pub fn nestor_bin() -> PathBuf {
+    match std::env::var_os("NESTOR_BIN") {
+        Some(p) => {
+            let p = PathBuf::from(p);
+            if p.is_relative() {
+                Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
+            } else {
+                p
+            }
+        }
+        None => PathBuf::from(env!("CARGO_BIN_EXE_nestor")),
+    }
+}
+
+/// What a finished process did: exit code (minus the signal number when a signal
+/// ended it), standard output, standard error.
+pub type Ran = (i32, String, String);
+
+/// Runs `bin args` with environment `envs` and a time limit; `Err` when it did not
+/// finish in time or could not start.
+pub fn run_limited(
+    bin: &Path,
+    args: &[&str],
+    envs: &[(&str, &str)],
+    limit: Duration,
+) -> Result<Ran, String> {
+    let mut cmd = Command::new(bin);
+    cmd.args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in envs {
+        cmd.env(k, v);
+    }
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", bin.display()))?;
+    let mut out = child.stdout.take().expect("piped");
+    let mut err = child.stderr.take().expect("piped");
+    let t_out = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = out.read_to_end(&mut s);
+        s
+    });
+    let t_err = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = err.read_to_end(&mut s);
+        s
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(st) = child.try_wait().map_err(|e| e.to_string())? {
+            break st;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!(
+                "{} {} did not finish within {:?}",
+                bin.display(),
+                args.join(" "),
+                limit
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let out = t_out.join().unwrap_or_default();
+    let err = t_err.join().unwrap_or_default();
+    use std::os::unix::process::ExitStatusExt;
+    Ok((
+        status
+            .code()
+            .unwrap_or_else(|| -status.signal().unwrap_or(1)),
+        String::from_utf8_lossy(&out).into_owned(),
+        String::from_utf8_lossy(&err).into_owned(),
+    ))
 }

@@ -1,0 +1,3182 @@
+//! Random C programs that mix the constructs nestor's front end may mis-model, for the
+//! semantic differential fuzzer (`tests/fuzz_semantics.rs`, issue 9).
+//!
+//! `generate(seed)` builds a small program: globals, helper functions, one `kernel`
+//! function with 1-4 blocks of loop nests, called once or twice from `main`, which then
+//! prints a checksum of every global array and scalar. The blocks mix, at random:
+//!
+//! - iterators declared in the loop header, at function scope, as `static` locals, as
+//!   globals or through a block-scope `extern`; of type `int`, `long`, `short`, `char`,
+//!   `unsigned char`, `unsigned` or a `typedef` of them;
+//! - bounds spelled with literals, parameters and globals of integer, unsigned and
+//!   narrow types, suffixed literals (`12u`, `7L`), object-like macros whose body is not
+//!   parenthesized (`#define N 10+2`, read as `N * 2`), function-like macros, macros
+//!   defined in `#if 0`/`#else` branches or redefined with `#undef`, narrowing casts
+//!   (`(unsigned char)(n + 250)`), `min` calls, and `INT_MAX`-sized parameters;
+//! - subscripts through macros naming the iterator (`#define IDX i`), function-like
+//!   macros, and casts that wrap (`(short)i + 32768`, `(unsigned char)(i + 250)`);
+//! - values that outlive a nest by a path the straight-line code does not show: an
+//!   iterator re-assigned after the nest but read after a `goto`, `break`, `continue` or
+//!   early `return` that skips the assignment; a macro (`#define LAST() i`) or a pointer
+//!   taken before the nest (`double *p = tmp;`) that reads it afterwards; `static`
+//!   locals read at the next call; block-scope `extern` arrays; `sizeof` of a temporary;
+//! - user functions named `max`, `min` or `sqrt` that read or write globals, and calls
+//!   that pass a global array to a function whose array parameter aliases it;
+//! - `#if 0` branches holding `#pragma nestor temporary(...)`, declarations or pragmas,
+//!   and pragmas on loops (`#pragma omp parallel for`, `#pragma GCC ivdep`,
+//!   `#pragma GCC unroll 2`), placed only where the original program is deterministic.
+//!
+//! Every loop nest is simulated here with C's integer semantics (integer promotions,
+//! usual arithmetic conversions, wrapping conversions, macro expansion) before the
+//! program is returned: every subscript must stay inside its array and no integer
+//! operation may overflow, so most programs are free of undefined behaviour by
+//! construction (the fuzzer still runs each original under sanitizers and skips the
+//! ones that fail). `generate` is a pure function of its seed.
+
+#![allow(dead_code)]
+
+#[path = "random_c.rs"]
+mod random_c;
+
+pub use random_c::Rng;
+
+use std::collections::{BTreeSet, HashMap};
+use std::fmt::Write as _;
+
+/// The seed of program `index` of a run with seed `seed`.
+pub fn program_seed(seed: u64, index: u64) -> u64 {
+    let mut r = Rng::new(seed ^ index.wrapping_mul(0xA24B_AED4_963E_E407) ^ 0x5e3a_0000);
+    r.next_u64()
+}
+
+// ---------------------------------------------------------------------------------
+// A small evaluator of C integer expressions (after macro expansion)
+// ---------------------------------------------------------------------------------
+
+/// The integer types of the generated programs (x86-64: `char` is signed, `long` 64 bits).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Ty {
+    I8,
+    U8,
+    I16,
+    U16,
+    I32,
+    U32,
+    I64,
+    U64,
+}
+
+impl Ty {
+    fn bits(self) -> u32 {
+        match self {
+            Ty::I8 | Ty::U8 => 8,
+            Ty::I16 | Ty::U16 => 16,
+            Ty::I32 | Ty::U32 => 32,
+            Ty::I64 | Ty::U64 => 64,
+        }
+    }
+    fn signed(self) -> bool {
+        matches!(self, Ty::I8 | Ty::I16 | Ty::I32 | Ty::I64)
+    }
+    fn min(self) -> i128 {
+        if self.signed() {
+            -(1i128 << (self.bits() - 1))
+        } else {
+            0
+        }
+    }
+    fn max(self) -> i128 {
+        if self.signed() {
+            (1i128 << (self.bits() - 1)) - 1
+        } else {
+            (1i128 << self.bits()) - 1
+        }
+    }
+    /// The value `v` converted to this type (modulo 2^bits, as gcc does for signed
+    /// narrowing too).
+    fn wrap(self, v: i128) -> i128 {
+        match self {
+            Ty::I8 => v as i8 as i128,
+            Ty::U8 => v as u8 as i128,
+            Ty::I16 => v as i16 as i128,
+            Ty::U16 => v as u16 as i128,
+            Ty::I32 => v as i32 as i128,
+            Ty::U32 => v as u32 as i128,
+            Ty::I64 => v as i64 as i128,
+            Ty::U64 => v as u64 as i128,
+        }
+    }
+    fn promoted(self) -> Ty {
+        if self.bits() < 32 { Ty::I32 } else { self }
+    }
+    fn unsigned_of(self) -> Ty {
+        match self {
+            Ty::I8 | Ty::U8 => Ty::U8,
+            Ty::I16 | Ty::U16 => Ty::U16,
+            Ty::I32 | Ty::U32 => Ty::U32,
+            Ty::I64 | Ty::U64 => Ty::U64,
+        }
+    }
+    /// The C spelling.
+    pub fn c(self) -> &'static str {
+        match self {
+            Ty::I8 => "char",
+            Ty::U8 => "unsigned char",
+            Ty::I16 => "short",
+            Ty::U16 => "unsigned short",
+            Ty::I32 => "int",
+            Ty::U32 => "unsigned",
+            Ty::I64 => "long",
+            Ty::U64 => "unsigned long",
+        }
+    }
+    fn from_words(words: &[&str]) -> Option<Ty> {
+        let unsigned = words.contains(&"unsigned");
+        let longs = words.iter().filter(|w| **w == "long").count();
+        let t = if words.contains(&"char") {
+            Ty::I8
+        } else if words.contains(&"short") {
+            Ty::I16
+        } else if longs > 0 {
+            Ty::I64
+        } else if words
+            .iter()
+            .all(|w| matches!(*w, "int" | "signed" | "unsigned" | "const"))
+        {
+            Ty::I32
+        } else {
+            return None;
+        };
+        Some(if unsigned { t.unsigned_of() } else { t })
+    }
+}
+
+/// The common type of the usual arithmetic conversions.
+fn common(a: Ty, b: Ty) -> Ty {
+    let (a, b) = (a.promoted(), b.promoted());
+    if a == b {
+        return a;
+    }
+    if a.signed() == b.signed() {
+        return if a.bits() >= b.bits() { a } else { b };
+    }
+    let (s, u) = if a.signed() { (a, b) } else { (b, a) };
+    if u.bits() >= s.bits() {
+        u
+    } else if s.bits() > u.bits() {
+        s
+    } else {
+        s.unsigned_of()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Val {
+    pub v: i128,
+    pub t: Ty,
+}
+
+impl Val {
+    fn int(v: i128) -> Val {
+        Val { v, t: Ty::I32 }
+    }
+    fn conv(self, t: Ty) -> Val {
+        Val {
+            v: t.wrap(self.v),
+            t,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Tok {
+    Num(i128, Ty),
+    Id(String),
+    P(&'static str),
+}
+
+const PUNCT: [&str; 22] = [
+    "<=", ">=", "==", "!=", "&&", "||", "<<", ">>", "(", ")", "+", "-", "*", "/", "%", "<", ">",
+    "!", "?", ":", ",", "~",
+];
+
+fn tokenize(s: &str) -> Result<Vec<Tok>, String> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let mut out = Vec::new();
+    while i < b.len() {
+        let c = b[i] as char;
+        if c.is_whitespace() {
+            i += 1;
+        } else if c.is_ascii_digit() {
+            let st = i;
+            while i < b.len() && (b[i] as char).is_ascii_digit() {
+                i += 1;
+            }
+            let v: i128 = s[st..i]
+                .parse()
+                .map_err(|_| format!("bad number in `{s}`"))?;
+            let sst = i;
+            while i < b.len() && matches!(b[i] as char, 'u' | 'U' | 'l' | 'L') {
+                i += 1;
+            }
+            let suf = s[sst..i].to_ascii_lowercase();
+            let uns = suf.contains('u');
+            let long = suf.contains('l');
+            // decimal literals: int, long (then unsigned variants only with `u`)
+            let t = match (uns, long) {
+                (false, false) if v <= Ty::I32.max() => Ty::I32,
+                (false, _) => Ty::I64,
+                (true, false) if v <= Ty::U32.max() => Ty::U32,
+                (true, _) => Ty::U64,
+            };
+            out.push(Tok::Num(v, t));
+        } else if c.is_ascii_alphabetic() || c == '_' {
+            let st = i;
+            while i < b.len() && ((b[i] as char).is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            out.push(Tok::Id(s[st..i].to_string()));
+        } else {
+            let p = PUNCT
+                .iter()
+                .find(|p| s[i..].starts_with(**p))
+                .ok_or_else(|| format!("unexpected `{c}` in `{s}`"))?;
+            out.push(Tok::P(p));
+            i += p.len();
+        }
+    }
+    Ok(out)
+}
+
+#[derive(Clone, Debug)]
+struct Macro {
+    params: Option<Vec<String>>,
+    body: Vec<Tok>,
+}
+
+/// What an expression can refer to: macros, typedefs, integer variables.
+#[derive(Clone, Default)]
+pub struct Env {
+    macros: HashMap<String, Macro>,
+    typedefs: HashMap<String, Ty>,
+    vars: HashMap<String, Val>,
+    /// Read as a model that ignores C's types would (see `naive`).
+    naive: bool,
+}
+
+impl Env {
+    fn define(&mut self, name: &str, params: Option<&[&str]>, body: &str) {
+        let body = tokenize(body).expect("macro body tokenizes");
+        self.macros.insert(
+            name.to_string(),
+            Macro {
+                params: params.map(|p| p.iter().map(|s| s.to_string()).collect()),
+                body,
+            },
+        );
+    }
+    fn set(&mut self, name: &str, t: Ty, v: i128) {
+        self.vars.insert(name.to_string(), Val { v: t.wrap(v), t });
+    }
+
+    fn expand(&self, toks: &[Tok], hide: &mut Vec<String>, depth: u32) -> Result<Vec<Tok>, String> {
+        if depth > 20 {
+            return Err("macro expansion too deep".into());
+        }
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < toks.len() {
+            let t = &toks[i];
+            i += 1;
+            let Tok::Id(name) = t else {
+                out.push(t.clone());
+                continue;
+            };
+            let Some(m) = self.macros.get(name).filter(|_| !hide.contains(name)) else {
+                out.push(t.clone());
+                continue;
+            };
+            match &m.params {
+                None => {
+                    hide.push(name.clone());
+                    let e = self.expand(&m.body, hide, depth + 1)?;
+                    hide.pop();
+                    out.extend(e);
+                }
+                Some(params) => {
+                    if toks.get(i) != Some(&Tok::P("(")) {
+                        out.push(t.clone());
+                        continue;
+                    }
+                    i += 1;
+                    let mut args: Vec<Vec<Tok>> = vec![Vec::new()];
+                    let mut level = 0;
+                    loop {
+                        let Some(a) = toks.get(i) else {
+                            return Err(format!("unterminated call of macro {name}"));
+                        };
+                        i += 1;
+                        match a {
+                            Tok::P("(") => level += 1,
+                            Tok::P(")") if level == 0 => break,
+                            Tok::P(")") => level -= 1,
+                            Tok::P(",") if level == 0 => {
+                                args.push(Vec::new());
+                                continue;
+                            }
+                            _ => {}
+                        }
+                        args.last_mut().expect("one argument").push(a.clone());
+                    }
+                    if params.is_empty() && args.len() == 1 && args[0].is_empty() {
+                        args.clear();
+                    }
+                    if args.len() != params.len() {
+                        return Err(format!("macro {name}: wrong number of arguments"));
+                    }
+                    let mut args_x = Vec::new();
+                    for a in &args {
+                        args_x.push(self.expand(a, hide, depth + 1)?);
+                    }
+                    let mut body = Vec::new();
+                    for b in &m.body {
+                        match b {
+                            Tok::Id(p) if params.contains(p) => {
+                                let k = params.iter().position(|q| q == p).expect("param");
+                                body.extend(args_x[k].iter().cloned());
+                            }
+                            _ => body.push(b.clone()),
+                        }
+                    }
+                    hide.push(name.clone());
+                    let e = self.expand(&body, hide, depth + 1)?;
+                    hide.pop();
+                    out.extend(e);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The tokens of `text` after macro expansion (casts dropped for a naive
+    /// environment).
+    fn prepare(&self, text: &str) -> Result<Vec<Tok>, String> {
+        let mut toks = tokenize(text)?;
+        if self.naive {
+            for t in &mut toks {
+                if let Tok::Num(_, ty) = t {
+                    *ty = Ty::I64;
+                }
+            }
+        }
+        let mut toks = self.expand(&toks, &mut Vec::new(), 0)?;
+        if self.naive {
+            toks = self.drop_casts(toks);
+        }
+        Ok(toks)
+    }
+
+    fn eval_tokens(&self, toks: &[Tok]) -> Result<Val, String> {
+        let mut p = Parser {
+            env: self,
+            toks,
+            pos: 0,
+        };
+        let v = p.ternary()?;
+        if p.pos != toks.len() {
+            return Err("trailing tokens".into());
+        }
+        Ok(v)
+    }
+
+    /// The value of the C expression `text`, or why it has none (undefined behaviour,
+    /// unknown name).
+    pub fn eval(&self, text: &str) -> Result<Val, String> {
+        self.eval_tokens(&self.prepare(text)?)
+    }
+}
+
+struct Parser<'a> {
+    env: &'a Env,
+    toks: &'a [Tok],
+    pos: usize,
+}
+
+fn arith(op: &str, a: Val, b: Val) -> Result<Val, String> {
+    let t = common(a.t, b.t);
+    let (x, y) = (t.wrap(a.v), t.wrap(b.v));
+    let r = match op {
+        "+" => x + y,
+        "-" => x - y,
+        "*" => x * y,
+        "/" | "%" => {
+            if y == 0 {
+                return Err("division by zero".into());
+            }
+            // C truncates towards zero
+            let q = x / y;
+            if op == "/" { q } else { x - q * y }
+        }
+        "<<" | ">>" => return Err("shifts are not generated".into()),
+        _ => unreachable!("operator {op}"),
+    };
+    if t.signed() && (r < t.min() || r > t.max()) {
+        return Err(format!("signed overflow: {x} {op} {y} in {t:?}"));
+    }
+    Ok(Val { v: t.wrap(r), t })
+}
+
+fn compare(op: &str, a: Val, b: Val) -> Val {
+    let t = common(a.t, b.t);
+    let (x, y) = (t.wrap(a.v), t.wrap(b.v));
+    let r = match op {
+        "<" => x < y,
+        "<=" => x <= y,
+        ">" => x > y,
+        ">=" => x >= y,
+        "==" => x == y,
+        "!=" => x != y,
+        _ => unreachable!("comparison {op}"),
+    };
+    Val::int(r as i128)
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.pos)
+    }
+    fn eat(&mut self, p: &str) -> bool {
+        if matches!(self.peek(), Some(Tok::P(q)) if *q == p) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+    fn expect(&mut self, p: &str) -> Result<(), String> {
+        if self.eat(p) {
+            Ok(())
+        } else {
+            Err(format!("expected `{p}`"))
+        }
+    }
+    fn ternary(&mut self) -> Result<Val, String> {
+        let c = self.or()?;
+        if self.eat("?") {
+            let a = self.ternary()?;
+            self.expect(":")?;
+            let b = self.ternary()?;
+            let t = common(a.t, b.t);
+            Ok(if c.v != 0 { a.conv(t) } else { b.conv(t) })
+        } else {
+            Ok(c)
+        }
+    }
+    fn or(&mut self) -> Result<Val, String> {
+        let mut a = self.and()?;
+        while self.eat("||") {
+            let b = self.and()?;
+            a = Val::int((a.v != 0 || b.v != 0) as i128);
+        }
+        Ok(a)
+    }
+    fn and(&mut self) -> Result<Val, String> {
+        let mut a = self.equality()?;
+        while self.eat("&&") {
+            let b = self.equality()?;
+            a = Val::int((a.v != 0 && b.v != 0) as i128);
+        }
+        Ok(a)
+    }
+    fn equality(&mut self) -> Result<Val, String> {
+        let mut a = self.relational()?;
+        loop {
+            let op = if self.eat("==") {
+                "=="
+            } else if self.eat("!=") {
+                "!="
+            } else {
+                return Ok(a);
+            };
+            let b = self.relational()?;
+            a = compare(op, a, b);
+        }
+    }
+    fn relational(&mut self) -> Result<Val, String> {
+        let mut a = self.additive()?;
+        loop {
+            let op = ["<=", ">=", "<", ">"].into_iter().find(|p| self.eat(p));
+            let Some(op) = op else { return Ok(a) };
+            let b = self.additive()?;
+            a = compare(op, a, b);
+        }
+    }
+    fn additive(&mut self) -> Result<Val, String> {
+        let mut a = self.multiplicative()?;
+        loop {
+            let op = ["+", "-"].into_iter().find(|p| self.eat(p));
+            let Some(op) = op else { return Ok(a) };
+            let b = self.multiplicative()?;
+            a = arith(op, a, b)?;
+        }
+    }
+    fn multiplicative(&mut self) -> Result<Val, String> {
+        let mut a = self.unary()?;
+        loop {
+            let op = ["*", "/", "%"].into_iter().find(|p| self.eat(p));
+            let Some(op) = op else { return Ok(a) };
+            let b = self.unary()?;
+            a = arith(op, a, b)?;
+        }
+    }
+    /// The type named by the tokens after `(`, if they name one.
+    fn type_name(&self) -> Option<(Ty, usize)> {
+        let mut words = Vec::new();
+        let mut k = self.pos;
+        while let Some(Tok::Id(w)) = self.toks.get(k) {
+            words.push(w.as_str());
+            k += 1;
+        }
+        if self.toks.get(k) != Some(&Tok::P(")")) || words.is_empty() {
+            return None;
+        }
+        if words.len() == 1
+            && let Some(t) = self.env.typedefs.get(words[0])
+        {
+            return Some((*t, k + 1));
+        }
+        if words.iter().all(|w| {
+            matches!(
+                *w,
+                "int" | "unsigned" | "signed" | "short" | "long" | "char" | "const"
+            )
+        }) {
+            return Ty::from_words(&words).map(|t| (t, k + 1));
+        }
+        None
+    }
+    fn unary(&mut self) -> Result<Val, String> {
+        if self.eat("-") {
+            let a = self.unary()?;
+            return arith("-", Val::int(0).conv(a.t.promoted()), a);
+        }
+        if self.eat("+") {
+            let a = self.unary()?;
+            return Ok(a.conv(a.t.promoted()));
+        }
+        if self.eat("!") {
+            let a = self.unary()?;
+            return Ok(Val::int((a.v == 0) as i128));
+        }
+        if matches!(self.peek(), Some(Tok::P("("))) {
+            self.pos += 1;
+            if let Some((t, next)) = self.type_name() {
+                self.pos = next;
+                let a = self.unary()?;
+                return Ok(a.conv(t));
+            }
+            let a = self.ternary()?;
+            self.expect(")")?;
+            return Ok(a);
+        }
+        match self.peek().cloned() {
+            Some(Tok::Num(v, t)) => {
+                self.pos += 1;
+                Ok(Val { v, t })
+            }
+            Some(Tok::Id(name)) => {
+                self.pos += 1;
+                if self.eat("(") {
+                    // the user functions `min`/`max` of the programs (int versions)
+                    let a = self.ternary()?;
+                    self.expect(",")?;
+                    let b = self.ternary()?;
+                    self.expect(")")?;
+                    let (a, b) = (a.conv(Ty::I32), b.conv(Ty::I32));
+                    return match name.as_str() {
+                        "min" | "imin" => Ok(if a.v < b.v { a } else { b }),
+                        "max" | "imax" => Ok(if a.v > b.v { a } else { b }),
+                        _ => Err(format!("unknown function {name}")),
+                    };
+                }
+                self.env
+                    .vars
+                    .get(&name)
+                    .copied()
+                    .ok_or_else(|| format!("unknown name `{name}`"))
+            }
+            t => Err(format!("unexpected {t:?}")),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Loop nests, as printed and as simulated
+// ---------------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+struct Access {
+    arr: String,
+    subs: Vec<String>,
+    write: bool,
+}
+
+#[derive(Clone, Debug)]
+struct SStmt {
+    text: String,
+    acc: Vec<Access>,
+    guard: Option<String>,
+    /// Calls a function with side effects or reads of globals the accesses omit.
+    impure: bool,
+}
+
+#[derive(Clone, Debug)]
+enum Node {
+    Loop(SLoop),
+    Stmt(SStmt),
+    /// Printed as is, ignored by the simulation (`if (r == 1) break;`).
+    Raw(String),
+}
+
+#[derive(Clone, Debug)]
+struct SLoop {
+    id: usize,
+    /// Lines printed right before the `for` (pragmas, `#if 0` blocks).
+    pragmas: Vec<String>,
+    var: String,
+    /// The type as written in the header, when the loop declares its iterator.
+    decl: Option<String>,
+    ty: Ty,
+    init: String,
+    cond: String,
+    step: i64,
+    step_text: String,
+    braces: bool,
+    body: Vec<Node>,
+}
+
+fn print_nodes(nodes: &[Node], depth: usize, out: &mut String) {
+    for n in nodes {
+        let ind = "  ".repeat(depth);
+        match n {
+            Node::Raw(t) => {
+                let _ = writeln!(out, "{ind}{t}");
+            }
+            Node::Stmt(s) => match &s.guard {
+                Some(g) => {
+                    let _ = writeln!(out, "{ind}if ({g})\n{ind}  {}", s.text);
+                }
+                None => {
+                    let _ = writeln!(out, "{ind}{}", s.text);
+                }
+            },
+            Node::Loop(l) => {
+                for p in &l.pragmas {
+                    let _ = writeln!(out, "{p}");
+                }
+                let decl = l.decl.as_ref().map(|d| format!("{d} ")).unwrap_or_default();
+                let _ = writeln!(
+                    out,
+                    "{ind}for ({decl}{} = {}; {}; {})",
+                    l.var, l.init, l.cond, l.step_text
+                );
+                // a preprocessor conditional between a loop header and its body is
+                // valid C that tree-sitter cannot parse: brace such bodies
+                let cond_inside = l.body.iter().any(|n| {
+                    matches!(n, Node::Loop(c) if c.pragmas.iter().any(|p| p.starts_with("#if")))
+                });
+                if l.braces || l.body.len() != 1 || cond_inside {
+                    let _ = writeln!(out, "{ind}{{");
+                    print_nodes(&l.body, depth + 1, out);
+                    let _ = writeln!(out, "{ind}}}");
+                } else {
+                    print_nodes(&l.body, depth + 1, out);
+                }
+            }
+        }
+    }
+}
+
+/// Statement and loop-iteration executions allowed per program (all calls).
+const BUDGET: u64 = 200_000;
+/// Iterations allowed per execution of one loop.
+const MAX_TRIPS: u64 = 20_000;
+
+struct Sim<'a> {
+    env: Env,
+    dims: &'a HashMap<String, Vec<usize>>,
+    naive: bool,
+    check: bool,
+    points: u64,
+    ranges: HashMap<usize, (i128, i128)>,
+    /// Records the first subscript of every write to this array.
+    rec_arr: Option<String>,
+    rec: BTreeSet<i128>,
+    /// Expanded tokens by expression text.
+    cache: HashMap<String, Vec<Tok>>,
+}
+
+impl Sim<'_> {
+    fn eval(&mut self, text: &str) -> Result<Val, String> {
+        if !self.cache.contains_key(text) {
+            let t = self.env.prepare(text)?;
+            self.cache.insert(text.to_string(), t);
+        }
+        self.env.eval_tokens(&self.cache[text])
+    }
+
+    fn run(&mut self, nodes: &[Node]) -> Result<(), String> {
+        for n in nodes {
+            match n {
+                Node::Loop(l) => self.run_loop(l)?,
+                Node::Stmt(s) => self.run_stmt(s)?,
+                Node::Raw(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn run_stmt(&mut self, s: &SStmt) -> Result<(), String> {
+        self.points += 1;
+        if !self.check {
+            return Ok(());
+        }
+        if let Some(g) = &s.guard
+            && self.eval(g)?.v == 0
+        {
+            return Ok(());
+        }
+        for a in &s.acc {
+            let dims = self
+                .dims
+                .get(&a.arr)
+                .ok_or_else(|| format!("unknown array {}", a.arr))?;
+            if dims.len() != a.subs.len() {
+                return Err(format!(
+                    "{} accessed with {} subscripts",
+                    a.arr,
+                    a.subs.len()
+                ));
+            }
+            for (k, (sub, d)) in a.subs.iter().zip(dims).enumerate() {
+                let v = self.eval(sub)?.v;
+                if v < 0 || v >= *d as i128 {
+                    return Err(format!("{}[{sub}] = {v} outside 0..{d}", a.arr));
+                }
+                if k == 0 && a.write && self.rec_arr.as_deref() == Some(a.arr.as_str()) {
+                    self.rec.insert(v);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn run_loop(&mut self, l: &SLoop) -> Result<(), String> {
+        let ty = if self.naive { Ty::I64 } else { l.ty };
+        let mut v = self.eval(&l.init)?.conv(ty).v;
+        let mut trips = 0;
+        loop {
+            self.env.set(&l.var, ty, v);
+            if self.eval(&l.cond)?.v == 0 {
+                break;
+            }
+            trips += 1;
+            self.points += 1;
+            if trips > MAX_TRIPS || self.points > BUDGET {
+                return Err(format!("loop {} runs too long", l.var));
+            }
+            let r = self.ranges.entry(l.id).or_insert((v, v));
+            r.0 = r.0.min(v);
+            r.1 = r.1.max(v);
+            self.run(&l.body)?;
+            // `i++` on a narrow iterator is `i = (T)(i + 1)`: promotion, then a
+            // conversion that wraps; on int and wider types an overflow is undefined.
+            v = arith("+", Val { v, t: ty }, Val::int(l.step as i128))?
+                .conv(ty)
+                .v;
+        }
+        Ok(())
+    }
+}
+
+impl Env {
+    /// This environment as a model that ignores C's types reads it: macro bodies as if
+    /// parenthesized, casts and suffixes ignored, every integer mathematical.
+    fn naive(&self) -> Env {
+        let mut env = self.clone();
+        env.naive = true;
+        for m in env.macros.values_mut() {
+            if m.params.is_none() && m.body.len() > 1 {
+                let mut b = vec![Tok::P("(")];
+                b.append(&mut m.body);
+                b.push(Tok::P(")"));
+                m.body = b;
+            }
+            for t in &mut m.body {
+                if let Tok::Num(_, ty) = t {
+                    *ty = Ty::I64;
+                }
+            }
+        }
+        for v in env.vars.values_mut() {
+            v.t = Ty::I64;
+        }
+        env
+    }
+
+    /// Drops the casts of `toks` (for the naive model).
+    fn drop_casts(&self, toks: Vec<Tok>) -> Vec<Tok> {
+        let mut kept = Vec::new();
+        let mut i = 0;
+        while i < toks.len() {
+            if toks[i] == Tok::P("(") {
+                let p = Parser {
+                    env: self,
+                    toks: &toks,
+                    pos: i + 1,
+                };
+                if let Some((_, next)) = p.type_name() {
+                    i = next;
+                    continue;
+                }
+            }
+            kept.push(toks[i].clone());
+            i += 1;
+        }
+        kept
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The generator
+// ---------------------------------------------------------------------------------
+
+/// Where a nest wants its iterator declared.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Want {
+    Any,
+    Header,
+    NotHeader,
+}
+
+/// Where an iterator is declared.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Storage {
+    Header,
+    Local,
+    Static,
+    Global,
+    Extern,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Elem {
+    Double,
+    Int,
+    Unsigned,
+    Short,
+    UChar,
+    Long,
+}
+
+struct GArr {
+    name: String,
+    elem: Elem,
+    dims: Vec<usize>,
+}
+
+struct KParam {
+    decl: String,
+    arg: String,
+}
+
+/// The iterator ranges of a nest's loops, by loop id, under C's semantics and under a
+/// model that ignores C's types (for placing subscripts that stay inside their array
+/// under both when possible).
+struct Ranges {
+    c: HashMap<usize, (i128, i128)>,
+    naive: HashMap<usize, (i128, i128)>,
+}
+
+struct Gen {
+    rng: Rng,
+    env: Env,
+    feats: BTreeSet<&'static str>,
+    td_int: bool,
+    td_uint: bool,
+    td_long: bool,
+    td_short: bool,
+    td_real: bool,
+    top: Vec<String>,
+    globals: Vec<String>,
+    late: Vec<String>,
+    helpers: Vec<String>,
+    kparams: Vec<KParam>,
+    kdecls: Vec<String>,
+    kstart: Vec<String>,
+    kbody: String,
+    garrays: Vec<GArr>,
+    /// Global scalars printed by main: name, whether a double.
+    gscalars: Vec<(String, bool)>,
+    dims: HashMap<String, Vec<usize>>,
+    jobs: Vec<Vec<Node>>,
+    iters: HashMap<String, (Ty, Storage)>,
+    idx_macros: HashMap<String, String>,
+    next_id: usize,
+    n_iout: usize,
+    n_dout: usize,
+    omp: bool,
+    limits_h: bool,
+    /// `min` is a user function on ints (for bounds) rather than on doubles.
+    min_int: bool,
+    user_fns: BTreeSet<&'static str>,
+    uniq: usize,
+    calls: usize,
+    returned: bool,
+    sz: usize,
+    sz_text: String,
+    rr: usize,
+    rr_text: String,
+    gflag: Option<String>,
+    /// Percent of the choices of the current block that take an unusual construct
+    /// (the rest stay plain, so that nestor accepts the nest around the unusual ones).
+    spice: u32,
+}
+
+const DBL_COEFS: [&str; 6] = ["0.5", "0.25", "0.125", "0.75", "0.375", "1.5"];
+
+impl Gen {
+    fn new(seed: u64) -> Gen {
+        let mut rng = Rng::new(seed);
+        let mut g = Gen {
+            td_int: rng.chance(40),
+            td_uint: rng.chance(25),
+            td_long: rng.chance(25),
+            td_short: rng.chance(20),
+            td_real: rng.chance(35),
+            min_int: rng.chance(50),
+            rng,
+            env: Env::default(),
+            feats: BTreeSet::new(),
+            top: Vec::new(),
+            globals: Vec::new(),
+            late: Vec::new(),
+            helpers: Vec::new(),
+            kparams: Vec::new(),
+            kdecls: Vec::new(),
+            kstart: Vec::new(),
+            kbody: String::new(),
+            garrays: Vec::new(),
+            gscalars: Vec::new(),
+            dims: HashMap::new(),
+            jobs: Vec::new(),
+            iters: HashMap::new(),
+            idx_macros: HashMap::new(),
+            next_id: 0,
+            n_iout: 0,
+            n_dout: 0,
+            omp: false,
+            limits_h: false,
+            user_fns: BTreeSet::new(),
+            uniq: 0,
+            calls: 1,
+            returned: false,
+            sz: 48,
+            sz_text: String::new(),
+            rr: 20,
+            rr_text: String::new(),
+            gflag: None,
+            spice: 30,
+        };
+        for (on, name, t) in [
+            (g.td_int, "idx_t", Ty::I32),
+            (g.td_uint, "uint_t", Ty::U32),
+            (g.td_long, "lng_t", Ty::I64),
+            (g.td_short, "sht_t", Ty::I16),
+        ] {
+            if on {
+                g.top.push(format!("typedef {} {name};", t.c()));
+                g.env.typedefs.insert(name.to_string(), t);
+                g.feats.insert("typedef");
+            }
+        }
+        if g.td_real {
+            g.top.push("typedef double real;".to_string());
+            g.feats.insert("typedef-double");
+        }
+        // the extents: literal, macro, or a macro whose body is not parenthesized
+        g.sz = *g.rng.pick(&[40, 48, 56]);
+        g.rr = *g.rng.pick(&[18, 20, 24]);
+        let (szt, rrt) = (g.sz, g.rr);
+        g.sz_text = g.extent_text("SZ", szt);
+        g.rr_text = g.extent_text("RR", rrt);
+        g
+    }
+
+    fn extent_text(&mut self, name: &str, v: usize) -> String {
+        match self.rng.below(4) {
+            0 => v.to_string(),
+            1 => {
+                self.top.push(format!("#define {name} {v}"));
+                self.env.define(name, None, &v.to_string());
+                name.to_string()
+            }
+            2 => {
+                let a = v - 8;
+                self.top.push(format!("#define {name} {a}+8"));
+                self.env.define(name, None, &format!("{a}+8"));
+                self.feats.insert("macro-unparenthesized");
+                name.to_string()
+            }
+            _ => {
+                self.top
+                    .push(format!("#ifndef {name}\n#define {name} ({v})\n#endif"));
+                self.env.define(name, None, &format!("({v})"));
+                name.to_string()
+            }
+        }
+    }
+
+    fn fresh(&mut self, p: &str) -> String {
+        self.uniq += 1;
+        format!("{p}{}", self.uniq)
+    }
+
+    fn id(&mut self) -> usize {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    /// The spelling of integer type `t`, through a typedef when there is one.
+    fn ty_text(&mut self, t: Ty) -> String {
+        let td = match t {
+            Ty::I32 if self.td_int => Some("idx_t"),
+            Ty::U32 if self.td_uint => Some("uint_t"),
+            Ty::I64 if self.td_long => Some("lng_t"),
+            Ty::I16 if self.td_short => Some("sht_t"),
+            _ => None,
+        };
+        match td {
+            Some(n) if self.rng.chance(60) => n.to_string(),
+            _ => t.c().to_string(),
+        }
+    }
+
+    fn dbl(&mut self) -> &'static str {
+        if self.td_real && self.rng.chance(60) {
+            "real"
+        } else {
+            "double"
+        }
+    }
+
+    fn elem_text(&mut self, e: Elem) -> String {
+        match e {
+            Elem::Double => self.dbl().to_string(),
+            Elem::Int => self.ty_text(Ty::I32),
+            Elem::Unsigned => self.ty_text(Ty::U32),
+            Elem::Short => self.ty_text(Ty::I16),
+            Elem::UChar => "unsigned char".to_string(),
+            Elem::Long => self.ty_text(Ty::I64),
+        }
+    }
+
+    /// A global array of `elem` with `ndim` dimensions (an existing one or a new one).
+    fn garr(&mut self, elem: Elem, ndim: usize, avoid: &[&str]) -> String {
+        let existing: Vec<String> = self
+            .garrays
+            .iter()
+            .filter(|a| {
+                a.elem == elem
+                    && a.dims.len() == ndim
+                    && a.dims.iter().all(|d| *d == self.sz || *d == self.rr)
+                    && !avoid.contains(&a.name.as_str())
+            })
+            .map(|a| a.name.clone())
+            .collect();
+        if !existing.is_empty() && (existing.len() >= 3 || self.rng.chance(40)) {
+            return self.rng.pick(&existing).clone();
+        }
+        let base = match (elem, ndim) {
+            (Elem::Double, 1) => "A",
+            (Elem::Double, _) => "P",
+            (Elem::Int, _) => "IA",
+            (Elem::Unsigned, _) => "UA",
+            (Elem::Short, _) => "SA",
+            (Elem::UChar, _) => "CA",
+            (Elem::Long, _) => "LA",
+        };
+        let name = self.fresh(base);
+        let (dims, text): (Vec<usize>, String) = if ndim == 1 {
+            (vec![self.sz], format!("[{}]", self.sz_text))
+        } else {
+            (
+                vec![self.rr, self.rr],
+                format!("[{}][{}]", self.rr_text, self.rr_text),
+            )
+        };
+        let et = self.elem_text(elem);
+        self.globals.push(format!("{et} {name}{text};"));
+        self.add_garr(&name, elem, dims);
+        name
+    }
+
+    fn add_garr(&mut self, name: &str, elem: Elem, dims: Vec<usize>) {
+        self.dims.insert(name.to_string(), dims.clone());
+        self.garrays.push(GArr {
+            name: name.to_string(),
+            elem,
+            dims,
+        });
+    }
+
+    fn out_i(&mut self) -> String {
+        self.n_iout += 1;
+        format!("g_iout[{}]", self.n_iout - 1)
+    }
+
+    fn out_d(&mut self) -> String {
+        self.n_dout += 1;
+        format!("g_dout[{}]", self.n_dout - 1)
+    }
+
+    fn coef(&mut self) -> &'static str {
+        DBL_COEFS[self.rng.below(DBL_COEFS.len())]
+    }
+
+    /// The global `int` flag read by the jumps (1: the jump is taken).
+    fn flag(&mut self) -> String {
+        if let Some(f) = &self.gflag {
+            return f.clone();
+        }
+        let v = if self.rng.chance(85) { 1 } else { 0 };
+        self.globals.push(format!("int gflag = {v};"));
+        self.gscalars.push(("gflag".into(), false));
+        self.gflag = Some("gflag".into());
+        "gflag".into()
+    }
+
+    /// A new kernel parameter holding `v`, of a random integer type that can hold it.
+    fn param(&mut self, v: i64) -> String {
+        let mut choices = vec![Ty::I32, Ty::I32, Ty::I64, Ty::U32];
+        if !self.spicy() {
+            choices = vec![Ty::I32, Ty::I32, Ty::I64];
+        }
+        if (0..=32767).contains(&v) {
+            choices.push(Ty::I16);
+        }
+        if (0..=127).contains(&v) {
+            choices.push(Ty::I8);
+            choices.push(Ty::U8);
+        }
+        if v < 0 {
+            choices.retain(|t| t.signed());
+        }
+        let t = *self.rng.pick(&choices);
+        let name = self.fresh(match t {
+            Ty::U32 | Ty::U8 | Ty::U16 | Ty::U64 => "un",
+            Ty::I64 => "ln",
+            Ty::I16 | Ty::I8 => "sn",
+            _ => "n",
+        });
+        let tt = self.ty_text(t);
+        let arg = match t {
+            Ty::U32 if self.rng.chance(50) => format!("{v}u"),
+            Ty::I64 if self.rng.chance(50) => format!("{v}L"),
+            _ => v.to_string(),
+        };
+        self.kparams.push(KParam {
+            decl: format!("{tt} {name}"),
+            arg,
+        });
+        self.env.set(&name, t, v as i128);
+        if !t.signed() {
+            self.feats.insert("unsigned-bound");
+        }
+        if t.bits() < 32 {
+            self.feats.insert("narrow-bound");
+        }
+        name
+    }
+
+    /// A new global integer variable holding `v` (or an `extern` declaration of one
+    /// defined after the kernel).
+    fn gvar(&mut self, v: i64) -> String {
+        let t = if self.spicy() {
+            *self
+                .rng
+                .pick(&[Ty::I32, Ty::U32, Ty::U32, Ty::I64, Ty::I16])
+        } else {
+            *self.rng.pick(&[Ty::I32, Ty::I64])
+        };
+        let name = self.fresh(if t.signed() { "gn" } else { "gu" });
+        let tt = self.ty_text(t);
+        let lit = if t.signed() {
+            v.to_string()
+        } else {
+            format!("{v}u")
+        };
+        if self.rng.chance(35) {
+            self.globals.push(format!("extern {tt} {name};"));
+            self.late.push(format!("{tt} {name} = {lit};"));
+            self.feats.insert("extern-global");
+        } else {
+            self.globals.push(format!("{tt} {name} = {lit};"));
+        }
+        self.gscalars.push((name.clone(), false));
+        self.env.set(&name, t, v as i128);
+        if !t.signed() {
+            self.feats.insert("unsigned-bound");
+        }
+        name
+    }
+
+    fn define(&mut self, name: &str, body: &str) {
+        self.top.push(format!("#define {name} {body}"));
+        self.env.define(name, None, body);
+    }
+
+    /// An upper bound of value `v` (what a model that ignores C's types reads; C's value
+    /// may differ: that is the point).
+    /// Whether the next choice takes an unusual construct (see `spice`).
+    fn spicy(&mut self) -> bool {
+        self.rng.chance(self.spice)
+    }
+
+    fn spell_upper(&mut self, v: i64) -> String {
+        if !self.spicy() {
+            // plain spellings
+            return match self.rng.weighted(&[50, 20, 20, 10]) {
+                1 if self.kparams.len() < 5 => self.param(v),
+                2 => {
+                    let n = self.fresh("N");
+                    let b = if self.rng.chance(50) {
+                        v.to_string()
+                    } else {
+                        format!("({v})")
+                    };
+                    self.define(&n, &b);
+                    n
+                }
+                3 => self.gvar(v),
+                _ => v.to_string(),
+            };
+        }
+        let w = [10, 14, 8, 8, 10, 6, 5, 5, 4, 4, 3, 3, 4];
+        match self.rng.weighted(&w) {
+            0 => v.to_string(),
+            1 => {
+                if self.kparams.len() >= 5 {
+                    return v.to_string();
+                }
+                let d = self.rng.range(0, 2);
+                let p = self.param(v - d);
+                if d == 0 { p } else { format!("{p} + {d}") }
+            }
+            2 => self.gvar(v),
+            3 => {
+                let n = self.fresh("N");
+                let b = if self.rng.chance(50) {
+                    v.to_string()
+                } else {
+                    format!("({v})")
+                };
+                self.define(&n, &b);
+                n
+            }
+            4 => {
+                // `#define N a+b` read as `N * 2`, `2 * N`, `N / 2` or `N`
+                self.feats.insert("macro-unparenthesized");
+                let n = self.fresh("N");
+                match self.rng.below(4) {
+                    0 if v % 2 == 0 && v >= 4 => {
+                        let a = self.rng.range(1, v / 2 - 1);
+                        self.define(&n, &format!("{a}+{}", v / 2 - a));
+                        format!("{n} * 2")
+                    }
+                    1 if v % 2 == 0 && v >= 4 => {
+                        let a = self.rng.range(1, v / 2 - 1);
+                        self.define(&n, &format!("{}+{a}", v / 2 - a));
+                        format!("2 * {n}")
+                    }
+                    2 => {
+                        let a = self.rng.range(1, v);
+                        self.define(&n, &format!("{a}+{}", 2 * v - a));
+                        format!("{n} / 2")
+                    }
+                    _ => {
+                        let a = self.rng.range(1, (v - 1).max(1));
+                        self.define(&n, &format!("{a}+{}", v - a));
+                        n
+                    }
+                }
+            }
+            5 => {
+                self.feats.insert("suffixed-literal");
+                let s = *self.rng.pick(&["u", "U", "L", "l", "UL"]);
+                if self.rng.chance(50) {
+                    let n = self.fresh("K");
+                    self.define(&n, &format!("{v}{s}"));
+                    n
+                } else {
+                    format!("{v}{s}")
+                }
+            }
+            6 => {
+                // a narrowing cast that wraps: C's value is v, the unwrapped one is not
+                self.feats.insert("cast-bound");
+                let (cast, m) =
+                    *self
+                        .rng
+                        .pick(&[("unsigned char", 256i64), ("short", 65536), ("char", 256)]);
+                let base = if self.rng.chance(50) && self.kparams.len() < 5 {
+                    let pv = self.rng.range(3, 20);
+                    (self.param(pv), pv)
+                } else {
+                    let pv = self.rng.range(3, 20);
+                    (pv.to_string(), pv)
+                };
+                format!("({cast})({} + {})", base.0, m + v - base.1)
+            }
+            7 => {
+                self.feats.insert("function-like-macro");
+                let n = self.fresh("UP");
+                if self.rng.chance(50) {
+                    // `#define UP(x) x+1`: `UP(a) * 2` is a + 2
+                    self.top.push(format!("#define {n}(x) x+1"));
+                    self.env.define(&n, Some(&["x"]), "x+1");
+                    if v % 2 == 0 && v >= 4 {
+                        format!("{n}({}) * 2", v / 2 - 1)
+                    } else {
+                        format!("{n}({})", v - 1)
+                    }
+                } else {
+                    self.top
+                        .push(format!("#define {n}(a, b) ((a) < (b) ? (a) : (b))"));
+                    self.env
+                        .define(&n, Some(&["a", "b"]), "((a) < (b) ? (a) : (b))");
+                    let other = v + self.rng.range(0, 6);
+                    format!("{n}({v}, {other})")
+                }
+            }
+            8 if self.min_int => {
+                self.feats.insert("user-min-bound");
+                self.user_fns.insert("min");
+                let other = v + self.rng.range(0, 5);
+                if self.rng.chance(50) {
+                    format!("min({v}, {other})")
+                } else {
+                    format!("min({other}, {v})")
+                }
+            }
+            9 => {
+                // the macro is defined in an inactive branch, and again in the active one
+                self.feats.insert("if0-macro");
+                let n = self.fresh("LIM");
+                let other = v + self.rng.range(3, 30);
+                let (first, second) = match self.rng.below(3) {
+                    0 => ("#if 0", "#else"),
+                    1 => ("#ifdef NESTOR_SEMFUZZ_UNDEFINED", "#else"),
+                    _ => ("#if 1", "#else"),
+                };
+                if first == "#if 1" {
+                    self.top.push(format!(
+                        "{first}\n#define {n} {v}\n{second}\n#define {n} {other}\n#endif"
+                    ));
+                } else {
+                    self.top.push(format!(
+                        "{first}\n#define {n} {other}\n{second}\n#define {n} {v}\n#endif"
+                    ));
+                }
+                self.env.define(&n, None, &v.to_string());
+                n
+            }
+            10 => {
+                // redefined in the kernel, before the nest
+                self.feats.insert("undef-macro");
+                let n = self.fresh("LIM");
+                let other = v + self.rng.range(3, 30);
+                self.top.push(format!("#define {n} {other}"));
+                let _ = writeln!(self.kbody, "#undef {n}\n#define {n} {v}");
+                self.env.define(&n, None, &v.to_string());
+                n
+            }
+            11 => {
+                // a ternary min, which nestor reads as min()
+                let other = v + self.rng.range(1, 5);
+                if self.kparams.len() < 5 {
+                    let p = self.param(v);
+                    format!("({p} < {other} ? {p} : {other})")
+                } else {
+                    v.to_string()
+                }
+            }
+            _ => {
+                self.feats.insert("typedef-cast");
+                let t = *self.rng.pick(&[Ty::I32, Ty::I64, Ty::U32, Ty::I16]);
+                let tt = self.ty_text(t);
+                format!("({tt}){v}")
+            }
+        }
+    }
+
+    fn spell_lower(&mut self, v: i64) -> String {
+        if !self.spicy() {
+            return v.to_string();
+        }
+        match self.rng.weighted(&[30, 10, 10, 8, 6]) {
+            1 => {
+                let n = self.fresh("LO");
+                self.define(&n, &v.to_string());
+                n
+            }
+            2 if self.kparams.len() < 5 && v >= 0 => self.param(v),
+            3 if v >= 0 => {
+                self.feats.insert("suffixed-literal");
+                format!("{v}u")
+            }
+            4 => {
+                let t = *self.rng.pick(&[Ty::I64, Ty::I16, Ty::I8]);
+                let tt = self.ty_text(t);
+                format!("({tt}){v}")
+            }
+            _ => v.to_string(),
+        }
+    }
+
+    /// The declaration of kernel iterator `var` (shared by every nest of the kernel
+    /// that does not declare it in the loop header).
+    fn iter_decl(&mut self, var: &str, want: Want, range_hi: i64) -> (Option<String>, Ty) {
+        let fits = |t: Ty| (range_hi as i128) < t.max() - 4;
+        let spicy = self.spicy();
+        if want != Want::Header
+            && let Some((t, st)) = self.iters.get(var).copied()
+            && st != Storage::Header
+            && fits(t)
+            && (spicy || (matches!(t, Ty::I32 | Ty::I64) && st == Storage::Local))
+        {
+            return (None, t);
+        }
+        let mut types = vec![Ty::I32, Ty::I32, Ty::I32, Ty::I64];
+        if spicy {
+            types.push(Ty::I16);
+            if fits(Ty::I8) {
+                types.push(Ty::I8);
+                types.push(Ty::U8);
+            }
+            if self.rng.chance(30) {
+                types.push(Ty::U32);
+            }
+        }
+        types.retain(|t| fits(*t));
+        let t = *self.rng.pick(&types);
+        let st = if want == Want::Header || self.iters.contains_key(var) {
+            Storage::Header
+        } else {
+            let w = match (want == Want::NotHeader, spicy) {
+                (true, true) => [0, 25, 30, 25, 20],
+                (true, false) => [0, 100, 0, 0, 0],
+                (false, true) => [20, 20, 22, 20, 18],
+                (false, false) => [55, 45, 0, 0, 0],
+            };
+            match self.rng.weighted(&w) {
+                0 => Storage::Header,
+                1 => Storage::Local,
+                2 => Storage::Static,
+                3 => Storage::Global,
+                _ => Storage::Extern,
+            }
+        };
+        if t != Ty::I32 {
+            self.feats.insert(match t {
+                Ty::I64 => "long-iterator",
+                Ty::U32 | Ty::U8 => "unsigned-iterator",
+                _ => "narrow-iterator",
+            });
+        }
+        let tt = self.ty_text(t);
+        match st {
+            Storage::Header => return (Some(tt), t),
+            Storage::Local => {
+                if self.rng.chance(20) {
+                    // the declaration in the inactive branch has another type
+                    self.feats.insert("if0-declaration");
+                    let other = if t == Ty::I64 { "short" } else { "long" };
+                    self.kdecls.push(format!(
+                        "#if 0\n  {other} {var};\n#else\n  {tt} {var};\n#endif"
+                    ));
+                } else {
+                    self.kdecls.push(format!("  {tt} {var};"));
+                }
+            }
+            Storage::Static => {
+                self.feats.insert("static-iterator");
+                self.kdecls.push(format!("  static {tt} {var};"));
+            }
+            Storage::Global => {
+                self.feats.insert("global-iterator");
+                self.globals.push(format!("{tt} {var};"));
+                self.gscalars.push((var.to_string(), false));
+            }
+            Storage::Extern => {
+                self.feats.insert("extern-iterator");
+                self.globals.push(format!("{tt} {var};"));
+                self.gscalars.push((var.to_string(), false));
+                self.kdecls.push(format!("  extern {tt} {var};"));
+            }
+        }
+        self.iters.insert(var.to_string(), (t, st));
+        (None, t)
+    }
+
+    /// A loop over `lo..=hi` (nominally), increasing or decreasing, with an empty body.
+    fn header(&mut self, var: &str, lo: i64, hi: i64, want: Want, simple: bool) -> SLoop {
+        let (decl, ty) = self.iter_decl(var, want, hi + 2);
+        let down = self.rng.chance(20);
+        let spell_upper = |g: &mut Gen, v: i64| {
+            if simple && g.rng.chance(70) {
+                v.to_string()
+            } else {
+                g.spell_upper(v)
+            }
+        };
+        let (init, cond, step, step_text) = if !down {
+            let init = if simple {
+                lo.to_string()
+            } else {
+                self.spell_lower(lo)
+            };
+            let stride2 = self.rng.chance(10);
+            let (op, b) = match self.rng.below(6) {
+                0 => ("<=", spell_upper(self, hi)),
+                1 if !stride2 => ("!=", spell_upper(self, hi + 1)),
+                _ => ("<", spell_upper(self, hi + 1)),
+            };
+            let cond = if self.rng.chance(15) {
+                let mirrored = match op {
+                    "<=" => ">=",
+                    "<" => ">",
+                    o => o,
+                };
+                format!("{b} {mirrored} {var}")
+            } else {
+                format!("{var} {op} {b}")
+            };
+            let (step, st) = if stride2 {
+                (2, format!("{var} += 2"))
+            } else {
+                (
+                    1,
+                    match self.rng.below(4) {
+                        0 => format!("++{var}"),
+                        1 => format!("{var} += 1"),
+                        _ => format!("{var}++"),
+                    },
+                )
+            };
+            (init, cond, step, st)
+        } else {
+            let init = match self.rng.below(3) {
+                0 => format!("{} - 1", spell_upper(self, hi + 1)),
+                _ => spell_upper(self, hi),
+            };
+            let lo_t = if simple {
+                lo.to_string()
+            } else {
+                self.spell_lower(lo)
+            };
+            let cond = if self.rng.chance(50) {
+                format!("{var} >= {lo_t}")
+            } else {
+                format!("{var} > {lo_t} - 1")
+            };
+            let st = if self.rng.chance(70) {
+                format!("{var}--")
+            } else {
+                format!("{var} -= 1")
+            };
+            (init, cond, -1, st)
+        };
+        SLoop {
+            id: self.id(),
+            pragmas: Vec::new(),
+            var: var.to_string(),
+            decl,
+            ty,
+            init,
+            cond,
+            step,
+            step_text,
+            braces: self.rng.chance(50),
+            body: Vec::new(),
+        }
+    }
+
+    /// The iterator ranges of `nodes` (loops only).
+    fn ranges(&self, nodes: &[Node]) -> Result<Ranges, String> {
+        let mut out = Ranges {
+            c: HashMap::new(),
+            naive: HashMap::new(),
+        };
+        for naive in [false, true] {
+            let mut sim = Sim {
+                env: if naive {
+                    self.env.naive()
+                } else {
+                    self.env.clone()
+                },
+                dims: &self.dims,
+                naive,
+                check: false,
+                points: 0,
+                ranges: HashMap::new(),
+                rec_arr: None,
+                rec: BTreeSet::new(),
+                cache: HashMap::new(),
+            };
+            match sim.run(nodes) {
+                Ok(()) => {}
+                Err(e) if !naive => return Err(e),
+                Err(_) => {}
+            }
+            if naive {
+                out.naive = sim.ranges;
+            } else {
+                out.c = sim.ranges;
+            }
+        }
+        Ok(out)
+    }
+
+    /// Subscripts of extent `ext` for `var` (loop `id`), one per delta in `deltas`, all
+    /// with the same form and base offset, inside the array under C's semantics (and
+    /// under the naive model when possible).
+    fn subs_var(
+        &mut self,
+        var: &str,
+        id: usize,
+        r: &Ranges,
+        ext: usize,
+        deltas: &[i64],
+    ) -> Vec<String> {
+        let w = if self.spicy() {
+            [10, 35, 30, 25]
+        } else {
+            [100, 0, 0, 0]
+        };
+        let form = match self.rng.weighted(&w) {
+            1 if var.len() == 1 => {
+                let m = self.idx_macros.get(var).cloned().unwrap_or_else(|| {
+                    let m = format!("{}DX", var.to_ascii_uppercase());
+                    self.top.push(format!("#define {m} {var}"));
+                    self.env.define(&m, None, var);
+                    self.idx_macros.insert(var.to_string(), m.clone());
+                    m
+                });
+                self.feats.insert("macro-iterator");
+                m
+            }
+            2 => {
+                self.feats.insert("cast-subscript");
+                let t = *self.rng.pick(&[Ty::I64, Ty::I32, Ty::I64]);
+                format!("({}){var}", self.ty_text(t))
+            }
+            3 => {
+                let n = self.fresh("OFS");
+                self.top.push(format!("#define {n}(x) x+0"));
+                self.env.define(&n, Some(&["x"]), "x+0");
+                self.feats.insert("function-like-macro");
+                format!("{n}({var})")
+            }
+            _ => var.to_string(),
+        };
+        let dmin = *deltas.iter().min().unwrap_or(&0) as i128;
+        let dmax = *deltas.iter().max().unwrap_or(&0) as i128;
+        let rc = r.c.get(&id).copied();
+        let rn = r.naive.get(&id).copied();
+        let both = match (rc, rn) {
+            (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.max(b.1))),
+            (a, b) => a.or(b),
+        };
+        let ext = ext as i128;
+        let mut off = 0i128;
+        for (lo, hi) in [both, rc, rn].into_iter().flatten() {
+            let (omin, omax) = (-(lo + dmin), ext - 1 - (hi + dmax));
+            if omin <= omax {
+                // prefer small offsets
+                let a = omin.max(-3).min(omax);
+                let b = omax.min(3).max(omin);
+                off = a + self.rng.range(0, (b - a) as i64) as i128;
+                break;
+            }
+        }
+        deltas
+            .iter()
+            .map(|d| {
+                let c = off + *d as i128;
+                match c.cmp(&0) {
+                    std::cmp::Ordering::Equal => form.clone(),
+                    std::cmp::Ordering::Greater => format!("{form} + {c}"),
+                    std::cmp::Ordering::Less => format!("{form} - {}", -c),
+                }
+            })
+            .collect()
+    }
+
+    fn acc(arr: &str, subs: &[String], write: bool) -> (String, Access) {
+        let text = format!(
+            "{arr}{}",
+            subs.iter().map(|s| format!("[{s}]")).collect::<String>()
+        );
+        (
+            text,
+            Access {
+                arr: arr.to_string(),
+                subs: subs.to_vec(),
+                write,
+            },
+        )
+    }
+
+    /// Pragmas for a loop: only where the original stays deterministic.
+    fn pragmas(&mut self, l: &mut SLoop, parallel: bool, outermost: bool, inner_private: bool) {
+        if !self.spicy() {
+            return;
+        }
+        let w = [15, 30, 20, 15, 12, 8];
+        match self.rng.weighted(&w) {
+            1 if parallel && outermost && inner_private && l.decl.is_some() => {
+                l.pragmas.push("#pragma omp parallel for".into());
+                self.omp = true;
+                self.feats.insert("omp");
+            }
+            2 if parallel => {
+                l.pragmas.push("#pragma GCC ivdep".into());
+                self.feats.insert("ivdep");
+            }
+            3 => {
+                l.pragmas.push("#pragma GCC unroll 2".into());
+                self.feats.insert("unroll");
+            }
+            4 if parallel
+                && outermost
+                && inner_private
+                && l.decl.is_some()
+                && l.id.is_multiple_of(2) =>
+            {
+                // the pragma in the active branch applies: a parallel loop must stay
+                // where it is (decided without drawing, so that the programs of
+                // earlier runs keep their other choices)
+                self.feats.insert("if0-pragma");
+                self.feats.insert("omp-in-else-branch");
+                self.omp = true;
+                l.pragmas.push(
+                    "#if 0\n#pragma GCC unroll 2\n#else\n#pragma omp parallel for\n#endif".into(),
+                );
+            }
+            4 => {
+                self.feats.insert("if0-pragma");
+                l.pragmas.push(
+                    "#if 0\n#pragma omp parallel for\n#else\n#pragma GCC unroll 2\n#endif".into(),
+                );
+            }
+            5 => {
+                self.feats.insert("if0-pragma");
+                l.pragmas
+                    .push("#if 0\n#pragma omp parallel for\n#endif".into());
+            }
+            _ => {}
+        }
+    }
+
+    /// Code after a nest that reads its iterator `var` (declared outside the header)
+    /// by a path a straight-line liveness does not see.
+    fn iter_traps(&mut self, l: &SLoop, after: &mut String, last_block: bool) {
+        let var = l.var.as_str();
+        let Some((_, st)) = self.iters.get(var).copied() else {
+            return;
+        };
+        if st == Storage::Header || l.decl.is_some() || !self.rng.chance(self.spice + 25) {
+            return;
+        }
+        let w = [20, 12, 15, 20, 20];
+        match self.rng.weighted(&w) {
+            1 => {
+                let o = self.out_i();
+                let _ = writeln!(after, "  {o} = {var};");
+            }
+            2 => {
+                self.feats.insert("macro-reads-iterator");
+                let m = self.fresh("LAST");
+                self.top.push(format!("#define {m}() {var}"));
+                let o = self.out_i();
+                let _ = writeln!(after, "  {o} = {m}();");
+            }
+            3 => {
+                self.feats.insert("goto-skips-reassignment");
+                let f = self.flag();
+                let l = self.fresh("skip");
+                let o = self.out_i();
+                let _ = writeln!(
+                    after,
+                    "  if ({f})\n    goto {l};\n  {var} = 0;\n{l}:\n  {o} = {var};"
+                );
+            }
+            4 if last_block && st != Storage::Local => {
+                self.feats.insert("return-skips-reassignment");
+                let f = self.flag();
+                let _ = writeln!(after, "  if ({f})\n    return;\n  {var} = 0;");
+                if st == Storage::Static {
+                    let o = self.out_i();
+                    self.kstart.push(format!("  {o} = {o} * 37 + {var};"));
+                }
+                self.returned = true;
+            }
+            _ => {
+                if st == Storage::Static {
+                    self.feats.insert("static-read-next-call");
+                    let o = self.out_i();
+                    self.kstart.push(format!("  {o} = {o} * 37 + {var};"));
+                }
+            }
+        }
+    }
+
+    /// Whether the loop `l` may run its iterations in any order: no statement in it
+    /// has side effects, and every array written in it has a dimension whose subscript
+    /// is the same in all its accesses there and is `l`'s iterator plus a constant.
+    fn parallel(&self, l: &SLoop) -> bool {
+        let mut accs: Vec<&Access> = Vec::new();
+        let mut pure = true;
+        let mut inner: Vec<String> = Vec::new();
+        fn walk<'a>(
+            nodes: &'a [Node],
+            accs: &mut Vec<&'a Access>,
+            pure: &mut bool,
+            inner: &mut Vec<String>,
+        ) {
+            for n in nodes {
+                match n {
+                    Node::Loop(l) => {
+                        inner.push(l.var.clone());
+                        walk(&l.body, accs, pure, inner)
+                    }
+                    Node::Stmt(s) => {
+                        *pure &= !s.impure;
+                        accs.extend(s.acc.iter());
+                    }
+                    Node::Raw(_) => *pure = false,
+                }
+            }
+        }
+        walk(&l.body, &mut accs, &mut pure, &mut inner);
+        if !pure {
+            return false;
+        }
+        let names = |s: &str| -> Option<Vec<String>> {
+            if s.contains("(short)") || s.contains("(unsigned char)") || s.contains("(char)") {
+                return None;
+            }
+            let t = tokenize(s).ok()?;
+            let x = self.env.expand(&t, &mut Vec::new(), 0).ok()?;
+            Some(
+                x.into_iter()
+                    .filter_map(|t| if let Tok::Id(n) = t { Some(n) } else { None })
+                    .collect(),
+            )
+        };
+        for w in accs.iter().filter(|a| a.write) {
+            let ok = (0..w.subs.len()).any(|d| {
+                let same = accs
+                    .iter()
+                    .filter(|a| a.arr == w.arr)
+                    .all(|a| a.subs.get(d) == w.subs.get(d));
+                let Some(ids) = names(&w.subs[d]) else {
+                    return false;
+                };
+                same && ids.contains(&l.var) && !ids.iter().any(|n| inner.contains(n))
+            });
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The first subscripts of the writes to `arr` when `nodes` run (C's semantics).
+    fn written(&self, nodes: &[Node], arr: &str) -> BTreeSet<i128> {
+        let mut sim = Sim {
+            env: self.env.clone(),
+            dims: &self.dims,
+            naive: false,
+            check: true,
+            points: 0,
+            ranges: HashMap::new(),
+            rec_arr: Some(arr.to_string()),
+            rec: BTreeSet::new(),
+            cache: HashMap::new(),
+        };
+        match sim.run(nodes) {
+            Ok(()) => sim.rec,
+            Err(_) => BTreeSet::new(),
+        }
+    }
+}
+
+/// How a temporary array of a producer-consumer pair is declared and reached.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum TempKind {
+    Local,
+    Pointer,
+    Macro,
+    Sizeof,
+    Vla,
+    Static,
+    Extern,
+    If0Pragma,
+    If0Decl,
+    Global,
+}
+
+impl Gen {
+    fn emit(&mut self, nodes: &[Node]) {
+        let mut t = String::new();
+        print_nodes(nodes, 1, &mut t);
+        self.kbody.push_str(&t);
+        self.jobs.push(nodes.to_vec());
+    }
+
+    /// The global array the user functions `sqrt`, `min` and `max` read.
+    fn fn_array(&mut self) -> String {
+        if let Some(a) = self.garrays.iter().find(|a| a.name == "FA") {
+            return a.name.clone();
+        }
+        let et = self.dbl();
+        self.globals.push(format!("{et} FA[{}];", self.sz_text));
+        self.add_garr("FA", Elem::Double, vec![self.sz]);
+        "FA".to_string()
+    }
+
+    /// `f(args)` through a user function named like a pure one, or `None`.
+    fn user_call(&mut self, args: &[&str]) -> Option<String> {
+        let mut names = vec!["max"];
+        if !self.min_int {
+            names.push("min");
+        }
+        if args.len() == 1 {
+            names = vec!["sqrt"];
+        }
+        if !self.rng.chance(self.spice / 2 + 5) {
+            return None;
+        }
+        let f = *self.rng.pick(&names);
+        self.user_fns.insert(f);
+        self.fn_array();
+        self.feats.insert("user-pure-name");
+        Some(format!("{f}({})", args.join(", ")))
+    }
+
+    fn block(&mut self, last: bool) -> Result<(), String> {
+        self.spice = *self.rng.pick(&[0, 5, 15, 30, 60]);
+        let w = [22, 16, 12, 10, 10, 6, 2, 9, 10];
+        match self.rng.weighted(&w) {
+            0 => self.block_fuse(last),
+            1 => self.block_transpose(last),
+            2 => self.block_reduce(last),
+            3 => self.block_stencil(last),
+            4 => self.block_int(last),
+            5 => self.block_wrap(last),
+            6 => self.block_limits(),
+            7 => self.block_alias(),
+            _ => self.block_jump(last),
+        }
+    }
+
+    /// A producer loop writing a temporary and a consumer loop reading it.
+    fn block_fuse(&mut self, last: bool) -> Result<(), String> {
+        let kind = match self.rng.weighted(&[14, 12, 8, 6, 5, 10, 8, 7, 6, 10]) {
+            0 => TempKind::Local,
+            1 => TempKind::Pointer,
+            2 => TempKind::Macro,
+            3 => TempKind::Sizeof,
+            4 => TempKind::Vla,
+            5 => TempKind::Static,
+            6 => TempKind::Extern,
+            7 => TempKind::If0Pragma,
+            8 => TempKind::If0Decl,
+            _ => TempKind::Global,
+        };
+        let uninit = matches!(
+            kind,
+            TempKind::Local
+                | TempKind::Pointer
+                | TempKind::Macro
+                | TempKind::Sizeof
+                | TempKind::Vla
+                | TempKind::If0Decl
+        );
+        let want_fn = self.rng.chance(30);
+        let x = self.garr(Elem::Double, 1, &[]);
+        let y = if want_fn {
+            self.fn_array()
+        } else {
+            self.garr(Elem::Double, 1, &[&x])
+        };
+        let sz = self.sz as i64;
+        let var = *self.rng.pick(&["i", "i", "j", "k"]);
+        let lo = self.rng.range(0, 2);
+        let hi = self.rng.range(lo + 3, (lo + 16).min(sz - 8));
+        let want = if self.rng.chance(25) {
+            Want::Header
+        } else {
+            Want::Any
+        };
+        let mut l1 = self.header(var, lo, hi, want, false);
+        let mut l2 = if uninit || self.rng.chance(40) {
+            let mut c = l1.clone();
+            c.id = self.id();
+            c
+        } else {
+            let v2 = *self.rng.pick(&["i", "j", var]);
+            let lo2 = self.rng.range(0, 3);
+            let hi2 = self.rng.range(lo2 + 3, (lo2 + 16).min(sz - 8));
+            self.header(v2, lo2, hi2, want, false)
+        };
+        let r = self.ranges(&[Node::Loop(l1.clone()), Node::Loop(l2.clone())])?;
+
+        // the temporary
+        let et = self.dbl();
+        let t = match kind {
+            TempKind::Extern => self.fresh("ET"),
+            TempKind::Static => self.fresh("st"),
+            TempKind::Global | TempKind::If0Pragma => self.fresh("T"),
+            _ => self.fresh("tmp"),
+        };
+        let szt = self.sz_text.clone();
+        let mut pre = String::new();
+        let mut post = String::new();
+        let mut close = false;
+        match kind {
+            TempKind::Local | TempKind::Pointer | TempKind::Macro | TempKind::Sizeof => {
+                self.kdecls.push(format!("  {et} {t}[{szt}];"));
+            }
+            TempKind::If0Decl => {
+                self.feats.insert("if0-declaration");
+                self.kdecls.push(format!(
+                    "#if 0\n  {et} {t}[4];\n#else\n  {et} {t}[{szt}];\n#endif"
+                ));
+            }
+            TempKind::Vla => {
+                self.feats.insert("vla-size-call");
+                self.user_fns.insert("size");
+                self.kdecls.push(format!("  {et} {t}[size({szt})];"));
+            }
+            TempKind::Static => {
+                self.feats.insert("static-array");
+                self.kdecls.push(format!("  static {et} {t}[{szt}];"));
+            }
+            TempKind::Extern => {
+                self.feats.insert("block-extern");
+                self.globals.push(format!("{et} {t}[{szt}];"));
+                self.add_garr(&t, Elem::Double, vec![self.sz]);
+                let _ = writeln!(pre, "  {{\n    extern {et} {t}[{szt}];");
+                close = true;
+            }
+            TempKind::Global | TempKind::If0Pragma => {
+                self.globals.push(format!("{et} {t}[{szt}];"));
+                self.add_garr(&t, Elem::Double, vec![self.sz]);
+                if kind == TempKind::If0Pragma {
+                    self.feats.insert("if0-pragma-temporary");
+                    let _ = writeln!(pre, "#if 0\n#pragma nestor temporary({t})\n#endif");
+                }
+            }
+        }
+        self.dims.insert(t.clone(), vec![self.sz]);
+
+        // producer
+        let ts = self.subs_var(&l1.var, l1.id, &r, self.sz, &[0]);
+        let xs = self.subs_var(&l1.var, l1.id, &r, self.sz, &[0, 1]);
+        let (t_w, a_tw) = Gen::acc(&t, &ts, true);
+        let (x0, a_x0) = Gen::acc(&x, &xs[..1], false);
+        let (x1, a_x1) = Gen::acc(&x, &xs[1..], false);
+        let c1 = self.coef();
+        let mut impure1 = false;
+        let rhs1 = match self.user_call(&[&x0]) {
+            Some(call) => {
+                impure1 = true;
+                format!("{call} + {x1} * {c1}")
+            }
+            None => match self.rng.below(3) {
+                0 => format!("{x0} * {c1} + 1.0"),
+                1 => format!("({x0} + {x1}) * {c1}"),
+                _ => format!("{x0} * {x1} - {c1}"),
+            },
+        };
+        l1.body.push(Node::Stmt(SStmt {
+            text: format!("{t_w} = {rhs1};"),
+            acc: vec![a_tw, a_x0, a_x1],
+            guard: None,
+            impure: impure1,
+        }));
+
+        // consumer
+        let ts2 = if uninit {
+            // reads exactly the cells the producer wrote (same loop, same subscript)
+            ts.iter()
+                .map(|s| s.replace(&l1.var, &l2.var))
+                .collect::<Vec<_>>()
+        } else {
+            let d = self.rng.range(-1, 1);
+            self.subs_var(&l2.var, l2.id, &r, self.sz, &[d])
+        };
+        let ys = self.subs_var(&l2.var, l2.id, &r, self.sz, &[0]);
+        let (t_r, a_tr) = Gen::acc(&t, &ts2, false);
+        let (y_r, a_yr) = Gen::acc(&y, &ys, false);
+        let (y_w, a_yw) = Gen::acc(&y, &ys, true);
+        let c2 = self.coef();
+        let mut impure2 = false;
+        let text2 = match self.user_call(&[&t_r, &y_r]) {
+            Some(call) => {
+                impure2 = true;
+                format!("{y_w} = {call};")
+            }
+            None => match self.rng.below(3) {
+                0 => format!("{y_w} = {t_r} + {y_r} * {c2};"),
+                1 => format!("{y_w} += {t_r} * {c2};"),
+                _ => format!("{y_w} = {t_r} - {y_r};"),
+            },
+        };
+        l2.body.push(Node::Stmt(SStmt {
+            text: text2,
+            acc: vec![a_tr, a_yr, a_yw],
+            guard: None,
+            impure: impure2,
+        }));
+
+        let p1 = self.parallel(&l1);
+        let p2 = self.parallel(&l2);
+        self.pragmas(&mut l1, p1, true, true);
+        self.pragmas(&mut l2, p2, true, true);
+
+        // reads of the temporary after the nests
+        let produced: Vec<i128> = self
+            .written(&[Node::Loop(l1.clone())], &t)
+            .into_iter()
+            .collect();
+        match kind {
+            TempKind::Pointer => {
+                self.feats.insert("pointer-to-local");
+                let p = self.fresh("p");
+                let _ = writeln!(pre, "  {et} *{p} = {t};");
+                if !produced.is_empty() {
+                    let a = produced[self.rng.below(produced.len())];
+                    let b = produced[self.rng.below(produced.len())];
+                    let o = self.out_d();
+                    let _ = writeln!(post, "  {o} = {p}[{a}] + {p}[{b}] * 0.5;");
+                }
+            }
+            TempKind::Macro => {
+                self.feats.insert("macro-reads-temporary");
+                let m = self.fresh("TMP");
+                self.top.push(format!("#define {m} {t}"));
+                if !produced.is_empty() {
+                    let a = produced[self.rng.below(produced.len())];
+                    let o = self.out_d();
+                    let _ = writeln!(post, "  {o} = {m}[{a}];");
+                }
+            }
+            TempKind::Sizeof | TempKind::Vla => {
+                self.feats.insert("sizeof-temporary");
+                let o = self.out_i();
+                if self.rng.chance(50) {
+                    let _ = writeln!(post, "  {o} = sizeof {t};");
+                } else {
+                    let _ = writeln!(post, "  {o} = sizeof({t}) / sizeof({t}[0]);");
+                }
+            }
+            TempKind::Static => {
+                self.feats.insert("static-read-next-call");
+                let a = self.rng.range(0, sz - 1);
+                let o = self.out_d();
+                self.kstart.push(format!("  {o} = {o} * 0.5 + {t}[{a}];"));
+            }
+            _ => {}
+        }
+        self.kbody.push_str(&pre);
+        self.emit(&[Node::Loop(l1.clone()), Node::Loop(l2.clone())]);
+        if close {
+            self.kbody.push_str("  }\n");
+        }
+        self.kbody.push_str(&post);
+        let mut after = String::new();
+        self.iter_traps(&l2, &mut after, last);
+        if l2.var != l1.var {
+            self.iter_traps(&l1, &mut after, last && !self.returned);
+        }
+        self.kbody.push_str(&after);
+        Ok(())
+    }
+
+    /// A 2-d nest that walks its arrays down their columns (an interchange candidate).
+    fn block_transpose(&mut self, last: bool) -> Result<(), String> {
+        let p = self.garr(Elem::Double, 2, &[]);
+        let q = self.garr(Elem::Double, 2, &[&p]);
+        let (a, b) = *self
+            .rng
+            .pick(&[("i", "j"), ("j", "i"), ("i", "k"), ("k", "j")]);
+        let rr = self.rr as i64;
+        let ha = self.rng.range(3, rr - 4);
+        let hb = self.rng.range(3, rr - 4);
+        let want = if self.rng.chance(35) {
+            Want::Header
+        } else {
+            Want::Any
+        };
+        let mut outer = self.header(a, 0, ha, want, false);
+        let mut inner = self.header(b, 1, hb, want, false);
+        if self.rng.chance(15) {
+            self.feats.insert("triangular");
+            inner.cond = format!("{b} <= {a}");
+            inner.init = "1".into();
+            inner.step = 1;
+            inner.step_text = format!("{b}++");
+        }
+        outer.body = vec![Node::Loop(inner.clone())];
+        let r = self.ranges(&[Node::Loop(outer.clone())])?;
+        let rrz = self.rr;
+        let variant = self.rng.below(3);
+        let sb = self.subs_var(b, inner.id, &r, rrz, &[-1, 0]);
+        let sa = self.subs_var(a, outer.id, &r, rrz, &[0]);
+        let qb = self.subs_var(b, inner.id, &r, rrz, &[0]);
+        let qa = self.subs_var(a, outer.id, &r, rrz, &[0]);
+        let (c1, c2) = (self.coef(), self.coef());
+        let (qr, a_q) = Gen::acc(&q, &[qb[0].clone(), qa[0].clone()], false);
+        let (w, aw, rd, ar) = match variant {
+            0 => {
+                let (w, aw) = Gen::acc(&p, &[sb[1].clone(), sa[0].clone()], true);
+                let (rd, ar) = Gen::acc(&p, &[sb[0].clone(), sa[0].clone()], false);
+                (w, aw, rd, ar)
+            }
+            1 => {
+                let (w, aw) = Gen::acc(&p, &[sb[1].clone(), sa[0].clone()], true);
+                let (rd, ar) = Gen::acc(&p, &[sb[1].clone(), sa[0].clone()], false);
+                (w, aw, rd, ar)
+            }
+            _ => {
+                let (w, aw) = Gen::acc(&p, &[sa[0].clone(), sb[1].clone()], true);
+                let (rd, ar) = Gen::acc(&p, &[sa[0].clone(), sb[0].clone()], false);
+                (w, aw, rd, ar)
+            }
+        };
+        let mut impure = false;
+        let rhs = match self.user_call(&[&rd, &qr]) {
+            Some(c) => {
+                impure = true;
+                c
+            }
+            None => format!("{rd} * {c1} + {qr} * {c2}"),
+        };
+        let guard = if self.rng.chance(15) {
+            Some(format!("{a} % 2 == 0"))
+        } else {
+            None
+        };
+        inner.body = vec![Node::Stmt(SStmt {
+            text: format!("{w} = {rhs};"),
+            acc: vec![ar, a_q, aw],
+            guard,
+            impure,
+        })];
+        outer.body = vec![Node::Loop(inner.clone())];
+        let po = self.parallel(&outer);
+        let pi = self.parallel(&inner);
+        let inner_private = inner.decl.is_some();
+        self.pragmas(&mut inner, pi, false, true);
+        outer.body = vec![Node::Loop(inner.clone())];
+        self.pragmas(&mut outer, po, true, inner_private);
+        self.emit(&[Node::Loop(outer.clone())]);
+        let mut after = String::new();
+        self.iter_traps(&outer, &mut after, last);
+        self.iter_traps(&inner, &mut after, last && !self.returned);
+        self.kbody.push_str(&after);
+        Ok(())
+    }
+
+    /// A reduction into a scalar (local, static, global or block-scope extern).
+    fn block_reduce(&mut self, last: bool) -> Result<(), String> {
+        let et = self.dbl();
+        let kind = self.rng.below(4);
+        let s = match kind {
+            0 => {
+                let s = self.fresh("s");
+                self.kdecls.push(format!("  {et} {s} = 0.0;"));
+                s
+            }
+            1 => {
+                self.feats.insert("static-scalar");
+                let s = self.fresh("acc");
+                self.kdecls.push(format!("  static {et} {s};"));
+                let o = self.out_d();
+                self.kstart.push(format!("  {o} = {o} * 0.5 + {s};"));
+                s
+            }
+            _ => {
+                let s = self.fresh("gs");
+                self.globals.push(format!("{et} {s};"));
+                self.gscalars.push((s.clone(), true));
+                s
+            }
+        };
+        self.dims.insert(s.clone(), vec![]);
+        let mut pre = String::new();
+        let mut close = false;
+        if kind == 3 {
+            self.feats.insert("block-extern");
+            let _ = writeln!(pre, "  {{\n    extern {et} {s};");
+            close = true;
+        }
+        if self.rng.chance(60) {
+            let _ = writeln!(pre, "  {s} = 0.0;");
+        }
+        let x = self.garr(Elem::Double, 1, &[]);
+        let two_d = self.rng.chance(35);
+        let sz = self.sz as i64;
+        let rr = self.rr as i64;
+        let mut nodes;
+        let (sa, rd) = (
+            Access {
+                arr: s.clone(),
+                subs: vec![],
+                write: false,
+            },
+            Access {
+                arr: s.clone(),
+                subs: vec![],
+                write: true,
+            },
+        );
+        if two_d {
+            let p = self.garr(Elem::Double, 2, &[]);
+            let (a, b) = *self.rng.pick(&[("i", "j"), ("j", "i")]);
+            let (ha, hb) = (self.rng.range(3, rr - 3), self.rng.range(3, rr - 3));
+            let mut outer = self.header(a, 0, ha, Want::Any, false);
+            let mut inner = self.header(b, 0, hb, Want::Any, false);
+            outer.body = vec![Node::Loop(inner.clone())];
+            let r = self.ranges(&[Node::Loop(outer.clone())])?;
+            let pa = self.subs_var(a, outer.id, &r, self.rr, &[0]);
+            let pb = self.subs_var(b, inner.id, &r, self.rr, &[0]);
+            let xb = self.subs_var(b, inner.id, &r, self.sz, &[0]);
+            let (pr, ap) = if self.rng.chance(50) {
+                Gen::acc(&p, &[pb[0].clone(), pa[0].clone()], false)
+            } else {
+                Gen::acc(&p, &[pa[0].clone(), pb[0].clone()], false)
+            };
+            let (xr, ax) = Gen::acc(&x, &xb, false);
+            inner.body = vec![Node::Stmt(SStmt {
+                text: format!("{s} += {pr} * {xr};"),
+                acc: vec![ap, ax, sa, rd],
+                guard: None,
+                impure: false,
+            })];
+            self.pragmas(&mut inner, false, false, true);
+            outer.body = vec![Node::Loop(inner.clone())];
+            nodes = vec![outer];
+        } else {
+            let var = *self.rng.pick(&["i", "j"]);
+            let lo = self.rng.range(0, 2);
+            let hi = self.rng.range(lo + 3, sz - 6);
+            let mut l = self.header(var, lo, hi, Want::Any, false);
+            let r = self.ranges(&[Node::Loop(l.clone())])?;
+            let xs = self.subs_var(var, l.id, &r, self.sz, &[0]);
+            let (xr, ax) = Gen::acc(&x, &xs, false);
+            let y = self.garr(Elem::Double, 1, &[]);
+            let ys = self.subs_var(var, l.id, &r, self.sz, &[0]);
+            let (yr, ay) = Gen::acc(&y, &ys, false);
+            let mut impure = false;
+            let text = match self.user_call(&[&s, &xr]) {
+                Some(c) => {
+                    impure = true;
+                    format!("{s} = {c};")
+                }
+                None => match self.rng.below(3) {
+                    0 => format!("{s} += {xr} * {yr};"),
+                    1 => format!("{s} = {s} * {} + {xr};", self.coef()),
+                    _ => format!("{s} -= {xr} * {};", self.coef()),
+                },
+            };
+            l.body = vec![Node::Stmt(SStmt {
+                text,
+                acc: vec![ax, ay, sa, rd],
+                guard: None,
+                impure,
+            })];
+            nodes = vec![l];
+        }
+        let l0 = &mut nodes[0];
+        self.pragmas(l0, false, true, false);
+        self.kbody.push_str(&pre);
+        let n: Vec<Node> = nodes.iter().cloned().map(Node::Loop).collect();
+        self.emit(&n);
+        if kind == 0 {
+            let o = self.out_d();
+            let _ = writeln!(self.kbody, "  {o} = {s};");
+        }
+        if close {
+            self.kbody.push_str("  }\n");
+        }
+        let mut after = String::new();
+        let outer = nodes[0].clone();
+        self.iter_traps(&outer, &mut after, last);
+        self.kbody.push_str(&after);
+        Ok(())
+    }
+
+    /// A time loop around a stencil sweep through a scratch array and a copy back.
+    fn block_stencil(&mut self, last: bool) -> Result<(), String> {
+        let a = self.garr(Elem::Double, 1, &[]);
+        let et = self.dbl();
+        let szt = self.sz_text.clone();
+        let b = match self.rng.below(3) {
+            0 => {
+                let b = self.fresh("buf");
+                self.kdecls.push(format!("  {et} {b}[{szt}];"));
+                b
+            }
+            1 => {
+                self.feats.insert("static-array");
+                let b = self.fresh("sbuf");
+                self.kdecls.push(format!("  static {et} {b}[{szt}];"));
+                let o = self.out_d();
+                let k = self.rng.range(0, self.sz as i64 - 1);
+                self.kstart.push(format!("  {o} = {o} * 0.5 + {b}[{k}];"));
+                b
+            }
+            _ => self.garr(Elem::Double, 1, &[&a]),
+        };
+        self.dims.insert(b.clone(), vec![self.sz]);
+        let steps = self.rng.range(1, 3);
+        let mut t = self.header("t", 0, steps, Want::Any, true);
+        let hi = self.rng.range(4, self.sz as i64 - 8);
+        let mut l1 = self.header("i", 1, hi, Want::Any, false);
+        let mut l2 = l1.clone();
+        l2.id = self.id();
+        t.body = vec![Node::Loop(l1.clone()), Node::Loop(l2.clone())];
+        let r = self.ranges(&[Node::Loop(t.clone())])?;
+        let sa = self.subs_var("i", l1.id, &r, self.sz, &[-1, 0, 1]);
+        let sb = self.subs_var("i", l1.id, &r, self.sz, &[0]);
+        let (r0, a0) = Gen::acc(&a, &sa[0..1], false);
+        let (r1, a1) = Gen::acc(&a, &sa[1..2], false);
+        let (r2, a2) = Gen::acc(&a, &sa[2..3], false);
+        let (bw, abw) = Gen::acc(&b, &sb, true);
+        let (br, abr) = Gen::acc(&b, &sb, false);
+        let (aw, aaw) = Gen::acc(&a, &sa[1..2], true);
+        let c = *self.rng.pick(&["0.33", "0.25", "0.5"]);
+        l1.body = vec![Node::Stmt(SStmt {
+            text: format!("{bw} = ({r0} + {r1} + {r2}) * {c};"),
+            acc: vec![a0, a1, a2, abw],
+            guard: None,
+            impure: false,
+        })];
+        l2.body = vec![Node::Stmt(SStmt {
+            text: format!("{aw} = {br};"),
+            acc: vec![abr, aaw],
+            guard: None,
+            impure: false,
+        })];
+        let (p1, p2) = (self.parallel(&l1), self.parallel(&l2));
+        self.pragmas(&mut l1, p1, false, true);
+        self.pragmas(&mut l2, p2, false, true);
+        t.body = vec![Node::Loop(l1.clone()), Node::Loop(l2.clone())];
+        t.braces = true;
+        self.pragmas(&mut t, false, true, false);
+        self.emit(&[Node::Loop(t.clone())]);
+        let mut after = String::new();
+        self.iter_traps(&l2, &mut after, last);
+        self.iter_traps(&t, &mut after, last && !self.returned);
+        self.kbody.push_str(&after);
+        Ok(())
+    }
+
+    /// Integer arrays of mixed signedness and width.
+    fn block_int(&mut self, last: bool) -> Result<(), String> {
+        let elems = [
+            Elem::Int,
+            Elem::Unsigned,
+            Elem::Short,
+            Elem::UChar,
+            Elem::Long,
+        ];
+        let var = *self.rng.pick(&["i", "j"]);
+        let lo = self.rng.range(0, 2);
+        let hi = self.rng.range(lo + 3, self.sz as i64 - 8);
+        let mut l = self.header(var, lo, hi, Want::Any, false);
+        let r = self.ranges(&[Node::Loop(l.clone())])?;
+        let nst = self.rng.range(1, 2);
+        for _ in 0..nst {
+            let te = *self.rng.pick(&elems);
+            let se = *self.rng.pick(&elems);
+            let t = self.garr(te, 1, &[]);
+            let src = self.garr(se, 1, &[]);
+            if te != Elem::Int || se != Elem::Int {
+                self.feats.insert("narrow-or-unsigned-array");
+            }
+            let d = self.rng.range(-1, 1);
+            let ts = self.subs_var(var, l.id, &r, self.sz, &[0, d]);
+            let ss = self.subs_var(var, l.id, &r, self.sz, &[0]);
+            let (tw, atw) = Gen::acc(&t, &ts[..1], true);
+            let (tr, atr) = Gen::acc(&t, &ts[1..], false);
+            let (sr, asr) = Gen::acc(&src, &ss, false);
+            let text = match te {
+                Elem::Int | Elem::Long => format!("{tw} = ({tr} * 3 + {sr}) % 1009;"),
+                Elem::Unsigned => format!("{tw} = {tr} * 2654435761u + {sr};"),
+                Elem::Short => format!("{tw} = {tr} + {sr} * 7 + 1000;"),
+                _ => format!("{tw} = {tr} * 3 + {sr} + 1;"),
+            };
+            l.body.push(Node::Stmt(SStmt {
+                text,
+                acc: vec![atr, asr, atw],
+                guard: None,
+                impure: false,
+            }));
+        }
+        if self.rng.chance(40) {
+            // a subscript whose cast wraps around
+            self.feats.insert("cast-subscript-wraps");
+            let by = self.bytes_array("BY");
+            let k = self.rng.range(230, 255);
+            let sub = format!("(unsigned char)({var} + {k})");
+            let (w, aw) = Gen::acc(&by, std::slice::from_ref(&sub), true);
+            let (rd, ar) = Gen::acc(&by, &[sub], false);
+            l.body.push(Node::Stmt(SStmt {
+                text: format!("{w} = {rd} * 3 + {var};"),
+                acc: vec![ar, aw],
+                guard: None,
+                impure: false,
+            }));
+        }
+        let p = self.parallel(&l);
+        self.pragmas(&mut l, p, true, true);
+        self.emit(&[Node::Loop(l.clone())]);
+        let mut after = String::new();
+        self.iter_traps(&l, &mut after, last);
+        self.kbody.push_str(&after);
+        Ok(())
+    }
+
+    /// A global `int` array of 256 elements.
+    fn bytes_array(&mut self, base: &str) -> String {
+        if let Some(a) = self.garrays.iter().find(|a| a.name.starts_with(base)) {
+            return a.name.clone();
+        }
+        let n = self.fresh(base);
+        let et = self.elem_text(Elem::Int);
+        self.globals.push(format!("{et} {n}[256];"));
+        self.add_garr(&n, Elem::Int, vec![256]);
+        n
+    }
+
+    /// Casts in subscripts that wrap, so the two loops depend on each other in C but
+    /// not for a model that ignores the casts (issue 9's `(short)i + 32768`).
+    fn block_wrap(&mut self, last: bool) -> Result<(), String> {
+        self.feats.insert("cast-subscript-wraps");
+        let var = *self.rng.pick(&["i", "j"]);
+        let short = self.rng.chance(50);
+        let (base, w, cast): (i64, String, String) = if short {
+            let w = if let Some(a) = self.garrays.iter().find(|a| a.name.starts_with("WS")) {
+                a.name.clone()
+            } else {
+                let n = self.fresh("WS");
+                let et = self.elem_text(Elem::Int);
+                self.globals.push(format!("{et} {n}[65536];"));
+                self.add_garr(&n, Elem::Int, vec![65536]);
+                n
+            };
+            let k = self.rng.range(0, 40);
+            (32700 + k, w, format!("(short){var} + 32768"))
+        } else {
+            let k = self.rng.range(230, 250);
+            let by = self.bytes_array("BY");
+            (0, by, format!("(unsigned char)({var} + {k})"))
+        };
+        let n = self.rng.range(40, 140);
+        let mut l1 = self.header(var, base, base + n, Want::Any, true);
+        let mut l2 = l1.clone();
+        l2.id = self.id();
+        let wb = self.bytes_array("WB");
+        let (ww, aww) = Gen::acc(&w, std::slice::from_ref(&cast), true);
+        l1.body = vec![Node::Stmt(SStmt {
+            text: format!("{ww} = {var} % 97 + 1;"),
+            acc: vec![aww],
+            guard: None,
+            impure: false,
+        })];
+        let plain = if base == 0 {
+            var.to_string()
+        } else {
+            format!("{var} - {base}")
+        };
+        let (wr, awr) = Gen::acc(&w, std::slice::from_ref(&plain), false);
+        let (bw, abw) = Gen::acc(&wb, std::slice::from_ref(&plain), true);
+        l2.body = vec![Node::Stmt(SStmt {
+            text: format!("{bw} = {wr} * 2 + 1;"),
+            acc: vec![awr, abw],
+            guard: None,
+            impure: false,
+        })];
+        self.emit(&[Node::Loop(l1.clone()), Node::Loop(l2.clone())]);
+        let mut after = String::new();
+        self.iter_traps(&l2, &mut after, last);
+        self.kbody.push_str(&after);
+        Ok(())
+    }
+
+    /// A helper called with `INT_MAX`-sized bounds (issue 9, class 3).
+    fn block_limits(&mut self) -> Result<(), String> {
+        self.feats.insert("int-max-bounds");
+        self.limits_h = true;
+        let f = self.fresh("klim");
+        let big = self.fresh("big");
+        let long = self.rng.chance(30);
+        let (tname, maxname, t) = if long {
+            ("long", "LONG_MAX", Ty::I64)
+        } else {
+            ("int", "INT_MAX", Ty::I32)
+        };
+        let r = self.rng.range(0, 2);
+        let val = t.max() - r as i128;
+        self.env.set(&big, t, val);
+        let a = self.garr(Elem::Int, 1, &[]);
+        let b = self.garr(Elem::Int, 1, &[&a]);
+        let k = self.rng.range(4, 8);
+        let it = t.c();
+        let mk = |var: &str, init: String, cond: String, step: i64, id: usize| SLoop {
+            id,
+            pragmas: Vec::new(),
+            var: var.to_string(),
+            decl: Some(it.to_string()),
+            ty: t,
+            init,
+            cond,
+            step,
+            step_text: if step > 0 {
+                format!("{var}++")
+            } else {
+                format!("{var}--")
+            },
+            braces: false,
+            body: Vec::new(),
+        };
+        let id1 = self.id();
+        let id2 = self.id();
+        let mut l1 = if self.rng.chance(30) {
+            mk(
+                "i",
+                format!("{big} - 1"),
+                format!("i >= {big} - {k}"),
+                -1,
+                id1,
+            )
+        } else {
+            mk("i", format!("{big} - {k}"), format!("i < {big}"), 1, id1)
+        };
+        let mut l2 = mk(
+            "i",
+            format!("{big} - {k}"),
+            format!("i < {big} - 1"),
+            1,
+            id2,
+        );
+        let s1 = format!("i - {big} + {k}");
+        let s2 = format!("i - {big} + {}", k + 1);
+        let (w1, aw1) = Gen::acc(&a, std::slice::from_ref(&s1), true);
+        l1.body = vec![Node::Stmt(SStmt {
+            text: format!("{w1} = (int)(i - {big} + 7);"),
+            acc: vec![aw1],
+            guard: None,
+            impure: false,
+        })];
+        let (w2, aw2) = Gen::acc(&b, std::slice::from_ref(&s1), true);
+        let (r2, ar2) = Gen::acc(&a, &[s2], false);
+        l2.body = vec![Node::Stmt(SStmt {
+            text: format!("{w2} = {r2} * 2 + 1;"),
+            acc: vec![ar2, aw2],
+            guard: None,
+            impure: false,
+        })];
+        let mut text = format!("static void {f}({tname} {big})\n{{\n");
+        print_nodes(
+            &[Node::Loop(l1.clone()), Node::Loop(l2.clone())],
+            1,
+            &mut text,
+        );
+        text.push_str("}\n");
+        self.helpers.push(text);
+        self.jobs.push(vec![Node::Loop(l1), Node::Loop(l2)]);
+        let arg = if r == 0 {
+            maxname.to_string()
+        } else {
+            format!("{maxname} - {r}")
+        };
+        let _ = writeln!(self.kbody, "  {f}({arg});");
+        Ok(())
+    }
+
+    /// A call passing a global array to a function that also accesses the global.
+    fn block_alias(&mut self) -> Result<(), String> {
+        self.feats.insert("alias-global-param");
+        let two_d = self.rng.chance(35);
+        let g = if two_d {
+            self.garr(Elem::Double, 2, &[])
+        } else {
+            self.garr(Elem::Double, 1, &[])
+        };
+        let f = self.fresh("kg");
+        let x = self.fresh("x");
+        let m = self.fresh("m");
+        let ext = if two_d { self.rr } else { self.sz } as i64;
+        let mv = self.rng.range(4, ext - 3);
+        let mt = *self
+            .rng
+            .pick(&[Ty::I32, Ty::I32, Ty::I64, Ty::U32, Ty::I16]);
+        self.env.set(&m, mt, mv as i128);
+        self.dims.insert(x.clone(), self.dims[&g].clone());
+        let et = self.dbl();
+        let mtt = self.ty_text(mt);
+        let xdecl = if two_d {
+            let r = self.rr_text.clone();
+            format!("{et} {x}[{r}][{r}]")
+        } else if self.rng.chance(50) {
+            format!("{et} {x}[]")
+        } else {
+            format!("{et} {x}[{}]", self.sz_text)
+        };
+        let head = if self.rng.chance(20) {
+            self.feats.insert("knr-definition");
+            format!("static void {f}({x}, {m})\n  {xdecl};\n  {mtt} {m};\n{{\n")
+        } else {
+            format!("static void {f}({xdecl}, {mtt} {m})\n{{\n")
+        };
+        let lo = if !mt.signed() && self.rng.chance(30) {
+            -1
+        } else {
+            0
+        };
+        let mk = |g: &mut Gen, var: &str, hi_text: String, lo: i64| SLoop {
+            id: g.id(),
+            pragmas: Vec::new(),
+            var: var.to_string(),
+            decl: Some("int".into()),
+            ty: Ty::I32,
+            init: lo.to_string(),
+            cond: format!("{var} < {hi_text}"),
+            step: 1,
+            step_text: format!("{var}++"),
+            braces: g.rng.chance(50),
+            body: Vec::new(),
+        };
+        let c1 = self.coef();
+        let c2 = self.coef();
+        let nodes = if two_d {
+            let mut o1 = mk(self, "i", m.clone(), 0);
+            let mut i1 = mk(self, "j", format!("{m} - 1"), 0);
+            let mut o2 = mk(self, "i", m.clone(), 0);
+            let mut i2 = mk(self, "j", format!("{m} - 1"), 0);
+            i1.body = vec![Node::Stmt(SStmt {
+                text: format!("{x}[j][i] = {g}[j][i] * {c1} + {x}[j + 1][i];"),
+                acc: vec![
+                    Gen::acc(&x, &["j".into(), "i".into()], true).1,
+                    Gen::acc(&g, &["j".into(), "i".into()], false).1,
+                    Gen::acc(&x, &["j + 1".into(), "i".into()], false).1,
+                ],
+                guard: None,
+                impure: false,
+            })];
+            i2.body = vec![Node::Stmt(SStmt {
+                text: format!("{g}[j][i] = {x}[j][i + 1] + {c2};"),
+                acc: vec![
+                    Gen::acc(&g, &["j".into(), "i".into()], true).1,
+                    Gen::acc(&x, &["j".into(), "i + 1".into()], false).1,
+                ],
+                guard: None,
+                impure: false,
+            })];
+            // `i + 1` must stay inside: the outer loops stop one earlier
+            o1.cond = format!("i < {m} - 1");
+            o2.cond = format!("i < {m} - 1");
+            o1.body = vec![Node::Loop(i1)];
+            o2.body = vec![Node::Loop(i2)];
+            vec![Node::Loop(o1), Node::Loop(o2)]
+        } else {
+            let mut l1 = mk(self, "i", m.clone(), lo);
+            let mut l2 = mk(self, "i", m.clone(), lo);
+            let o = if lo < 0 { " + 1" } else { "" };
+            l1.body = vec![Node::Stmt(SStmt {
+                text: format!("{x}[i{o}] = {g}[i + 1{o}] * {c1} + {x}[i{o}];"),
+                acc: vec![
+                    Gen::acc(&x, &[format!("i{o}")], true).1,
+                    Gen::acc(&g, &[format!("i + 1{o}")], false).1,
+                    Gen::acc(&x, &[format!("i{o}")], false).1,
+                ],
+                guard: None,
+                impure: false,
+            })];
+            l2.body = vec![Node::Stmt(SStmt {
+                text: format!("{g}[i{o}] = {x}[i + 1{o}] + {c2};"),
+                acc: vec![
+                    Gen::acc(&g, &[format!("i{o}")], true).1,
+                    Gen::acc(&x, &[format!("i + 1{o}")], false).1,
+                ],
+                guard: None,
+                impure: false,
+            })];
+            vec![Node::Loop(l1), Node::Loop(l2)]
+        };
+        let mut text = head;
+        print_nodes(&nodes, 1, &mut text);
+        text.push_str("}\n");
+        self.helpers.push(text);
+        self.jobs.push(nodes);
+        let arg = if self.rng.chance(30) && self.kparams.len() < 5 {
+            self.param(mv)
+        } else {
+            mv.to_string()
+        };
+        let _ = writeln!(self.kbody, "  {f}({g}, {arg});");
+        Ok(())
+    }
+
+    /// Jumps: a `break`/`continue` of an enclosing loop between a nest and the
+    /// re-assignment of its iterator, or a jump out of the nest itself.
+    fn block_jump(&mut self, last: bool) -> Result<(), String> {
+        let x = self.garr(Elem::Double, 1, &[]);
+        let y = self.garr(Elem::Double, 1, &[&x]);
+        let var = *self.rng.pick(&["i", "j"]);
+        let lo = self.rng.range(0, 2);
+        let hi = self.rng.range(lo + 3, self.sz as i64 - 8);
+        let variant = self.rng.below(if last { 5 } else { 4 });
+        let want = if variant < 2 {
+            Want::NotHeader
+        } else {
+            Want::Any
+        };
+        let mut l = self.header(var, lo, hi, want, false);
+        let r = self.ranges(&[Node::Loop(l.clone())])?;
+        let ys = self.subs_var(var, l.id, &r, self.sz, &[0]);
+        let xs = self.subs_var(var, l.id, &r, self.sz, &[0, 1]);
+        let (yw, ayw) = Gen::acc(&y, &ys, true);
+        let (yr, ayr) = Gen::acc(&y, &ys, false);
+        let (x0, ax0) = Gen::acc(&x, &xs[..1], false);
+        let (x1, ax1) = Gen::acc(&x, &xs[1..], false);
+        let c = self.coef();
+        l.body = vec![Node::Stmt(SStmt {
+            text: format!("{yw} = {yr} * {c} + {x0} - {x1};"),
+            acc: vec![ayr, ax0, ax1, ayw],
+            guard: None,
+            impure: false,
+        })];
+        let k = self.rng.range(lo + 1, hi);
+        match variant {
+            0 | 1 => {
+                // for (r...) { nest; if (r == K) break; var = 0; } read var
+                let rv = self.fresh("r");
+                self.kdecls.push(format!("  int {rv};"));
+                let kk = self.rng.range(0, 2);
+                let jump = if variant == 0 { "break" } else { "continue" };
+                self.feats.insert(if variant == 0 {
+                    "break-skips-reassignment"
+                } else {
+                    "continue-skips-reassignment"
+                });
+                let id = self.id();
+                let w = SLoop {
+                    id,
+                    pragmas: Vec::new(),
+                    var: rv.clone(),
+                    decl: None,
+                    ty: Ty::I32,
+                    init: "0".into(),
+                    cond: format!("{rv} < 3"),
+                    step: 1,
+                    step_text: format!("{rv}++"),
+                    braces: true,
+                    body: vec![
+                        Node::Loop(l.clone()),
+                        Node::Raw(format!("if ({rv} == {kk})\n      {jump};")),
+                        Node::Raw(format!("{var} = 0;")),
+                    ],
+                };
+                self.env.set(&rv, Ty::I32, 0);
+                self.emit(&[Node::Loop(w)]);
+                let o = self.out_i();
+                let _ = writeln!(self.kbody, "  {o} = {var};");
+            }
+            2 => {
+                self.feats.insert("break-in-nest");
+                l.body
+                    .push(Node::Raw(format!("if ({var} == {k})\n      break;")));
+                l.braces = true;
+                self.emit(&[Node::Loop(l.clone())]);
+                let mut after = String::new();
+                self.iter_traps(&l, &mut after, last);
+                self.kbody.push_str(&after);
+            }
+            3 => {
+                self.feats.insert("goto-out-of-nest");
+                let lab = self.fresh("out");
+                l.body
+                    .push(Node::Raw(format!("if ({var} == {k})\n      goto {lab};")));
+                l.braces = true;
+                self.emit(&[Node::Loop(l.clone())]);
+                let o = self.out_i();
+                let _ = writeln!(self.kbody, "{lab}:\n  {o} += 1;");
+            }
+            _ => {
+                self.feats.insert("return-in-nest");
+                l.body
+                    .push(Node::Raw(format!("if ({var} == {k})\n      return;")));
+                l.braces = true;
+                self.emit(&[Node::Loop(l.clone())]);
+                self.returned = true;
+            }
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Whole programs
+// ---------------------------------------------------------------------------------
+
+/// A generated program.
+pub struct Generated {
+    pub source: String,
+    /// The program has `#pragma omp` lines outside `#if 0` (compile with `-fopenmp`).
+    pub omp: bool,
+    /// The constructs it uses (for coverage checks and statistics).
+    pub features: Vec<String>,
+    /// Candidates discarded before this one.
+    pub rejected: u32,
+}
+
+fn build(seed: u64) -> Result<Gen, String> {
+    let mut g = Gen::new(seed);
+    let nb = g.rng.range(1, 4);
+    for b in 0..nb {
+        if g.returned {
+            break;
+        }
+        g.block(b == nb - 1)?;
+    }
+    g.calls = if g.rng.chance(65) { 2 } else { 1 };
+    if g.calls == 2 {
+        g.feats.insert("called-twice");
+    }
+    let mut points = 0;
+    for job in &g.jobs {
+        let mut sim = Sim {
+            env: g.env.clone(),
+            dims: &g.dims,
+            naive: false,
+            check: true,
+            points: 0,
+            ranges: HashMap::new(),
+            rec_arr: None,
+            rec: BTreeSet::new(),
+            cache: HashMap::new(),
+        };
+        sim.run(job)?;
+        points += sim.points;
+    }
+    if points * g.calls as u64 > BUDGET {
+        return Err("too many iterations".into());
+    }
+    if points == 0 {
+        return Err("no loop iteration runs".into());
+    }
+    Ok(g)
+}
+
+fn print_program(g: &Gen, seed: u64) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "/* nestor semantic fuzz program, seed {seed:#018x} */");
+    let feats: Vec<&str> = g.feats.iter().copied().collect();
+    let _ = writeln!(out, "/* constructs: {} */", feats.join(", "));
+    let _ = writeln!(out, "#include <stdio.h>");
+    if g.limits_h {
+        let _ = writeln!(out, "#include <limits.h>");
+    }
+    out.push('\n');
+    for l in &g.top {
+        let _ = writeln!(out, "{l}");
+    }
+    out.push('\n');
+    for l in &g.globals {
+        let _ = writeln!(out, "{l}");
+    }
+    let _ = writeln!(out, "long long g_iout[{}];", g.n_iout.max(1));
+    let _ = writeln!(out, "double g_dout[{}];", g.n_dout.max(1));
+    let mut scalars = g.gscalars.clone();
+    if g.user_fns.contains("max") {
+        let _ = writeln!(out, "double g_trace;");
+        scalars.push(("g_trace".into(), true));
+    }
+    if g.user_fns.contains("min") && g.min_int {
+        let _ = writeln!(out, "int g_mins;");
+        scalars.push(("g_mins".into(), false));
+    }
+    if g.user_fns.contains("size") {
+        let _ = writeln!(out, "int g_scalls;");
+        scalars.push(("g_scalls".into(), false));
+    }
+    out.push('\n');
+    for f in &g.user_fns {
+        let text = match *f {
+            "max" => {
+                "static double max(double a, double b)\n{\n  g_trace = g_trace * 0.5 + a;\n  return a > b ? a : b;\n}\n"
+            }
+            "min" if g.min_int => {
+                "static int min(int a, int b)\n{\n  g_mins += 1;\n  return a < b ? a : b;\n}\n"
+            }
+            "min" => {
+                "static double min(double a, double b)\n{\n  return a < b + FA[2] ? a : b;\n}\n"
+            }
+            "sqrt" => "static double sqrt(double x)\n{\n  return x * 0.5 + FA[1];\n}\n",
+            _ => "static int size(int m)\n{\n  g_scalls += 1;\n  return m;\n}\n",
+        };
+        let _ = writeln!(out, "{text}");
+    }
+    for h in &g.helpers {
+        let _ = writeln!(out, "{h}");
+    }
+    let params: Vec<&str> = g.kparams.iter().map(|p| p.decl.as_str()).collect();
+    let params = if params.is_empty() {
+        "void".to_string()
+    } else {
+        params.join(", ")
+    };
+    let _ = writeln!(out, "static void kernel({params})\n{{");
+    for l in g.kdecls.iter().chain(&g.kstart) {
+        let _ = writeln!(out, "{l}");
+    }
+    out.push_str(&g.kbody);
+    let _ = writeln!(out, "}}\n");
+    for l in &g.late {
+        let _ = writeln!(out, "{l}");
+    }
+    out.push_str(
+        "\nstatic unsigned long long sf_mixd(unsigned long long h, double v)\n{\n  union { double d; unsigned long long u; } b;\n  b.d = v;\n  return (h ^ b.u) * 1099511628211ULL;\n}\n\nstatic unsigned long long sf_mixi(unsigned long long h, long long v)\n{\n  return (h ^ (unsigned long long)v) * 1099511628211ULL;\n}\n\n",
+    );
+    let _ = writeln!(
+        out,
+        "int main(void)\n{{\n  unsigned long long h;\n  double sd;\n  long long si;"
+    );
+    // deterministic initial values
+    for (n, a) in g.garrays.iter().enumerate() {
+        let mut head = String::new();
+        let mut idx = String::new();
+        let mut lin = String::new();
+        for (d, ext) in a.dims.iter().enumerate() {
+            let _ = writeln!(
+                head,
+                "{}for (int q{d} = 0; q{d} < {ext}; q{d}++)",
+                "  ".repeat(d + 1)
+            );
+            let _ = write!(idx, "[q{d}]");
+            let _ = write!(lin, "q{d} * {} + ", 3 + 2 * d + n % 5);
+        }
+        let ind = "  ".repeat(a.dims.len() + 1);
+        let val = match a.elem {
+            Elem::Double => format!("(double)(({lin}{}) % 13) * 0.25 - 1.0", n % 7),
+            Elem::Unsigned => format!("(unsigned)({lin}1) * 2654435761u"),
+            Elem::Short => format!("(short)(({lin}{}) * 1000)", n),
+            Elem::UChar => format!("(unsigned char)({lin}{})", n * 3),
+            Elem::Int | Elem::Long => format!("({lin}{}) % 23", n),
+        };
+        let _ = writeln!(out, "{head}{ind}{}{idx} = {val};", a.name);
+    }
+    let args: Vec<&str> = g.kparams.iter().map(|p| p.arg.as_str()).collect();
+    for _ in 0..g.calls {
+        let _ = writeln!(out, "  kernel({});", args.join(", "));
+    }
+    for a in &g.garrays {
+        let dbl = a.elem == Elem::Double;
+        let _ = writeln!(
+            out,
+            "  h = 1469598103934665603ULL;\n  {} = 0;",
+            if dbl { "sd" } else { "si" }
+        );
+        let mut idx = String::new();
+        for (d, ext) in a.dims.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "{}for (int q{d} = 0; q{d} < {ext}; q{d}++)",
+                "  ".repeat(d + 1)
+            );
+            let _ = write!(idx, "[q{d}]");
+        }
+        let ind = "  ".repeat(a.dims.len() + 1);
+        if dbl {
+            let _ = writeln!(
+                out,
+                "{ind}{{\n{ind}  h = sf_mixd(h, {0}{idx});\n{ind}  sd += {0}{idx};\n{ind}}}",
+                a.name
+            );
+            let _ = writeln!(out, "  printf(\"{} %016llx %.17g\\n\", h, sd);", a.name);
+        } else {
+            let _ = writeln!(
+                out,
+                "{ind}{{\n{ind}  h = sf_mixi(h, (long long){0}{idx});\n{ind}  si += {0}{idx};\n{ind}}}",
+                a.name
+            );
+            let _ = writeln!(out, "  printf(\"{} %016llx %lld\\n\", h, si);", a.name);
+        }
+    }
+    let _ = writeln!(
+        out,
+        "  for (int q = 0; q < {}; q++)\n    printf(\"g_iout[%d] %lld\\n\", q, g_iout[q]);",
+        g.n_iout.max(1)
+    );
+    let _ = writeln!(
+        out,
+        "  for (int q = 0; q < {}; q++)\n    printf(\"g_dout[%d] %.17g\\n\", q, g_dout[q]);",
+        g.n_dout.max(1)
+    );
+    for (s, dbl) in &scalars {
+        if *dbl {
+            let _ = writeln!(out, "  printf(\"{s} %.17g\\n\", {s});");
+        } else {
+            let _ = writeln!(out, "  printf(\"{s} %lld\\n\", (long long){s});");
+        }
+    }
+    let _ = writeln!(out, "  return 0;\n}}");
+    out
+}
+
+/// The program for `seed`: valid C whose loop nests keep their subscripts inside their
+/// arrays and do not overflow (checked by simulating them here), deterministic.
+pub fn generate(seed: u64) -> Generated {
+    let mut rng = Rng::new(seed);
+    let mut rejected = 0;
+    loop {
+        match build(rng.next_u64()) {
+            Ok(g) => {
+                return Generated {
+                    source: print_program(&g, seed),
+                    omp: g.omp,
+                    features: g.feats.iter().map(|s| s.to_string()).collect(),
+                    rejected,
+                };
+            }
+            Err(_) => rejected += 1,
+        }
+    }
+}
+
+/// Why the candidates of `seed` were discarded (for tuning the generator).
+pub fn rejections(seed: u64, attempts: usize) -> Vec<String> {
+    let mut rng = Rng::new(seed);
+    (0..attempts)
+        .filter_map(|_| build(rng.next_u64()).err())
+        .collect()
+}
