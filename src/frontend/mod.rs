@@ -376,7 +376,7 @@ impl<'t> RegionFinder<'_, 't> {
         }
         if let Some(pragma) = loop_pragma_before(*first, self.src) {
             return Err(vec![
-                Diagnostic::new(Code::LoopPragma, pragma.byte_range(), format!("`{}` applies to the loop after it, which nestor may move or rename", short_text(text(pragma, self.src))))
+                Diagnostic::new(Code::LoopPragma, pragma.byte_range(), format!("`{}` applies to the loop after it, which nestor may move or rename", affine::short(text(pragma, self.src).trim())))
                     .label("applies to the next loop")
                     .expected("loop nests without pragmas of their own")
                     .hint("remove the pragma to let nestor optimize this nest, or keep it: the nest is left as written"),
@@ -691,10 +691,6 @@ fn contains_loop_pragma(node: Node, src: &str) -> bool {
         || named_children(node)
             .into_iter()
             .any(|c| contains_loop_pragma(c, src))
-}
-
-fn short_text(s: &str) -> String {
-    s.lines().next().unwrap_or("").trim().to_string()
 }
 
 /// The outermost loop of `function` containing byte `at`.
