@@ -181,7 +181,7 @@ impl Printer<'_> {
     /// `cond`: the upper bounds `iterator <= e`, `iterator < e` it holds, else the
     /// range of `ty`.
     fn upper_bound(&mut self, cond: &ASTExpr, iterator: &str, ty: CType) -> Gen<Interval> {
-        let full = crate::frontend::lift::assumed_range(ty);
+        let full = ty.values();
         use ASTExprOpType as O;
         if cond.get_type()? != ASTExprType::Op {
             return Ok(full);

@@ -966,7 +966,7 @@ fn parameter_ranges(
             let t = parameter_type(symbols, p).promoted();
             let range = match symbols.define(p) {
                 Some(v) => Interval::point(i128::from(v)),
-                None => assumed_range(t),
+                None => t.values(),
             };
             (p.clone(), (t, range))
         })
@@ -1001,16 +1001,6 @@ fn parameter_ranges(
         *range = range.intersect(Interval { lo, hi });
     }
     ranges
-}
-
-/// The values a name of type `t` may have: its type's range (generated code computes
-/// in 64 bits where that may overflow a narrower type; where 64 bits may overflow, the
-/// region is left as written).
-pub fn assumed_range(t: CType) -> Interval {
-    t.range().unwrap_or(Interval {
-        lo: i128::from(i64::MIN),
-        hi: i128::from(i64::MAX),
-    })
 }
 
 fn floor_div(a: i128, b: i128) -> i128 {

@@ -5,7 +5,7 @@
 
 mod affine;
 pub mod ir;
-pub mod lift;
+mod lift;
 mod symbols;
 pub mod syntax;
 pub mod types;

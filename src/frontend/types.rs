@@ -66,6 +66,16 @@ impl CType {
         }
     }
 
+    /// The values a name of this type may have: its range; for a type nestor does not
+    /// know, those of a 64-bit integer (generated code computes in 64 bits where that
+    /// may overflow a narrower type, and gives up beyond).
+    pub fn values(self) -> Interval {
+        self.range().unwrap_or(Interval {
+            lo: i128::from(i64::MIN),
+            hi: i128::from(i64::MAX),
+        })
+    }
+
     /// Whether every value in `range` is a value of this type.
     pub fn holds(self, range: Interval) -> bool {
         self.range()
