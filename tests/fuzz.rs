@@ -118,14 +118,7 @@ fn check_one(
     let pseed = random_c::program_seed(seed, index);
     let generated = random_c::generate(pseed);
     let src = generated.source;
-    if let Some(dir) = std::env::var_os("NESTOR_FUZZ_DUMP") {
-        let dir = PathBuf::from(dir);
-        let _ = std::fs::create_dir_all(&dir);
-        let _ = std::fs::write(dir.join(format!("p{index:05}.c")), &src);
-    }
-    let work = tempfile::tempdir().expect("temporary directory");
-    let file = work.path().join("prog.c");
-    std::fs::write(&file, &src).expect("writable temporary directory");
+    let (_work, file) = common::write_program(&src, "NESTOR_FUZZ_DUMP", &format!("p{index:05}.c"));
     let file_arg = file.to_str().expect("UTF-8 temporary path");
 
     let extra = std::env::var("NESTOR_FUZZ_ARGS").unwrap_or_default();

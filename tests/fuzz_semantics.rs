@@ -147,14 +147,8 @@ fn check_one(bin: &Path, seed: u64, index: u64) -> Outcome {
     let pseed = semantic_c::program_seed(seed, index);
     let generated = semantic_c::generate(pseed);
     let src = generated.source;
-    if let Some(dir) = std::env::var_os("NESTOR_SEMFUZZ_DUMP") {
-        let dir = PathBuf::from(dir);
-        let _ = std::fs::create_dir_all(&dir);
-        let _ = std::fs::write(dir.join(format!("s{index:05}.c")), &src);
-    }
-    let work = tempfile::tempdir().expect("temporary directory");
-    let file = work.path().join("prog.c");
-    std::fs::write(&file, &src).expect("writable temporary directory");
+    let (work, file) =
+        common::write_program(&src, "NESTOR_SEMFUZZ_DUMP", &format!("s{index:05}.c"));
     let file_arg = file.to_str().expect("UTF-8 temporary path");
     let mode = mode_args(pseed);
     let mode_ref: Vec<&str> = mode.iter().map(String::as_str).collect();

@@ -171,3 +171,18 @@ pub fn run_limited(
         String::from_utf8_lossy(&err).into_owned(),
     ))
 }
+
+/// Writes generated program `src` to `prog.c` in a fresh temporary directory (kept
+/// alive by the returned guard), and also as `<name>` in the directory named by the
+/// environment variable `dump_var`, if set.
+pub fn write_program(src: &str, dump_var: &str, name: &str) -> (tempfile::TempDir, PathBuf) {
+    if let Some(dir) = std::env::var_os(dump_var) {
+        let dir = PathBuf::from(dir);
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = std::fs::write(dir.join(name), src);
+    }
+    let work = tempfile::tempdir().expect("temporary directory");
+    let file = work.path().join("prog.c");
+    std::fs::write(&file, src).expect("writable temporary directory");
+    (work, file)
+}
