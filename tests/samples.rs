@@ -2,6 +2,11 @@
 //! `--identity`, both versions are compiled with `cc -O2 -ffp-contract=off`, run, and
 //! their outputs must be byte-identical. Every sample must have a rewritten region,
 //! so a sample nestor silently skips fails here.
+//!
+//! The generated code of every sample in every mode, and the decisions of the
+//! automatic search, are compared with the expected files in `tests/expected/samples/`
+//! (`NESTOR_BLESS=1 cargo test --test samples` refreshes them), so any change in
+//! generated code shows in review.
 
 mod common;
 
@@ -32,6 +37,23 @@ fn nestor(args: &[&str], file: &Path) -> (i32, String, String) {
     )
 }
 
+/// Where the expected output `what` of sample `name` is kept.
+fn expected_path(name: &str, what: &str) -> String {
+    format!(
+        "tests/expected/samples/{}.{what}",
+        name.trim_end_matches(".c")
+    )
+}
+
+/// The search's decisions and the regions' fates from `nestor explain`'s text.
+fn decisions(explain: &str) -> String {
+    explain
+        .lines()
+        .filter(|l| l.starts_with("region ") || l.trim_start().starts_with("decision:"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 #[test]
 fn every_sample_round_trips_with_identical_output() {
     let files = samples();
@@ -58,6 +80,15 @@ fn every_sample_round_trips_with_identical_output() {
         if !explain.contains("): rewritten") {
             failures.push(format!("{name}: no region was rewritten:\n{explain}"));
             continue;
+        }
+        let snapshots = [
+            (expected_path(&name, "identity.c"), rewritten.clone()),
+            (expected_path(&name, "decisions"), decisions(&explain)),
+        ];
+        for (path, actual) in snapshots {
+            if let Err(e) = common::check_expected(&path, &actual) {
+                failures.push(e);
+            }
         }
         if let Err(e) = common::assert_same_behaviour(&name, &original, &rewritten, Some(&include))
         {
@@ -100,6 +131,25 @@ fn accepted_transformations_keep_every_samples_output() {
             let mut args = vec!["optimize"];
             args.extend_from_slice(request);
             let (code, rewritten, stderr) = nestor(&args, file);
+            let mode = if request.is_empty() {
+                "search".to_string()
+            } else {
+                request
+                    .join(" ")
+                    .trim_start_matches("--")
+                    .replace(" --", "+")
+                    .replace([' ', ','], "-")
+            };
+            let snapshot = if rewritten == original {
+                format!("exit {code}\nunchanged\n")
+            } else {
+                format!("exit {code}\n{rewritten}")
+            };
+            if let Err(e) =
+                common::check_expected(&expected_path(&name, &format!("{mode}.c")), &snapshot)
+            {
+                failures.push(e);
+            }
             match code {
                 0 => {
                     accepted += 1;

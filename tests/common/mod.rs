@@ -84,6 +84,45 @@ pub fn bless() -> bool {
     std::env::var_os("NESTOR_BLESS").is_some_and(|v| v != "0")
 }
 
+/// Checks `actual` against the expected file `path` (relative to the repository), or
+/// writes it there under `NESTOR_BLESS=1`. A missing file is a failure, so a new case
+/// cannot pass unreviewed.
+pub fn check_expected(path: &str, actual: &str) -> Result<(), String> {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    if bless() {
+        if let Some(dir) = file.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+        }
+        return std::fs::write(&file, actual).map_err(|e| format!("{path}: {e}"));
+    }
+    let expected = std::fs::read_to_string(&file)
+        .map_err(|e| format!("{path}: {e} (NESTOR_BLESS=1 writes it)"))?;
+    if expected == actual {
+        return Ok(());
+    }
+    let first = expected
+        .lines()
+        .zip(actual.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| expected.lines().count().min(actual.lines().count()));
+    Err(format!(
+        "{path} differs from the output, first at line {} (NESTOR_BLESS=1 refreshes it after review):\n--- expected ---\n{}\n--- actual ---\n{}",
+        first + 1,
+        expected
+            .lines()
+            .skip(first)
+            .take(8)
+            .collect::<Vec<_>>()
+            .join("\n"),
+        actual
+            .lines()
+            .skip(first)
+            .take(8)
+            .collect::<Vec<_>>()
+            .join("\n"),
+    ))
+}
+
 pub fn env_u64(name: &str) -> Option<u64> {
     let v = std::env::var(name).ok()?;
     let v = v.trim();

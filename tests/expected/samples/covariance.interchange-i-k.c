@@ -1,0 +1,72 @@
+exit 4
+/* Covariance matrix of the columns of a data matrix, with a scalar accumulator over column pairs, PolyBench style. */
+#include "polybench_lite.h"
+
+#ifndef M
+#define M 60
+#endif
+#ifndef N
+#define N 80
+#endif
+#define _PB_M m
+#define _PB_N n
+
+static void kernel_covariance(int m, int n, DATA_TYPE float_n,
+                              DATA_TYPE POLYBENCH_2D(data, N, M, n, m),
+                              DATA_TYPE POLYBENCH_2D(cov, M, M, m, m),
+                              DATA_TYPE POLYBENCH_1D(mean, M, m))
+{
+  int i, j, k;
+  DATA_TYPE s;
+#pragma scop
+  /* Column means: walks data down its columns. */
+  for (j = 0; j < m; j++) {
+    mean[j] = SCALAR_VAL(0.0);
+    for (i = 0; i < n; i++) {
+      mean[j] += data[i][j];
+    }
+    mean[j] /= float_n;
+  }
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < m; j++) {
+      data[i][j] -= mean[j];
+    }
+  }
+  for (i = 0; i < m; i++) {
+    for (j = i; j < m; j++) {
+      s = SCALAR_VAL(0.0);
+      for (k = 0; k < n; k++) {
+        s += data[k][i] * data[k][j];
+      }
+      s = s / (float_n - SCALAR_VAL(1.0));
+      cov[i][j] = s;
+      cov[j][i] = s;
+    }
+  }
+#pragma endscop
+}
+
+static DATA_TYPE data[N][M], cov[M][M], mean[M];
+
+int main(void)
+{
+  int i, j;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < M; j++)
+      data[i][j] = (DATA_TYPE)((i * j) % M) / M + (DATA_TYPE)(i % 3);
+  nestor_timer_start();
+  kernel_covariance(M, N, (DATA_TYPE)N, data, cov, mean);
+  nestor_timer_stop_print();
+  for (j = 0; j < M; j++)
+    checksum_add(mean[j]);
+  checksum_print("mean");
+  for (i = 0; i < M; i++)
+    for (j = 0; j < M; j++)
+      checksum_add(cov[i][j]);
+  checksum_print("cov");
+  for (i = 0; i < N; i++)
+    for (j = 0; j < M; j++)
+      checksum_add(data[i][j]);
+  checksum_print("data");
+  return 0;
+}

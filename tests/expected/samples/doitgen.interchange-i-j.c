@@ -1,0 +1,65 @@
+exit 4
+/* Multiresolution kernel A[r][q][:] = A[r][q][:] * C4 through a temporary row sum[] reused for every (r, q) (doitgen style), PolyBench style. */
+#include "polybench_lite.h"
+
+#ifndef NR
+#define NR 25
+#endif
+#ifndef NQ
+#define NQ 20
+#endif
+#ifndef NP
+#define NP 30
+#endif
+#define _PB_NR nr
+#define _PB_NQ nq
+#define _PB_NP np
+
+static void kernel_doitgen(int nr, int nq, int np,
+                           DATA_TYPE POLYBENCH_3D(A, NR, NQ, NP, nr, nq, np),
+                           DATA_TYPE POLYBENCH_2D(C4, NP, NP, np, np),
+                           DATA_TYPE POLYBENCH_1D(sum, NP, np))
+{
+  int r, q, p, s;
+#pragma scop
+  for (r = 0; r < nr; r++) {
+    for (q = 0; q < nq; q++) {
+      for (p = 0; p < np; p++) {
+        sum[p] = SCALAR_VAL(0.0);
+        for (s = 0; s < np; s++) {
+          sum[p] += A[r][q][s] * C4[s][p];
+        }
+      }
+      for (p = 0; p < np; p++) {
+        A[r][q][p] = sum[p];
+      }
+    }
+  }
+#pragma endscop
+}
+
+static DATA_TYPE A[NR][NQ][NP], C4[NP][NP], sum[NP];
+
+int main(void)
+{
+  int r, q, p;
+  for (r = 0; r < NR; r++)
+    for (q = 0; q < NQ; q++)
+      for (p = 0; p < NP; p++)
+        A[r][q][p] = (DATA_TYPE)((r * q + p) % NP) / NP;
+  for (r = 0; r < NP; r++)
+    for (p = 0; p < NP; p++)
+      C4[r][p] = (DATA_TYPE)((r * p) % NP) / NP;
+  nestor_timer_start();
+  kernel_doitgen(NR, NQ, NP, A, C4, sum);
+  nestor_timer_stop_print();
+  for (r = 0; r < NR; r++)
+    for (q = 0; q < NQ; q++)
+      for (p = 0; p < NP; p++)
+        checksum_add(A[r][q][p]);
+  checksum_print("A");
+  for (p = 0; p < NP; p++)
+    checksum_add(sum[p]);
+  checksum_print("sum");
+  return 0;
+}

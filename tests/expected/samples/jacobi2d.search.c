@@ -1,0 +1,57 @@
+exit 0
+/* Time-iterated 2-D five-point Jacobi stencil, A -> B then B -> A each step, PolyBench style. */
+#include "polybench_lite.h"
+
+#ifndef TSTEPS
+#define TSTEPS 12
+#endif
+#ifndef N
+#define N 90
+#endif
+#define _PB_TSTEPS tsteps
+#define _PB_N n
+
+static void kernel_jacobi_2d(int tsteps, int n,
+                             DATA_TYPE POLYBENCH_2D(A, N, N, n, n),
+                             DATA_TYPE POLYBENCH_2D(B, N, N, n, n))
+{
+  int t, i, j;
+#pragma scop
+  for (t = 0; t < tsteps; t++) {
+    for (i = 1; i < n; i++) {
+      for (j = 1; j < (long long)n - 1; j++) {
+        if (n >= (long long)i + 2) {
+          B[i][j] = SCALAR_VAL(0.2) * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i - 1][j] + A[i + 1][j]);
+        }
+        if (i >= 2) {
+          A[i - 1][j] = SCALAR_VAL(0.2) * (B[i - 1][j] + B[i - 1][j - 1] + B[i - 1][j + 1] + B[(i - 1) - 1][j] + B[(i - 1) + 1][j]);
+        }
+      }
+    }
+  }
+#pragma endscop
+}
+
+static DATA_TYPE A[N][N], B[N][N];
+
+int main(void)
+{
+  int i, j;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++) {
+      A[i][j] = ((DATA_TYPE)i * (j + 2) + 2) / N;
+      B[i][j] = ((DATA_TYPE)i * (j + 3) + 3) / N;
+    }
+  nestor_timer_start();
+  kernel_jacobi_2d(TSTEPS, N, A, B);
+  nestor_timer_stop_print();
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      checksum_add(A[i][j]);
+  checksum_print("A");
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      checksum_add(B[i][j]);
+  checksum_print("B");
+  return 0;
+}

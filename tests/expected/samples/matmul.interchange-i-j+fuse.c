@@ -1,0 +1,60 @@
+exit 4
+/* Matrix product C = alpha * A * B + beta * C, PolyBench style (i-j-k order). */
+#include "polybench_lite.h"
+
+#ifndef NI
+#define NI 60
+#endif
+#ifndef NJ
+#define NJ 70
+#endif
+#ifndef NK
+#define NK 80
+#endif
+#define _PB_NI ni
+#define _PB_NJ nj
+#define _PB_NK nk
+
+static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
+                        DATA_TYPE POLYBENCH_2D(C, NI, NJ, ni, nj),
+                        DATA_TYPE POLYBENCH_2D(A, NI, NK, ni, nk),
+                        DATA_TYPE POLYBENCH_2D(B, NK, NJ, nk, nj))
+{
+  int i, j, k;
+#pragma scop
+  for (i = 0; i < ni; i++) {
+    for (j = 0; j < nj; j++) {
+      C[i][j] *= beta;
+    }
+    for (k = 0; k < nk; k++) {
+      for (j = 0; j < nj; j++) {
+        C[i][j] += alpha * A[i][k] * B[k][j];
+      }
+    }
+  }
+#pragma endscop
+}
+
+static DATA_TYPE A[NI][NK], B[NK][NJ], C[NI][NJ];
+
+int main(void)
+{
+  int i, j;
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NK; j++)
+      A[i][j] = (DATA_TYPE)((i * j + 1) % NI) / NI;
+  for (i = 0; i < NK; i++)
+    for (j = 0; j < NJ; j++)
+      B[i][j] = (DATA_TYPE)((i * (j + 1) + 2) % NJ) / NJ;
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NJ; j++)
+      C[i][j] = (DATA_TYPE)((i * (j + 2) + 3) % NK) / NK;
+  nestor_timer_start();
+  kernel_gemm(NI, NJ, NK, SCALAR_VAL(1.5), SCALAR_VAL(1.2), C, A, B);
+  nestor_timer_stop_print();
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NJ; j++)
+      checksum_add(C[i][j]);
+  checksum_print("C");
+  return 0;
+}

@@ -1,0 +1,51 @@
+exit 0
+/* Two matrix-vector products sharing one matrix: x1 += A * v1 and x2 += A^T * v2 (mvt style), PolyBench style. */
+#include "polybench_lite.h"
+
+#ifndef N
+#define N 110
+#endif
+#define _PB_N n
+
+static void kernel_mvt(int n,
+                       DATA_TYPE POLYBENCH_1D(x1, N, n),
+                       DATA_TYPE POLYBENCH_1D(x2, N, n),
+                       DATA_TYPE POLYBENCH_1D(v1, N, n),
+                       DATA_TYPE POLYBENCH_1D(v2, N, n),
+                       DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
+{
+  int i, j;
+#pragma scop
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < n; j++) {
+      x1[i] = x1[i] + A[i][j] * v1[j];
+      x2[i] = x2[i] + A[j][i] * v2[j];
+    }
+  }
+#pragma endscop
+}
+
+static DATA_TYPE A[N][N], x1[N], x2[N], v1[N], v2[N];
+
+int main(void)
+{
+  int i, j;
+  for (i = 0; i < N; i++) {
+    x1[i] = (DATA_TYPE)(i % N) / N;
+    x2[i] = (DATA_TYPE)((i + 1) % N) / N;
+    v1[i] = (DATA_TYPE)((i + 3) % N) / N;
+    v2[i] = (DATA_TYPE)((i + 4) % N) / N;
+    for (j = 0; j < N; j++)
+      A[i][j] = (DATA_TYPE)((i * j + 7) % N) / N;
+  }
+  nestor_timer_start();
+  kernel_mvt(N, x1, x2, v1, v2, A);
+  nestor_timer_stop_print();
+  for (i = 0; i < N; i++)
+    checksum_add(x1[i]);
+  checksum_print("x1");
+  for (i = 0; i < N; i++)
+    checksum_add(x2[i]);
+  checksum_print("x2");
+  return 0;
+}

@@ -1,0 +1,44 @@
+exit 4
+/* A 1-D pipeline through a temporary the caller provides: t = smoothed a, b = second
+   difference of t; the kernel declares t dead after it (#pragma nestor temporary),
+   PolyBench style. */
+#include "polybench_lite.h"
+
+#ifndef N
+#define N 4000
+#endif
+#define _PB_N n
+
+static void kernel_smooth(int n, DATA_TYPE POLYBENCH_1D(a, N, n), DATA_TYPE POLYBENCH_1D(t, N, n),
+                          DATA_TYPE POLYBENCH_1D(b, N, n))
+{
+  int i;
+#pragma nestor temporary(t)
+#pragma scop
+  DATA_TYPE t_c[3];
+  for (i = 1; i < n - 1; i++) {
+    t_c[(i) % 3] = SCALAR_VAL(0.25) * a[i - 1] + SCALAR_VAL(0.5) * a[i] + SCALAR_VAL(0.25) * a[i + 1];
+    if (i >= 3) {
+      b[i - 1] = t_c[((i - 1) - 1) % 3] - SCALAR_VAL(2.0) * t_c[((i - 1)) % 3] + t_c[((i - 1) + 1) % 3];
+    }
+  }
+#pragma endscop
+}
+
+static DATA_TYPE a[N], t[N], b[N];
+
+int main(void)
+{
+  int i;
+  for (i = 0; i < N; i++) {
+    a[i] = (DATA_TYPE)((i * 31 + 7) % 101) / 100;
+    b[i] = 0;
+  }
+  nestor_timer_start();
+  kernel_smooth(N, a, t, b);
+  nestor_timer_stop_print();
+  for (i = 0; i < N; i++)
+    checksum_add(b[i]);
+  checksum_print("b");
+  return 0;
+}

@@ -1,0 +1,52 @@
+exit 0
+/* Symmetric rank-k update of the lower triangle, C = alpha * A * A^T + beta * C (syrk style), PolyBench style. */
+#include "polybench_lite.h"
+
+#ifndef N
+#define N 70
+#endif
+#ifndef M
+#define M 50
+#endif
+#define _PB_N n
+#define _PB_M m
+
+static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
+                        DATA_TYPE POLYBENCH_2D(C, N, N, n, n),
+                        DATA_TYPE POLYBENCH_2D(A, N, M, n, m))
+{
+  int i, j, k;
+#pragma scop
+  for (i = 0; i < n; i++) {
+    for (j = 0; j <= i; j++) {
+      C[i][j] *= beta;
+    }
+    for (k = 0; k < m; k++) {
+      for (j = 0; j <= i; j++) {
+        C[i][j] += alpha * A[i][k] * A[j][k];
+      }
+    }
+  }
+#pragma endscop
+}
+
+static DATA_TYPE C[N][N], A[N][M];
+
+int main(void)
+{
+  int i, j;
+  for (i = 0; i < N; i++) {
+    for (j = 0; j < M; j++)
+      A[i][j] = (DATA_TYPE)((i * j + 1) % N) / N;
+    for (j = 0; j < N; j++)
+      C[i][j] = (DATA_TYPE)((i * j + 2) % M) / M;
+  }
+  nestor_timer_start();
+  kernel_syrk(N, M, SCALAR_VAL(1.5), SCALAR_VAL(1.2), C, A);
+  nestor_timer_stop_print();
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      checksum_add(C[i][j]);
+  checksum_print("C");
+  return 0;
+}

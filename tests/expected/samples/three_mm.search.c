@@ -1,0 +1,104 @@
+exit 0
+/* Three matrix products: E = A * B, F = C * D, G = E * F (3mm style), PolyBench style. */
+#include "polybench_lite.h"
+
+#ifndef NI
+#define NI 40
+#endif
+#ifndef NJ
+#define NJ 45
+#endif
+#ifndef NK
+#define NK 50
+#endif
+#ifndef NL
+#define NL 55
+#endif
+#ifndef NM
+#define NM 60
+#endif
+#define _PB_NI ni
+#define _PB_NJ nj
+#define _PB_NK nk
+#define _PB_NL nl
+#define _PB_NM nm
+
+static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
+                       DATA_TYPE POLYBENCH_2D(E, NI, NJ, ni, nj),
+                       DATA_TYPE POLYBENCH_2D(A, NI, NK, ni, nk),
+                       DATA_TYPE POLYBENCH_2D(B, NK, NJ, nk, nj),
+                       DATA_TYPE POLYBENCH_2D(F, NJ, NL, nj, nl),
+                       DATA_TYPE POLYBENCH_2D(C, NJ, NM, nj, nm),
+                       DATA_TYPE POLYBENCH_2D(D, NM, NL, nm, nl),
+                       DATA_TYPE POLYBENCH_2D(G, NI, NL, ni, nl))
+{
+  int i, j, k;
+#pragma scop
+  /* E := A * B */
+  for (i = 0; i < ni; i++) {
+    for (j = 0; j < nj; j++) {
+      E[i][j] = SCALAR_VAL(0.0);
+    }
+    for (k = 0; k < nk; k++) {
+      for (j = 0; j < nj; j++) {
+        E[i][j] += A[i][k] * B[k][j];
+      }
+    }
+  }
+  for (i = 0; i < nj; i++) {
+    for (j = 0; j < nl; j++) {
+      F[i][j] = SCALAR_VAL(0.0);
+    }
+    for (k = 0; k < nm; k++) {
+      for (j = 0; j < nl; j++) {
+        F[i][j] += C[i][k] * D[k][j];
+      }
+    }
+  }
+  for (i = 0; i < ni; i++) {
+    for (j = 0; j < nl; j++) {
+      G[i][j] = SCALAR_VAL(0.0);
+    }
+    for (k = 0; k < nj; k++) {
+      for (j = 0; j < nl; j++) {
+        G[i][j] += E[i][k] * F[k][j];
+      }
+    }
+  }
+#pragma endscop
+}
+
+static DATA_TYPE E[NI][NJ], A[NI][NK], B[NK][NJ], F[NJ][NL], C[NJ][NM], D[NM][NL], G[NI][NL];
+
+int main(void)
+{
+  int i, j;
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NK; j++)
+      A[i][j] = (DATA_TYPE)((i * j + 1) % NI) / (5 * NI);
+  for (i = 0; i < NK; i++)
+    for (j = 0; j < NJ; j++)
+      B[i][j] = (DATA_TYPE)((i * (j + 1) + 2) % NJ) / (5 * NJ);
+  for (i = 0; i < NJ; i++)
+    for (j = 0; j < NM; j++)
+      C[i][j] = (DATA_TYPE)((i * (j + 3)) % NL) / (5 * NL);
+  for (i = 0; i < NM; i++)
+    for (j = 0; j < NL; j++)
+      D[i][j] = (DATA_TYPE)((i * (j + 2) + 2) % NK) / (5 * NK);
+  nestor_timer_start();
+  kernel_3mm(NI, NJ, NK, NL, NM, E, A, B, F, C, D, G);
+  nestor_timer_stop_print();
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NJ; j++)
+      checksum_add(E[i][j]);
+  checksum_print("E");
+  for (i = 0; i < NJ; i++)
+    for (j = 0; j < NL; j++)
+      checksum_add(F[i][j]);
+  checksum_print("F");
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NL; j++)
+      checksum_add(G[i][j]);
+  checksum_print("G");
+  return 0;
+}

@@ -1,0 +1,54 @@
+exit 0
+/* Triangular matrix product B = alpha * A^T * B with A unit lower-triangular (trmm style), PolyBench style. */
+#include "polybench_lite.h"
+
+#ifndef M
+#define M 60
+#endif
+#ifndef N
+#define N 80
+#endif
+#define _PB_M m
+#define _PB_N n
+
+static void kernel_trmm(int m, int n, DATA_TYPE alpha,
+                        DATA_TYPE POLYBENCH_2D(A, M, M, m, m),
+                        DATA_TYPE POLYBENCH_2D(B, M, N, m, n))
+{
+  int i, j, k;
+#pragma scop
+  /* Only the rows below i contribute (A is unit lower-triangular). */
+  for (j = 0; j < n; j++) {
+    for (i = 0; i < m; i++) {
+      for (k = i + 1; k < m; k++) {
+        B[i][j] += A[k][i] * B[k][j];
+      }
+      B[i][j] = alpha * B[i][j];
+    }
+  }
+#pragma endscop
+}
+
+static DATA_TYPE A[M][M], B[M][N];
+
+int main(void)
+{
+  int i, j;
+  for (i = 0; i < M; i++) {
+    for (j = 0; j < i; j++)
+      A[i][j] = (DATA_TYPE)((i + j) % M) / M;
+    A[i][i] = SCALAR_VAL(1.0);
+    for (j = i + 1; j < M; j++)
+      A[i][j] = SCALAR_VAL(0.0);
+    for (j = 0; j < N; j++)
+      B[i][j] = (DATA_TYPE)((N + (i - j)) % N) / N;
+  }
+  nestor_timer_start();
+  kernel_trmm(M, N, SCALAR_VAL(1.5), A, B);
+  nestor_timer_stop_print();
+  for (i = 0; i < M; i++)
+    for (j = 0; j < N; j++)
+      checksum_add(B[i][j]);
+  checksum_print("B");
+  return 0;
+}

@@ -1,0 +1,78 @@
+exit 0
+/* Two chained matrix products through a temporary: tmp = alpha * A * B, D = beta * D + tmp * C (2mm style), PolyBench style. */
+#include "polybench_lite.h"
+
+#ifndef NI
+#define NI 40
+#endif
+#ifndef NJ
+#define NJ 50
+#endif
+#ifndef NK
+#define NK 60
+#endif
+#ifndef NL
+#define NL 45
+#endif
+#define _PB_NI ni
+#define _PB_NJ nj
+#define _PB_NK nk
+#define _PB_NL nl
+
+static void kernel_2mm(int ni, int nj, int nk, int nl,
+                       DATA_TYPE alpha, DATA_TYPE beta,
+                       DATA_TYPE POLYBENCH_2D(tmp, NI, NJ, ni, nj),
+                       DATA_TYPE POLYBENCH_2D(A, NI, NK, ni, nk),
+                       DATA_TYPE POLYBENCH_2D(B, NK, NJ, nk, nj),
+                       DATA_TYPE POLYBENCH_2D(C, NJ, NL, nj, nl),
+                       DATA_TYPE POLYBENCH_2D(D, NI, NL, ni, nl))
+{
+  int i, j, k;
+#pragma scop
+  for (i = 0; i < ni; i++) {
+    for (j = 0; j < nj; j++) {
+      tmp[i][j] = SCALAR_VAL(0.0);
+      for (k = 0; k < nk; k++) {
+        tmp[i][j] += alpha * A[i][k] * B[k][j];
+      }
+    }
+    for (j = 0; j < nl; j++) {
+      D[i][j] *= beta;
+      for (k = 0; k < nj; k++) {
+        D[i][j] += tmp[i][k] * C[k][j];
+      }
+    }
+  }
+#pragma endscop
+}
+
+static DATA_TYPE tmp[NI][NJ], A[NI][NK], B[NK][NJ], C[NJ][NL], D[NI][NL];
+
+int main(void)
+{
+  int i, j;
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NK; j++)
+      A[i][j] = (DATA_TYPE)((i * j + 1) % NI) / NI;
+  for (i = 0; i < NK; i++)
+    for (j = 0; j < NJ; j++)
+      B[i][j] = (DATA_TYPE)((i * (j + 1)) % NJ) / NJ;
+  for (i = 0; i < NJ; i++)
+    for (j = 0; j < NL; j++)
+      C[i][j] = (DATA_TYPE)((i * (j + 3) + 1) % NL) / NL;
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NL; j++)
+      D[i][j] = (DATA_TYPE)((i * (j + 2)) % NK) / NK;
+  nestor_timer_start();
+  kernel_2mm(NI, NJ, NK, NL, SCALAR_VAL(1.5), SCALAR_VAL(1.2), tmp, A, B, C, D);
+  nestor_timer_stop_print();
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NJ; j++)
+      checksum_add(tmp[i][j]);
+  checksum_print("tmp");
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NL; j++)
+      checksum_add(D[i][j]);
+  checksum_print("D");
+  return 0;
+}
