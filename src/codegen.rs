@@ -631,3 +631,10 @@ fn is_whole_subscript(pieces: &[Piece], k: usize) -> bool {
 fn wrap(s: String, prec: u8, min: u8) -> String {
     if prec < min { format!("({s})") } else { s }
 }
+
+/// Whether `code` parses as the body of a C function: the self-check run on every
+/// generated region before it replaces the original.
+pub fn parses_as_block(code: &str) -> bool {
+    let wrapped = format!("void nestor_check(void) {{\n{code}\n}}\n");
+    crate::frontend::syntax::parse(&wrapped).is_some_and(|t| !t.root_node().has_error())
+}

@@ -137,6 +137,17 @@ pub fn untagged(tagged: &UnionMap) -> Isl<UnionMap> {
     copy(tagged)?.domain_factor_domain()?.range_factor_domain()
 }
 
+/// Whether `changed` (the program with some storage changed) reads the same values as
+/// `original`: the same flow dependences between statement instances, `flow(changed) =
+/// flow(original)`, and the same reads of values from before the region,
+/// `dom live_in(changed) = dom live_in(original)` (invariant 7).
+pub fn same_values(original: &Dataflow, changed: &Dataflow) -> Isl<bool> {
+    Ok(changed.plain.flow.is_equal(&original.plain.flow)?
+        && copy(&changed.plain.live_in)?
+            .domain()?
+            .is_equal(&copy(&original.plain.live_in)?.domain()?)?)
+}
+
 /// The live ranges: each write paired with every read of its value, `{ w -> r }`
 /// (that is the flow relation; the last read of each value closes the range).
 pub fn live_ranges(df: &Dataflow) -> Isl<UnionMap> {
@@ -176,7 +187,8 @@ fn happens_before(rel: &Relations, schedule: &UnionMap, order: &Order) -> Isl<Un
 }
 
 /// Which check a schedule fails.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum ViolationKind {
     /// A value would be read before it is written.
     FlowReversed,

@@ -95,7 +95,7 @@ fn region(out: &mut String, src: &str, number: usize, r: &RegionReport) {
             let _ = writeln!(
                 out,
                 "    candidate: {} — cost {:.3e}, {}",
-                c.description, c.cost, c.verdict
+                c.change, c.cost, c.verdict
             );
         }
         if search.considered.is_empty() {

@@ -5,6 +5,7 @@
 
 pub mod codegen;
 pub mod cost;
+pub mod decision;
 pub mod deps;
 pub mod diag;
 pub mod explain;
@@ -12,6 +13,8 @@ pub mod frontend;
 pub mod isl;
 pub mod model;
 pub mod pipeline;
+pub mod plan;
+pub mod requested;
 pub mod schedule;
 pub mod search;
 pub mod storage;

@@ -2,16 +2,31 @@
 //! transformations, code generation, splicing. Deterministic and free of IO.
 
 use crate::codegen;
-use crate::deps::{self, Dataflow, Order, Verdict, Violation, ViolationKind};
+use crate::decision::{self, Decision};
+use crate::deps::{self, Dataflow};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::frontend::{self, Origin, Region};
 use crate::isl::{IslFailure, new_context, with_budget};
-use crate::model::{self, ScheduleTree, Scop, ScopText};
-use crate::schedule::{self, Transform};
+use crate::model::{self, Scop, ScopText};
+use crate::plan::Plan;
+use crate::requested;
+use crate::schedule::Transform;
 use crate::search::{self, SearchOptions};
 use crate::storage;
 use isl_rs::{Context, LibISLError};
 use std::collections::BTreeSet;
+
+/// How regions are rewritten.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Mode {
+    /// Every region regenerated in its original order (a round trip through isl).
+    #[default]
+    Identity,
+    /// These transformations applied in order to every region, each only when legal.
+    Requested(Vec<Transform>),
+    /// Each region searched for a cheaper legal order.
+    Search(SearchOptions),
+}
 
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -22,12 +37,9 @@ pub struct Options {
     pub headers: Vec<String>,
     /// isl operations allowed per region (0 = unlimited).
     pub isl_budget: u64,
-    /// Transformations the user asked for, applied in order to every region.
-    pub transforms: Vec<Transform>,
+    pub mode: Mode,
     /// Compute and report the dataflow even when nothing needs it (`explain`).
     pub analyze: bool,
-    /// Search for a better order automatically (when no transformation is requested).
-    pub search: Option<SearchOptions>,
     /// Contract temporary arrays to modulo buffers after scheduling.
     pub contract: bool,
     /// Arrays the user declares dead after every region (`--temporary`), in addition to
@@ -45,9 +57,8 @@ impl Default for Options {
             defines: Vec::new(),
             headers: Vec::new(),
             isl_budget: 2_000_000,
-            transforms: Vec::new(),
+            mode: Mode::Identity,
             analyze: false,
-            search: None,
             contract: false,
             temporaries: Vec::new(),
             panic_in_function: None,
@@ -91,8 +102,8 @@ pub struct RegionReport {
     /// The statements' names and source spans, in order.
     pub statements: Vec<(String, Span)>,
     pub dataflow: Option<DataflowReport>,
-    /// One line per transformation decision, e.g. "interchange of `i` and `j`: legal".
-    pub decisions: Vec<String>,
+    /// The changes made to the region's order and storage, or refused, in order.
+    pub decisions: Vec<Decision>,
     /// Requested transformations refused here (the region is then left as written).
     pub refused: Vec<Transform>,
     /// Requested transformations applied here.
@@ -132,8 +143,8 @@ impl FileReport {
     }
 }
 
-/// Rewrites every region of `src`: with its original schedule, or transformed as
-/// `options.transforms` asks when every check passes.
+/// Rewrites every region of `src` as `options.mode` says, each only when every check
+/// passes.
 pub fn optimize(src: &str, options: &Options) -> FileReport {
     let front = frontend::analyze(src, &options.defines, &options.headers);
     let mut ctx = new_context();
@@ -231,6 +242,7 @@ fn rejected_report(r: &frontend::RejectedNest) -> RegionReport {
 }
 
 /// What the isl-side stages decided for a region.
+#[derive(Default)]
 struct Outcome {
     code: Option<String>,
     /// Declarations outside the region replaced by smaller ones (contracted arrays).
@@ -238,7 +250,7 @@ struct Outcome {
     search: Option<search::SearchOutcome>,
     diagnostics: Vec<Diagnostic>,
     dataflow: Option<DataflowReport>,
-    decisions: Vec<String>,
+    decisions: Vec<Decision>,
     refused: Vec<Transform>,
     applied: Vec<Transform>,
 }
@@ -303,7 +315,7 @@ fn process_region(
     let Some(code) = outcome.code else {
         return (report, Vec::new());
     };
-    if !parses_as_block(&code) {
+    if !codegen::parses_as_block(&code) {
         report.diagnostics.push(
             Diagnostic::new(
                 Code::CodegenCheck,
@@ -323,78 +335,8 @@ fn process_region(
     (report, edits)
 }
 
-/// A modelled region ready for scheduling: IR, model, dataflow, and the order chosen.
-struct Plan {
-    region: Region,
-    text: ScopText,
-    scop: Scop,
-    df: Dataflow,
-    tree: ScheduleTree,
-}
-
-impl Plan {
-    fn new(ctx: &Context, region: Region, text: ScopText, scop: Scop) -> Result<Plan, LibISLError> {
-        let df = deps::dataflow(ctx, &scop)?;
-        let tree = model::original_schedule(&region);
-        Ok(Plan {
-            region,
-            text,
-            scop,
-            df,
-            tree,
-        })
-    }
-
-    /// Whether running this region in the order `tree` computes the same values.
-    fn verdict(&self, ctx: &Context, tree: &ScheduleTree) -> Result<Verdict, LibISLError> {
-        let schedule = model::schedule(ctx, &self.region, &self.text, tree)?;
-        deps::check(
-            &self.df,
-            &deps::schedule_map(&self.scop, &schedule)?,
-            &Order::Sequential,
-        )
-    }
-
-    /// The automatic search from the original order. Each candidate gets the whole
-    /// operation budget; one that exceeds it counts as illegal.
-    fn search(
-        &self,
-        ctx: &Context,
-        options: &SearchOptions,
-    ) -> Result<search::SearchOutcome, LibISLError> {
-        let original = model::original_schedule(&self.region);
-        let found = search::search(&self.region, &original, options, &mut |candidate| {
-            let legal = crate::isl::step(ctx, || {
-                let schedule = model::schedule(ctx, &self.region, &self.text, candidate)?;
-                deps::is_legal(
-                    &self.df,
-                    &deps::schedule_map(&self.scop, &schedule)?,
-                    &Order::Sequential,
-                )
-            })?;
-            Ok::<bool, LibISLError>(legal == Some(true))
-        })?;
-        ctx.reset_operations();
-        Ok(found)
-    }
-
-    /// Whether `other` (this region with some storage changed) reads the same values:
-    /// the same flow dependences between statement instances and the same live-in reads.
-    fn same_values(&self, other: &Plan) -> Result<bool, LibISLError> {
-        Ok(self.df.plain.flow.is_equal(&other.df.plain.flow)?
-            && self
-                .df
-                .plain
-                .live_in
-                .copy()?
-                .domain()?
-                .is_equal(&other.df.plain.live_in.copy()?.domain()?)?)
-    }
-}
-
-/// The most expansions tried per region (each re-models the region and searches again).
-const MAX_EXPANSION_TRIES: usize = 6;
-
+/// Runs the isl-side stages on a modelled region: dataflow, the order (searched or
+/// requested), contraction, code generation.
 fn region_outcome(
     ctx: &Context,
     region: &Region,
@@ -403,19 +345,8 @@ fn region_outcome(
     identifiers: &BTreeSet<String>,
     options: &Options,
 ) -> Result<Outcome, LibISLError> {
-    let mut outcome = Outcome {
-        code: None,
-        declarations: Vec::new(),
-        search: None,
-        diagnostics: Vec::new(),
-        dataflow: None,
-        decisions: Vec::new(),
-        refused: Vec::new(),
-        applied: Vec::new(),
-    };
-    let needs_dataflow =
-        options.analyze || !options.transforms.is_empty() || options.search.is_some();
-    if !needs_dataflow {
+    let mut outcome = Outcome::default();
+    if !options.analyze && options.mode == Mode::Identity {
         outcome.code = Some(codegen::generate(
             region,
             &scop,
@@ -428,32 +359,39 @@ fn region_outcome(
     if options.analyze {
         outcome.dataflow = Some(dataflow_report(&plan.df)?);
     }
-    if let (Some(search_options), true) = (&options.search, options.transforms.is_empty()) {
-        let mut found = plan.search(ctx, search_options)?;
-        if search_options.expand {
-            (plan, found) =
-                expand_where_it_pays(ctx, plan, found, identifiers, search_options, &mut outcome)?;
+    match &options.mode {
+        Mode::Identity => {}
+        Mode::Search(search_options) => {
+            let found;
+            (plan, found) = search::best_order(ctx, plan, search_options, identifiers)?;
+            outcome.decisions.extend(found.decisions.iter().cloned());
+            if found.exhausted {
+                outcome
+                    .diagnostics
+                    .push(decision::search_budget(region, search_options.max_checks));
+            }
+            plan.tree = found.tree.clone();
+            outcome.search = Some(found);
         }
-        outcome.decisions.extend(found.decisions.iter().cloned());
-        if found.exhausted {
-            outcome.diagnostics.push(
-                Diagnostic::new(Code::SearchBudget, region.span.clone(), format!("the search stopped after {} legality checks; the best legal order found is used", search_options.max_checks))
-                    .note()
-                    .label("this region"),
-            );
-        }
-        plan.tree = found.tree.clone();
-        outcome.search = Some(found);
-    }
-    for t in &options.transforms {
-        match apply(ctx, &plan, t, &mut outcome)? {
-            Some(new) => plan.tree = new,
-            None if !outcome.refused.is_empty() => return Ok(outcome),
-            None => {}
+        Mode::Requested(transforms) => {
+            let requested = requested::apply_all(ctx, &plan, transforms)?;
+            outcome.decisions.extend(requested.decisions);
+            outcome.diagnostics.extend(requested.diagnostics);
+            outcome.applied = requested.applied;
+            outcome.refused = requested.refused;
+            if !outcome.refused.is_empty() {
+                return Ok(outcome);
+            }
+            plan.tree = requested.tree;
         }
     }
     if options.contract {
-        plan = contract_temporaries(ctx, plan, identifiers, &mut outcome)?;
+        let contractions;
+        (plan, contractions) = storage::contract_temporaries(ctx, plan, identifiers)?;
+        for c in contractions {
+            outcome.diagnostics.push(decision::contracted(region, &c));
+            outcome.decisions.push(Decision::Contracted(c));
+        }
     }
     let schedule = model::schedule(ctx, &plan.region, &plan.text, &plan.tree)?;
     outcome.code = Some(codegen::generate(
@@ -464,392 +402,6 @@ fn region_outcome(
     )?);
     outcome.declarations = plan.region.replaced_declarations.clone();
     Ok(outcome)
-}
-
-/// Expands scalars whose live ranges keep the search from a cheaper order: for each
-/// expandable scalar and loop (innermost first), the region is re-modelled with the
-/// scalar expanded, checked to read the same values, and searched again; the
-/// expansion is kept when the order found is cheaper.
-fn expand_where_it_pays(
-    ctx: &Context,
-    mut plan: Plan,
-    mut found: search::SearchOutcome,
-    identifiers: &BTreeSet<String>,
-    options: &SearchOptions,
-    outcome: &mut Outcome,
-) -> Result<(Plan, search::SearchOutcome), LibISLError> {
-    let mut tries = 0;
-    for variable in storage::expandable_scalars(&plan.region) {
-        for along in storage::expansion_loops(&plan.region, &variable) {
-            if tries >= MAX_EXPANSION_TRIES {
-                return Ok((plan, found));
-            }
-            tries += 1;
-            let name = fresh_name(
-                &format!("{variable}_{}", along.iterator),
-                identifiers,
-                &plan.region,
-            );
-            let (region, expansion) = storage::expand(&plan.region, &variable, &along, &name);
-            let Ok(text) = model::scop_text(&region) else {
-                continue;
-            };
-            let Some(expanded) = crate::isl::step(ctx, || {
-                Plan::new(ctx, region, text.clone(), model::build(ctx, &text)?)
-            })?
-            else {
-                continue;
-            };
-            if !plan.same_values(&expanded)? || !within_extent(ctx, &expanded, &name, &along)? {
-                continue;
-            }
-            let better = expanded.search(ctx, options)?;
-            if better.cost < found.cost * (1.0 - 1e-9) {
-                outcome.decisions.push(format!(
-                    "expanded scalar `{}` into `{}[{}]` along loop `{}` (adds {} elements of `{}`)",
-                    expansion.variable,
-                    expansion.array,
-                    expansion.extent,
-                    expansion.iterator,
-                    expansion.extent,
-                    expansion.element_type
-                ));
-                plan = expanded;
-                found = better;
-                break;
-            }
-        }
-    }
-    Ok((plan, found))
-}
-
-/// Contracts every temporary array of the region (dead after it, not read before
-/// being written in it) to the smallest modulo buffer its live ranges under the chosen
-/// order allow. Each contraction is kept only if the contracted program, run in that
-/// order, reads exactly the values the original reads.
-fn contract_temporaries(
-    ctx: &Context,
-    mut plan: Plan,
-    identifiers: &BTreeSet<String>,
-    outcome: &mut Outcome,
-) -> Result<Plan, LibISLError> {
-    // A local is a temporary only when nothing outside the region can see it: its
-    // declaration is its only use there (no pointer to it can escape).
-    let temporaries: Vec<crate::frontend::ir::Array> = plan
-        .region
-        .arrays
-        .iter()
-        .filter(|a| {
-            !a.live_out
-                && !a.extents.is_empty()
-                && (a.scope != crate::frontend::ir::Scope::Local || a.declaration.is_some())
-        })
-        .cloned()
-        .collect();
-    for array in temporaries {
-        let Some(contracted) =
-            crate::isl::step(ctx, || try_contract(ctx, &plan, &array, identifiers))?
-        else {
-            continue;
-        };
-        let Some((region, text, scop, contraction)) = contracted else {
-            continue;
-        };
-        let bytes = |extents: &[String]| {
-            format!(
-                "{} * sizeof({})",
-                extents.join(" * "),
-                contraction.element_type
-            )
-        };
-        outcome.decisions.push(format!(
-            "contracted {} (saves {} - {} bytes of cache footprint)",
-            contraction.describe(),
-            bytes(&contraction.before),
-            bytes(&contraction.after)
-        ));
-        outcome.diagnostics.push(
-            Diagnostic::new(Code::Contracted, plan.region.span.clone(), format!("contracted the temporary {}", contraction.describe()))
-                .note()
-                .label("this region")
-                .with_note("the values of the array live only a few iterations under the chosen order, so a modulo buffer holds them"),
-        );
-        plan.region = region;
-        plan.text = text;
-        plan.scop = scop;
-    }
-    ctx.reset_operations();
-    Ok(plan)
-}
-
-/// `array` contracted under `plan`'s order, verified; `None` if it cannot shrink or the
-/// contracted program would read other values.
-fn try_contract(
-    ctx: &Context,
-    plan: &Plan,
-    array: &crate::frontend::ir::Array,
-    identifiers: &BTreeSet<String>,
-) -> Result<Option<(Region, ScopText, Scop, storage::Contraction)>, LibISLError> {
-    let isl_array = model::isl_name(&array.name);
-    let dims: Vec<String> = (0..array.extents.len()).map(|k| format!("c{k}")).collect();
-    let cells =
-        isl_rs::UnionSet::read_from_str(ctx, &format!("{{ {isl_array}[{}] }}", dims.join(", ")))?;
-    if !plan
-        .df
-        .plain
-        .live_in
-        .copy()?
-        .range()?
-        .intersect(cells)?
-        .is_empty()?
-    {
-        return Ok(None); // Values from before the region are read: not a temporary.
-    }
-    let schedule = model::schedule(ctx, &plan.region, &plan.text, &plan.tree)?;
-    let order = deps::schedule_map(&plan.scop, &schedule)?;
-    let mut moduli = storage::contraction_moduli(
-        &plan.df.plain.writes,
-        &plan.df.plain.flow,
-        &order,
-        &isl_array,
-        array.extents.len(),
-    )?;
-    for (m, extent) in moduli.iter_mut().zip(&array.extents) {
-        if let (Some(b), Ok(e)) = (*m, extent.trim().parse::<i64>())
-            && b >= e
-        {
-            *m = None;
-        }
-    }
-    if moduli.iter().all(Option::is_none) {
-        return Ok(None);
-    }
-    let buffer = fresh_name(&format!("{}_c", array.name), identifiers, &plan.region);
-    let (region, contraction) = storage::contract(&plan.region, &array.name, &moduli, &buffer);
-    let Ok(text) = model::scop_text(&region) else {
-        return Ok(None);
-    };
-    let scop = model::build(ctx, &text)?;
-    let order = model::schedule(ctx, &region, &text, &plan.tree)?;
-    let df = deps::dataflow_under(ctx, &scop, &order)?;
-    let same = df.plain.flow.is_equal(&plan.df.plain.flow)?
-        && df
-            .plain
-            .live_in
-            .copy()?
-            .domain()?
-            .is_equal(&plan.df.plain.live_in.copy()?.domain()?)?;
-    Ok(same.then_some((region, text, scop, contraction)))
-}
-
-/// Whether every access of the expanded `array` in `plan` stays within
-/// `0 <= x < extent`.
-fn within_extent(
-    ctx: &Context,
-    plan: &Plan,
-    array: &str,
-    along: &storage::ExpansionLoop,
-) -> Result<bool, LibISLError> {
-    let name = model::isl_name(array);
-    let extent = along.extent.to_isl(&model::isl_name);
-    let bounds = isl_rs::UnionSet::read_from_str(
-        ctx,
-        &format!("{}{{ {name}[x] : 0 <= x < {extent} }}", plan.text.params),
-    )?;
-    let all = isl_rs::UnionSet::read_from_str(ctx, &format!("{{ {name}[x] }}"))?;
-    let touched = plan
-        .scop
-        .writes
-        .copy()?
-        .range()?
-        .union(plan.scop.reads.copy()?.range()?)?
-        .intersect(all)?;
-    touched.is_subset(&bounds)
-}
-
-/// `base`, or `base_2`, ... : a name used nowhere in the file or the region.
-fn fresh_name(base: &str, identifiers: &BTreeSet<String>, region: &Region) -> String {
-    let taken = |n: &str| identifiers.contains(n) || region.arrays.iter().any(|a| a.name == n);
-    let mut name = base.to_string();
-    let mut k = 1;
-    while taken(&name) {
-        k += 1;
-        name = format!("{base}_{k}");
-    }
-    name
-}
-
-/// Applies one requested transformation if it is legal: the new tree, or `None` (and
-/// recorded in `outcome.refused` when it applies but is illegal).
-fn apply(
-    ctx: &Context,
-    plan: &Plan,
-    t: &Transform,
-    outcome: &mut Outcome,
-) -> Result<Option<ScheduleTree>, LibISLError> {
-    let (region, tree) = (&plan.region, &plan.tree);
-    let verdict = |tree: &ScheduleTree| plan.verdict(ctx, tree);
-    match t {
-        Transform::Interchange(a, b) => {
-            let (candidate, nests) = schedule::interchange(tree, a, b);
-            if nests == 0 {
-                outcome.decisions.push(format!(
-                    "{t}: not applicable (no nest has `{a}` and `{b}` perfectly nested)"
-                ));
-                outcome.diagnostics.push(Diagnostic::new(Code::NotApplicable, region.span.clone(), format!("{t} does not apply to this region: no nest has `{a}` and `{b}` perfectly nested")).note().label("this region"));
-                return Ok(None);
-            }
-            match verdict(&candidate)? {
-                Verdict::Legal { classic } => {
-                    outcome.decisions.push(format!(
-                        "{t} in {nests} nest(s): legal{}",
-                        if classic {
-                            ""
-                        } else {
-                            " (only thanks to live-range analysis)"
-                        }
-                    ));
-                    if !classic {
-                        outcome.diagnostics.push(legal_by_live_ranges(region, t));
-                    }
-                    outcome.applied.push(t.clone());
-                    Ok(Some(candidate))
-                }
-                Verdict::Illegal(v) => {
-                    outcome
-                        .decisions
-                        .push(format!("{t}: refused ({})", describe(v.kind)));
-                    outcome.diagnostics.push(refusal(region, t, &v));
-                    outcome.refused.push(t.clone());
-                    Ok(None)
-                }
-            }
-        }
-        Transform::Fuse => {
-            let mut classic = true;
-            let (fused, fusions) = schedule::fuse(tree, &|_, _| true, &mut |candidate| {
-                Ok::<bool, LibISLError>(match verdict(candidate)? {
-                    Verdict::Legal { classic: c } => {
-                        classic &= c;
-                        true
-                    }
-                    Verdict::Illegal(_) => false,
-                })
-            })?;
-            if fusions.is_empty() {
-                outcome
-                    .decisions
-                    .push(format!("{t}: no consecutive loops can be fused legally"));
-                outcome.diagnostics.push(Diagnostic::new(Code::NotApplicable, region.span.clone(), "no consecutive loops of this region can be fused legally (shifts up to 4 tried)").note().label("this region"));
-                return Ok(None);
-            }
-            for f in &fusions {
-                outcome.decisions.push(format!(
-                    "fused loop `{}` into loop `{}` with shift {}",
-                    f.second, f.first, f.shift
-                ));
-            }
-            outcome.diagnostics.push(
-                Diagnostic::new(
-                    Code::Fused,
-                    region.span.clone(),
-                    format!("fused {} pair(s) of loops", fusions.len()),
-                )
-                .note()
-                .label("this region")
-                .with_note(
-                    fusions
-                        .iter()
-                        .map(|f| format!("`{}` into `{}` (shift {})", f.second, f.first, f.shift))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                ),
-            );
-            if !classic {
-                outcome.diagnostics.push(legal_by_live_ranges(region, t));
-            }
-            outcome.applied.push(t.clone());
-            Ok(Some(fused))
-        }
-    }
-}
-
-fn describe(kind: ViolationKind) -> &'static str {
-    match kind {
-        ViolationKind::FlowReversed => "a value would be read before it is written",
-        ViolationKind::LiveRangeConflict => "a value would be overwritten before its last read",
-        ViolationKind::LiveInOverwritten => {
-            "a value from before the region would be overwritten before it is read"
-        }
-        ViolationKind::LiveOutChanged => "a cell would not hold its final value after the region",
-    }
-}
-
-fn legal_by_live_ranges(region: &Region, t: &Transform) -> Diagnostic {
-    Diagnostic::new(
-        Code::LegalByLiveRanges,
-        region.span.clone(),
-        format!("{t} is legal only because anti and output dependences are not constraints"),
-    )
-    .note()
-    .label("this region")
-    .with_note("every value still reaches its readers and no live range of a memory cell is broken")
-}
-
-/// The diagnostic for a refused transformation: the references of the counterexample
-/// as labels, the instances as a note.
-fn refusal(region: &Region, t: &Transform, v: &Violation) -> Diagnostic {
-    let code = match v.kind {
-        ViolationKind::FlowReversed => Code::FlowViolated,
-        ViolationKind::LiveRangeConflict => Code::LiveRangeViolated,
-        ViolationKind::LiveInOverwritten => Code::LiveInViolated,
-        ViolationKind::LiveOutChanged => Code::LiveOutViolated,
-    };
-    let accesses: Vec<&crate::frontend::ir::Access> = v
-        .references
-        .iter()
-        .filter_map(|id| {
-            region
-                .statements
-                .iter()
-                .flat_map(|s| &s.accesses)
-                .find(|a| a.id == *id)
-        })
-        .collect();
-    let primary = accesses
-        .first()
-        .map_or(region.span.clone(), |a| a.span.clone());
-    let mut d = Diagnostic::new(code, primary, format!("{t} refused: {}", describe(v.kind)))
-        .label(
-            accesses
-                .first()
-                .map_or("in this region".to_string(), |a| access_label(a)),
-        )
-        .with_note(format!("counterexample: {}", v.witness))
-        .hint("the nest is left as written; choose another transformation");
-    for a in accesses.iter().skip(1) {
-        d = d.related(a.span.clone(), access_label(a));
-    }
-    if v.kind == ViolationKind::LiveRangeConflict {
-        let arrays: BTreeSet<&str> = accesses.iter().map(|a| a.array.as_str()).collect();
-        d = d.with_note(format!(
-            "expanding {} would make it legal",
-            arrays
-                .into_iter()
-                .map(|a| format!("`{a}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
-    d
-}
-
-fn access_label(a: &crate::frontend::ir::Access) -> String {
-    let kind = match a.kind {
-        crate::frontend::ir::AccessKind::Read => "read",
-        crate::frontend::ir::AccessKind::Write => "write",
-    };
-    format!("{kind} of `{}` (R{})", a.array, a.id)
 }
 
 fn dataflow_report(df: &Dataflow) -> Result<DataflowReport, LibISLError> {
@@ -889,12 +441,6 @@ fn isl_failure(failure: IslFailure, span: &Span) -> Diagnostic {
         .label("left as written")
         .hint("this may be a bug in nestor: please report it with the input file"),
     }
-}
-
-/// Whether `code` parses as the body of a C function.
-fn parses_as_block(code: &str) -> bool {
-    let wrapped = format!("void nestor_check(void) {{\n{code}\n}}\n");
-    frontend::syntax::parse(&wrapped).is_some_and(|t| !t.root_node().has_error())
 }
 
 /// `src` with each span replaced; spans are disjoint (regions are sequences of

@@ -5,7 +5,8 @@ use crate::frontend::ir::Aff;
 use crate::model::ScheduleTree;
 
 /// A loop transformation a user can request.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Transform {
     /// Swap the loops with these iterators wherever one is nested in the other with
     /// only loops in between.
@@ -117,7 +118,7 @@ pub fn has_adjacent_loops(tree: &ScheduleTree) -> bool {
 }
 
 /// Where a fusion happened, for reports.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Fusion {
     pub first: String,
     pub second: String,
@@ -130,11 +131,13 @@ pub const MAX_SHIFT: i64 = 4;
 
 /// Fuses consecutive sibling loops greedily, outermost first: each pair is fused with
 /// the smallest shift in `0..=MAX_SHIFT` that `legal` accepts (it is asked about the
-/// whole tree); then the bodies of fused loops are fused the same way.
+/// whole tree, and told which fusion it is); then the bodies of fused loops are fused
+/// the same way. Fusing `Sa` (loop `i`) with `Sb` (loop `j`) at shift `s` is the band
+/// `{ Sa[i] -> [i]; Sb[j] -> [j + s] }` over `Sa`'s body followed by `Sb`'s.
 pub fn fuse<E>(
     tree: &ScheduleTree,
     worth_it: &dyn Fn(&ScheduleTree, &ScheduleTree) -> bool,
-    legal: &mut dyn FnMut(&ScheduleTree) -> Result<bool, E>,
+    legal: &mut dyn FnMut(&ScheduleTree, &Fusion) -> Result<bool, E>,
 ) -> Result<(ScheduleTree, Vec<Fusion>), E> {
     let mut current = tree.clone();
     let mut fusions = Vec::new();
@@ -152,7 +155,7 @@ pub fn fuse<E>(
 struct Fuser<'a, E> {
     /// Whether fusing the two loops is wanted at all (before any legality check).
     worth_it: &'a dyn Fn(&ScheduleTree, &ScheduleTree) -> bool,
-    legal: &'a mut dyn FnMut(&ScheduleTree) -> Result<bool, E>,
+    legal: &'a mut dyn FnMut(&ScheduleTree, &Fusion) -> Result<bool, E>,
     fusions: &'a mut Vec<Fusion>,
 }
 
@@ -247,15 +250,13 @@ impl<E> Fuser<'_, E> {
             let mut candidate = children.to_vec();
             candidate.splice(k..k + 2, [fused]);
             let whole = replace_at(tree, path, sequence_or_single(candidate.clone()));
-            if (self.legal)(&whole)? {
-                return Ok(Some((
-                    candidate,
-                    Fusion {
-                        first: la.clone(),
-                        second: lb.clone(),
-                        shift,
-                    },
-                )));
+            let fusion = Fusion {
+                first: la.clone(),
+                second: lb.clone(),
+                shift,
+            };
+            if (self.legal)(&whole, &fusion)? {
+                return Ok(Some((candidate, fusion)));
             }
         }
         Ok(None)

@@ -3,16 +3,23 @@
 //! enumerated — loop permutations of every perfect nest, distribution of loops whose
 //! body holds another loop, fusion of producer and consumer loops — ranked by the cost
 //! model, and checked best first; the first legal one wins. The original order wins
-//! ties, so a nest that is already good is left as it is.
+//! ties, so a nest that is already good is left as it is. Where a scalar's live ranges
+//! block a cheaper order, the scalar is expanded and the search runs again.
 
 use crate::cost::{innermost_strided_references, tree_cost};
+use crate::decision::Decision;
 use crate::frontend::ir::{AccessKind, Region};
 use crate::model::ScheduleTree;
+use crate::plan::Plan;
 use crate::schedule::{self, chain_labels, chains, distributable, permutations, permute_chain};
+use crate::storage;
+use isl_rs::{Context, LibISLError};
+use serde::Serialize;
 use std::collections::BTreeSet;
+use std::fmt;
 
 /// Which transformations the search may use, and how many candidates it may check.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SearchOptions {
     pub interchange: bool,
     pub fuse: bool,
@@ -35,20 +42,54 @@ impl Default for SearchOptions {
     }
 }
 
-/// One candidate the search looked at.
-#[derive(Clone, Debug)]
+/// One candidate the search looked at: the change it makes to the order so far.
+#[derive(Clone, Debug, Serialize)]
 pub struct Candidate {
-    pub description: String,
+    pub change: Decision,
     pub cost: f64,
-    /// `legal`, `illegal`, or why it was not checked.
-    pub verdict: String,
+    pub verdict: Verdict,
+}
+
+/// What the search learned about a candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Legal,
+    Illegal,
+    /// The same order was checked before (as another candidate) and found legal.
+    LegalBefore,
+    IllegalBefore,
+    /// The search's budget of checks was spent.
+    NotChecked,
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Verdict::Legal => "legal",
+            Verdict::Illegal => "illegal",
+            Verdict::LegalBefore => "legal (checked before)",
+            Verdict::IllegalBefore => "illegal (checked before)",
+            Verdict::NotChecked => "not checked (search budget spent)",
+        })
+    }
+}
+
+impl Verdict {
+    fn checked(legal: bool) -> Verdict {
+        if legal {
+            Verdict::Legal
+        } else {
+            Verdict::Illegal
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
 pub struct SearchOutcome {
     pub tree: ScheduleTree,
-    /// What changed, one line each.
-    pub decisions: Vec<String>,
+    /// What changed, in order.
+    pub decisions: Vec<Decision>,
     pub considered: Vec<Candidate>,
     /// Whether the check budget ran out (the result is the best legal order found).
     pub exhausted: bool,
@@ -94,13 +135,93 @@ pub fn search<E>(
     })
 }
 
+/// The automatic search on `plan` from its original order, each candidate checked
+/// against the plan's dataflow. Each candidate gets the whole operation budget; one
+/// that exceeds it counts as illegal.
+pub fn search_plan(
+    ctx: &Context,
+    plan: &Plan,
+    options: &SearchOptions,
+) -> Result<SearchOutcome, LibISLError> {
+    let original = crate::model::original_schedule(&plan.region);
+    let found = search(&plan.region, &original, options, &mut |candidate| {
+        let legal = crate::isl::step(ctx, || plan.is_legal(ctx, candidate))?;
+        Ok::<bool, LibISLError>(legal == Some(true))
+    })?;
+    ctx.reset_operations();
+    Ok(found)
+}
+
+/// The most expansions tried per region (each lifts the region again and searches).
+const MAX_EXPANSION_TRIES: usize = 6;
+
+/// [`search_plan`], then scalar expansion where its live ranges keep the search from a
+/// cheaper order: for each expandable scalar and loop (innermost first), the region is
+/// lifted with the scalar expanded, checked to read the same values, and searched
+/// again; the expansion is kept (first among the decisions) when the order found is
+/// cheaper.
+pub fn best_order(
+    ctx: &Context,
+    plan: Plan,
+    options: &SearchOptions,
+    identifiers: &BTreeSet<String>,
+) -> Result<(Plan, SearchOutcome), LibISLError> {
+    let found = search_plan(ctx, &plan, options)?;
+    if !options.expand {
+        return Ok((plan, found));
+    }
+    expand_where_it_pays(ctx, plan, found, options, identifiers)
+}
+
+fn expand_where_it_pays(
+    ctx: &Context,
+    mut plan: Plan,
+    mut found: SearchOutcome,
+    options: &SearchOptions,
+    identifiers: &BTreeSet<String>,
+) -> Result<(Plan, SearchOutcome), LibISLError> {
+    let mut expansions = Vec::new();
+    let mut tries = 0;
+    'scalars: for variable in storage::expandable_scalars(&plan.region) {
+        for along in storage::expansion_loops(&plan.region, &variable) {
+            if tries >= MAX_EXPANSION_TRIES {
+                break 'scalars;
+            }
+            tries += 1;
+            let name = storage::fresh_name(
+                &format!("{variable}_{}", along.iterator),
+                identifiers,
+                &plan.region,
+            );
+            let (region, expansion) = storage::expand(&plan.region, &variable, &along, &name);
+            let Some(Some(expanded)) = crate::isl::step(ctx, || Plan::lift(ctx, region))? else {
+                continue;
+            };
+            if !crate::deps::same_values(&plan.df, &expanded.df)?
+                || !storage::within_extent(ctx, &expanded, &name, &along)?
+            {
+                continue;
+            }
+            let better = search_plan(ctx, &expanded, options)?;
+            if better.cost < found.cost * (1.0 - 1e-9) {
+                expansions.push(Decision::Expanded(expansion));
+                plan = expanded;
+                found = better;
+                break;
+            }
+        }
+    }
+    found.decisions.splice(0..0, expansions);
+    Ok((plan, found))
+}
+
 struct Searcher<'a, E> {
     region: &'a Region,
     options: &'a SearchOptions,
     legal: &'a mut dyn FnMut(&ScheduleTree) -> Result<bool, E>,
     checks: usize,
     considered: Vec<Candidate>,
-    decisions: Vec<String>,
+    decisions: Vec<Decision>,
     exhausted: bool,
     /// Verdicts already computed, by candidate.
     verdicts: std::collections::HashMap<ScheduleTree, bool>,
@@ -108,22 +229,27 @@ struct Searcher<'a, E> {
 
 impl<E> Searcher<'_, E> {
     /// Checks `tree` within the budget; `None` when the budget is spent.
-    fn check(&mut self, description: String, tree: &ScheduleTree) -> Result<Option<bool>, E> {
+    fn check(&mut self, change: Decision, tree: &ScheduleTree) -> Result<Option<bool>, E> {
         let cost = tree_cost(self.region, tree);
         if let Some(&ok) = self.verdicts.get(tree) {
+            let verdict = if ok {
+                Verdict::LegalBefore
+            } else {
+                Verdict::IllegalBefore
+            };
             self.considered.push(Candidate {
-                description,
+                change,
                 cost,
-                verdict: format!("{} (checked before)", if ok { "legal" } else { "illegal" }),
+                verdict,
             });
             return Ok(Some(ok));
         }
         if self.checks >= self.options.max_checks {
             self.exhausted = true;
             self.considered.push(Candidate {
-                description,
+                change,
                 cost,
-                verdict: "not checked (search budget spent)".to_string(),
+                verdict: Verdict::NotChecked,
             });
             return Ok(None);
         }
@@ -131,9 +257,9 @@ impl<E> Searcher<'_, E> {
         let ok = (self.legal)(tree)?;
         self.verdicts.insert(tree.clone(), ok);
         self.considered.push(Candidate {
-            description,
+            change,
             cost,
-            verdict: if ok { "legal" } else { "illegal" }.to_string(),
+            verdict: Verdict::checked(ok),
         });
         Ok(Some(ok))
     }
@@ -166,17 +292,15 @@ impl<E> Searcher<'_, E> {
                 .collect();
             ranked.sort_by(|a, b| a.2.total_cmp(&b.2));
             for (order, candidate, _) in ranked {
-                let after: Vec<&str> = order.iter().map(|&k| labels[k].as_str()).collect();
-                let description = format!(
-                    "loops ({}) -> ({}) around {}",
-                    labels.join(", "),
-                    after.join(", "),
-                    self.statements_of(&candidate, &path)
-                );
-                match self.check(description.clone(), &candidate)? {
+                let change = Decision::Permuted {
+                    before: labels.clone(),
+                    after: order.iter().map(|&k| labels[k].clone()).collect(),
+                    statements: self.statements_of(&candidate, &path),
+                };
+                match self.check(change.clone(), &candidate)? {
                     Some(true) => {
                         if record {
-                            self.decisions.push(description);
+                            self.decisions.push(change);
                         }
                         tree = candidate;
                         break;
@@ -208,12 +332,12 @@ impl<E> Searcher<'_, E> {
             if best_cost(self.region, &candidate) >= best_cost(self.region, &tree) * (1.0 - 1e-9) {
                 continue;
             }
-            let description = format!(
-                "distribute loop `{label}` over its body ({})",
-                self.statements_of(&candidate, &path)
-            );
-            if self.check(description.clone(), &candidate)? == Some(true) {
-                self.decisions.push(description);
+            let change = Decision::Distributed {
+                iterator: label,
+                statements: self.statements_of(&candidate, &path),
+            };
+            if self.check(change.clone(), &candidate)? == Some(true) {
+                self.decisions.push(change);
                 tree = candidate;
                 tried.clear();
             }
@@ -235,46 +359,40 @@ impl<E> Searcher<'_, E> {
         let mut used = 0;
         let mut legal_checks = Vec::new();
         let legal = &mut *self.legal;
-        let (fused, fusions) = schedule::fuse(&tree, &producer_consumer, &mut |candidate| {
-            // A shifted fusion of innermost loops inside another loop (a time-step loop
-            // over stencil sweeps) adds guards and a dependence between iterations that
-            // keep the compiler from vectorizing, for no locality the outer loop does
-            // not already give: only shift-0 fusion there.
-            if tree_cost(region, candidate) > base * (1.0 + 1e-9)
-                || used >= budget
-                || shifted_inner_fusions(candidate, 0) > 0
-            {
-                return Ok(false);
-            }
-            used += 1;
-            let ok = legal(candidate)?;
-            legal_checks.push((tree_cost(region, candidate), ok));
-            Ok(ok)
-        })?;
+        let (fused, fusions) =
+            schedule::fuse(&tree, &producer_consumer, &mut |candidate, fusion| {
+                // A shifted fusion of innermost loops inside another loop (a time-step loop
+                // over stencil sweeps) adds guards and a dependence between iterations that
+                // keep the compiler from vectorizing, for no locality the outer loop does
+                // not already give: only shift-0 fusion there.
+                if tree_cost(region, candidate) > base * (1.0 + 1e-9)
+                    || used >= budget
+                    || shifted_inner_fusions(candidate, 0) > 0
+                {
+                    return Ok(false);
+                }
+                used += 1;
+                let ok = legal(candidate)?;
+                legal_checks.push(Candidate {
+                    change: Decision::Fused(fusion.clone()),
+                    cost: tree_cost(region, candidate),
+                    verdict: Verdict::checked(ok),
+                });
+                Ok(ok)
+            })?;
         self.checks += used;
-        for (cost, ok) in legal_checks {
-            self.considered.push(Candidate {
-                description: "fusion of a producer and a consumer loop".to_string(),
-                cost,
-                verdict: if ok { "legal" } else { "illegal" }.to_string(),
-            });
-        }
-        for f in &fusions {
-            self.decisions.push(format!(
-                "fused loop `{}` into loop `{}` (shift {})",
-                f.second, f.first, f.shift
-            ));
-        }
+        self.considered.extend(legal_checks);
+        self.decisions
+            .extend(fusions.into_iter().map(Decision::Fused));
         Ok(fused)
     }
 
-    fn statements_of(&self, tree: &ScheduleTree, path: &[usize]) -> String {
+    fn statements_of(&self, tree: &ScheduleTree, path: &[usize]) -> Vec<String> {
         schedule::node_at(tree, path)
             .statements()
             .iter()
             .map(|k| self.region.statements[*k].name.clone())
-            .collect::<Vec<_>>()
-            .join(", ")
+            .collect()
     }
 }
 

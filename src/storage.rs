@@ -1,9 +1,16 @@
 //! Storage transformations on the region's IR. Scalar expansion (privatization): a
 //! scalar whose every value is produced and consumed within one iteration of a loop
 //! gets one cell per iteration of that loop, so iterations of other loops may
-//! interleave without breaking its live ranges.
+//! interleave without breaking its live ranges. Array contraction: a temporary array
+//! whose values live only a few iterations under the chosen order is stored in a
+//! modulo buffer. Both rewrite the IR; each change is kept only when the changed
+//! program reads the same values (`deps::same_values`).
 
+use crate::deps;
 use crate::frontend::ir::{AccessKind, Aff, Array, CmpOp, Cond, Loop, Node, Piece, Region, Scope};
+use crate::model::{self, Scop, ScopText};
+use crate::plan::Plan;
+use isl_rs::{Context, LibISLError, UnionSet};
 use std::collections::BTreeSet;
 
 /// A loop a scalar can be expanded along: the statements accessing the scalar are all
@@ -19,7 +26,7 @@ pub struct ExpansionLoop {
 }
 
 /// What an expansion did, for reports.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Expansion {
     pub variable: String,
     pub array: String,
@@ -330,7 +337,7 @@ fn successive_modulo(
 }
 
 /// What a contraction did, for reports.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Contraction {
     pub array: String,
     pub buffer: String,
@@ -438,6 +445,146 @@ pub fn contract(
             element_type,
         },
     )
+}
+
+/// The temporaries of `region`: arrays dead after it that nothing outside the
+/// region can see (a local's declaration is its only use there, so no pointer to it
+/// escapes).
+fn temporaries(region: &Region) -> Vec<Array> {
+    region
+        .arrays
+        .iter()
+        .filter(|a| {
+            !a.live_out
+                && !a.extents.is_empty()
+                && (a.scope != Scope::Local || a.declaration.is_some())
+        })
+        .cloned()
+        .collect()
+}
+
+/// Contracts every temporary array of `plan`'s region (dead after it, not read before
+/// being written in it) to the smallest modulo buffer its live ranges under the chosen
+/// order allow. Each contraction is kept only if the contracted program, run in that
+/// order, reads exactly the values the original reads (`deps::same_values`).
+pub fn contract_temporaries(
+    ctx: &Context,
+    mut plan: Plan,
+    identifiers: &BTreeSet<String>,
+) -> Result<(Plan, Vec<Contraction>), LibISLError> {
+    let mut done = Vec::new();
+    for array in temporaries(&plan.region) {
+        let Some(Some((region, text, scop, contraction))) =
+            crate::isl::step(ctx, || contracted(ctx, &plan, &array, identifiers))?
+        else {
+            continue;
+        };
+        plan.region = region;
+        plan.text = text;
+        plan.scop = scop;
+        done.push(contraction);
+    }
+    ctx.reset_operations();
+    Ok((plan, done))
+}
+
+/// `plan` with `array` contracted under its order, verified; `None` if it cannot shrink
+/// or the contracted program would read other values.
+fn contracted(
+    ctx: &Context,
+    plan: &Plan,
+    array: &Array,
+    identifiers: &BTreeSet<String>,
+) -> Result<Option<(Region, ScopText, Scop, Contraction)>, LibISLError> {
+    let isl_array = model::isl_name(&array.name);
+    if reads_live_in(ctx, plan, &isl_array, array.extents.len())? {
+        return Ok(None);
+    }
+    let order = plan.schedule_map(ctx, &plan.tree)?;
+    let mut moduli = contraction_moduli(
+        &plan.df.plain.writes,
+        &plan.df.plain.flow,
+        &order,
+        &isl_array,
+        array.extents.len(),
+    )?;
+    for (m, extent) in moduli.iter_mut().zip(&array.extents) {
+        if let (Some(b), Ok(e)) = (*m, extent.trim().parse::<i64>())
+            && b >= e
+        {
+            *m = None;
+        }
+    }
+    if moduli.iter().all(Option::is_none) {
+        return Ok(None);
+    }
+    let buffer = fresh_name(&format!("{}_c", array.name), identifiers, &plan.region);
+    let (region, contraction) = contract(&plan.region, &array.name, &moduli, &buffer);
+    let Ok(text) = model::scop_text(&region) else {
+        return Ok(None);
+    };
+    let scop = model::build(ctx, &text)?;
+    let order = model::schedule(ctx, &region, &text, &plan.tree)?;
+    let df = deps::dataflow_under(ctx, &scop, &order)?;
+    let same = deps::same_values(&plan.df, &df)?;
+    Ok(same.then_some((region, text, scop, contraction)))
+}
+
+/// Whether the region reads values of `array` (isl name, rank `rank`) from before it:
+/// `range(live_in) ∩ { array[c] } ≠ ∅`.
+fn reads_live_in(
+    ctx: &Context,
+    plan: &Plan,
+    array: &str,
+    rank: usize,
+) -> Result<bool, LibISLError> {
+    let dims: Vec<String> = (0..rank).map(|k| format!("c{k}")).collect();
+    let cells = UnionSet::read_from_str(ctx, &format!("{{ {array}[{}] }}", dims.join(", ")))?;
+    Ok(!plan
+        .df
+        .plain
+        .live_in
+        .copy()?
+        .range()?
+        .intersect(cells)?
+        .is_empty()?)
+}
+
+/// Whether every access of the expanded `array` in `plan` stays within its extent
+/// along `along`: `range(writes ∪ reads) ∩ { array[x] } ⊆ { array[x] : 0 <= x < extent }`.
+pub fn within_extent(
+    ctx: &Context,
+    plan: &Plan,
+    array: &str,
+    along: &ExpansionLoop,
+) -> Result<bool, LibISLError> {
+    let name = model::isl_name(array);
+    let extent = along.extent.to_isl(&model::isl_name);
+    let bounds = UnionSet::read_from_str(
+        ctx,
+        &format!("{}{{ {name}[x] : 0 <= x < {extent} }}", plan.text.params),
+    )?;
+    let all = UnionSet::read_from_str(ctx, &format!("{{ {name}[x] }}"))?;
+    let touched = plan
+        .scop
+        .writes
+        .copy()?
+        .range()?
+        .union(plan.scop.reads.copy()?.range()?)?
+        .intersect(all)?;
+    touched.is_subset(&bounds)
+}
+
+/// `base`, or `base_2`, ... : a name used nowhere in the file or the region.
+pub fn fresh_name(base: &str, identifiers: &BTreeSet<String>, region: &Region) -> String {
+    let taken = |n: &str| identifiers.contains(n) || region.arrays.iter().any(|a| a.name == n);
+    let mut name = base.to_string();
+    let mut k = 1;
+    while taken(&name) {
+        k += 1;
+        name = format!("{base}_{k}");
+    }
+    name
 }
 
 #[cfg(test)]

@@ -124,7 +124,7 @@ fn run_modes() -> Vec<(&'static str, pipeline::Options)> {
         (
             "search",
             pipeline::Options {
-                search: Some(nestor::search::SearchOptions::default()),
+                mode: pipeline::Mode::Search(nestor::search::SearchOptions::default()),
                 contract: true,
                 ..pipeline::Options::default()
             },
@@ -132,7 +132,7 @@ fn run_modes() -> Vec<(&'static str, pipeline::Options)> {
         (
             "fuse",
             pipeline::Options {
-                transforms: vec![nestor::schedule::Transform::Fuse],
+                mode: pipeline::Mode::Requested(vec![nestor::schedule::Transform::Fuse]),
                 contract: true,
                 ..pipeline::Options::default()
             },

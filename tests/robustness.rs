@@ -55,10 +55,10 @@ fn an_expression_just_below_the_limit_is_lifted() {
 fn generated_code_keeps_crlf_line_endings() {
     let src = "void f(int n, double A[n][n]) {\r\n  for (int j = 0; j < n; j++)\r\n    for (int i = 0; i < n; i++)\r\n      A[i][j] = 1;\r\n}\r\n";
     let options = Options {
-        transforms: vec![nestor::schedule::Transform::Interchange(
+        mode: pipeline::Mode::Requested(vec![nestor::schedule::Transform::Interchange(
             "i".to_string(),
             "j".to_string(),
-        )],
+        )]),
         ..Options::default()
     };
     let report = pipeline::optimize(src, &options);

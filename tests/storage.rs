@@ -10,7 +10,7 @@ use nestor::{deps, frontend, model, storage};
 
 fn optimized(src: &str) -> pipeline::FileReport {
     let options = Options {
-        search: Some(SearchOptions::default()),
+        mode: pipeline::Mode::Search(SearchOptions::default()),
         contract: true,
         ..Options::default()
     };
@@ -21,7 +21,7 @@ fn decisions(report: &pipeline::FileReport) -> Vec<String> {
     report
         .regions
         .iter()
-        .flat_map(|r| r.decisions.clone())
+        .flat_map(|r| r.decisions.iter().map(|d| d.to_string()))
         .collect()
 }
 

@@ -2,7 +2,7 @@
 
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use nestor::pipeline;
+use nestor::pipeline::{self, Mode};
 use nestor::schedule::Transform;
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -274,18 +274,22 @@ pub struct RewriteArgs {
 }
 
 impl RewriteArgs {
-    /// The automatic search, unless the round trip or explicit transformations are
-    /// asked for.
-    pub fn search(&self) -> Option<nestor::search::SearchOptions> {
-        (!self.identity && self.interchange.is_empty() && !self.fuse).then(|| {
-            nestor::search::SearchOptions {
+    /// The round trip, the transformations asked for, or else the automatic search.
+    pub fn mode(&self) -> Mode {
+        let transforms = self.transforms();
+        if self.identity {
+            Mode::Identity
+        } else if !transforms.is_empty() {
+            Mode::Requested(transforms)
+        } else {
+            Mode::Search(nestor::search::SearchOptions {
                 interchange: !self.no_interchange,
                 fuse: !self.no_fuse,
                 distribute: !self.no_distribute,
                 expand: !self.no_expand,
                 ..Default::default()
-            }
-        })
+            })
+        }
     }
 
     pub fn transforms(&self) -> Vec<Transform> {

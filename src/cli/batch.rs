@@ -8,6 +8,7 @@ use super::summary::{self, RegionSummary};
 use super::verify::{self, Outcome};
 use super::{Exit, Ui};
 use indicatif::{ProgressBar, ProgressStyle};
+use nestor::decision::Decision;
 use nestor::pipeline;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -107,7 +108,7 @@ pub struct RegionResult {
     pub reason: Option<String>,
     pub reason_message: Option<String>,
     pub codes: Vec<String>,
-    pub decisions: Vec<String>,
+    pub decisions: Vec<Decision>,
     /// The one-line summary `nestor diff` prints.
     pub summary: String,
 }

@@ -17,13 +17,8 @@ pub fn options(analysis: &AnalysisArgs, rewrite: &RewriteArgs, analyze: bool) ->
     pipeline::Options {
         defines: analysis.define.clone(),
         isl_budget: analysis.isl_budget,
-        transforms: if rewrite.identity {
-            Vec::new()
-        } else {
-            rewrite.transforms()
-        },
+        mode: rewrite.mode(),
         analyze,
-        search: rewrite.search(),
         contract: !rewrite.identity && !rewrite.no_contract,
         temporaries: rewrite.temporary.clone(),
         ..Default::default()

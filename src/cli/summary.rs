@@ -2,6 +2,7 @@
 //! `RegionReport`: loops before -> after and the decisions for a rewritten region, the
 //! diagnostic that explains an unchanged one.
 
+use nestor::decision::Decision;
 use nestor::diag::{Code, Severity, Span, line_col};
 use nestor::pipeline::{FileReport, Status};
 
@@ -21,7 +22,7 @@ pub struct RegionSummary {
     pub reason: Option<(Code, String)>,
     /// How many further warnings or errors the region has besides `reason`.
     pub more_reasons: usize,
-    pub decisions: Vec<String>,
+    pub decisions: Vec<Decision>,
     /// Every diagnostic code of the region, in order, without repeats.
     pub codes: Vec<Code>,
 }
@@ -66,7 +67,8 @@ impl RegionSummary {
             let what = if self.decisions.is_empty() {
                 "original schedule".to_string()
             } else {
-                self.decisions.join("; ")
+                let texts: Vec<String> = self.decisions.iter().map(Decision::to_string).collect();
+                texts.join("; ")
             };
             return format!("rewritten, {} -> {after} loops, {what}", self.loops_before);
         }

@@ -1,0 +1,278 @@
+//! What nestor decided for a region, as typed values printed in one place: the changes
+//! it made or refused (`Decision`), and the diagnostics that tell the user about them.
+
+use crate::deps::{Violation, ViolationKind};
+use crate::diag::{Code, Diagnostic};
+use crate::frontend::Region;
+use crate::frontend::ir::{Access, AccessKind};
+use crate::schedule::{Fusion, MAX_SHIFT, Transform};
+use crate::storage::{Contraction, Expansion};
+use serde::Serialize;
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// One change to a region's order or storage (proposed by the search, or requested).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Decision {
+    /// The loops of a perfect nest reordered from `before` to `after` (outermost
+    /// first) around `statements`.
+    Permuted {
+        before: Vec<String>,
+        after: Vec<String>,
+        statements: Vec<String>,
+    },
+    /// Loop `iterator` split into one loop per part of its body (`statements`).
+    Distributed {
+        iterator: String,
+        statements: Vec<String>,
+    },
+    /// Two consecutive loops run as one.
+    Fused(Fusion),
+    /// A scalar given one cell per iteration of a loop.
+    Expanded(Expansion),
+    /// A temporary array stored in a modulo buffer.
+    Contracted(Contraction),
+    /// A requested interchange, applied in `nests` nests; `classic` is false when it is
+    /// legal only because anti and output dependences are not constraints.
+    Interchanged {
+        transform: Transform,
+        nests: usize,
+        classic: bool,
+    },
+    /// A requested transformation that would change the values computed.
+    Refused {
+        transform: Transform,
+        violation: ViolationKind,
+    },
+    /// A requested transformation with nothing to apply to in the region.
+    NotApplicable { transform: Transform },
+}
+
+impl fmt::Display for Decision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Decision::Permuted {
+                before,
+                after,
+                statements,
+            } => write!(
+                f,
+                "loops ({}) -> ({}) around {}",
+                before.join(", "),
+                after.join(", "),
+                statements.join(", ")
+            ),
+            Decision::Distributed {
+                iterator,
+                statements,
+            } => write!(
+                f,
+                "distribute loop `{iterator}` over its body ({})",
+                statements.join(", ")
+            ),
+            Decision::Fused(fusion) => write!(
+                f,
+                "fused loop `{}` into loop `{}` (shift {})",
+                fusion.second, fusion.first, fusion.shift
+            ),
+            Decision::Expanded(e) => write!(
+                f,
+                "expanded scalar `{}` into `{}[{}]` along loop `{}` (adds {} elements of `{}`)",
+                e.variable, e.array, e.extent, e.iterator, e.extent, e.element_type
+            ),
+            Decision::Contracted(c) => {
+                let bytes = |extents: &[String]| {
+                    format!("{} * sizeof({})", extents.join(" * "), c.element_type)
+                };
+                write!(
+                    f,
+                    "contracted {} (saves {} - {} bytes of cache footprint)",
+                    c.describe(),
+                    bytes(&c.before),
+                    bytes(&c.after)
+                )
+            }
+            Decision::Interchanged {
+                transform,
+                nests,
+                classic,
+            } => write!(
+                f,
+                "{transform} in {nests} nest(s): legal{}",
+                if *classic {
+                    ""
+                } else {
+                    " (only thanks to live-range analysis)"
+                }
+            ),
+            Decision::Refused {
+                transform,
+                violation,
+            } => write!(f, "{transform}: refused ({})", consequence(*violation)),
+            Decision::NotApplicable { transform } => {
+                write!(
+                    f,
+                    "{transform}: not applicable ({})",
+                    no_place_for(transform)
+                )
+            }
+        }
+    }
+}
+
+/// Why `transform` applies nowhere.
+fn no_place_for(transform: &Transform) -> String {
+    match transform {
+        Transform::Interchange(a, b) => format!("no nest has `{a}` and `{b}` perfectly nested"),
+        Transform::Fuse => {
+            format!("no consecutive loops can be fused legally with a shift up to {MAX_SHIFT}")
+        }
+    }
+}
+
+/// What breaking a check of kind `kind` would do to the program.
+pub fn consequence(kind: ViolationKind) -> &'static str {
+    match kind {
+        ViolationKind::FlowReversed => "a value would be read before it is written",
+        ViolationKind::LiveRangeConflict => "a value would be overwritten before its last read",
+        ViolationKind::LiveInOverwritten => {
+            "a value from before the region would be overwritten before it is read"
+        }
+        ViolationKind::LiveOutChanged => "a cell would not hold its final value after the region",
+    }
+}
+
+/// N305: a requested transformation applies nowhere in `region`.
+pub fn not_applicable(region: &Region, transform: &Transform) -> Diagnostic {
+    Diagnostic::new(
+        Code::NotApplicable,
+        region.span.clone(),
+        format!(
+            "{transform} does not apply to this region: {}",
+            no_place_for(transform)
+        ),
+    )
+    .note()
+    .label("this region")
+}
+
+/// N306: `transform` is legal only thanks to the live-range test.
+pub fn legal_by_live_ranges(region: &Region, transform: &Transform) -> Diagnostic {
+    Diagnostic::new(
+        Code::LegalByLiveRanges,
+        region.span.clone(),
+        format!(
+            "{transform} is legal only because anti and output dependences are not constraints"
+        ),
+    )
+    .note()
+    .label("this region")
+    .with_note("every value still reaches its readers and no live range of a memory cell is broken")
+}
+
+/// N307: the loops a requested fusion fused.
+pub fn fused(region: &Region, fusions: &[Fusion]) -> Diagnostic {
+    Diagnostic::new(
+        Code::Fused,
+        region.span.clone(),
+        format!("fused {} pair(s) of loops", fusions.len()),
+    )
+    .note()
+    .label("this region")
+    .with_note(
+        fusions
+            .iter()
+            .map(|f| format!("`{}` into `{}` (shift {})", f.second, f.first, f.shift))
+            .collect::<Vec<_>>()
+            .join(", "),
+    )
+}
+
+/// N308: the search stopped after `checks` legality checks.
+pub fn search_budget(region: &Region, checks: usize) -> Diagnostic {
+    Diagnostic::new(
+        Code::SearchBudget,
+        region.span.clone(),
+        format!(
+            "the search stopped after {checks} legality checks; the best legal order found is used"
+        ),
+    )
+    .note()
+    .label("this region")
+}
+
+/// N309: a temporary was contracted.
+pub fn contracted(region: &Region, contraction: &Contraction) -> Diagnostic {
+    Diagnostic::new(
+        Code::Contracted,
+        region.span.clone(),
+        format!("contracted the temporary {}", contraction.describe()),
+    )
+    .note()
+    .label("this region")
+    .with_note(
+        "the values of the array live only a few iterations under the chosen order, so a modulo buffer holds them",
+    )
+}
+
+/// N301-N304: a refused transformation, with the references of the
+/// counterexample as labels and its instances as a note.
+pub fn refusal(region: &Region, transform: &Transform, v: &Violation) -> Diagnostic {
+    let code = match v.kind {
+        ViolationKind::FlowReversed => Code::FlowViolated,
+        ViolationKind::LiveRangeConflict => Code::LiveRangeViolated,
+        ViolationKind::LiveInOverwritten => Code::LiveInViolated,
+        ViolationKind::LiveOutChanged => Code::LiveOutViolated,
+    };
+    let accesses: Vec<&Access> = v
+        .references
+        .iter()
+        .filter_map(|id| {
+            region
+                .statements
+                .iter()
+                .flat_map(|s| &s.accesses)
+                .find(|a| a.id == *id)
+        })
+        .collect();
+    let primary = accesses
+        .first()
+        .map_or(region.span.clone(), |a| a.span.clone());
+    let mut d = Diagnostic::new(
+        code,
+        primary,
+        format!("{transform} refused: {}", consequence(v.kind)),
+    )
+    .label(
+        accesses
+            .first()
+            .map_or("in this region".to_string(), |a| access_label(a)),
+    )
+    .with_note(format!("counterexample: {}", v.witness))
+    .hint("the nest is left as written; choose another transformation");
+    for a in accesses.iter().skip(1) {
+        d = d.related(a.span.clone(), access_label(a));
+    }
+    if v.kind == ViolationKind::LiveRangeConflict {
+        let arrays: BTreeSet<&str> = accesses.iter().map(|a| a.array.as_str()).collect();
+        d = d.with_note(format!(
+            "expanding {} would make it legal",
+            arrays
+                .into_iter()
+                .map(|a| format!("`{a}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    d
+}
+
+/// `write of `A` (R3)`.
+fn access_label(a: &Access) -> String {
+    let kind = match a.kind {
+        AccessKind::Read => "read",
+        AccessKind::Write => "write",
+    };
+    format!("{kind} of `{}` (R{})", a.array, a.id)
+}

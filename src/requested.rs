@@ -1,0 +1,123 @@
+//! Transformations the user asked for (`--interchange`, `--fuse`), applied in order to
+//! a plan, each only when it is legal. A refused one leaves the whole region as written.
+
+use crate::decision::{self, Decision};
+use crate::deps::Verdict;
+use crate::diag::Diagnostic;
+use crate::model::ScheduleTree;
+use crate::plan::Plan;
+use crate::schedule::{self, Transform};
+use isl_rs::{Context, LibISLError};
+
+/// What became of the requested transformations in one region.
+pub struct Requested {
+    /// The order after the applied transformations.
+    pub tree: ScheduleTree,
+    pub decisions: Vec<Decision>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub applied: Vec<Transform>,
+    /// Transformations that would change the values computed; when not empty, the
+    /// region must be left as written.
+    pub refused: Vec<Transform>,
+}
+
+/// Applies `transforms` in order to `plan`'s tree, stopping at the first refused one.
+pub fn apply_all(
+    ctx: &Context,
+    plan: &Plan,
+    transforms: &[Transform],
+) -> Result<Requested, LibISLError> {
+    let mut done = Requested {
+        tree: plan.tree.clone(),
+        decisions: Vec::new(),
+        diagnostics: Vec::new(),
+        applied: Vec::new(),
+        refused: Vec::new(),
+    };
+    for t in transforms {
+        match t {
+            Transform::Interchange(a, b) => interchange(ctx, plan, t, a, b, &mut done)?,
+            Transform::Fuse => fuse(ctx, plan, &mut done)?,
+        }
+        if !done.refused.is_empty() {
+            break;
+        }
+    }
+    Ok(done)
+}
+
+/// Interchanges loops `a` and `b` of `done.tree` where that is legal.
+fn interchange(
+    ctx: &Context,
+    plan: &Plan,
+    t: &Transform,
+    a: &str,
+    b: &str,
+    done: &mut Requested,
+) -> Result<(), LibISLError> {
+    let region = &plan.region;
+    let (candidate, nests) = schedule::interchange(&done.tree, a, b);
+    if nests == 0 {
+        done.decisions.push(Decision::NotApplicable {
+            transform: t.clone(),
+        });
+        done.diagnostics.push(decision::not_applicable(region, t));
+        return Ok(());
+    }
+    match plan.verdict(ctx, &candidate)? {
+        Verdict::Legal { classic } => {
+            done.decisions.push(Decision::Interchanged {
+                transform: t.clone(),
+                nests,
+                classic,
+            });
+            if !classic {
+                done.diagnostics
+                    .push(decision::legal_by_live_ranges(region, t));
+            }
+            done.applied.push(t.clone());
+            done.tree = candidate;
+        }
+        Verdict::Illegal(v) => {
+            done.decisions.push(Decision::Refused {
+                transform: t.clone(),
+                violation: v.kind,
+            });
+            done.diagnostics.push(decision::refusal(region, t, &v));
+            done.refused.push(t.clone());
+        }
+    }
+    Ok(())
+}
+
+/// Fuses every pair of consecutive loops of `done.tree` that can be fused legally.
+fn fuse(ctx: &Context, plan: &Plan, done: &mut Requested) -> Result<(), LibISLError> {
+    let (region, t) = (&plan.region, &Transform::Fuse);
+    let mut classic = true;
+    let (fused, fusions) = schedule::fuse(&done.tree, &|_, _| true, &mut |candidate, _| {
+        Ok::<bool, LibISLError>(match plan.verdict(ctx, candidate)? {
+            Verdict::Legal { classic: c } => {
+                classic &= c;
+                true
+            }
+            Verdict::Illegal(_) => false,
+        })
+    })?;
+    if fusions.is_empty() {
+        done.decisions.push(Decision::NotApplicable {
+            transform: t.clone(),
+        });
+        done.diagnostics.push(decision::not_applicable(region, t));
+        return Ok(());
+    }
+    done.diagnostics.push(decision::fused(region, &fusions));
+    done.decisions
+        .extend(fusions.into_iter().map(Decision::Fused));
+    if !classic {
+        done.diagnostics
+            .push(decision::legal_by_live_ranges(region, t));
+    }
+    done.applied.push(t.clone());
+    done.tree = fused;
+    Ok(())
+}
