@@ -27,8 +27,12 @@ pub enum Decision {
         iterator: String,
         statements: Vec<String>,
     },
-    /// Two consecutive loops run as one.
-    Fused(Fusion),
+    /// Two consecutive loops run as one, the `second` delayed by `shift` iterations.
+    Fused {
+        first: LoopOf,
+        second: LoopOf,
+        shift: i64,
+    },
     /// A scalar given one cell per iteration of a loop.
     Expanded(Expansion),
     /// A temporary array stored in a modulo buffer.
@@ -47,6 +51,46 @@ pub enum Decision {
     },
     /// A requested transformation with nothing to apply to in the region.
     NotApplicable { transform: Transform },
+}
+
+/// A loop, named by its iterator and the statements inside it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LoopOf {
+    pub iterator: String,
+    pub statements: Vec<String>,
+}
+
+impl fmt::Display for LoopOf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "loop `{}` ({})",
+            self.iterator,
+            self.statements.join(", ")
+        )
+    }
+}
+
+impl Decision {
+    /// The decision for `fusion` of loops of `region`.
+    pub fn fused(region: &Region, fusion: &Fusion) -> Decision {
+        let names = |ks: &[usize]| {
+            ks.iter()
+                .map(|&k| region.statements[k].name.clone())
+                .collect()
+        };
+        Decision::Fused {
+            first: LoopOf {
+                iterator: fusion.first.clone(),
+                statements: names(&fusion.first_statements),
+            },
+            second: LoopOf {
+                iterator: fusion.second.clone(),
+                statements: names(&fusion.second_statements),
+            },
+            shift: fusion.shift,
+        }
+    }
 }
 
 impl fmt::Display for Decision {
@@ -71,11 +115,11 @@ impl fmt::Display for Decision {
                 "distribute loop `{iterator}` over its body ({})",
                 statements.join(", ")
             ),
-            Decision::Fused(fusion) => write!(
-                f,
-                "fused loop `{}` into loop `{}` (shift {})",
-                fusion.second, fusion.first, fusion.shift
-            ),
+            Decision::Fused {
+                first,
+                second,
+                shift,
+            } => write!(f, "fused {second} into {first}, shift {shift}"),
             Decision::Expanded(e) => write!(
                 f,
                 "expanded scalar `{}` into `{}[{}]` along loop `{}` (adds {} elements of `{}`)",
@@ -171,8 +215,8 @@ pub fn legal_by_live_ranges(region: &Region, transform: &Transform) -> Diagnosti
     .with_note("every value still reaches its readers and no live range of a memory cell is broken")
 }
 
-/// N307: the loops a requested fusion fused.
-pub fn fused(region: &Region, fusions: &[Fusion]) -> Diagnostic {
+/// N307: the loops a requested fusion fused (`fusions`: `Decision::Fused`s).
+pub fn fused(region: &Region, fusions: &[Decision]) -> Diagnostic {
     Diagnostic::new(
         Code::Fused,
         region.span.clone(),
@@ -183,9 +227,9 @@ pub fn fused(region: &Region, fusions: &[Fusion]) -> Diagnostic {
     .with_note(
         fusions
             .iter()
-            .map(|f| format!("`{}` into `{}` (shift {})", f.second, f.first, f.shift))
+            .map(Decision::to_string)
             .collect::<Vec<_>>()
-            .join(", "),
+            .join("; "),
     )
 }
 

@@ -110,9 +110,9 @@ fn fuse(ctx: &Context, plan: &Plan, done: &mut Requested) -> Result<(), LibISLEr
         done.diagnostics.push(decision::not_applicable(region, t));
         return Ok(());
     }
+    let fusions: Vec<Decision> = fusions.iter().map(|f| Decision::fused(region, f)).collect();
     done.diagnostics.push(decision::fused(region, &fusions));
-    done.decisions
-        .extend(fusions.into_iter().map(Decision::Fused));
+    done.decisions.extend(fusions);
     if !classic {
         done.diagnostics
             .push(decision::legal_by_live_ranges(region, t));

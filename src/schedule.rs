@@ -117,11 +117,13 @@ pub fn has_adjacent_loops(tree: &ScheduleTree) -> bool {
     }
 }
 
-/// Where a fusion happened, for reports.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+/// Which loops a fusion joins: their labels and the statements (indices) inside each.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fusion {
     pub first: String,
+    pub first_statements: Vec<usize>,
     pub second: String,
+    pub second_statements: Vec<usize>,
     /// How many iterations the second loop is delayed by.
     pub shift: i64,
 }
@@ -252,7 +254,9 @@ impl<E> Fuser<'_, E> {
             let whole = replace_at(tree, path, sequence_or_single(candidate.clone()));
             let fusion = Fusion {
                 first: la.clone(),
+                first_statements: children[k].statements(),
                 second: lb.clone(),
+                second_statements: children[k + 1].statements(),
                 shift,
             };
             if (self.legal)(&whole, &fusion)? {

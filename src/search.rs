@@ -374,7 +374,7 @@ impl<E> Searcher<'_, E> {
                 used += 1;
                 let ok = legal(candidate)?;
                 legal_checks.push(Candidate {
-                    change: Decision::Fused(fusion.clone()),
+                    change: Decision::fused(region, fusion),
                     cost: tree_cost(region, candidate),
                     verdict: Verdict::checked(ok),
                 });
@@ -383,7 +383,7 @@ impl<E> Searcher<'_, E> {
         self.checks += used;
         self.considered.extend(legal_checks);
         self.decisions
-            .extend(fusions.into_iter().map(Decision::Fused));
+            .extend(fusions.iter().map(|f| Decision::fused(region, f)));
         Ok(fused)
     }
 

@@ -9,7 +9,7 @@ use super::verify::{self, Outcome};
 use super::{Exit, Ui};
 use indicatif::{ProgressBar, ProgressStyle};
 use nestor::decision::Decision;
-use nestor::pipeline;
+use nestor::pipeline::{self, Status};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -75,8 +75,7 @@ pub struct Totals {
 pub struct FileResult {
     pub input: String,
     pub output: String,
-    /// `rewritten` (some region was rewritten), `unchanged`, or `failed`.
-    pub status: &'static str,
+    pub status: FileStatus,
     /// Whether `output` was written (rewritten, or copied unchanged).
     pub written: bool,
     pub error: Option<FileError>,
@@ -84,6 +83,18 @@ pub struct FileResult {
     /// Time spent reading and optimizing the file, in milliseconds.
     pub tool_ms: f64,
     pub verify: Option<VerifyResult>,
+}
+
+/// What became of a file.
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum FileStatus {
+    /// Some region was rewritten.
+    Rewritten,
+    /// Analyzed, no region rewritten; copied as it was.
+    Unchanged,
+    /// Not analyzed (see `error`); copied as it was when readable.
+    Failed,
 }
 
 #[derive(Serialize, Debug)]
@@ -100,8 +111,7 @@ pub struct RegionResult {
     pub function: String,
     pub first_line: usize,
     pub last_line: usize,
-    /// `rewritten` or `unchanged`.
-    pub status: &'static str,
+    pub status: Status,
     pub loops_before: usize,
     pub loops_after: Option<usize>,
     /// For an unchanged region: the diagnostic code that explains it.
@@ -418,7 +428,11 @@ fn process(job: &Job, cfg: &Config) -> FileResult {
     let mut result = FileResult {
         input: job.input.display().to_string(),
         output: job.output.display().to_string(),
-        status: if rewritten { "rewritten" } else { "unchanged" },
+        status: if rewritten {
+            FileStatus::Rewritten
+        } else {
+            FileStatus::Unchanged
+        },
         written: false,
         error: None,
         regions: summaries.iter().map(region_result).collect(),
@@ -428,7 +442,7 @@ fn process(job: &Job, cfg: &Config) -> FileResult {
     match write_output(job, report.output.as_bytes()) {
         Ok(()) => result.written = true,
         Err(e) => {
-            result.status = "failed";
+            result.status = FileStatus::Failed;
             result.error = Some(FileError {
                 kind: "write-error",
                 message: format!("cannot write `{}`: {e}", job.output.display()),
@@ -518,7 +532,7 @@ fn failed_result(
     FileResult {
         input: job.input.display().to_string(),
         output: job.output.display().to_string(),
-        status: "failed",
+        status: FileStatus::Failed,
         written,
         error: Some(FileError { kind, message }),
         regions: Vec::new(),
@@ -534,9 +548,9 @@ fn region_result(s: &RegionSummary) -> RegionResult {
         first_line: s.lines.0,
         last_line: s.lines.1,
         status: if s.rewritten {
-            "rewritten"
+            Status::Rewritten
         } else {
-            "unchanged"
+            Status::Unchanged
         },
         loops_before: s.loops_before,
         loops_after: s.loops_after,
@@ -556,16 +570,16 @@ fn totals(files: &[FileResult], verify: bool) -> Totals {
     };
     for f in files {
         match f.status {
-            "rewritten" => t.files_rewritten += 1,
-            "unchanged" => t.files_unchanged += 1,
-            _ => t.files_failed += 1,
+            FileStatus::Rewritten => t.files_rewritten += 1,
+            FileStatus::Unchanged => t.files_unchanged += 1,
+            FileStatus::Failed => t.files_failed += 1,
         }
         if let Some(e) = &f.error {
             *t.failed_by_kind.entry(e.kind.to_string()).or_default() += 1;
         }
         for r in &f.regions {
             t.regions += 1;
-            if r.status == "rewritten" {
+            if r.status == Status::Rewritten {
                 t.regions_rewritten += 1;
             } else {
                 t.regions_unchanged += 1;
@@ -604,7 +618,11 @@ pub fn table(s: &Summary, ui: Ui) -> String {
         }
         out.push_str("  notes\n");
         for f in &s.files {
-            let rewritten = f.regions.iter().filter(|r| r.status == "rewritten").count();
+            let rewritten = f
+                .regions
+                .iter()
+                .filter(|r| r.status == Status::Rewritten)
+                .count();
             let (regions, rewritten, unchanged) = if f.error.is_some() && f.regions.is_empty() {
                 ("-".to_string(), "-".to_string(), "-".to_string())
             } else {
