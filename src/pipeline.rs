@@ -122,6 +122,9 @@ pub struct FileReport {
     pub regions: Vec<RegionReport>,
     /// Syntax errors and other problems of the whole file.
     pub file_diagnostics: Vec<Diagnostic>,
+    /// Whether the file (or a local header it includes) defines `main`, so that it
+    /// can be built and run as a program.
+    pub defines_main: bool,
 }
 
 impl FileReport {
@@ -164,6 +167,7 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
         output: splice(src, &replacements),
         regions,
         file_diagnostics: front.file_diagnostics,
+        defines_main: front.defines_main,
     }
 }
 

@@ -148,6 +148,15 @@ fn usage_error_exits_2() {
     assert_eq!(o.status.code(), Some(2));
     let o = nestor(&["frobnicate", "x.c"]);
     assert_eq!(o.status.code(), Some(2));
+    for sub in ["verify", "batch"] {
+        let o = nestor(&[sub, "--cflags", "\"-O2", "x.c"]);
+        assert_eq!(o.status.code(), Some(2), "{sub}");
+        assert!(
+            stderr(&o).contains("not valid shell quoting"),
+            "{}",
+            stderr(&o)
+        );
+    }
 }
 
 #[test]

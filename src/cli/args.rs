@@ -316,12 +316,23 @@ pub struct BuildArgs {
         long,
         value_name = "FLAGS",
         allow_hyphen_values = true,
-        default_value = "-O2 -ffp-contract=off"
+        default_value = "-O2 -ffp-contract=off",
+        value_parser = parse_flags
     )]
-    pub cflags: String,
+    pub cflags: Flags,
     /// Seconds each program may run before it is killed.
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
     pub timeout: Duration,
+}
+
+/// Compiler flags, split as a shell would.
+#[derive(Clone, Debug)]
+pub struct Flags(pub Vec<String>);
+
+pub fn parse_flags(s: &str) -> Result<Flags, String> {
+    shlex::split(s)
+        .map(Flags)
+        .ok_or_else(|| format!("`{s}` is not valid shell quoting"))
 }
 
 pub fn parse_pair(s: &str) -> Result<(String, String), String> {

@@ -383,12 +383,8 @@ fn process(job: &Job, cfg: &Config) -> FileResult {
         fault.inject();
         let mut options = cfg.options.clone();
         options.panic_in_function = fault.function.clone();
-        let dir = job
-            .input
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        options.headers = super::headers::local_headers(src, dir, &cfg.includes);
+        let dir = io::directory_of(&job.input);
+        options.headers = super::headers::local_headers(src, &dir, &cfg.includes);
         pipeline::optimize(src, &options)
     });
     let tool = start.elapsed();
@@ -451,25 +447,20 @@ fn process(job: &Job, cfg: &Config) -> FileResult {
         }
     }
     if let Some(build) = &cfg.verify {
-        result.verify = Some(verify_file(build, job, src, &report.output));
+        result.verify = Some(verify_file(build, job, src, &report));
     }
     result
 }
 
-fn verify_file(build: &verify::Build, job: &Job, original: &str, optimized: &str) -> VerifyResult {
+fn verify_file(
+    build: &verify::Build,
+    job: &Job,
+    original: &str,
+    optimized: &pipeline::FileReport,
+) -> VerifyResult {
     let mut build = build.clone();
-    let dir = job
-        .input
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    build
-        .includes
-        .insert(0, dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf()));
-    let name = job.input.file_name().map_or_else(
-        || "input.c".to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    build.includes.insert(0, io::directory_of(&job.input));
+    let name = io::file_name_of(&job.input);
     let outcome = verify::verify(&build, &name, original, optimized).outcome;
     let (original_ms, optimized_ms) = match &outcome {
         Outcome::Identical {

@@ -2,7 +2,7 @@
 
 use super::Exit;
 use std::io::{Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Largest input nestor reads, in bytes.
 pub const MAX_INPUT: u64 = 32 * 1024 * 1024;
@@ -61,6 +61,27 @@ pub fn display_name(path: &Path) -> String {
 
 pub fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"
+}
+
+/// The directory of the input `path`, absolute (compilers run in other directories):
+/// where its quoted includes are looked up. The current directory for standard input.
+pub fn directory_of(path: &Path) -> PathBuf {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty() && !is_stdin(path))
+        .unwrap_or(Path::new("."));
+    std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf())
+}
+
+/// The file name of the input `path`, as the compiler sees it when verifying.
+pub fn file_name_of(path: &Path) -> String {
+    if is_stdin(path) {
+        return "stdin.c".to_string();
+    }
+    path.file_name().map_or_else(
+        || "input.c".to_string(),
+        |f| f.to_string_lossy().into_owned(),
+    )
 }
 
 /// Reads a file (or standard input for `-`), at most `MAX_INPUT + 1` bytes: what is

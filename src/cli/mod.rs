@@ -2,6 +2,7 @@
 
 pub mod args;
 pub mod batch;
+pub mod commands;
 pub mod diff;
 pub mod headers;
 pub mod io;

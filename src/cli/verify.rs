@@ -2,6 +2,7 @@
 //! compiler, runs both with a time limit and compares standard output and exit status.
 
 use super::Exit;
+use nestor::pipeline::FileReport;
 use std::ffi::OsString;
 use std::io::Read;
 use std::os::unix::process::ExitStatusExt;
@@ -97,10 +98,15 @@ pub struct Report {
     pub log: Vec<String>,
 }
 
-/// Builds and runs `original` and `optimized` (the sources of file `file_name`).
-pub fn verify(build: &Build, file_name: &str, original: &str, optimized: &str) -> Report {
+/// Builds and runs `original` (the source of file `file_name`) and what the pipeline
+/// made of it.
+pub fn verify(build: &Build, file_name: &str, original: &str, optimized: &FileReport) -> Report {
     let mut log = Vec::new();
-    let outcome = compare(build, file_name, original, optimized, &mut log);
+    let outcome = if optimized.defines_main {
+        compare(build, file_name, original, &optimized.output, &mut log)
+    } else {
+        Outcome::NoMain
+    };
     Report { outcome, log }
 }
 
@@ -111,9 +117,6 @@ fn compare(
     optimized: &str,
     log: &mut Vec<String>,
 ) -> Outcome {
-    if !has_main(original) {
-        return Outcome::NoMain;
-    }
     let dir = match tempfile::Builder::new().prefix("nestor-verify").tempdir() {
         Ok(d) => d,
         Err(e) => {
@@ -370,70 +373,9 @@ pub fn first_difference(a: &[u8], b: &[u8]) -> Option<String> {
     ))
 }
 
-/// Whether the source defines a function `main` (at file scope, also inside `#if`).
-pub fn has_main(src: &str) -> bool {
-    let mut parser = tree_sitter::Parser::new();
-    if parser
-        .set_language(&tree_sitter_c::LANGUAGE.into())
-        .is_err()
-    {
-        return true; // cannot tell: let the linker decide
-    }
-    match parser.parse(src, None) {
-        Some(tree) => defines_main(tree.root_node(), src.as_bytes()),
-        None => true,
-    }
-}
-
-fn defines_main(node: tree_sitter::Node, src: &[u8]) -> bool {
-    let mut cursor = node.walk();
-    let children: Vec<_> = node.named_children(&mut cursor).collect();
-    children.into_iter().any(|child| match child.kind() {
-        "function_definition" => {
-            child
-                .child_by_field_name("declarator")
-                .and_then(|d| declared_name(d, src))
-                == Some("main")
-        }
-        k if k.starts_with("preproc_")
-            || k == "linkage_specification"
-            || k == "declaration_list" =>
-        {
-            defines_main(child, src)
-        }
-        _ => false,
-    })
-}
-
-fn declared_name<'s>(node: tree_sitter::Node, src: &'s [u8]) -> Option<&'s str> {
-    if node.kind() == "identifier" {
-        return node.utf8_text(src).ok();
-    }
-    let inner = node
-        .child_by_field_name("declarator")
-        .or_else(|| node.named_child(0))?;
-    declared_name(inner, src)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn finds_main() {
-        assert!(has_main("int main(void) { return 0; }"));
-        assert!(has_main(
-            "#include <stdio.h>\nint\nmain (int argc, char **argv)\n{ return argc; }"
-        ));
-        assert!(has_main(
-            "#ifdef X\nint main() {}\n#else\nint main() { return 1; }\n#endif\n"
-        ));
-        assert!(!has_main("int mainly(void) { return 0; }\nint main2;"));
-        assert!(!has_main(
-            "void f(int n, double a[n]) { for (int i = 0; i < n; i++) a[i] = 0; }"
-        ));
-        assert!(!has_main("int main;"));
-    }
 
     #[test]
     fn first_difference_names_the_line() {

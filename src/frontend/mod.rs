@@ -35,6 +35,8 @@ pub struct Frontend {
     pub file_diagnostics: Vec<Diagnostic>,
     /// Every identifier in the file, so generated names cannot clash.
     pub identifiers: BTreeSet<String>,
+    /// Whether the file (or a local header it includes) defines `main`.
+    pub defines_main: bool,
 }
 
 impl Frontend {
@@ -76,6 +78,7 @@ pub fn analyze(src: &str, defines: &[(String, i64)], headers: &[String]) -> Fron
             .label("nested too deeply")
             .hint("nestor leaves this file as written; split the expression or the blocks"),
         );
+        out.defines_main = true; // Cannot tell without walking it: let the linker decide.
         return out;
     }
     let (errors, pragma_breaks) = syntax::syntax_diagnostics(&tree, src);
@@ -96,6 +99,7 @@ pub fn analyze(src: &str, defines: &[(String, i64)], headers: &[String]) -> Fron
             .chain(std::iter::once((root, src))),
         defines,
     );
+    out.defines_main = file_symbols.defines_function("main");
     let pragma_mode = src.contains("scop") && has_scop_pragma(root, src);
     let mut cursor = root.walk();
     let functions: Vec<Node> = root
@@ -818,5 +822,32 @@ fn collect_identifiers(node: Node, src: &str, out: &mut BTreeSet<String>) {
     }
     for c in named_children(node) {
         collect_identifiers(c, src, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::analyze;
+
+    fn defines_main(src: &str) -> bool {
+        analyze(src, &[], &[]).defines_main
+    }
+
+    #[test]
+    fn finds_main() {
+        assert!(defines_main("int main(void) { return 0; }"));
+        assert!(defines_main(
+            "#include <stdio.h>\nint\nmain (int argc, char **argv)\n{ return argc; }"
+        ));
+        assert!(defines_main(
+            "#ifdef X\nint main() {}\n#else\nint main() { return 1; }\n#endif\n"
+        ));
+        assert!(defines_main("int (main)(void) { return 0; }"));
+        assert!(!defines_main("int mainly(void) { return 0; }\nint main2;"));
+        assert!(!defines_main(
+            "void f(int n, double a[n]) { for (int i = 0; i < n; i++) a[i] = 0; }"
+        ));
+        assert!(!defines_main("int main;"));
+        assert!(!defines_main("int main(void);"));
     }
 }

@@ -454,12 +454,15 @@ impl Symbols {
         found
     }
 
+    /// Whether the file (or a local header it includes) defines function `name`.
+    pub fn defines_function(&self, name: &str) -> bool {
+        self.defined_functions.contains(name)
+    }
+
     /// Whether a call of `name` may be trusted to mean the C library's function of
     /// that name: the file defines no function, macro or variable of that name.
     pub fn is_library_function(&self, name: &str) -> bool {
-        !self.defined_functions.contains(name)
-            && !self.macros.contains_key(name)
-            && self.get(name).is_none()
+        !self.defines_function(name) && !self.macros.contains_key(name) && self.get(name).is_none()
     }
 
     /// Whether `name` is a function-like macro whose expansion reads only its
@@ -579,7 +582,10 @@ fn declarator_name(f: Node, src: &str) -> Option<String> {
         if node.kind() == "identifier" {
             return Some(text(node, src).to_string());
         }
-        d = node.child_by_field_name("declarator");
+        // A parenthesized declarator, `int (main)(void)`, has no field names.
+        d = node
+            .child_by_field_name("declarator")
+            .or_else(|| node.named_child(0));
     }
     None
 }

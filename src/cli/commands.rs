@@ -1,0 +1,227 @@
+//! The subcommands that work on one file (`optimize`, `diff`, `explain`, `verify`) and
+//! the set-up of `batch`: read the input, run the pipeline, render, write, exit code.
+
+use super::args::{AnalysisArgs, BuildArgs, InputArgs, RewriteArgs};
+use super::panics::Fault;
+use super::termcolor::StandardStream;
+use super::{Exit, Ui, io, report, summary};
+use nestor::pipeline::{self, FileReport};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Reads the input and runs the pipeline; renders the diagnostics. `Err` when the
+/// file cannot be read or is not C.
+fn analyze(
+    input: &InputArgs,
+    rewrite: &RewriteArgs,
+    explain: bool,
+    ui: Ui,
+) -> Result<(String, String, FileReport), Exit> {
+    let name = io::display_name(&input.file);
+    let src = io::read_source(&input.file)?;
+    let fault = Fault::for_path(&input.file);
+    let mut options = report::options(&input.analysis, rewrite, explain);
+    options.panic_in_function = fault.function.clone();
+    let dir = io::directory_of(&input.file);
+    options.headers = super::headers::local_headers(&src, &dir, &input.analysis.include);
+    let (report, explained) = analyzed(&name, &src, &options, &fault, explain)?;
+    if let Some(text) = explained {
+        print!("{text}");
+    }
+    report::diagnostics(&name, &src, &report, ui)?;
+    if ui.verbose && !explain {
+        for s in summary::summarize(&src, &report) {
+            eprintln!("nestor: {name}: {}", s.line());
+        }
+    }
+    Ok((name, src, report))
+}
+
+/// The pipeline's report on `src` (and its explanation). A panic in a region leaves
+/// that region as written (the pipeline isolates it); one outside the regions fails
+/// the file: exit 3, nothing written.
+fn analyzed(
+    name: &str,
+    src: &str,
+    options: &pipeline::Options,
+    fault: &Fault,
+    explain: bool,
+) -> Result<(FileReport, Option<String>), Exit> {
+    super::panics::guarded(|| {
+        fault.inject();
+        let report = pipeline::optimize(src, options);
+        let explained = explain.then(|| nestor::explain::explain(src, &report));
+        (report, explained)
+    })
+    .map_err(|msg| {
+        super::error(format!(
+            "nestor failed on `{name}` (internal error, please report it with the file): \
+             {msg}; nothing was rewritten"
+        ));
+        Exit::NotC
+    })
+}
+
+fn finish(result: Result<(), Exit>) -> Exit {
+    result.err().unwrap_or(Exit::Success)
+}
+
+pub fn optimize(
+    input: &InputArgs,
+    rewrite: &RewriteArgs,
+    output: Option<&Path>,
+    in_place: bool,
+    ui: Ui,
+) -> Exit {
+    finish((|| {
+        let (name, src, report) = analyze(input, rewrite, false, ui)?;
+        let like = (!io::is_stdin(&input.file)).then_some(input.file.as_path());
+        let target = if in_place {
+            Some(input.file.as_path())
+        } else {
+            output
+        };
+        match target {
+            // Leave an unchanged file alone (no new inode or mtime, so no rebuild).
+            Some(_) if in_place && report.output == src => {}
+            Some(path) => {
+                io::write_atomically(path, report.output.as_bytes(), like).map_err(|e| {
+                    super::error(format!("cannot write `{}`: {e}", path.display()));
+                    Exit::Io
+                })?
+            }
+            None => write_stdout(report.output.as_bytes())?,
+        }
+        report::refusals(&name, &report, &rewrite.transforms())
+    })())
+}
+
+/// Writes to standard output; a closed pipe (`nestor ... | head`) is not an error.
+fn write_stdout(bytes: &[u8]) -> Result<(), Exit> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => {
+            super::error(format!("cannot write to standard output: {e}"));
+            Err(Exit::Io)
+        }
+    }
+}
+
+pub fn diff(input: &InputArgs, rewrite: &RewriteArgs, git: bool, ui: Ui) -> Exit {
+    finish((|| {
+        let (name, src, report) = analyze(input, rewrite, false, ui)?;
+        let summaries = summary::summarize(&src, &report);
+        let mut out = StandardStream::stdout(ui.stdout_color());
+        let labels = super::diff::Labels::for_path(&input.file, git);
+        match super::diff::write(&mut out, &name, &src, &report.output, &summaries, &labels) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+            Err(e) => {
+                super::error(format!("cannot write to standard output: {e}"));
+                return Err(Exit::Io);
+            }
+        }
+        report::refusals(&name, &report, &rewrite.transforms())
+    })())
+}
+
+pub fn explain(input: &InputArgs, rewrite: &RewriteArgs, ui: Ui) -> Exit {
+    finish((|| {
+        let (name, _, report) = analyze(input, rewrite, true, ui)?;
+        report::refusals(&name, &report, &rewrite.transforms())
+    })())
+}
+
+pub fn verify(
+    input: &InputArgs,
+    rewrite: &RewriteArgs,
+    build: &BuildArgs,
+    args: Vec<std::ffi::OsString>,
+    ui: Ui,
+) -> Exit {
+    finish((|| {
+        let (name, src, report) = analyze(input, rewrite, false, ui)?;
+        let (dir, file_name) = (io::directory_of(&input.file), io::file_name_of(&input.file));
+        let build = verify_build(build, &input.analysis, Some(&dir), args);
+        if ui.verbose {
+            eprintln!(
+                "nestor: verify: building and running the original and the optimized `{name}`"
+            );
+        }
+        let result = super::verify::verify(&build, &file_name, &src, &report);
+        if ui.verbose {
+            for l in &result.log {
+                eprintln!("nestor: verify: {l}");
+            }
+        }
+        let outcome = result.outcome;
+        let line = format!("{name}: {}\n", outcome.detail());
+        if outcome.exit() == Exit::Success {
+            write_stdout(line.as_bytes())?;
+        } else {
+            // Failures go to standard error, like every other error, and stay visible
+            // when standard output is redirected.
+            eprint!("nestor: {line}");
+            return Err(outcome.exit());
+        }
+        report::refusals(&name, &report, &rewrite.transforms())
+    })())
+}
+
+/// The build settings for verify: `--cc` (or $CC, or cc), `--cflags`, the file's
+/// directory and `-I` directories as includes, `-D` as defines.
+fn verify_build(
+    build: &BuildArgs,
+    analysis: &AnalysisArgs,
+    dir: Option<&Path>,
+    args: Vec<std::ffi::OsString>,
+) -> super::verify::Build {
+    let cc = build
+        .cc
+        .clone()
+        .or_else(|| std::env::var("CC").ok().filter(|c| !c.trim().is_empty()))
+        .unwrap_or_else(|| "cc".to_string());
+    // Absolute, because the compiler runs in a temporary directory.
+    let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let includes = dir
+        .into_iter()
+        .chain(analysis.include.iter().map(PathBuf::as_path))
+        .map(absolute)
+        .collect();
+    super::verify::Build {
+        cc,
+        cflags: build.cflags.0.clone(),
+        defines: analysis.define.clone(),
+        includes,
+        timeout: build.timeout,
+        args,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn batch(
+    paths: Vec<PathBuf>,
+    out: PathBuf,
+    jobs: Option<usize>,
+    json: Option<PathBuf>,
+    verify: bool,
+    analysis: &AnalysisArgs,
+    rewrite: &RewriteArgs,
+    build: &BuildArgs,
+    ui: Ui,
+) -> Exit {
+    let verify = verify.then(|| verify_build(build, analysis, None, Vec::new()));
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let config = super::batch::Config {
+        paths,
+        out,
+        jobs,
+        json,
+        options: report::options(analysis, rewrite, false),
+        includes: analysis.include.clone(),
+        verify,
+    };
+    super::batch::run(&config, ui)
+}
