@@ -635,6 +635,5 @@ fn wrap(s: String, prec: u8, min: u8) -> String {
 /// Whether `code` parses as the body of a C function: the self-check run on every
 /// generated region before it replaces the original.
 pub fn parses_as_block(code: &str) -> bool {
-    let wrapped = format!("void nestor_check(void) {{\n{code}\n}}\n");
-    crate::frontend::syntax::parse(&wrapped).is_some_and(|t| !t.root_node().has_error())
+    crate::frontend::syntax::parse_statements(code).is_some_and(|t| !t.root_node().has_error())
 }

@@ -4,6 +4,7 @@
 
 use nestor::decision::Decision;
 use nestor::diag::{Code, Severity, Span, line_col};
+use nestor::frontend::syntax::for_loops;
 use nestor::pipeline::{FileReport, Status};
 
 #[derive(Clone, Debug)]
@@ -93,7 +94,7 @@ pub fn summarize(src: &str, report: &FileReport) -> Vec<RegionSummary> {
         .enumerate()
         .map(|(k, r)| {
             let rewritten = r.status == Status::Rewritten;
-            let loops_after = r.generated.as_deref().map(count_loops);
+            let loops_after = r.generated.as_deref().map(for_loops);
             let problems: Vec<_> = r
                 .diagnostics
                 .iter()
@@ -119,7 +120,7 @@ pub fn summarize(src: &str, report: &FileReport) -> Vec<RegionSummary> {
                 function: r.function.clone(),
                 lines: lines_of(src, &r.span),
                 rewritten,
-                loops_before: src.get(r.span.clone()).map_or(0, count_loops),
+                loops_before: src.get(r.span.clone()).map_or(0, for_loops),
                 loops_after,
                 more_reasons: if reason.is_some() {
                     problems.len().saturating_sub(1)
@@ -139,79 +140,4 @@ pub fn lines_of(src: &str, span: &Span) -> (usize, usize) {
     let first = line_col(src, span.start).0;
     let last = line_col(src, span.end.saturating_sub(1).max(span.start)).0;
     (first, last)
-}
-
-/// The number of `for` loops in C text: `for` tokens outside comments, string and
-/// character literals and preprocessor lines (so `#pragma omp parallel for` is no loop).
-pub fn count_loops(code: &str) -> usize {
-    let b = code.as_bytes();
-    let mut count = 0;
-    let mut i = 0;
-    let mut line_start = true;
-    while i < b.len() {
-        let c = b[i];
-        if c == b'\n' {
-            line_start = true;
-            i += 1;
-            continue;
-        }
-        if c.is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        if line_start && c == b'#' {
-            // A directive runs to the end of the line, with `\` continuations.
-            while i < b.len() && b[i] != b'\n' {
-                if b[i] == b'\\' && i + 1 < b.len() {
-                    i += 1;
-                }
-                i += 1;
-            }
-            continue;
-        }
-        line_start = false;
-        if c == b'/' && b.get(i + 1) == Some(&b'/') {
-            while i < b.len() && b[i] != b'\n' {
-                i += 1;
-            }
-        } else if c == b'/' && b.get(i + 1) == Some(&b'*') {
-            i += 2;
-            while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
-                i += 1;
-            }
-            i += 2;
-        } else if c == b'"' || c == b'\'' {
-            i += 1;
-            while i < b.len() && b[i] != c && b[i] != b'\n' {
-                if b[i] == b'\\' {
-                    i += 1;
-                }
-                i += 1;
-            }
-            i += 1;
-        } else if c.is_ascii_alphabetic() || c == b'_' {
-            let start = i;
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                i += 1;
-            }
-            if &b[start..i] == b"for" {
-                count += 1;
-            }
-        } else {
-            i += 1;
-        }
-    }
-    count
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn counts_for_tokens_only() {
-        let code = "#pragma omp parallel for\nfor (i = 0; i < n; i++) /* for */\n  for(j=0;j<n;j++) { s = \"for\"; fort = 1; } // for\n";
-        assert_eq!(count_loops(code), 2);
-        assert_eq!(count_loops("x = 'f'; before = 1;"), 0);
-    }
 }

@@ -1,6 +1,7 @@
 //! Parsing with tree-sitter-c, and diagnostics for what it could not parse.
 
 use crate::diag::{Code, Diagnostic, Span};
+use std::ops::ControlFlow;
 use tree_sitter::{Node, Parser, Tree};
 
 pub fn text<'s>(node: Node, src: &'s str) -> &'s str {
@@ -12,6 +13,11 @@ pub fn parse(src: &str) -> Option<Tree> {
     let mut parser = Parser::new();
     parser.set_language(&tree_sitter_c::LANGUAGE.into()).ok()?;
     parser.parse(src, None)
+}
+
+/// The parse of `code`, a sequence of C statements, as the body of a function.
+pub fn parse_statements(code: &str) -> Option<Tree> {
+    parse(&format!("void nestor_body(void) {{\n{code}\n}}\n"))
 }
 
 /// A pragma between a loop or `if` header and its unbraced body: valid C that
@@ -141,11 +147,40 @@ pub const MAX_DEPTH: usize = 400;
 
 /// The first node nested more than [`MAX_DEPTH`] levels deep, found without recursion.
 pub fn too_deep(tree: &Tree) -> Option<Node<'_>> {
+    preorder(tree, |node, depth| {
+        if depth > MAX_DEPTH {
+            ControlFlow::Break(node)
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+}
+
+/// The number of `for` loops in `code`, a sequence of C statements (a region as written
+/// or as generated): `for_statement` nodes of its parse.
+pub fn for_loops(code: &str) -> usize {
+    let Some(tree) = parse_statements(code) else {
+        return 0;
+    };
+    let mut count = 0;
+    preorder::<()>(&tree, |node, _| {
+        count += usize::from(node.kind() == "for_statement");
+        ControlFlow::Continue(())
+    });
+    count
+}
+
+/// Visits the nodes of `tree` in preorder with their depths, without recursion (a tree
+/// may be deeper than the stack allows), until `visit` breaks.
+fn preorder<'t, B>(
+    tree: &'t Tree,
+    mut visit: impl FnMut(Node<'t>, usize) -> ControlFlow<B>,
+) -> Option<B> {
     let mut cursor = tree.walk();
     let mut depth = 0usize;
     loop {
-        if depth > MAX_DEPTH {
-            return Some(cursor.node());
+        if let ControlFlow::Break(b) = visit(cursor.node(), depth) {
+            return Some(b);
         }
         if cursor.goto_first_child() {
             depth += 1;
@@ -157,5 +192,17 @@ pub fn too_deep(tree: &Tree) -> Option<Node<'_>> {
             }
             depth -= 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::for_loops;
+
+    #[test]
+    fn counts_for_statements_only() {
+        let code = "#pragma omp parallel for\nfor (i = 0; i < n; i++) /* for */\n  for(j=0;j<n;j++) { s = \"for\"; fort = 1; } // for\n";
+        assert_eq!(for_loops(code), 2);
+        assert_eq!(for_loops("x = 'f'; before = 1;"), 0);
     }
 }
