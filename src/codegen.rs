@@ -4,12 +4,17 @@
 
 use crate::frontend::ir::{Piece, Region};
 use crate::frontend::types::{CType, Interval};
-use crate::isl::{AstKind, ast_kind, build_ast, error};
+use crate::isl::{AstKind, Failure, ast_kind, build_ast};
 use crate::model::{Scop, c_name};
-use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, LibISLError, Schedule, Set};
+use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, Schedule, Set};
 use std::collections::{BTreeSet, HashMap};
 
-type Gen<T> = Result<T, LibISLError>;
+type Gen<T> = Result<T, Failure>;
+
+/// An AST isl built that nestor cannot print (a bug in nestor, reported as N202).
+fn unexpected(what: impl Into<String>) -> Failure {
+    Failure::Unexpected(what.into())
+}
 
 /// The C text replacing `region`, scanning `scop`'s domain in `schedule`'s order.
 /// The first line carries no indentation (it replaces text that starts after it).
@@ -86,10 +91,6 @@ impl Ex {
 
 const WIDE: CType = CType::Signed(64);
 
-/// How the message of a code generation error starts when a generated expression may
-/// exceed 64-bit integers for some parameter value.
-pub const OVERFLOW: &str = "may exceed 64-bit integers: ";
-
 struct Printer<'a> {
     region: &'a Region,
     file_identifiers: &'a BTreeSet<String>,
@@ -139,7 +140,7 @@ impl Printer<'_> {
         let reached = range.plus(Interval::point(i128::from(inc.max(0))));
         if !ty.holds(reached) {
             if !WIDE.holds(reached) {
-                return Err(error(format!("{OVERFLOW}a generated loop bound")));
+                return Err(Failure::Overflow("a generated loop bound"));
             }
             (name, decl) = (self.fresh_name(&iterator), Some(WIDE.c_name().to_string()));
             ty = WIDE;
@@ -286,7 +287,7 @@ impl Printer<'_> {
         self.statements
             .get(&name)
             .copied()
-            .ok_or_else(|| error(format!("unknown statement {name}")))
+            .ok_or_else(|| unexpected(format!("unknown statement {name}")))
     }
 
     fn if_node(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
@@ -430,7 +431,7 @@ impl Printer<'_> {
                     .param_ranges
                     .get(&c)
                     .copied()
-                    .ok_or_else(|| error(format!("unknown name {c} in generated code")))?;
+                    .ok_or_else(|| unexpected(format!("unknown name {c} in generated code")))?;
                 Ok(Ex {
                     text: c,
                     prec: PRIMARY,
@@ -453,7 +454,7 @@ impl Printer<'_> {
                 })
             }
             ASTExprType::Op => self.op(e),
-            ASTExprType::Error => Err(error("invalid AST expression")),
+            ASTExprType::Error => Err(unexpected("invalid AST expression")),
         }
     }
 
@@ -466,7 +467,7 @@ impl Printer<'_> {
         let two = || -> Gen<(Ex, Ex)> {
             match args.as_slice() {
                 [a, b] => Ok((a.clone(), b.clone())),
-                _ => Err(error("binary operator arity")),
+                _ => Err(unexpected("binary operator arity")),
             }
         };
         let compare = |op: &str, prec: u8| -> Gen<Ex> {
@@ -500,14 +501,14 @@ impl Printer<'_> {
                 Interval { lo: -m, hi: m }.intersect(a.hull(a.negated()))
             }),
             O::Minus => {
-                let a = args.first().ok_or_else(|| error("minus arity"))?;
+                let a = args.first().ok_or_else(|| unexpected("minus arity"))?;
                 let range = a.range.negated();
                 let a = if a.ty.holds(range) {
                     a.clone()
                 } else if WIDE.holds(range) {
                     widened(a)
                 } else {
-                    return Err(error(format!("{OVERFLOW}a generated expression")));
+                    return Err(Failure::Overflow("a generated expression"));
                 };
                 Ok(Ex {
                     text: format!("-{}", a.wrapped(PRIMARY)),
@@ -519,7 +520,10 @@ impl Printer<'_> {
             O::Max | O::Min => {
                 let max = e.get_op_type()? == O::Max;
                 let cmp = if max { ">" } else { "<" };
-                let mut acc = args.first().ok_or_else(|| error("min/max arity"))?.clone();
+                let mut acc = args
+                    .first()
+                    .ok_or_else(|| unexpected("min/max arity"))?
+                    .clone();
                 for b in &args[1..] {
                     let (x, y) = (acc.wrapped(PRIMARY), b.wrapped(PRIMARY));
                     acc = Ex {
@@ -545,7 +549,7 @@ impl Printer<'_> {
                 } else if WIDE.holds(inner) {
                     widened(&a)
                 } else {
-                    return Err(error(format!("{OVERFLOW}a generated division")));
+                    return Err(Failure::Overflow("a generated division"));
                 };
                 let (x, y) = (a.wrapped(PRIMARY), b.wrapped(PRIMARY));
                 Ok(Ex {
@@ -557,7 +561,7 @@ impl Printer<'_> {
             }
             O::Cond | O::Select => {
                 let [c, a, b] = args.as_slice() else {
-                    return Err(error("select arity"));
+                    return Err(unexpected("select arity"));
                 };
                 Ok(Ex {
                     text: format!("({} ? {} : {})", c.wrapped(4), a.wrapped(4), b.wrapped(4)),
@@ -566,7 +570,7 @@ impl Printer<'_> {
                     range: a.range.hull(b.range),
                 })
             }
-            other => Err(error(format!("unexpected AST operator {other:?}"))),
+            other => Err(unexpected(format!("unexpected AST operator {other:?}"))),
         }
     }
 }
@@ -580,7 +584,7 @@ fn arithmetic(a: &Ex, b: &Ex, op: &str, prec: u8, range: Interval) -> Gen<Ex> {
     } else if WIDE.holds(range) {
         (widened(a), WIDE)
     } else {
-        return Err(error(format!("{OVERFLOW}a generated expression")));
+        return Err(Failure::Overflow("a generated expression"));
     };
     Ok(Ex {
         text: format!("{} {op} {}", a.wrapped(prec), b.wrapped(prec + 1)),

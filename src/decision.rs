@@ -244,6 +244,7 @@ pub fn search_budget(region: &Region, checks: usize) -> Diagnostic {
     )
     .note()
     .label("this region")
+    .hint("raise the number of checks with --search-budget")
 }
 
 /// N309: a temporary was contracted.

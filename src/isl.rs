@@ -11,6 +11,9 @@ pub enum IslFailure {
     Budget,
     /// isl reported an error (the message is isl's).
     Error(String),
+    /// The generated code would compute `what` (e.g. "a generated loop bound") beyond
+    /// 64-bit integers.
+    Overflow(&'static str),
 }
 
 impl fmt::Display for IslFailure {
@@ -18,7 +21,23 @@ impl fmt::Display for IslFailure {
         match self {
             IslFailure::Budget => write!(f, "isl operation budget exceeded"),
             IslFailure::Error(m) => write!(f, "isl error: {m}"),
+            IslFailure::Overflow(what) => write!(f, "{what} may exceed 64-bit integers"),
         }
+    }
+}
+
+/// An error inside a budgeted computation: isl's, nestor's own refusal to generate code
+/// that could overflow, or an isl result nestor cannot use (`what` it expected).
+#[derive(Debug)]
+pub enum Failure {
+    Isl(LibISLError),
+    Overflow(&'static str),
+    Unexpected(String),
+}
+
+impl From<LibISLError> for Failure {
+    fn from(e: LibISLError) -> Failure {
+        Failure::Isl(e)
     }
 }
 
@@ -37,26 +56,36 @@ pub fn new_context() -> Context {
 pub fn with_budget<T>(
     ctx: &Context,
     max_operations: u64,
-    f: impl FnOnce() -> Result<T, LibISLError>,
+    f: impl FnOnce() -> Result<T, Failure>,
 ) -> IslResult<T> {
     ctx.reset_operations();
     ctx.set_max_operations(max_operations);
-    let result = f();
+    let result = f().map_err(|e| match e {
+        Failure::Isl(e) if out_of_budget(&e) => IslFailure::Budget,
+        Failure::Isl(e) => IslFailure::Error(kind_and_message(&e).1),
+        Failure::Overflow(what) => IslFailure::Overflow(what),
+        Failure::Unexpected(what) => IslFailure::Error(what),
+    });
     ctx.reset_error();
     ctx.reset_operations();
     ctx.set_max_operations(0);
-    result.map_err(|e| {
-        if is_quota(&e) {
-            IslFailure::Budget
-        } else {
-            IslFailure::Error(e.to_string())
-        }
-    })
+    result
 }
 
 /// Whether `e` is isl running out of its operation budget.
-pub fn is_quota(e: &LibISLError) -> bool {
-    e.to_string().starts_with("[Quota]")
+fn out_of_budget(e: &LibISLError) -> bool {
+    kind_and_message(e).0 == "Quota"
+}
+
+/// The kind (`Quota`, `Invalid`, ...) and message of `e`. isl-rs 0.3.1 keeps both
+/// private and its wrappers reset the context's error before returning, so they are
+/// read back from the one place that shows them: `Display`, `[Kind] message`.
+fn kind_and_message(e: &LibISLError) -> (String, String) {
+    let text = e.to_string();
+    match text.strip_prefix('[').and_then(|t| t.split_once("] ")) {
+        Some((kind, message)) => (kind.to_string(), message.to_string()),
+        None => (String::new(), text),
+    }
 }
 
 /// Runs one step of a longer [`with_budget`] computation with the whole budget again
@@ -69,18 +98,13 @@ pub fn step<T>(
     ctx.reset_operations();
     match f() {
         Ok(v) => Ok(Some(v)),
-        Err(e) if is_quota(&e) => {
+        Err(e) if out_of_budget(&e) => {
             ctx.reset_error();
             ctx.reset_operations();
             Ok(None)
         }
         Err(e) => Err(e),
     }
-}
-
-/// An error to return from inside a [`with_budget`] closure.
-pub fn error(msg: impl Into<String>) -> LibISLError {
-    LibISLError::new(isl_rs::Error::Invalid, msg.into())
 }
 
 mod ffi {
@@ -94,7 +118,7 @@ mod ffi {
 
 /// The AST that scans `schedule`'s domain in schedule order (isl's CLooG-style
 /// generator), assuming `context` on the parameters.
-pub fn build_ast(context: &Set, schedule: &Schedule) -> Result<ASTNode, LibISLError> {
+pub fn build_ast(context: &Set, schedule: &Schedule) -> Result<ASTNode, Failure> {
     let ctx = context.get_ctx();
     let mut c = context.copy()?;
     c.do_not_free_on_drop();
@@ -120,16 +144,15 @@ pub fn build_ast(context: &Set, schedule: &Schedule) -> Result<ASTNode, LibISLEr
     })
 }
 
-fn last_error(ctx: &Context, fallback: &str) -> LibISLError {
-    let quota = ctx.get_max_operations() > 0 && matches!(ctx.last_error(), isl_rs::Error::Quota);
+/// The error isl left on `ctx` (taken off it, as isl-rs does), or `fallback` when isl
+/// reported none.
+fn last_error(ctx: &Context, fallback: &str) -> Failure {
+    let kind = ctx.last_error();
+    let message = ctx.last_error_msg().to_string();
     ctx.reset_error();
-    if quota {
-        LibISLError::new(
-            isl_rs::Error::Quota,
-            "maximal number of operations exceeded",
-        )
-    } else {
-        error(fallback)
+    match kind {
+        isl_rs::Error::None_ => Failure::Unexpected(fallback.to_string()),
+        kind => Failure::Isl(LibISLError::new(kind, message)),
     }
 }
 
@@ -144,7 +167,7 @@ pub enum AstKind {
     User,
 }
 
-pub fn ast_kind(node: &ASTNode) -> Result<AstKind, LibISLError> {
+pub fn ast_kind(node: &ASTNode) -> Result<AstKind, Failure> {
     // SAFETY: `node.ptr` is a live isl_ast_node; the call only reads it.
     match unsafe { ffi::isl_ast_node_get_type(node.ptr) } {
         1 => Ok(AstKind::For),
@@ -152,6 +175,6 @@ pub fn ast_kind(node: &ASTNode) -> Result<AstKind, LibISLError> {
         3 => Ok(AstKind::Block),
         4 => Ok(AstKind::Mark),
         5 => Ok(AstKind::User),
-        t => Err(error(format!("unexpected AST node type {t}"))),
+        t => Err(Failure::Unexpected(format!("unexpected AST node type {t}"))),
     }
 }

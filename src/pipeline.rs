@@ -6,7 +6,7 @@ use crate::decision::{self, Decision};
 use crate::deps::{self, Dataflow};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::frontend::{self, Origin, Region};
-use crate::isl::{IslFailure, new_context, with_budget};
+use crate::isl::{Failure, IslFailure, new_context, with_budget};
 use crate::model::{self, Scop, ScopText};
 use crate::plan::Plan;
 use crate::requested;
@@ -45,10 +45,37 @@ pub struct Options {
     /// Arrays the user declares dead after every region (`--temporary`), in addition to
     /// those named by `#pragma nestor temporary(...)`.
     pub temporaries: Vec<String>,
-    /// Test hook: panic while handling each region of this function, as a bug in
-    /// nestor would (the region is then left as written with N205). The command line
-    /// sets it from `NESTOR_TEST_PANIC_ON=PATH:FUNCTION`.
-    pub panic_in_function: Option<String>,
+    /// Test hook: a bug injected into every region of one function, to show that
+    /// nestor contains it. The command line sets it from `NESTOR_TEST_PANIC_ON` and
+    /// `NESTOR_TEST_FAULT`.
+    pub fault: Option<InjectedFault>,
+}
+
+/// A bug injected by a test into the regions of `function`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InjectedFault {
+    pub function: String,
+    pub kind: FaultKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaultKind {
+    /// nestor panics while handling the region (N205).
+    Panic,
+    /// isl fails while modelling the region (N202).
+    IslError,
+    /// The generated code does not parse (N203).
+    UnparsableCode,
+}
+
+impl Options {
+    /// The fault injected into the regions of `function`, if any.
+    fn fault_in(&self, function: &str) -> Option<FaultKind> {
+        self.fault
+            .as_ref()
+            .filter(|f| f.function == function)
+            .map(|f| f.kind)
+    }
 }
 
 impl Default for Options {
@@ -61,7 +88,7 @@ impl Default for Options {
             analyze: false,
             contract: false,
             temporaries: Vec::new(),
-            panic_in_function: None,
+            fault: None,
         }
     }
 }
@@ -181,7 +208,7 @@ fn isolated(
     work: impl FnOnce(&Context) -> (RegionReport, Vec<(Span, String)>),
 ) -> (RegionReport, Vec<(Span, String)>) {
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        if options.panic_in_function.as_deref() == Some(region.function.as_str()) {
+        if options.fault_in(&region.function) == Some(FaultKind::Panic) {
             panic!("fault injected in `{}` by a test hook", region.function);
         }
         work(ctx)
@@ -300,6 +327,11 @@ fn process_region(
         return (report, Vec::new());
     }
     let outcome = with_budget(ctx, options.isl_budget, || {
+        if options.fault_in(&region.function) == Some(FaultKind::IslError) {
+            return Err(Failure::Unexpected(
+                "fault injected by a test hook".to_string(),
+            ));
+        }
         report.model = Some(model::canonical(ctx, &text)?);
         let scop = model::build(ctx, &text)?;
         region_outcome(ctx, region, &text, scop, identifiers, options)
@@ -317,9 +349,12 @@ fn process_region(
     report.refused = outcome.refused;
     report.search = outcome.search;
     report.applied = outcome.applied;
-    let Some(code) = outcome.code else {
+    let Some(mut code) = outcome.code else {
         return (report, Vec::new());
     };
+    if options.fault_in(&region.function) == Some(FaultKind::UnparsableCode) {
+        code.push_str("\n} /* fault injected by a test hook */");
+    }
     if !codegen::parses_as_block(&code) {
         report.diagnostics.push(
             Diagnostic::new(
@@ -349,7 +384,7 @@ fn region_outcome(
     scop: Scop,
     identifiers: &BTreeSet<String>,
     options: &Options,
-) -> Result<Outcome, LibISLError> {
+) -> Result<Outcome, Failure> {
     let mut outcome = Outcome::default();
     if !options.analyze && options.mode == Mode::Identity {
         outcome.code = Some(codegen::generate(
@@ -431,10 +466,12 @@ fn isl_failure(failure: IslFailure, span: &Span) -> Diagnostic {
         )
         .label("left as written")
         .hint("raise the budget with --isl-budget, or split the region"),
-        IslFailure::Error(msg) if msg.contains(crate::codegen::OVERFLOW) => Diagnostic::new(
+        IslFailure::Overflow(what) => Diagnostic::new(
             Code::GeneratedOverflow,
             span.clone(),
-            format!("the rewritten code {msg}, where the original does not overflow"),
+            format!(
+                "{what} of the rewritten code may exceed 64-bit integers, where the original does not overflow"
+            ),
         )
         .label("left as written")
         .hint("bound the parameters (e.g. with `-D`) or use narrower parameter types"),

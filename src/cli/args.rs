@@ -264,6 +264,10 @@ pub struct RewriteArgs {
     /// Let the automatic search not expand scalars into arrays.
     #[arg(long)]
     pub no_expand: bool,
+    /// Legality checks the automatic search may make per region; when they run out it
+    /// keeps the best legal order found so far.
+    #[arg(long, value_name = "N", default_value_t = nestor::search::SearchOptions::default().max_checks)]
+    pub search_budget: usize,
     /// Do not contract temporary arrays to modulo buffers.
     #[arg(long)]
     pub no_contract: bool,
@@ -287,7 +291,7 @@ impl RewriteArgs {
                 fuse: !self.no_fuse,
                 distribute: !self.no_distribute,
                 expand: !self.no_expand,
-                ..Default::default()
+                max_checks: self.search_budget,
             })
         }
     }

@@ -382,7 +382,7 @@ fn process(job: &Job, cfg: &Config) -> FileResult {
     let optimized = panics::catch(|| {
         fault.inject();
         let mut options = cfg.options.clone();
-        options.panic_in_function = fault.function.clone();
+        options.fault = fault.region.clone();
         let dir = io::directory_of(&job.input);
         options.headers = super::headers::local_headers(src, &dir, &cfg.includes);
         pipeline::optimize(src, &options)

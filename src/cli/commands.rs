@@ -21,7 +21,7 @@ fn analyze(
     let src = io::read_source(&input.file)?;
     let fault = Fault::for_path(&input.file);
     let mut options = report::options(&input.analysis, rewrite, explain);
-    options.panic_in_function = fault.function.clone();
+    options.fault = fault.region.clone();
     let dir = io::directory_of(&input.file);
     options.headers = super::headers::local_headers(&src, &dir, &input.analysis.include);
     let (report, explained) = analyzed(&name, &src, &options, &fault, explain)?;

@@ -1,6 +1,7 @@
 //! Reading C sources (rejecting what is not text) and writing files atomically.
 
 use super::Exit;
+use nestor::diag::Code;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -32,6 +33,14 @@ impl InputError {
             InputError::NotUtf8 { offset } => {
                 format!("`{name}` is not UTF-8 text (invalid byte at offset {offset})")
             }
+        }
+    }
+
+    /// The diagnostic code of an input that is not text (N002), if it is that.
+    pub fn code(&self) -> Option<Code> {
+        match self {
+            InputError::Binary | InputError::NotUtf8 { .. } => Some(Code::NotText),
+            _ => None,
         }
     }
 
@@ -126,7 +135,10 @@ pub fn as_source(bytes: &[u8]) -> Result<&str, InputError> {
 pub fn read_source(path: &Path) -> Result<String, Exit> {
     let name = display_name(path);
     let fail = |e: InputError| {
-        super::error(e.message(&name));
+        match e.code() {
+            Some(code) => eprintln!("nestor: error[{}]: {}", code.as_str(), e.message(&name)),
+            None => super::error(e.message(&name)),
+        }
         e.exit()
     };
     let bytes = read_bytes(path).map_err(fail)?;

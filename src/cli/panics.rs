@@ -3,33 +3,42 @@
 //! that it fails that file only, keeps the default hook from printing it, and reads
 //! the test hook that injects panics.
 
+use nestor::pipeline::{FaultKind, InjectedFault};
 use std::cell::RefCell;
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
 
 /// Test hook: `PATH` makes nestor panic while it analyses a file whose path contains
-/// PATH, outside every region (the whole file fails); `PATH:FUNCTION` makes it panic
-/// while it handles each region of FUNCTION in such a file (only those regions fail).
+/// PATH, outside every region (the whole file fails); `PATH:FUNCTION` injects a fault
+/// into each region of FUNCTION in such a file (only those regions fail): a panic, or
+/// what `KIND_ENV` names.
 pub const FAULT_ENV: &str = "NESTOR_TEST_PANIC_ON";
 
-/// The panics `FAULT_ENV` asks for in one file.
+/// Test hook: the fault `FAULT_ENV` injects into regions: `panic` (the default),
+/// `isl-error` or `bad-code` (generated code that does not parse).
+pub const KIND_ENV: &str = "NESTOR_TEST_FAULT";
+
+/// The faults the test hooks ask for in one file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Fault {
     /// Panic outside the regions.
     pub file: bool,
-    /// Panic in every region of this function (`pipeline::Options::panic_in_function`).
-    pub function: Option<String>,
+    /// A fault in every region of a function (`pipeline::Options::fault`).
+    pub region: Option<InjectedFault>,
 }
 
 impl Fault {
     pub fn for_path(path: &Path) -> Fault {
         match std::env::var_os(FAULT_ENV) {
-            Some(value) => Fault::parse(&value.to_string_lossy(), &path.to_string_lossy()),
+            Some(value) => {
+                let kind = std::env::var(KIND_ENV).unwrap_or_default();
+                Fault::parse(&value.to_string_lossy(), &kind, &path.to_string_lossy())
+            }
             None => Fault::default(),
         }
     }
 
-    fn parse(value: &str, path: &str) -> Fault {
+    fn parse(value: &str, kind: &str, path: &str) -> Fault {
         let (pattern, function) = match value.rsplit_once(':') {
             Some((p, f)) => (p, Some(f.to_string())),
             None => (value, None),
@@ -37,9 +46,14 @@ impl Fault {
         if pattern.is_empty() || !path.contains(pattern) {
             return Fault::default();
         }
+        let kind = match kind {
+            "isl-error" => FaultKind::IslError,
+            "bad-code" => FaultKind::UnparsableCode,
+            _ => FaultKind::Panic,
+        };
         Fault {
             file: function.is_none(),
-            function,
+            region: function.map(|function| InjectedFault { function, kind }),
         }
     }
 
@@ -110,19 +124,27 @@ mod tests {
     fn the_test_hook_names_a_file_or_a_function_in_it() {
         let file = Fault {
             file: true,
-            function: None,
+            region: None,
         };
-        assert_eq!(Fault::parse("boom.c", "in/boom.c"), file);
-        assert_eq!(Fault::parse("boom.c", "in/good.c"), Fault::default());
+        assert_eq!(Fault::parse("boom.c", "", "in/boom.c"), file);
+        assert_eq!(Fault::parse("boom.c", "", "in/good.c"), Fault::default());
+        let in_g = |kind| Fault {
+            file: false,
+            region: Some(InjectedFault {
+                function: "g".to_string(),
+                kind,
+            }),
+        };
         assert_eq!(
-            Fault::parse("two.c:g", "in/two.c"),
-            Fault {
-                file: false,
-                function: Some("g".to_string())
-            }
+            Fault::parse("two.c:g", "", "in/two.c"),
+            in_g(FaultKind::Panic)
         );
-        assert_eq!(Fault::parse("two.c:g", "in/boom.c"), Fault::default());
-        assert_eq!(Fault::parse("", "in/boom.c"), Fault::default());
+        assert_eq!(
+            Fault::parse("two.c:g", "bad-code", "in/two.c"),
+            in_g(FaultKind::UnparsableCode)
+        );
+        assert_eq!(Fault::parse("two.c:g", "", "in/boom.c"), Fault::default());
+        assert_eq!(Fault::parse("", "", "in/boom.c"), Fault::default());
     }
 
     #[test]

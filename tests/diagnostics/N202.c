@@ -1,0 +1,8 @@
+// nestor optimize
+// env NESTOR_TEST_PANIC_ON=N202.c:kernel
+// env NESTOR_TEST_FAULT=isl-error
+/* isl fails on the region (injected by the test hook) */
+void kernel(int n, double A[n]) {
+  for (int i = 0; i < n; i++)
+    A[i] = 2 * A[i];
+}
