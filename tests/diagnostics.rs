@@ -19,13 +19,7 @@ fn fixture_dir() -> PathBuf {
 }
 
 fn fixtures() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(fixture_dir())
-        .expect("tests/diagnostics exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
-        .collect();
-    files.sort();
-    files
+    common::c_files("tests/diagnostics")
 }
 
 /// The code a fixture is for: its name up to the first `-`.

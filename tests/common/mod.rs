@@ -79,6 +79,18 @@ pub fn assert_same_behaviour(
     Ok(())
 }
 
+/// The `.c` files of `dir` (relative to the repository), sorted.
+pub fn c_files(dir: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// Whether `NESTOR_BLESS` asks to rewrite expectations instead of checking them.
 pub fn bless() -> bool {
     std::env::var_os("NESTOR_BLESS").is_some_and(|v| v != "0")
