@@ -58,12 +58,25 @@ pub fn schedule_map(scop: &Scop, schedule: &isl_rs::Schedule) -> Isl<UnionMap> {
     schedule.get_map()?.intersect_domain(scop.domain.copy()?)
 }
 
-/// Exact dataflow of `scop` under its original schedule.
+/// Exact dataflow of `scop` under its original schedule ([`dataflow_under`] with
+/// `scop.schedule`).
 pub fn dataflow(ctx: &Context, scop: &Scop) -> Isl<Dataflow> {
     dataflow_under(ctx, scop, &scop.schedule)
 }
 
-/// Exact dataflow of `scop` when it runs in the order of `schedule`.
+/// Exact dataflow of `scop` when it runs in the order `<` of `schedule` (isl's
+/// `compute_flow` with every write a must-source), on tagged instances `x = [S[i] -> R[]]`:
+///
+/// - `flow = { w -> r : r reads the cell w writes, w < r, and no write w'' of that cell
+///   has w < w'' < r }`;
+/// - `live_in = { r -> A[a] : no write of A[a] precedes r }`;
+/// - `live_out = { w -> A[a] : A[a] is live after the region, w its last write }`;
+/// - `memory = { S[i] -> T[j] : output and anti dependences }` (on instances; reported);
+///
+/// and the schedule-independent halves of the checks, on instances (`W` the writes):
+/// `conflicts = { [w -> r] -> w' : (w -> r) in flow, W(w') = W(w) }`,
+/// `live_in_writers = { r -> w' : W(w') = live_in(r) }`,
+/// `live_out_writers = { w -> w' : W(w') = live_out(w) }`.
 pub fn dataflow_under(ctx: &Context, scop: &Scop, schedule: &isl_rs::Schedule) -> Isl<Dataflow> {
     let tagger = scop
         .writes
@@ -168,7 +181,11 @@ pub enum Order {
     },
 }
 
-/// `{ x -> y : x happens before y }` over the elements of `rel`.
+/// `{ x -> y : x happens before y }` over the elements of `rel`: sequentially
+/// `{ x -> y : T(x) <_lex T(y) }` for the time stamps `T` of `schedule`; for a parallel
+/// loop, minus the pairs that share the loop's prefix `P` and differ in its iteration
+/// `L`: `{ x -> y : T(x) <_lex T(y) } - { x -> y : P(x) = P(y) and L(x) != L(y) }`
+/// (iterations of a parallel loop are not ordered).
 fn happens_before(rel: &Relations, schedule: &UnionMap, order: &Order) -> Isl<UnionMap> {
     let timed = copy(&rel.instance)?.apply_range(copy(schedule)?)?;
     let before = copy(&timed)?.lex_lt_union_map(copy(&timed)?)?;
@@ -228,7 +245,17 @@ pub fn is_legal(df: &Dataflow, schedule: &UnionMap, order: &Order) -> Isl<bool> 
     Ok(first_violated(&*plain_checker(df, schedule, order)?)?.is_none())
 }
 
-/// Checks `schedule` (`{ S[i] -> time }`) against the dataflow of the original program.
+/// Checks `schedule` (`{ S[i] -> time }`, order `<`) against the dataflow of the
+/// original program. It is legal when these four relations are empty, checked in order
+/// (the first non-empty one is the violation, with a sample point as counterexample):
+///
+/// - flow reversed: `{ w -> r in flow : not (w < r) }`;
+/// - live-range conflict: `{ [w -> r] -> w' in conflicts : w < w' < r }` (another
+///   write of the cell between a value's write and one of its reads);
+/// - live-in overwritten: `{ r -> w' in live_in_writers : w' < r }`;
+/// - live-out changed: `{ w -> w' in live_out_writers : w < w' }`.
+///
+/// `classic` in the verdict says whether every anti and output dependence is kept too.
 pub fn check(df: &Dataflow, schedule: &UnionMap, order: &Order) -> Isl<Verdict> {
     let plain = plain_checker(df, schedule, order)?;
     if let Some(kind) = first_violated(&*plain)? {
@@ -289,29 +316,22 @@ impl<'a> InTime<'a> {
             ctx.reset_error();
             return Ok(None);
         };
-        let n = times.dim(isl_rs::DimType::Set)?.max(0) as usize;
-        let vars = |p: &str| (0..n).map(|k| format!("{p}{k}")).collect::<Vec<_>>();
-        let (a, b, c) = (vars("a"), vars("b"), vars("c"));
-        let t = |v: &[String]| format!("[{}]", v.join(", "));
-        let read = |text: String| UnionMap::read_from_str(&ctx, &text);
+        let space = times.get_space()?.params()?.add_dims(
+            isl_rs::DimType::Set,
+            times.dim(isl_rs::DimType::Set)?.max(0) as u32,
+        )?;
+        let map = |m: isl_rs::Map| UnionMap::from_map(m);
+        let lt = isl_rs::Map::lex_lt(space.copy()?)?;
+        // { c -> [a -> b] : a < c < b }, reversed.
+        let between = isl_rs::Map::lex_gt(space.copy()?)?
+            .range_product(lt.copy()?)?
+            .reverse()?;
         Ok(Some(InTime {
             df,
             schedule: copy(schedule)?,
-            lt: read(format!("{{ {} -> {} : {} }}", t(&a), t(&b), lex_lt(&a, &b)))?,
-            ge: read(format!(
-                "{{ {} -> {} : not ({}) }}",
-                t(&a),
-                t(&b),
-                lex_lt(&a, &b)
-            ))?,
-            between: read(format!(
-                "{{ [{} -> {}] -> {} : ({}) and ({}) }}",
-                t(&a),
-                t(&b),
-                t(&c),
-                lex_lt(&a, &c),
-                lex_lt(&c, &b)
-            ))?,
+            lt: map(lt)?,
+            ge: map(isl_rs::Map::lex_ge(space)?)?,
+            between: map(between)?,
         }))
     }
 
@@ -346,22 +366,6 @@ impl Violations for InTime<'_> {
 
     fn keeps(&self, deps: UnionMap) -> Isl<bool> {
         self.in_time(&deps)?.intersect(copy(&self.ge)?)?.is_empty()
-    }
-}
-
-/// `a < b` lexicographically, as an isl constraint.
-fn lex_lt(a: &[String], b: &[String]) -> String {
-    let disjuncts: Vec<String> = (0..a.len())
-        .map(|k| {
-            let mut c: Vec<String> = (0..k).map(|j| format!("{} = {}", a[j], b[j])).collect();
-            c.push(format!("{} < {}", a[k], b[k]));
-            format!("({})", c.join(" and "))
-        })
-        .collect();
-    if disjuncts.is_empty() {
-        "false".to_string()
-    } else {
-        disjuncts.join(" or ")
     }
 }
 
@@ -541,47 +545,58 @@ fn live_out_changed(df: &Relations, before: &UnionMap) -> Isl<UnionMap> {
 
 fn violation(kind: ViolationKind, violated: UnionMap) -> Isl<Violation> {
     let relation = violated.copy()?.coalesce()?.to_str()?.to_string();
-    let witness = violated.wrap()?.sample_point()?.to_str()?.to_string();
+    let point = violated.wrap()?.sample_point()?;
+    let mut references = Vec::new();
+    reference_ids(point.get_space()?, &mut references)?;
     Ok(Violation {
         kind,
-        references: reference_ids(&witness),
+        references,
         relation,
-        witness,
+        witness: point.to_str()?.to_string(),
     })
 }
 
-/// The `R<id>` tags in an isl string, in order, without repeats.
-fn reference_ids(text: &str) -> Vec<usize> {
-    let mut ids = Vec::new();
-    let bytes = text.as_bytes();
-    for (k, _) in text.match_indices('R') {
-        let preceded_by_ident =
-            k > 0 && (bytes[k - 1].is_ascii_alphanumeric() || bytes[k - 1] == b'_');
-        let digits: String = text[k + 1..]
-            .chars()
-            .take_while(|c| c.is_ascii_digit())
-            .collect();
-        if !preceded_by_ident
-            && !digits.is_empty()
-            && text[k + 1 + digits.len()..].starts_with("[]")
-            && let Ok(id) = digits.parse()
-            && !ids.contains(&id)
-        {
-            ids.push(id);
-        }
+/// Appends the reference ids of the tags in `space` (a tagged instance is the wrapped
+/// space `[S[i] -> R3[]]`, whose id is 3; pairs of them are nested wraps), in order,
+/// without repeats.
+fn reference_ids(space: isl_rs::Space, ids: &mut Vec<usize>) -> Isl<()> {
+    if !space.is_wrapping()? {
+        return Ok(());
     }
-    ids
+    let pair = space.unwrap()?;
+    let range = pair.copy()?.range()?;
+    if range.is_wrapping()? {
+        reference_ids(pair.domain()?, ids)?;
+        return reference_ids(range, ids);
+    }
+    let tag = range.get_tuple_name(isl_rs::DimType::Set)?;
+    if let Some(id) = tag.strip_prefix('R').and_then(|d| d.parse().ok())
+        && !ids.contains(&id)
+    {
+        ids.push(id);
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::reference_ids;
 
+    fn ids(set: &str) -> Vec<usize> {
+        let ctx = isl_rs::Context::alloc();
+        let set = isl_rs::Set::read_from_str(&ctx, set).unwrap();
+        let mut ids = Vec::new();
+        reference_ids(set.get_space().unwrap(), &mut ids).unwrap();
+        ids
+    }
+
     #[test]
     fn reference_ids_are_read_from_tags_only() {
         assert_eq!(
-            reference_ids("{ [[S0[0] -> R12[]] -> [S1[1] -> R3[]]] -> R12[] ; AR4[] }"),
+            ids("{ [[[S0[0] -> R12[]] -> [S1[1] -> R3[]]] -> [S0[1] -> R12[]]] }"),
             vec![12, 3]
         );
+        assert_eq!(ids("{ [S0[0] -> R7[]] }"), vec![7]);
+        assert_eq!(ids("{ R4[0] }"), Vec::<usize>::new());
     }
 }

@@ -167,7 +167,9 @@ fn simple_extent(l: &Loop, outer: &[Loop]) -> Option<ExpansionLoop> {
 }
 
 /// `region` with scalar `variable` replaced by `array[x - low]` along `along`, in the
-/// model and in the statements' text, and the declaration of `array` added.
+/// model and in the statements' text, and the declaration of `array` added: every
+/// access `S[i] -> variable[]` becomes `S[i] -> array[i_d - low]`, `i_d` the loop's
+/// iterator.
 pub fn expand(
     region: &Region,
     variable: &str,

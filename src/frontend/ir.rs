@@ -16,10 +16,11 @@ pub enum Aff {
     Sub(Box<Aff>, Box<Aff>),
     Neg(Box<Aff>),
     Scale(i64, Box<Aff>),
-    /// C's `a / c` for a positive constant `c`; equals `floor(a/c)` because the
-    /// model checks `a >= 0` wherever it is evaluated.
+    /// C's `a / c` for a positive constant `c`, truncating towards zero: in isl,
+    /// `floor(a/c)` where `a >= 0` and `-floor(-a/c)` where `a < 0` (constraints are
+    /// split by the sign of each numerator, so the model is exact).
     Div(Box<Aff>, i64),
-    /// C's `a % c`, under the same `a >= 0` obligation.
+    /// C's `a % c` (the sign of `a`): `a - c * (a / c)` with the division above.
     Mod(Box<Aff>, i64),
     Min(Box<Aff>, Box<Aff>),
     Max(Box<Aff>, Box<Aff>),
