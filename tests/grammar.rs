@@ -12,41 +12,10 @@
 
 mod common;
 
+use common::corpus::{self, Case, Checked};
 use nestor::diag::line_col;
 use nestor::pipeline::{self, FileReport, Status};
 use std::fmt::Write;
-use std::path::Path;
-
-struct Case {
-    name: String,
-    input: String,
-    expected: String,
-}
-
-fn parse_corpus(text: &str) -> Vec<Case> {
-    let mut cases = Vec::new();
-    for chunk in text.split("\n=== ").map(|c| c.trim_start_matches("=== ")) {
-        if chunk.trim().is_empty() {
-            continue;
-        }
-        let (name, rest) = chunk.split_once('\n').unwrap_or((chunk, ""));
-        let (input, expected) = rest.split_once("\n---\n").unwrap_or((rest, ""));
-        cases.push(Case {
-            name: name.trim().to_string(),
-            input: format!("{}\n", input.trim_end()),
-            expected: expected.trim_end().to_string(),
-        });
-    }
-    cases
-}
-
-fn format_corpus(cases: &[Case]) -> String {
-    let mut out = String::new();
-    for c in cases {
-        let _ = write!(out, "=== {}\n{}---\n{}\n\n", c.name, c.input, c.expected);
-    }
-    format!("{}\n", out.trim_end())
-}
 
 /// What the front end and model made of `src`: per region its status, domains and
 /// accesses, and every diagnostic as `CODE line:col`.
@@ -94,7 +63,7 @@ fn dump(src: &str, report: &FileReport) -> String {
 
 /// Checks one case: its dump, that untouched files come back byte-identical, and for
 /// programs with a `main`, that the rewritten program behaves the same.
-fn check(case: &Case) -> Result<String, String> {
+fn check(case: &Case) -> Result<Checked, String> {
     let report = pipeline::optimize(&case.input, &pipeline::Options::default());
     let actual = dump(&case.input, &report);
     if !report.regions.iter().any(|r| r.status == Status::Rewritten) && report.output != case.input
@@ -113,7 +82,7 @@ fn check(case: &Case) -> Result<String, String> {
             }
         }
     }
-    Ok(actual)
+    Ok(Checked::textual(case, actual))
 }
 
 /// The modes a program of the corpus is rewritten in and compared: as written
@@ -142,43 +111,5 @@ fn run_modes() -> Vec<(&'static str, pipeline::Options)> {
 
 #[test]
 fn grammar_corpus() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar-tests");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("grammar-tests/ exists")
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
-    let mut failures = Vec::new();
-    let mut count = 0;
-    for file in files {
-        let text = std::fs::read_to_string(&file).expect("readable corpus file");
-        let mut cases = parse_corpus(&text);
-        for case in &mut cases {
-            count += 1;
-            match check(case) {
-                Ok(actual) if common::bless() => case.expected = actual,
-                Ok(actual) if actual == case.expected => {}
-                Ok(actual) => failures.push(format!(
-                    "{}: {}\n--- expected ---\n{}\n--- actual ---\n{}",
-                    file.display(),
-                    case.name,
-                    case.expected,
-                    actual
-                )),
-                Err(e) => failures.push(format!("{}: {e}", file.display())),
-            }
-        }
-        if common::bless() {
-            std::fs::write(&file, format_corpus(&cases)).expect("writable corpus file");
-        }
-    }
-    assert!(count > 0, "no corpus cases found");
-    assert!(
-        failures.is_empty(),
-        "{} of {count} corpus cases failed (NESTOR_BLESS=1 refreshes expectations):\n\n{}",
-        failures.len(),
-        failures.join("\n\n")
-    );
+    corpus::run("grammar-tests", check);
 }

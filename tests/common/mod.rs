@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod corpus;
+
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -1,0 +1,140 @@
+//! The dataflow and legality corpus: `legality-tests/*.txt`. Each case is a C region,
+//! then after `--- orders` one order per line to check (a schedule `{ S[i] -> time }`
+//! in isl notation, or `parallel SCHEDULE | PREFIX | ITERATION` for a parallel loop, as
+//! `deps::Order::Parallel` takes it); its expectation lists the value-based relations
+//! of the original program on statement instances, compared with isl's `is_equal`, and
+//! the verdict on each order:
+//!
+//! ```text
+//! flow [n] -> { S0[i, j] -> S0[i + 1, j - 1] : ... }
+//! live-in [n] -> { S0[i, j] -> A[i - 1, j + 1] : ... }
+//! live-out [n] -> { S0[i, j] -> A[i, j] : ... }
+//! order 1: illegal FlowReversed (R1, R0)
+//! ```
+//!
+//! A verdict is `legal` (every dependence kept), `legal by live ranges` (some anti or
+//! output dependence broken) or `illegal KIND (REFERENCES)`, the references of the
+//! counterexample. `NESTOR_BLESS=1 cargo test --test legality` refreshes expectations.
+
+mod common;
+
+use common::corpus::{self, Case, Checked};
+use isl_rs::{Context, UnionMap};
+use nestor::deps::{self, Dataflow, Order, Verdict};
+use nestor::frontend;
+use nestor::model::{self, Scop};
+
+/// One lifted region with its model and dataflow. `ctx` is last so it is dropped last.
+struct Analysis {
+    df: Dataflow,
+    scop: Scop,
+    ctx: Context,
+}
+
+fn analyze(src: &str) -> Result<Analysis, String> {
+    let front = frontend::analyze(src, &[], &[]);
+    if !front.rejected.is_empty() || front.regions.len() != 1 {
+        return Err(format!(
+            "expected one lifted region, got {} (and {} rejected)",
+            front.regions.len(),
+            front.rejected.len()
+        ));
+    }
+    let ctx = nestor::isl::new_context();
+    let text = model::scop_text(&front.regions[0]).map_err(|d| d.message)?;
+    let scop = model::build(&ctx, &text).map_err(|e| e.to_string())?;
+    let df = deps::dataflow(&ctx, &scop).map_err(|e| e.to_string())?;
+    Ok(Analysis { df, scop, ctx })
+}
+
+impl Analysis {
+    fn map(&self, text: &str) -> Result<UnionMap, String> {
+        UnionMap::read_from_str(&self.ctx, text.trim())
+            .map_err(|e| format!("`{text}` is not an isl relation: {e}"))
+    }
+
+    /// The original program's relations by name, as the expectation lists them.
+    fn relations(&self) -> Vec<(&'static str, &UnionMap)> {
+        vec![
+            ("flow", &self.df.plain.flow),
+            ("live-in", &self.df.plain.live_in),
+            ("live-out", &self.df.plain.live_out),
+        ]
+    }
+
+    /// The verdict on one `--- orders` line.
+    fn verdict(&self, order: &str) -> Result<String, String> {
+        let (schedule, order) = match order.strip_prefix("parallel ") {
+            Some(parts) => {
+                let parts: Vec<&str> = parts.split('|').collect();
+                let [schedule, prefix, iteration] = parts[..] else {
+                    return Err(format!("`{order}`: expected SCHEDULE | PREFIX | ITERATION"));
+                };
+                let order = Order::Parallel {
+                    prefix: self.map(prefix)?,
+                    parallel: self.map(iteration)?,
+                };
+                (schedule, order)
+            }
+            None => (order, Order::Sequential),
+        };
+        let schedule = self
+            .map(schedule)?
+            .intersect_domain(self.scop.domain.copy().map_err(|e| e.to_string())?)
+            .map_err(|e| e.to_string())?;
+        let verdict = deps::check(&self.df, &schedule, &order).map_err(|e| e.to_string())?;
+        Ok(match verdict {
+            Verdict::Legal { classic: true } => "legal".to_string(),
+            Verdict::Legal { classic: false } => "legal by live ranges".to_string(),
+            Verdict::Illegal(v) => {
+                let references: Vec<String> =
+                    v.references.iter().map(|r| format!("R{r}")).collect();
+                format!("illegal {:?} ({})", v.kind, references.join(", "))
+            }
+        })
+    }
+}
+
+fn text(m: &UnionMap) -> Result<String, String> {
+    let m = m
+        .copy()
+        .and_then(|m| m.coalesce())
+        .map_err(|e| e.to_string())?;
+    Ok(m.to_str().map_err(|e| e.to_string())?.to_string())
+}
+
+fn check(case: &Case) -> Result<Checked, String> {
+    let (src, orders) = case
+        .input
+        .split_once("--- orders\n")
+        .unwrap_or((&case.input, ""));
+    let a = analyze(src)?;
+    let mut actual = Vec::new();
+    let mut agrees = true;
+    for (name, relation) in a.relations() {
+        actual.push(format!("{name} {}", text(relation)?));
+        let expected = case
+            .expected
+            .lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' '));
+        agrees &= match expected {
+            Some(e) => relation.is_equal(&a.map(e)?).map_err(|e| e.to_string())?,
+            None => false,
+        };
+    }
+    for (k, order) in orders.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+        let line = format!("order {}: {}", k + 1, a.verdict(order)?);
+        agrees &= case.expected.lines().any(|l| l == line);
+        actual.push(line);
+    }
+    agrees &= case.expected.lines().count() == actual.len();
+    Ok(Checked {
+        actual: actual.join("\n"),
+        agrees,
+    })
+}
+
+#[test]
+fn legality_corpus() {
+    corpus::run("legality-tests", check);
+}
