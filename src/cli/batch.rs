@@ -277,7 +277,6 @@ fn collect(paths: &[PathBuf], out: &Path) -> Result<(Vec<Job>, Vec<FileResult>),
         match std::fs::metadata(root) {
             Ok(m) if m.is_dir() => walk(
                 root,
-                root,
                 out,
                 out_canonical.as_deref(),
                 &mut jobs,
@@ -317,50 +316,56 @@ fn collect(paths: &[PathBuf], out: &Path) -> Result<(Vec<Job>, Vec<FileResult>),
     Ok((jobs, failures))
 }
 
+/// The `.c` files under directory `root`, in path order, skipping the output directory
+/// `out_canonical` (when it lies inside the tree). Symbolic links to directories are
+/// not followed (no cycles); links to files, and dangling ones, are inputs like files
+/// (a dangling one fails when read).
 fn walk(
     root: &Path,
-    dir: &Path,
     out: &Path,
     out_canonical: Option<&Path>,
     jobs: &mut Vec<Job>,
     failures: &mut Vec<FileResult>,
 ) {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) => {
-            failures.push(failed_result(
-                &Job {
-                    input: dir.to_path_buf(),
-                    output: out.join(dir.strip_prefix(root).unwrap_or(dir)),
-                },
-                "unreadable",
-                format!("cannot list `{}`: {e}", dir.display()),
-                false,
-                Duration::ZERO,
-            ));
-            return;
-        }
+    let is_out = |path: &Path| {
+        out_canonical.is_some() && path.canonicalize().ok().as_deref() == out_canonical
     };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for path in paths {
-        if out_canonical.is_some() && path.canonicalize().ok().as_deref() == out_canonical {
-            continue; // the output directory inside an input tree
-        }
-        let Ok(meta) = std::fs::symlink_metadata(&path) else {
-            continue;
-        };
-        if meta.is_dir() {
-            walk(root, &path, out, out_canonical, jobs, failures);
-        } else if path.extension().is_some_and(|e| e == "c") {
-            // Symbolic links to directories are not followed (no cycles); links to
-            // files, and dangling ones, are inputs like files (a dangling one fails).
-            if meta.file_type().is_symlink() && std::fs::metadata(&path).is_ok_and(|m| m.is_dir()) {
+    let entries = walkdir::WalkDir::new(root)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !is_out(e.path()));
+    for entry in entries {
+        let place = |path: &Path| out.join(path.strip_prefix(root).unwrap_or(path));
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                let dir = e.path().unwrap_or(root).to_path_buf();
+                failures.push(failed_result(
+                    &Job {
+                        output: place(&dir),
+                        input: dir.clone(),
+                    },
+                    "unreadable",
+                    format!(
+                        "cannot list `{}`: {}",
+                        dir.display(),
+                        e.io_error()
+                            .map_or_else(|| e.to_string(), ToString::to_string)
+                    ),
+                    false,
+                    Duration::ZERO,
+                ));
                 continue;
             }
+        };
+        let path = entry.path();
+        let is_c = path.extension().is_some_and(|e| e == "c");
+        let link_to_dir =
+            entry.path_is_symlink() && std::fs::metadata(path).is_ok_and(|m| m.is_dir());
+        if is_c && !entry.file_type().is_dir() && !link_to_dir {
             jobs.push(Job {
-                output: out.join(path.strip_prefix(root).unwrap_or(&path)),
-                input: path,
+                output: place(path),
+                input: path.to_path_buf(),
             });
         }
     }

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use wait_timeout::ChildExt;
 
 /// Standard output kept per run; the rest is read and discarded (so the program never
 /// blocks on a full pipe) and the comparison says it was cut.
@@ -304,23 +305,18 @@ fn run(exe: &Path, args: &[OsString], timeout: Duration) -> Result<Run, String> 
         // Not compared, only drained so the program cannot block on it.
         std::thread::spawn(move || read_capped(err, STDERR_CAP));
     }
-    let mut timed_out = false;
-    let mut pause = Duration::from_millis(1);
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) => {}
-            Err(e) => return Err(format!("cannot wait for {}: {e}", exe.display())),
-        }
-        if start.elapsed() >= timeout {
-            timed_out = true;
+    let waited = child
+        .wait_timeout(timeout)
+        .map_err(|e| format!("cannot wait for {}: {e}", exe.display()))?;
+    let timed_out = waited.is_none();
+    let status = match waited {
+        Some(status) => status,
+        None => {
             let _ = child.kill();
-            break child
+            child
                 .wait()
-                .map_err(|e| format!("cannot wait for {}: {e}", exe.display()))?;
+                .map_err(|e| format!("cannot wait for {}: {e}", exe.display()))?
         }
-        std::thread::sleep(pause);
-        pause = (pause * 2).min(Duration::from_millis(20));
     };
     let elapsed = start.elapsed();
     // A grandchild that inherited the pipe could keep it open: do not wait forever.

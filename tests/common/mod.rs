@@ -7,7 +7,8 @@ pub mod corpus;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use wait_timeout::ChildExt;
 
 /// Compiles `c_file` with `cc -O2 -ffp-contract=off` (FMA contraction would change
 /// rounding between loop orders) and returns the executable's path.
@@ -196,22 +197,15 @@ pub fn run_limited(
         let _ = err.read_to_end(&mut s);
         s
     });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(st) = child.try_wait().map_err(|e| e.to_string())? {
-            break st;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!(
-                "{} {} did not finish within {:?}",
-                bin.display(),
-                args.join(" "),
-                limit
-            ));
-        }
-        std::thread::sleep(Duration::from_millis(2));
+    let Some(status) = child.wait_timeout(limit).map_err(|e| e.to_string())? else {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Err(format!(
+            "{} {} did not finish within {:?}",
+            bin.display(),
+            args.join(" "),
+            limit
+        ));
     };
     let out = t_out.join().unwrap_or_default();
     let err = t_err.join().unwrap_or_default();
