@@ -756,6 +756,16 @@ fn colours_only_on_a_terminal_and_never_with_no_color() {
     assert!(stdout(&forced).contains("\x1b["), "--color always colours");
     let never = nestor_in(dir.path(), &["diff", "--color", "never", "k.c"], &[], b"");
     assert!(!stdout(&never).contains('\x1b'));
+    let clicolor_force = nestor_in(
+        dir.path(),
+        &["diff", "k.c"],
+        &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "")],
+        b"",
+    );
+    assert!(
+        stdout(&clicolor_force).contains("\x1b["),
+        "CLICOLOR_FORCE colours a pipe"
+    );
     // `script` gives nestor a terminal.
     let on_tty = |env: &[(&str, &str)]| {
         Command::new("script")

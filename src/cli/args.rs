@@ -65,7 +65,8 @@ pub struct Cli {
     /// Print more: per-region decisions, compiler commands, run times.
     #[arg(short, long, global = true, help_heading = "Global options")]
     pub verbose: bool,
-    /// Colour output: auto (only on a terminal, and never when NO_COLOR is set), always, never.
+    /// Colour output: auto (on a terminal; NO_COLOR, CLICOLOR_FORCE and CLICOLOR are
+    /// honoured), always, never.
     #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto,
           help_heading = "Global options")]
     pub color: ColorWhen,

@@ -42,16 +42,19 @@ pub struct Ui {
 }
 
 impl Ui {
-    /// Whether to colour a stream: `--color`, then NO_COLOR (https://no-color.org: set
-    /// and non-empty), then whether the stream is a terminal.
+    /// Whether to colour a stream: `--color`, then the environment's conventions
+    /// (https://no-color.org and https://bixense.com/clicolors: NO_COLOR set and
+    /// non-empty turns colour off, CLICOLOR_FORCE on, CLICOLOR=0 off), then whether the
+    /// stream is a terminal that is not `TERM=dumb`.
     pub fn color_for(&self, is_terminal: bool) -> bool {
         match self.color {
             args::ColorWhen::Always => true,
             args::ColorWhen::Never => false,
+            args::ColorWhen::Auto if anstyle_query::no_color() => false,
+            args::ColorWhen::Auto if anstyle_query::clicolor_force() => true,
+            args::ColorWhen::Auto if anstyle_query::clicolor() == Some(false) => false,
             args::ColorWhen::Auto => {
-                is_terminal
-                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+                is_terminal && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
             }
         }
     }
