@@ -182,7 +182,7 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
     let mut regions: Vec<RegionReport> = front.rejected.iter().map(rejected_report).collect();
     let mut replacements = Vec::new();
     for region in &front.regions {
-        let region = &with_temporaries(region, &options.temporaries);
+        let region = &region.with_temporaries(&options.temporaries);
         let (report, edits) = isolated(&mut ctx, region, options, |ctx| {
             process_region(ctx, region, &front.identifiers, options)
         });
@@ -238,21 +238,6 @@ fn isolated(
         diagnostics: vec![diagnostic],
     };
     (rejected_report(&nest), Vec::new())
-}
-
-/// `region` with the arrays the user declares temporary marked dead after it: those
-/// `#pragma nestor temporary` names before the region, and the function parameters
-/// named by `--temporary` (locals and globals are judged by nestor itself).
-fn with_temporaries(region: &Region, temporaries: &[String]) -> Region {
-    let mut region = region.clone();
-    for a in &mut region.arrays {
-        let by_option =
-            temporaries.contains(&a.name) && a.scope == crate::frontend::ir::Scope::Parameter;
-        if by_option || region.declared_temporaries.contains(&a.name) {
-            a.live_out = false;
-        }
-    }
-    region
 }
 
 fn rejected_report(r: &frontend::RejectedNest) -> RegionReport {

@@ -537,3 +537,19 @@ pub struct Region {
     /// local arrays get their smaller declaration in place.
     pub replaced_declarations: Vec<(Span, String)>,
 }
+
+impl Region {
+    /// This region with the arrays the user declares temporary dead after it: those
+    /// `#pragma nestor temporary` names before the region, and the function parameters
+    /// named in `parameters` (`--temporary`; locals and globals are judged by nestor).
+    pub fn with_temporaries(&self, parameters: &[String]) -> Region {
+        let mut region = self.clone();
+        for a in &mut region.arrays {
+            let by_option = parameters.contains(&a.name) && a.scope == Scope::Parameter;
+            if by_option || region.declared_temporaries.contains(&a.name) {
+                a.live_out = false;
+            }
+        }
+        region
+    }
+}

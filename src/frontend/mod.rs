@@ -39,15 +39,6 @@ pub struct Frontend {
     pub defines_main: bool,
 }
 
-impl Frontend {
-    /// Whether the file could not be parsed as C.
-    pub fn has_syntax_errors(&self) -> bool {
-        self.file_diagnostics
-            .iter()
-            .any(|d| d.code == Code::SyntaxError)
-    }
-}
-
 /// Finds and lifts the regions of `src`. When the file has `#pragma scop` regions only
 /// those are used; otherwise maximal runs of static-control loop nests are.
 /// `headers` are the texts of the local headers the file includes: their macros,
