@@ -16,13 +16,20 @@ fn unexpected(what: impl Into<String>) -> Failure {
     Failure::Unexpected(what.into())
 }
 
+/// The mark (an isl `mark` node above a band) that makes the loop of the band parallel;
+/// `parallel_K` takes its privatized scalars from `private[K]` of [`generate`].
+pub const PARALLEL_MARK: &str = "parallel_";
+
 /// The C text replacing `region`, scanning `scop`'s domain in `schedule`'s order.
 /// The first line carries no indentation (it replaces text that starts after it).
+/// A loop under a [`PARALLEL_MARK`] gets `#pragma omp parallel for`, with the scalars
+/// `private[K]` and the iterators of inner loops declared outside the region private.
 pub fn generate(
     region: &Region,
     scop: &Scop,
     schedule: &Schedule,
     file_identifiers: &BTreeSet<String>,
+    private: &[Vec<String>],
 ) -> Gen<String> {
     // Generated code must be right for every parameter value, not only under the
     // context the analysis may assume.
@@ -38,6 +45,8 @@ pub fn generate(
             .collect(),
         loops: Vec::new(),
         lines: Vec::new(),
+        private,
+        shared_iterators: Vec::new(),
     };
     let depth = usize::from(region.needs_braces);
     printer
@@ -99,6 +108,12 @@ struct Printer<'a> {
     /// C type and the values it takes.
     loops: Vec<Loop>,
     lines: Vec<(usize, String)>,
+    /// Per parallel mark, the scalars to privatize.
+    private: &'a [Vec<String>],
+    /// Per parallel loop being printed (with the number of loops around it), the
+    /// iterators of the loops inside it that are declared outside the region (threads
+    /// must not share them).
+    shared_iterators: Vec<(usize, BTreeSet<String>)>,
 }
 
 /// C operator precedence, higher binds tighter.
@@ -117,9 +132,49 @@ impl Printer<'_> {
                 }
                 Ok(())
             }
-            AstKind::Mark => self.node(&node.mark_get_node()?, depth),
+            AstKind::Mark => self.mark(node, depth),
             AstKind::User => self.user(node, depth),
         }
+    }
+
+    /// A marked node: a parallel loop when the mark is a [`PARALLEL_MARK`] directly
+    /// above a `for` (a band isl emitted otherwise, e.g. as one iteration, stays as it
+    /// is: running it sequentially is always right).
+    fn mark(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
+        let child = node.mark_get_node()?;
+        let name = node.mark_get_id()?.get_name()?.to_string();
+        let private = name
+            .strip_prefix(PARALLEL_MARK)
+            .and_then(|k| k.parse::<usize>().ok())
+            .and_then(|k| self.private.get(k));
+        match private {
+            Some(private) if ast_kind(&child)? == AstKind::For => {
+                let private = private.clone();
+                self.parallel_loop(&child, depth, private)
+            }
+            _ => self.node(&child, depth),
+        }
+    }
+
+    /// `#pragma omp parallel for private(...)` and the loop.
+    fn parallel_loop(&mut self, node: &ASTNode, depth: usize, private: Vec<String>) -> Gen<()> {
+        let at = self.lines.len();
+        self.shared_iterators
+            .push((self.loops.len(), BTreeSet::new()));
+        self.for_loop(node, depth)?;
+        let mut private: BTreeSet<String> = private.into_iter().collect();
+        private.extend(self.shared_iterators.pop().unwrap_or_default().1);
+        let clause = if private.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " private({})",
+                private.into_iter().collect::<Vec<_>>().join(", ")
+            )
+        };
+        self.lines
+            .insert(at, (depth, format!("#pragma omp parallel for{clause}")));
+        Ok(())
     }
 
     /// A loop whose iterator's type holds every value it takes, including the one
@@ -157,6 +212,15 @@ impl Printer<'_> {
         } else {
             format!("{name} += {inc}")
         };
+        if decl.is_none() {
+            // Inside a parallel loop (whose own iterator OpenMP makes private).
+            let depth = self.loops.len();
+            for (start, shared) in &mut self.shared_iterators {
+                if depth > *start + 1 {
+                    shared.insert(name.clone());
+                }
+            }
+        }
         let decl = decl.map_or(String::new(), |t| format!("{t} "));
         self.lines.push((
             depth,

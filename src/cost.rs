@@ -102,17 +102,25 @@ fn statement_cost(region: &Region, k: usize, levels: &[Option<String>]) -> f64 {
 /// so the loop runs one element at a time, each waiting for the previous.
 pub const REDUCTION_PENALTY: f64 = 8.0;
 
-/// Whether the statement writes the same place in every iteration of the loop over
-/// `iterator` (a reduction such as `s += a[k]`, or `C[i][j] += A[i][k] * B[k][j]`
-/// with `k` innermost).
+/// Whether the statement accumulates into one place over the loop over `iterator`: it
+/// reads and writes the same reference, whose subscripts do not involve `iterator` (a
+/// reduction such as `s += a[k]`, or `C[i][j] += A[i][k] * B[k][j]` with `k`
+/// innermost). A plain overwrite (`t = a[k]`) is no reduction: nothing waits for the
+/// previous iteration.
 fn accumulates(stmt: &crate::frontend::ir::Statement, iterator: Option<&str>) -> bool {
+    use crate::frontend::ir::AccessKind;
     let Some(iterator) = iterator else {
         return false;
     };
     stmt.accesses
         .iter()
-        .filter(|a| a.kind == crate::frontend::ir::AccessKind::Write)
-        .any(|a| !a.subscripts.iter().any(|s| s.mentions(iterator)))
+        .filter(|w| w.kind == AccessKind::Write)
+        .filter(|w| !w.subscripts.iter().any(|s| s.mentions(iterator)))
+        .any(|w| {
+            stmt.accesses.iter().any(|r| {
+                r.kind == AccessKind::Read && r.array == w.array && r.subscripts == w.subscripts
+            })
+        })
 }
 
 /// The coefficients of a linear expression, by name.

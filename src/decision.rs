@@ -5,6 +5,7 @@ use crate::deps::{Violation, ViolationKind};
 use crate::diag::{Code, Diagnostic};
 use crate::frontend::Region;
 use crate::frontend::ir::{Access, AccessKind};
+use crate::parallel::ParallelLoop;
 use crate::schedule::{Fusion, MAX_SHIFT, Transform};
 use crate::storage::{Contraction, Expansion};
 use serde::Serialize;
@@ -37,6 +38,9 @@ pub enum Decision {
     Expanded(Expansion),
     /// A temporary array stored in a modulo buffer.
     Contracted(Contraction),
+    /// A loop whose iterations run concurrently, with the scalars each thread gets its
+    /// own copy of.
+    Parallel(ParallelLoop),
     /// A requested interchange, applied in `nests` nests; `classic` is false when it is
     /// legal only because anti and output dependences are not constraints.
     Interchanged {
@@ -137,6 +141,19 @@ impl fmt::Display for Decision {
                     bytes(&c.after)
                 )
             }
+            Decision::Parallel(p) if p.private.is_empty() => {
+                write!(f, "parallel loop `{}`", p.iterator)
+            }
+            Decision::Parallel(p) => write!(
+                f,
+                "parallel loop `{}` (private {})",
+                p.iterator,
+                p.private
+                    .iter()
+                    .map(|v| format!("`{v}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             Decision::Interchanged {
                 transform,
                 nests,

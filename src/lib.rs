@@ -12,6 +12,7 @@ pub mod explain;
 pub mod frontend;
 pub mod isl;
 pub mod model;
+pub mod parallel;
 pub mod pipeline;
 pub mod plan;
 pub mod requested;

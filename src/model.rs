@@ -122,7 +122,13 @@ pub fn scop_text(region: &Region) -> Result<ScopText, Box<Diagnostic>> {
             .hint("simplify the expression, or move it out of the loop nest"),
         ));
     }
-    let schedule = schedule_yaml(region, &params, &walk.domains, &original_schedule(region));
+    let schedule = schedule_yaml(
+        region,
+        &params,
+        &walk.domains,
+        &original_schedule(region),
+        &[],
+    );
     let live_out: Vec<String> = region
         .arrays
         .iter()
@@ -378,50 +384,150 @@ pub fn schedule_yaml(
     params: &str,
     domains: &[String],
     tree: &ScheduleTree,
+    marks: &[(Vec<usize>, String)],
 ) -> String {
     let mut out = format!("domain: \"{params}{{ {} }}\"\n", domains.join("; "));
-    tree_yaml(region, params, tree, 0, &mut out);
+    let mut yaml = TreeYaml {
+        region,
+        params,
+        marks,
+        path: Vec::new(),
+        out: &mut out,
+    };
+    yaml.node(tree, 0);
     out
 }
 
-fn tree_yaml(region: &Region, params: &str, tree: &ScheduleTree, indent: usize, out: &mut String) {
-    let pad = " ".repeat(indent);
-    match tree {
-        ScheduleTree::Stmt(_) => {}
-        ScheduleTree::Band { members, child, .. } => {
-            let band: Vec<String> = members
-                .iter()
-                .map(|(k, time)| {
-                    let s = &region.statements[*k];
-                    format!(
-                        "{} -> [({})]",
-                        tuple(&s.name, &s.iters),
-                        time.to_isl(&rename)
-                    )
-                })
-                .collect();
-            out.push_str(&format!(
-                "{pad}child:\n{pad}  schedule: \"{params}[{{ {} }}]\"\n",
-                band.join("; ")
-            ));
-            tree_yaml(region, params, child, indent + 2, out);
-        }
-        ScheduleTree::Sequence(children) => {
-            out.push_str(&format!("{pad}child:\n{pad}  sequence:\n"));
-            for c in children {
-                let filter: Vec<String> = c
-                    .statements()
+/// The YAML writer's state: where in the tree it is, and the marks to place.
+struct TreeYaml<'a> {
+    region: &'a Region,
+    params: &'a str,
+    /// Marks (isl `mark` nodes, e.g. a parallel loop) above the bands at these paths.
+    marks: &'a [(Vec<usize>, String)],
+    path: Vec<usize>,
+    out: &'a mut String,
+}
+
+impl TreeYaml<'_> {
+    fn node(&mut self, tree: &ScheduleTree, indent: usize) {
+        let (region, params) = (self.region, self.params);
+        let pad = " ".repeat(indent);
+        match tree {
+            ScheduleTree::Stmt(_) => {}
+            ScheduleTree::Band { members, child, .. } => {
+                let mut indent = indent;
+                if let Some((_, mark)) = self.marks.iter().find(|(p, _)| *p == self.path) {
+                    self.out
+                        .push_str(&format!("{pad}child:\n{pad}  mark: \"{mark}\"\n"));
+                    indent += 2;
+                }
+                let pad = " ".repeat(indent);
+                let band: Vec<String> = members
                     .iter()
-                    .map(|k| tuple(&region.statements[*k].name, &region.statements[*k].iters))
+                    .map(|(k, time)| {
+                        let s = &region.statements[*k];
+                        format!(
+                            "{} -> [({})]",
+                            tuple(&s.name, &s.iters),
+                            time.to_isl(&rename)
+                        )
+                    })
                     .collect();
-                out.push_str(&format!(
-                    "{pad}  - filter: \"{params}{{ {} }}\"\n",
-                    filter.join("; ")
+                self.out.push_str(&format!(
+                    "{pad}child:\n{pad}  schedule: \"{params}[{{ {} }}]\"\n",
+                    band.join("; ")
                 ));
-                tree_yaml(region, params, c, indent + 4, out);
+                self.path.push(0);
+                self.node(child, indent + 2);
+                self.path.pop();
+            }
+            ScheduleTree::Sequence(children) => {
+                self.out
+                    .push_str(&format!("{pad}child:\n{pad}  sequence:\n"));
+                for (k, c) in children.iter().enumerate() {
+                    let filter: Vec<String> = c
+                        .statements()
+                        .iter()
+                        .map(|k| tuple(&region.statements[*k].name, &region.statements[*k].iters))
+                        .collect();
+                    self.out.push_str(&format!(
+                        "{pad}  - filter: \"{params}{{ {} }}\"\n",
+                        filter.join("; ")
+                    ));
+                    self.path.push(k);
+                    self.node(c, indent + 4);
+                    self.path.pop();
+                }
             }
         }
     }
+}
+
+/// Where the band at `path` runs, as the two maps `deps::Order::Parallel` takes for the
+/// statements below it: `P = { S[i] -> [p] }`, the time stamps of the bands and
+/// sequence positions around the band, and `L = { S[i] -> [t] }`, the band's own time.
+/// `None` when `path` is not a band.
+pub fn band_position(
+    region: &Region,
+    params: &str,
+    tree: &ScheduleTree,
+    path: &[usize],
+) -> Option<(String, String)> {
+    let mut outer: Vec<Vec<(usize, String)>> = Vec::new();
+    let mut node = tree;
+    for &k in path {
+        node = match node {
+            ScheduleTree::Band { members, child, .. } => {
+                outer.push(
+                    members
+                        .iter()
+                        .map(|(s, t)| (*s, t.to_isl(&rename)))
+                        .collect(),
+                );
+                child
+            }
+            ScheduleTree::Sequence(children) => {
+                let child = children.get(k)?;
+                let position = k.to_string();
+                outer.push(
+                    child
+                        .statements()
+                        .into_iter()
+                        .map(|s| (s, position.clone()))
+                        .collect(),
+                );
+                child
+            }
+            ScheduleTree::Stmt(_) => return None,
+        };
+    }
+    let ScheduleTree::Band { members, .. } = node else {
+        return None;
+    };
+    let maps = |time: &dyn Fn(usize) -> String| {
+        let pieces: Vec<String> = members
+            .iter()
+            .map(|(k, _)| {
+                let s = &region.statements[*k];
+                format!("{} -> [{}]", tuple(&s.name, &s.iters), time(*k))
+            })
+            .collect();
+        format!("{params}{{ {} }}", pieces.join("; "))
+    };
+    let prefix = maps(&|k| {
+        outer
+            .iter()
+            .filter_map(|level| level.iter().find(|(s, _)| *s == k).map(|(_, t)| t.clone()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    });
+    let own = maps(&|k| {
+        members
+            .iter()
+            .find(|(s, _)| *s == k)
+            .map_or_else(String::new, |(_, t)| t.to_isl(&rename))
+    });
+    Some((prefix, own))
 }
 
 /// Parses the model into isl objects.
@@ -459,9 +565,20 @@ pub fn schedule(
     text: &ScopText,
     tree: &ScheduleTree,
 ) -> Result<Schedule, LibISLError> {
+    schedule_marked(ctx, region, text, tree, &[])
+}
+
+/// [`schedule`] with isl `mark` nodes above the bands at the given paths.
+pub fn schedule_marked(
+    ctx: &Context,
+    region: &Region,
+    text: &ScopText,
+    tree: &ScheduleTree,
+    marks: &[(Vec<usize>, String)],
+) -> Result<Schedule, LibISLError> {
     Schedule::read_from_str(
         ctx,
-        &schedule_yaml(region, &text.params, &text.domain_bodies, tree),
+        &schedule_yaml(region, &text.params, &text.domain_bodies, tree, marks),
     )
 }
 

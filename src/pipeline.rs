@@ -8,6 +8,7 @@ use crate::diag::{Code, Diagnostic, Span};
 use crate::frontend::{self, Origin, Region};
 use crate::isl::{Failure, IslFailure, new_context, with_budget};
 use crate::model::{self, Scop, ScopText};
+use crate::parallel;
 use crate::plan::Plan;
 use crate::requested;
 use crate::schedule::Transform;
@@ -42,6 +43,9 @@ pub struct Options {
     pub analyze: bool,
     /// Contract temporary arrays to modulo buffers after scheduling.
     pub contract: bool,
+    /// Run the outermost parallel loop of each nest concurrently (`#pragma omp parallel
+    /// for`), where the parallel check proves it.
+    pub parallel: bool,
     /// Arrays the user declares dead after every region (`--temporary`), in addition to
     /// those named by `#pragma nestor temporary(...)`.
     pub temporaries: Vec<String>,
@@ -87,6 +91,7 @@ impl Default for Options {
             mode: Mode::Identity,
             analyze: false,
             contract: false,
+            parallel: false,
             temporaries: Vec::new(),
             fault: None,
         }
@@ -377,6 +382,7 @@ fn region_outcome(
             &scop,
             &scop.schedule,
             identifiers,
+            &[],
         )?);
         return Ok(outcome);
     }
@@ -418,12 +424,27 @@ fn region_outcome(
             outcome.decisions.push(Decision::Contracted(c));
         }
     }
-    let schedule = model::schedule(ctx, &plan.region, &plan.text, &plan.tree)?;
+    let parallel = if options.parallel {
+        parallel::parallel_loops(ctx, &plan, identifiers)?
+    } else {
+        Vec::new()
+    };
+    let marks: Vec<(Vec<usize>, String)> = parallel
+        .iter()
+        .enumerate()
+        .map(|(k, p)| (p.path.clone(), format!("{}{k}", codegen::PARALLEL_MARK)))
+        .collect();
+    let private: Vec<Vec<String>> = parallel.iter().map(|p| p.private.clone()).collect();
+    outcome
+        .decisions
+        .extend(parallel.into_iter().map(Decision::Parallel));
+    let schedule = model::schedule_marked(ctx, &plan.region, &plan.text, &plan.tree, &marks)?;
     outcome.code = Some(codegen::generate(
         &plan.region,
         &plan.scop,
         &schedule,
         identifiers,
+        &private,
     )?);
     outcome.declarations = plan.region.replaced_declarations.clone();
     Ok(outcome)

@@ -165,7 +165,7 @@ fn check_one(
         ));
     }
     if let Err(e) =
-        common::assert_same_behaviour(&format!("program {index}"), &src, &rewritten, None)
+        common::assert_same_behaviour_threaded(&format!("program {index}"), &src, &rewritten, None)
     {
         return Err(fail(e, Some(&rewritten)));
     }

@@ -239,14 +239,12 @@ fn check_one(bin: &Path, seed: u64, index: u64) -> Outcome {
     std::fs::write(&rfile, &rewritten).expect("writable temporary directory");
 
     // 3. both programs at -O0 and -O2, with 1, 2 and 4 threads when they use OpenMP
-    let threads: &[&str] = if generated.omp {
-        &["1", "2", "4"]
-    } else {
-        &["1"]
-    };
+    // (the original's pragmas, or parallel loops nestor marked)
+    let omp = generated.omp || rewritten.contains("#pragma omp");
+    let threads: &[&str] = if omp { &["1", "2", "4"] } else { &["1"] };
     for level in ["-O0", "-O2"] {
         let mut flags = vec![level, "-ffp-contract=off"];
-        if generated.omp {
+        if omp {
             flags.push("-fopenmp");
         }
         let oexe = work.path().join(format!("original{level}"));
@@ -280,7 +278,7 @@ fn check_one(bin: &Path, seed: u64, index: u64) -> Outcome {
                 Some(_) => {}
             }
             let r = reference.as_ref().expect("set above");
-            let what = if generated.omp {
+            let what = if omp {
                 format!("{level}, OMP_NUM_THREADS={t}")
             } else {
                 level.to_string()

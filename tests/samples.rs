@@ -147,9 +147,12 @@ fn accepted_transformations_keep_every_samples_output() {
                 0 => {
                     accepted += 1;
                     let label = format!("{name} {}", request.join(" "));
-                    if let Err(e) =
-                        common::assert_same_behaviour(&label, &original, &rewritten, Some(&include))
-                    {
+                    if let Err(e) = common::assert_same_behaviour_threaded(
+                        &label,
+                        &original,
+                        &rewritten,
+                        Some(&include),
+                    ) {
                         failures.push(e);
                     }
                 }

@@ -269,6 +269,10 @@ pub struct RewriteArgs {
     /// keeps the best legal order found so far.
     #[arg(long, value_name = "N", default_value_t = nestor::search::SearchOptions::default().max_checks)]
     pub search_budget: usize,
+    /// Do not mark loops whose iterations may run concurrently with
+    /// `#pragma omp parallel for` (ignored by compilers without -fopenmp).
+    #[arg(long)]
+    pub no_parallel: bool,
     /// Do not contract temporary arrays to modulo buffers.
     #[arg(long)]
     pub no_contract: bool,

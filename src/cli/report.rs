@@ -20,6 +20,7 @@ pub fn options(analysis: &AnalysisArgs, rewrite: &RewriteArgs, analyze: bool) ->
         mode: rewrite.mode(),
         analyze,
         contract: !rewrite.identity && !rewrite.no_contract,
+        parallel: !rewrite.identity && !rewrite.no_parallel,
         temporaries: rewrite.temporary.clone(),
         ..Default::default()
     }

@@ -18,9 +18,21 @@ pub fn compile(
     name: &str,
     include: Option<&Path>,
 ) -> Result<PathBuf, String> {
+    compile_with(c_file, out_dir, name, include, &[])
+}
+
+/// [`compile`] with extra compiler flags (`-fopenmp`).
+pub fn compile_with(
+    c_file: &Path,
+    out_dir: &Path,
+    name: &str,
+    include: Option<&Path>,
+    flags: &[&str],
+) -> Result<PathBuf, String> {
     let exe = out_dir.join(name);
     let mut cmd = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".to_string()));
-    cmd.args(["-O2", "-ffp-contract=off", "-w", "-o"])
+    cmd.args(flags)
+        .args(["-O2", "-ffp-contract=off", "-w", "-o"])
         .arg(&exe)
         .arg(c_file);
     if let Some(dir) = include {
@@ -40,10 +52,40 @@ pub fn compile(
 
 /// Runs `exe` and returns its exit status and standard output.
 pub fn run(exe: &Path) -> Result<(i32, Vec<u8>), String> {
+    run_with(exe, &[])
+}
+
+/// [`run`] with environment variables set.
+pub fn run_with(exe: &Path, envs: &[(&str, &str)]) -> Result<(i32, Vec<u8>), String> {
     let out = Command::new(exe)
+        .envs(envs.iter().copied())
         .output()
         .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
     Ok((out.status.code().unwrap_or(-1), out.stdout))
+}
+
+/// `original` and `rewritten` (C sources) written to a fresh directory and compiled,
+/// the rewritten one with `flags` too: the directory (kept while the guard lives) and
+/// both executables.
+fn build_pair(
+    name: &str,
+    original: &str,
+    rewritten: &str,
+    include: Option<&Path>,
+    flags: &[&str],
+) -> Result<(tempfile::TempDir, PathBuf, PathBuf), String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let a = dir.path().join("original.c");
+    let b = dir.path().join("rewritten.c");
+    std::fs::write(&a, original).map_err(|e| e.to_string())?;
+    std::fs::write(&b, rewritten).map_err(|e| e.to_string())?;
+    let ea = compile(&a, dir.path(), "original", include)?;
+    let eb = compile_with(&b, dir.path(), "rewritten", include, flags).map_err(|e| {
+        format!(
+            "{name}: the rewritten file does not compile with {flags:?}:\n{e}\n--- rewritten ---\n{rewritten}"
+        )
+    })?;
+    Ok((dir, ea, eb))
 }
 
 /// Compiles and runs `original` and `rewritten` (C sources) and checks that their exit
@@ -54,15 +96,7 @@ pub fn assert_same_behaviour(
     rewritten: &str,
     include: Option<&Path>,
 ) -> Result<(), String> {
-    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let a = dir.path().join("original.c");
-    let b = dir.path().join("rewritten.c");
-    std::fs::write(&a, original).map_err(|e| e.to_string())?;
-    std::fs::write(&b, rewritten).map_err(|e| e.to_string())?;
-    let ea = compile(&a, dir.path(), "original", include)?;
-    let eb = compile(&b, dir.path(), "rewritten", include).map_err(|e| {
-        format!("{name}: the rewritten file does not compile:\n{e}\n--- rewritten ---\n{rewritten}")
-    })?;
+    let (_dir, ea, eb) = build_pair(name, original, rewritten, include, &[])?;
     let ra = run(&ea)?;
     let rb = run(&eb)?;
     if ra != rb {
@@ -92,6 +126,37 @@ pub fn c_files(dir: &str) -> Vec<PathBuf> {
         .collect();
     files.sort();
     files
+}
+
+/// The thread counts rewritten programs with OpenMP pragmas are run with.
+pub const THREADS: [&str; 3] = ["1", "2", "4"];
+
+/// As [`assert_same_behaviour`], with the rewritten program also compiled with
+/// `-fopenmp` and run with 1, 2 and 4 threads: each run must print exactly what the
+/// sequential original prints. Does nothing more when `rewritten` has no pragma.
+pub fn assert_same_behaviour_threaded(
+    name: &str,
+    original: &str,
+    rewritten: &str,
+    include: Option<&Path>,
+) -> Result<(), String> {
+    assert_same_behaviour(name, original, rewritten, include)?;
+    if !rewritten.contains("#pragma omp") {
+        return Ok(());
+    }
+    let (_dir, ea, eb) = build_pair(name, original, rewritten, include, &["-fopenmp"])?;
+    let expected = run(&ea)?;
+    for threads in THREADS {
+        let got = run_with(&eb, &[("OMP_NUM_THREADS", threads)])?;
+        if got != expected {
+            return Err(format!(
+                "{name}: with -fopenmp and {threads} threads the output differs\noriginal: {}\nrewritten: {}\n--- rewritten ---\n{rewritten}",
+                String::from_utf8_lossy(&expected.1),
+                String::from_utf8_lossy(&got.1)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Whether `NESTOR_BLESS` asks to rewrite expectations instead of checking them.

@@ -14,11 +14,13 @@ exit 4
 static void blur(int h, int w, double in[h][w], double tmp[h][w], double out[h][w])
 {
   /* The vertical pass walks the images down their columns. */
+  #pragma omp parallel for
   for (int i = 0; i < h; i++) {
     for (int j = 1; j < w - 1; j++) {
       tmp[i][j] = (in[i][j - 1] + in[i][j] + in[i][j + 1]) / 3.0;
     }
   }
+  #pragma omp parallel for
   for (int j = 1; j < w - 1; j++) {
     for (int i = 1; i < (long long)h - 1; i++) {
       out[i][j] = (tmp[i - 1][j] + tmp[i][j] + tmp[i + 1][j]) / 3.0;
@@ -55,6 +57,7 @@ static double img[H][W], tmp[H][W], out[H][W];
 int main(void)
 {
   unsigned long long ht = 1469598103934665603ULL, ho = ht;
+  #pragma omp parallel for
   for (int i = 0; i < H; i++) {
     for (int j = 0; j < W; j++) {
       img[i][j] = (double)((i * 7 + j * 13) % 31) / 31;

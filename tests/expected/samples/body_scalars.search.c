@@ -16,6 +16,7 @@ double A[N][M], B[N][M];
 static void body_scalars(void)
 {
   double x, y;
+  #pragma omp parallel for private(x, y)
   for (int i = 0; i < N; i++) {
     for (int j = 0; j < M; j++) {
       x = A[i][j] * 2;
@@ -52,6 +53,7 @@ static unsigned long long mix(unsigned long long h, double v)
 int main(void)
 {
   unsigned long long h = 1469598103934665603ULL;
+  #pragma omp parallel for
   for (int i = 0; i < N; i++) {
     for (int j = 0; j < M; j++) {
       A[i][j] = (double)((i * j + 3) % M) / M - 0.5;

@@ -16,6 +16,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
 {
   double s;
   /* The 0.1 offset keeps constant columns from dividing by zero. */
+  #pragma omp parallel for
   for (int j = 0; j < m; j++) {
     mean[j] = 0.0;
     for (int i = 0; i < n; i++) {
@@ -23,6 +24,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
     }
     mean[j] = mean[j] / n;
   }
+  #pragma omp parallel for
   for (int j = 0; j < m; j++) {
     stddev[j] = 0.0;
     for (int i = 0; i < n; i++) {
@@ -30,11 +32,13 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
     }
     stddev[j] = sqrt(stddev[j] / n) + 0.1;
   }
+  #pragma omp parallel for
   for (int i = 0; i < n; i++) {
     for (int j = 0; j < m; j++) {
       data[i][j] = (data[i][j] - mean[j]) / (sqrt((double)n) * stddev[j]);
     }
   }
+  #pragma omp parallel for private(s)
   for (int c0 = 0; c0 < m; c0++) {
     for (int j = 0; j < m; j++) {
       if (j >= c0 + 1 || c0 >= j + 1) {
@@ -79,6 +83,7 @@ static double data[NROWS][NCOLS], corr[NCOLS][NCOLS], mean[NCOLS], stddev[NCOLS]
 int main(void)
 {
   unsigned long long hc = 1469598103934665603ULL, hm = hc, hs = hc, hd = hc;
+  #pragma omp parallel for
   for (int i = 0; i < NROWS; i++) {
     for (int j = 0; j < NCOLS; j++) {
       data[i][j] = (double)((i * j) % NCOLS) / NCOLS + (double)(i % 4);

@@ -40,6 +40,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
   for (int j = 0; j < m; j++) {
     stddev[j] = sqrt(stddev[j] / n) + 0.1;
   }
+  #pragma omp parallel for
   for (int i = 0; i < n; i++) {
     for (int j = 0; j < m; j++) {
       data[i][j] = (data[i][j] - mean[j]) / (sqrt((double)n) * stddev[j]);
@@ -102,6 +103,7 @@ static double data[NROWS][NCOLS], corr[NCOLS][NCOLS], mean[NCOLS], stddev[NCOLS]
 int main(void)
 {
   unsigned long long hc = 1469598103934665603ULL, hm = hc, hs = hc, hd = hc;
+  #pragma omp parallel for
   for (int i = 0; i < NROWS; i++) {
     for (int j = 0; j < NCOLS; j++) {
       data[i][j] = (double)((i * j) % NCOLS) / NCOLS + (double)(i % 4);

@@ -20,6 +20,7 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
   DATA_TYPE s;
 #pragma scop
   /* Column means: walks data down its columns. */
+  #pragma omp parallel for private(i)
   for (j = 0; j < m; j++) {
     mean[j] = SCALAR_VAL(0.0);
     for (i = 0; i < n; i++) {
@@ -27,11 +28,13 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
     }
     mean[j] /= float_n;
   }
+  #pragma omp parallel for private(j)
   for (i = 0; i < n; i++) {
     for (j = 0; j < m; j++) {
       data[i][j] -= mean[j];
     }
   }
+  #pragma omp parallel for private(j, k, s)
   for (i = 0; i < m; i++) {
     for (j = i; j < m; j++) {
       s = SCALAR_VAL(0.0);

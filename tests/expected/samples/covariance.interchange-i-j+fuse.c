@@ -29,6 +29,7 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
     for (i = 0; i < n; i++) {
       data[i][j] -= mean[j];
     }
+    #pragma omp parallel for private(k, s)
     for (i = 0; i <= j; i++) {
       s = SCALAR_VAL(0.0);
       for (k = 0; k < n; k++) {

@@ -33,6 +33,7 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
   for (j = 0; j < m; j++) {
     mean[j] /= float_n;
   }
+  #pragma omp parallel for private(j)
   for (i = 0; i < n; i++) {
     for (j = 0; j < m; j++) {
       data[i][j] -= mean[j];

@@ -14,11 +14,13 @@ exit 4
 static void gauss(int h, int w, double in[h][w], double out[h][w])
 {
   double tmp[h][w];
+  #pragma omp parallel for
   for (int i = 1; i < h - 1; i++) {
     for (int j = 0; j < w; j++) {
       tmp[i][j] = 2.0 * in[i][j] + in[i - 1][j] + in[i + 1][j];
     }
   }
+  #pragma omp parallel for
   for (int i = 1; i < h - 1; i++) {
     for (int j = 1; j < (long long)w - 1; j++) {
       out[i][j] = 2.0 * tmp[i][j] + tmp[i][j - 1] + tmp[i][j + 1];
@@ -45,6 +47,7 @@ static double in[H][W], out[H][W];
 int main(void)
 {
   unsigned long long hash = 1469598103934665603ULL;
+  #pragma omp parallel for
   for (int i = 0; i < H; i++) {
     for (int j = 0; j < W; j++) {
       in[i][j] = (double)((i * 13 + j * 7) % 17) / 16;

@@ -22,6 +22,7 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
 {
   int i, j, k;
 #pragma scop
+  #pragma omp parallel for private(j, k)
   for (i = 0; i < ni; i++) {
     for (j = 0; j < nj; j++) {
       C[i][j] *= beta;

@@ -17,6 +17,7 @@ exit 0
 static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C[p][m])
 {
   double t;
+  #pragma omp parallel for private(t)
   for (int i = 0; i < n; i++) {
     for (int j = 0; j < m; j++) {
       t = 0;
@@ -75,10 +76,10 @@ int main(void)
         }
       }
     }
-  }
-  for (int k = (0 > NI ? 0 : NI); k < NK; k++) {
-    for (int j = 0; j < NJ; j++) {
-      C[k][j] = (double)((k * (j + 2) + 5) % NJ) / NJ;
+    for (int k = (0 > NI ? 0 : NI); k < NK; k++) {
+      for (int j = 0; j < NJ; j++) {
+        C[k][j] = (double)((k * (j + 2) + 5) % NJ) / NJ;
+      }
     }
   }
   nestor_timer_start();

@@ -17,6 +17,7 @@ exit 0
 static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C[p][m])
 {
   double t;
+  #pragma omp parallel for private(t)
   for (int i = 0; i < n; i++) {
     for (int j = 0; j < m; j++) {
       t = 0;
@@ -57,11 +58,13 @@ static double A[NI][NJ], B[NI][NK], C[NK][NJ];
 int main(void)
 {
   unsigned long long h = 1469598103934665603ULL;
+  #pragma omp parallel for
   for (int k = 0; k < NK; k++) {
     for (int i = 0; i < NI; i++) {
       B[i][k] = (double)((i * k + 1) % NI) / NI;
     }
   }
+  #pragma omp parallel for
   for (int k = 0; k < NK; k++) {
     for (int j = 0; j < NJ; j++) {
       C[k][j] = (double)((k * (j + 2) + 5) % NJ) / NJ;

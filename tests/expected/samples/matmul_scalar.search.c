@@ -64,11 +64,13 @@ static double A[NI][NJ], B[NI][NK], C[NK][NJ];
 int main(void)
 {
   unsigned long long h = 1469598103934665603ULL;
+  #pragma omp parallel for
   for (int i = 0; i < NI; i++) {
     for (int k = 0; k < NK; k++) {
       B[i][k] = (double)((i * k + 1) % NI) / NI;
     }
   }
+  #pragma omp parallel for
   for (int k = 0; k < NK; k++) {
     for (int j = 0; j < NJ; j++) {
       C[k][j] = (double)((k * (j + 2) + 5) % NJ) / NJ;

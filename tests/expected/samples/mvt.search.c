@@ -16,6 +16,7 @@ static void kernel_mvt(int n,
 {
   int i, j;
 #pragma scop
+  #pragma omp parallel for private(j)
   for (i = 0; i < n; i++) {
     for (j = 0; j < n; j++) {
       x1[i] = x1[i] + A[i][j] * v1[j];

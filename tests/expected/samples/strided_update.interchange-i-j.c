@@ -23,6 +23,7 @@ static void strided_update(void)
     a[(int)c0] = 0.5 * a[((int)c0) - 1];
   }
   if (M >= 1) {
+    #pragma omp parallel for
     for (int c0 = 0; c0 < N; c0++) {
       for (int j = 0; j < (M < c0 ? M : c0); j++) {
         if (c0 % 2 == 0) {
@@ -70,6 +71,7 @@ static unsigned long long mix(unsigned long long h, double v)
 int main(void)
 {
   unsigned long long ha = 1469598103934665603ULL, hc = ha;
+  #pragma omp parallel for
   for (int i = 0; i < N; i++) {
     a[i] = (double)((3 * i + 1) % 11) / 11;
     b[i] = (double)((i * i + 2) % 13) / 13;

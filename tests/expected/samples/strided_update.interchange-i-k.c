@@ -22,6 +22,7 @@ static void strided_update(void)
   for (long long c0 = 1; c0 < N; c0 += 2) {
     a[(int)c0] = 0.5 * a[((int)c0) - 1];
   }
+  #pragma omp parallel for
   for (int j = 0; j < M; j++) {
     for (int i = 0; i < N; i++) {
       if (i % 2 == 0) {
@@ -61,6 +62,7 @@ static unsigned long long mix(unsigned long long h, double v)
 int main(void)
 {
   unsigned long long ha = 1469598103934665603ULL, hc = ha;
+  #pragma omp parallel for
   for (int i = 0; i < N; i++) {
     a[i] = (double)((3 * i + 1) % 11) / 11;
     b[i] = (double)((i * i + 2) % 13) / 13;

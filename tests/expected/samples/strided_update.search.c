@@ -67,6 +67,7 @@ static unsigned long long mix(unsigned long long h, double v)
 int main(void)
 {
   unsigned long long ha = 1469598103934665603ULL, hc = ha;
+  #pragma omp parallel for
   for (int i = 0; i < N; i++) {
     a[i] = (double)((3 * i + 1) % 11) / 11;
     b[i] = (double)((i * i + 2) % 13) / 13;

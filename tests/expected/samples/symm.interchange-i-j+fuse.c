@@ -19,6 +19,7 @@ static void kernel_symm(int m, int n, DATA_TYPE alpha, DATA_TYPE beta,
   int i, j, k;
   DATA_TYPE temp2;
 #pragma scop
+  #pragma omp parallel for private(i, k, temp2)
   for (j = 0; j < n; j++) {
     for (i = 0; i < m; i++) {
       temp2 = 0;

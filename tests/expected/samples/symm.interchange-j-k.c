@@ -20,6 +20,7 @@ static void kernel_symm(int m, int n, DATA_TYPE alpha, DATA_TYPE beta,
   DATA_TYPE temp2;
 #pragma scop
   for (i = 0; i < m; i++) {
+    #pragma omp parallel for private(k, temp2)
     for (j = 0; j < n; j++) {
       temp2 = 0;
       for (k = 0; k < i; k++) {

@@ -17,6 +17,7 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
 {
   int i, j, k;
 #pragma scop
+  #pragma omp parallel for private(j, k)
   for (i = 0; i < n; i++) {
     for (j = 0; j <= i; j++) {
       C[i][j] *= beta;

@@ -76,6 +76,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       }
     }
   }
+  #pragma omp parallel for private(j, k)
   for (i = 0; i < ni; i++) {
     for (j = 0; j < nl; j++) {
       G[i][j] = SCALAR_VAL(0.0);

@@ -58,15 +58,16 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
         }
       }
     }
-  }
-  for (j = (0 > nl ? 0 : nl); j < nj; j++) {
-    for (i = 0; i < ni; i++) {
-      E[i][j] = SCALAR_VAL(0.0);
-      for (k = 0; k < nk; k++) {
-        E[i][j] += A[i][k] * B[k][j];
+    for (j = (0 > nl ? 0 : nl); j < nj; j++) {
+      for (i = 0; i < ni; i++) {
+        E[i][j] = SCALAR_VAL(0.0);
+        for (k = 0; k < nk; k++) {
+          E[i][j] += A[i][k] * B[k][j];
+        }
       }
     }
   }
+  #pragma omp parallel for private(i, k)
   for (j = 0; j < nl; j++) {
     for (i = 0; i < ni; i++) {
       G[i][j] = SCALAR_VAL(0.0);

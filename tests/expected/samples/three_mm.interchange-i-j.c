@@ -35,6 +35,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
   int i, j, k;
 #pragma scop
   /* E := A * B */
+  #pragma omp parallel for private(i, k)
   for (j = 0; j < nj; j++) {
     for (i = 0; i < ni; i++) {
       E[i][j] = SCALAR_VAL(0.0);
@@ -43,6 +44,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       }
     }
   }
+  #pragma omp parallel for private(i, k)
   for (j = 0; j < nl; j++) {
     for (i = 0; i < nj; i++) {
       F[i][j] = SCALAR_VAL(0.0);
@@ -51,6 +53,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       }
     }
   }
+  #pragma omp parallel for private(i, k)
   for (j = 0; j < nl; j++) {
     for (i = 0; i < ni; i++) {
       G[i][j] = SCALAR_VAL(0.0);

@@ -35,6 +35,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
   int i, j, k;
 #pragma scop
   /* E := A * B */
+  #pragma omp parallel for private(j, k)
   for (i = 0; i < ni; i++) {
     for (j = 0; j < nj; j++) {
       E[i][j] = SCALAR_VAL(0.0);
@@ -45,6 +46,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       }
     }
   }
+  #pragma omp parallel for private(j, k)
   for (i = 0; i < nj; i++) {
     for (j = 0; j < nl; j++) {
       F[i][j] = SCALAR_VAL(0.0);
@@ -55,6 +57,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       }
     }
   }
+  #pragma omp parallel for private(j, k)
   for (i = 0; i < ni; i++) {
     for (j = 0; j < nl; j++) {
       G[i][j] = SCALAR_VAL(0.0);

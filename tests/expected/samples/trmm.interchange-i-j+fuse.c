@@ -18,6 +18,7 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
   int i, j, k;
 #pragma scop
   /* Only the rows below i contribute (A is unit lower-triangular). */
+  #pragma omp parallel for private(i, k)
   for (j = 0; j < n; j++) {
     for (i = 0; i < m; i++) {
       for (k = i + 1; k < m; k++) {

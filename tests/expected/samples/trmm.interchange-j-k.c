@@ -19,6 +19,7 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 #pragma scop
   /* Only the rows below i contribute (A is unit lower-triangular). */
   for (i = 0; i < m; i++) {
+    #pragma omp parallel for private(k)
     for (j = 0; j < n; j++) {
       for (k = i + 1; k < m; k++) {
         B[i][j] += A[k][i] * B[k][j];

@@ -19,12 +19,14 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 #pragma scop
   /* Only the rows below i contribute (A is unit lower-triangular). */
   for (k = 1; k < m; k++) {
+    #pragma omp parallel for private(j)
     for (i = 0; i < k; i++) {
       for (j = 0; j < n; j++) {
         B[i][j] += A[k][i] * B[k][j];
       }
     }
   }
+  #pragma omp parallel for private(j)
   for (i = 0; i < m; i++) {
     for (j = 0; j < n; j++) {
       B[i][j] = alpha * B[i][j];

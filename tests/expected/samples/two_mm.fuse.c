@@ -29,6 +29,7 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
 {
   int i, j, k;
 #pragma scop
+  #pragma omp parallel for private(j, k)
   for (i = 0; i < ni; i++) {
     for (j = 0; j < nj; j++) {
       tmp[i][j] = SCALAR_VAL(0.0);

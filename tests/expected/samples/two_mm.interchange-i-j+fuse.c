@@ -29,6 +29,7 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
 {
   int i, j, k;
 #pragma scop
+  #pragma omp parallel for private(i, k)
   for (j = 0; j < nj; j++) {
     for (i = 0; i < ni; i++) {
       tmp[i][j] = SCALAR_VAL(0.0);
@@ -37,6 +38,7 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
       }
     }
   }
+  #pragma omp parallel for private(i, k)
   for (j = 0; j < nl; j++) {
     for (i = 0; i < ni; i++) {
       D[i][j] *= beta;

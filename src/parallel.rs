@@ -1,0 +1,172 @@
+//! Parallel loops (paper 002): in each nest, the outermost loop whose iterations may run
+//! concurrently, proven on the region as it will be emitted (order and storage chosen)
+//! by `deps::check` under `Order::Parallel`: no flow dependence is carried by the loop
+//! and no two live ranges of a cell conflict when its iterations are unordered. Anti and
+//! output dependences are no constraints, so a scalar that every iteration reuses is
+//! privatized when each of its live ranges stays inside one iteration: the region with
+//! the scalar expanded along the loop (one cell per iteration) must read the same values
+//! and pass the parallel check. Reductions carry a flow dependence and stay sequential,
+//! so the results are the same under any number of threads.
+
+use crate::deps::{self, Dataflow, Order, Verdict, ViolationKind};
+use crate::model::{self, ScheduleTree};
+use crate::plan::Plan;
+use crate::storage;
+use isl_rs::{Context, LibISLError, UnionMap};
+use std::collections::BTreeSet;
+
+type Isl<T> = Result<T, LibISLError>;
+
+/// A loop whose iterations run concurrently (`#pragma omp parallel for`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ParallelLoop {
+    /// The band's path in the plan's tree (child indices from the root).
+    #[serde(skip)]
+    pub path: Vec<usize>,
+    /// The loop's label: the original iterator.
+    pub iterator: String,
+    /// Scalars each thread gets its own copy of.
+    pub private: Vec<String>,
+}
+
+/// The outermost parallel loop of each nest of `plan` (in its chosen order and
+/// storage) that encloses another loop (a loop over single statements would not repay
+/// starting threads).
+pub fn parallel_loops(
+    ctx: &Context,
+    plan: &Plan,
+    identifiers: &BTreeSet<String>,
+) -> Isl<Vec<ParallelLoop>> {
+    let schedule = model::schedule(ctx, &plan.region, &plan.text, &plan.tree)?;
+    let df = deps::dataflow_under(ctx, &plan.scop, &schedule)?;
+    let mut finder = Finder {
+        ctx,
+        plan,
+        df,
+        identifiers,
+        found: Vec::new(),
+    };
+    finder.visit(&plan.tree, &mut Vec::new())?;
+    ctx.reset_operations();
+    Ok(finder.found)
+}
+
+struct Finder<'a> {
+    ctx: &'a Context,
+    plan: &'a Plan,
+    /// The dataflow of the region as it will run (sequentially, in the chosen order).
+    df: Dataflow,
+    identifiers: &'a BTreeSet<String>,
+    found: Vec<ParallelLoop>,
+}
+
+impl Finder<'_> {
+    fn visit(&mut self, node: &ScheduleTree, path: &mut Vec<usize>) -> Isl<()> {
+        match node {
+            ScheduleTree::Band { label, child, .. } => {
+                if contains_band(child)
+                    && let Some(Some(private)) =
+                        crate::isl::step(self.ctx, || self.parallel_at(path, label))?
+                {
+                    self.found.push(ParallelLoop {
+                        path: path.clone(),
+                        iterator: label.clone(),
+                        private,
+                    });
+                    return Ok(());
+                }
+                path.push(0);
+                self.visit(child, path)?;
+                path.pop();
+            }
+            ScheduleTree::Sequence(children) => {
+                for (k, c) in children.iter().enumerate() {
+                    path.push(k);
+                    self.visit(c, path)?;
+                    path.pop();
+                }
+            }
+            ScheduleTree::Stmt(_) => {}
+        }
+        Ok(())
+    }
+
+    /// Whether the band at `path` may run its iterations concurrently: the scalars to
+    /// privatize for that (none when it may as it is), or `None`.
+    fn parallel_at(&self, path: &[usize], label: &str) -> Isl<Option<Vec<String>>> {
+        let plan = self.plan;
+        match verdict(self.ctx, plan, &self.df, path)? {
+            Some(Verdict::Legal { .. }) => Ok(Some(Vec::new())),
+            Some(Verdict::Illegal(v)) if v.kind == ViolationKind::LiveRangeConflict => {
+                self.privatized(path, label)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// The scalars of the region that, each expanded along loop `label`, make the band
+    /// at `path` parallel while the region reads the same values; `None` if there are
+    /// none or that does not suffice.
+    fn privatized(&self, path: &[usize], label: &str) -> Isl<Option<Vec<String>>> {
+        let (ctx, plan) = (self.ctx, self.plan);
+        let mut region = plan.region.clone();
+        let mut private = Vec::new();
+        for variable in storage::expandable_scalars(&plan.region) {
+            let Some(along) = storage::expansion_loops(&region, &variable)
+                .into_iter()
+                .find(|l| l.iterator == label)
+            else {
+                continue;
+            };
+            let name =
+                storage::fresh_name(&format!("{variable}_{label}"), self.identifiers, &region);
+            region = storage::expand(&region, &variable, &along, &name).0;
+            private.push(variable);
+        }
+        if private.is_empty() {
+            return Ok(None);
+        }
+        let Ok(text) = model::scop_text(&region) else {
+            return Ok(None);
+        };
+        let scop = model::build(ctx, &text)?;
+        let expanded = Plan::new(ctx, region, text, scop)?;
+        let expanded = Plan {
+            tree: plan.tree.clone(),
+            ..expanded
+        };
+        let schedule = model::schedule(ctx, &expanded.region, &expanded.text, &expanded.tree)?;
+        let df = deps::dataflow_under(ctx, &expanded.scop, &schedule)?;
+        if !deps::same_values(&self.df, &df)? {
+            return Ok(None);
+        }
+        let legal = matches!(
+            verdict(ctx, &expanded, &df, path)?,
+            Some(Verdict::Legal { .. })
+        );
+        Ok(legal.then_some(private))
+    }
+}
+
+/// `deps::check` of `plan`'s tree against `df` with the band at `path` parallel.
+fn verdict(ctx: &Context, plan: &Plan, df: &Dataflow, path: &[usize]) -> Isl<Option<Verdict>> {
+    let Some((prefix, iteration)) =
+        model::band_position(&plan.region, &plan.text.params, &plan.tree, path)
+    else {
+        return Ok(None);
+    };
+    let order = Order::Parallel {
+        prefix: UnionMap::read_from_str(ctx, &prefix)?,
+        parallel: UnionMap::read_from_str(ctx, &iteration)?,
+    };
+    let schedule = plan.schedule_map(ctx, &plan.tree)?;
+    deps::check(df, &schedule, &order).map(Some)
+}
+
+fn contains_band(tree: &ScheduleTree) -> bool {
+    match tree {
+        ScheduleTree::Band { .. } => true,
+        ScheduleTree::Sequence(children) => children.iter().any(contains_band),
+        ScheduleTree::Stmt(_) => false,
+    }
+}

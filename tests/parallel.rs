@@ -1,0 +1,153 @@
+//! Parallel loops, legal by live ranges (paper 002): which loops nestor runs
+//! concurrently, which scalars it privatizes, which loops it must leave sequential; every
+//! rewritten program is run with 1, 2 and 4 threads and compared with the original.
+
+mod common;
+
+use nestor::decision::Decision;
+use nestor::pipeline::{self, Mode, Options};
+use nestor::search::SearchOptions;
+
+fn optimized(src: &str) -> pipeline::FileReport {
+    let options = Options {
+        mode: Mode::Search(SearchOptions::default()),
+        contract: true,
+        parallel: true,
+        ..Options::default()
+    };
+    pipeline::optimize(src, &options)
+}
+
+/// The parallel loops of `kernel`'s regions, as `decision::Decision` prints them.
+fn parallel(report: &pipeline::FileReport) -> Vec<String> {
+    report
+        .regions
+        .iter()
+        .filter(|r| r.function == "kernel")
+        .flat_map(|r| &r.decisions)
+        .filter(|d| matches!(d, Decision::Parallel(_)))
+        .map(|d| d.to_string())
+        .collect()
+}
+
+/// A program around `kernel` (which defines `void kernel(void)` over `A`, `B`, `n`)
+/// that fills the inputs and prints a checksum of `B`.
+fn program(kernel: &str) -> String {
+    format!(
+        r#"#include <stdio.h>
+#define N 300
+static double A[N][N], B[N][N];
+static int n = N;
+{kernel}
+int main(void) {{
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {{
+      A[i][j] = (double)((i * 7 + j * 3) % 17) / 17;
+      B[i][j] = 0;
+    }}
+  kernel();
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      s = s * 0.5 + B[i][j];
+  printf("%.17g\n", s);
+  return 0;
+}}
+"#
+    )
+}
+
+fn check_runs(name: &str, src: &str, report: &pipeline::FileReport) {
+    common::assert_same_behaviour_threaded(name, src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn a_reused_scalar_is_privatized_where_each_value_lives_in_one_iteration() {
+    // Every iteration writes t before reading it: an output and an anti dependence
+    // between iterations (which forbid the parallel loop to other tools), but no live
+    // range crosses iterations.
+    let src = program(
+        "void kernel(void) {
+  double t;
+  int i, j;
+  for (i = 0; i < n; i++)
+    for (j = 0; j < n; j++) {
+      t = A[i][j] * 2;
+      B[i][j] = t * t + 1;
+    }
+}",
+    );
+    let report = optimized(&src);
+    assert!(
+        parallel(&report).contains(&"parallel loop `i` (private `t`)".to_string()),
+        "{:?}\n{}",
+        parallel(&report),
+        report.output
+    );
+    assert!(
+        report
+            .output
+            .contains("#pragma omp parallel for private(j, t)"),
+        "the inner iterator declared outside is private too:\n{}",
+        report.output
+    );
+    check_runs("privatized scalar", &src, &report);
+}
+
+#[test]
+fn a_scalar_carried_from_one_iteration_to_the_next_keeps_the_loop_sequential() {
+    // t's value written in iteration i is read in iteration i + 1.
+    let src = program(
+        "void kernel(void) {
+  double t = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      B[i][j] = t + A[i][j];
+      t = A[i][j];
+    }
+}",
+    );
+    let report = optimized(&src);
+    assert_eq!(parallel(&report), Vec::<String>::new(), "{}", report.output);
+    check_runs("carried scalar", &src, &report);
+}
+
+#[test]
+fn a_reduction_stays_sequential_so_results_do_not_depend_on_the_thread_count() {
+    let src = program(
+        "void kernel(void) {
+  for (int k = 0; k < n; k++)
+    for (int i = 0; i < n; i++)
+      B[0][i] += A[k][i] * A[i][k];
+}",
+    );
+    let report = optimized(&src);
+    assert!(
+        !parallel(&report).iter().any(|d| d.contains("`k`")),
+        "{:?}",
+        parallel(&report)
+    );
+    check_runs("reduction", &src, &report);
+}
+
+#[test]
+fn the_outermost_parallel_loop_is_chosen_below_a_sequential_one() {
+    // A time loop around a sweep: the sweep's rows run concurrently, time steps do not.
+    let src = program(
+        "void kernel(void) {
+  for (int t = 0; t < 4; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        B[i][j] = B[i][j] * 0.5 + A[i - 1][j] + A[i + 1][j] + t;
+}",
+    );
+    let report = optimized(&src);
+    assert_eq!(
+        parallel(&report).first().map(String::as_str),
+        Some("parallel loop `i`"),
+        "{}",
+        report.output
+    );
+    check_runs("sweeps", &src, &report);
+}
