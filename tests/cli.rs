@@ -972,6 +972,23 @@ fn verify_reports_identical_with_run_times() {
 }
 
 #[test]
+fn verify_with_openmp_runs_the_optimized_program_with_1_2_and_4_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "k.c", KERNEL.as_bytes());
+    let o = nestor(&["verify", "--openmp", "--verbose", &f]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(e.contains("-fopenmp"), "{e}");
+    for run in [
+        "original (1 thread)",
+        "optimized (2 threads)",
+        "optimized (4 threads)",
+    ] {
+        assert!(e.contains(run), "{run}: {e}");
+    }
+}
+
+#[test]
 fn verify_detects_different_output() {
     let dir = tempfile::tempdir().unwrap();
     // Two runs print different process ids: the comparison must notice.

@@ -332,6 +332,10 @@ pub struct BuildArgs {
     /// Seconds each program may run before it is killed.
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
     pub timeout: Duration,
+    /// Compile both programs with -fopenmp and run the optimized one with 1, 2 and 4
+    /// threads (OMP_NUM_THREADS); each run must match the original's.
+    #[arg(long)]
+    pub openmp: bool,
 }
 
 /// Compiler flags, split as a shell would.

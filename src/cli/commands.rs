@@ -190,13 +190,22 @@ fn verify_build(
         .chain(analysis.include.iter().map(PathBuf::as_path))
         .map(absolute)
         .collect();
+    let mut cflags = build.cflags.0.clone();
+    if build.openmp {
+        cflags.push("-fopenmp".to_string());
+    }
     super::verify::Build {
         cc,
-        cflags: build.cflags.0.clone(),
+        cflags,
         defines: analysis.define.clone(),
         includes,
         timeout: build.timeout,
         args,
+        threads: if build.openmp {
+            super::verify::THREADS.to_vec()
+        } else {
+            Vec::new()
+        },
     }
 }
 

@@ -28,7 +28,13 @@ pub struct Build {
     pub includes: Vec<PathBuf>,
     pub timeout: Duration,
     pub args: Vec<OsString>,
+    /// With OpenMP: the thread counts the optimized program runs with (the original
+    /// runs with the first); empty without.
+    pub threads: Vec<u32>,
 }
+
+/// The thread counts `--openmp` runs the optimized program with.
+pub const THREADS: [u32; 3] = [1, 2, 4];
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -157,12 +163,18 @@ fn compare(
         Ok(exe) => exe,
         Err(e) => return Outcome::Differs(format!("the optimized program does not compile:\n{e}")),
     };
-    let ra = match run(&ea, &build.args, build.timeout) {
+    let threads: Vec<Option<u32>> = if build.threads.is_empty() {
+        vec![None]
+    } else {
+        build.threads.iter().copied().map(Some).collect()
+    };
+    let ra = match run(&ea, &build.args, build.timeout, threads[0]) {
         Ok(r) => r,
         Err(e) => return Outcome::Inconclusive(e),
     };
     log.push(format!(
-        "original: {}, {} bytes of output, {}",
+        "original{}: {}, {} bytes of output, {}",
+        with_threads(threads[0]),
         describe(ra.status),
         ra.stdout.len(),
         seconds(ra.elapsed)
@@ -173,20 +185,38 @@ fn compare(
             seconds(build.timeout)
         ));
     }
-    let rb = match run(&eb, &build.args, build.timeout) {
-        Ok(r) => r,
-        Err(e) => return Outcome::Inconclusive(e),
-    };
-    log.push(format!(
-        "optimized: {}, {} bytes of output, {}",
-        describe(rb.status),
-        rb.stdout.len(),
-        seconds(rb.elapsed)
-    ));
+    let mut optimized_time = None;
+    for &n in &threads {
+        let rb = match run(&eb, &build.args, build.timeout, n) {
+            Ok(r) => r,
+            Err(e) => return Outcome::Inconclusive(e),
+        };
+        log.push(format!(
+            "optimized{}: {}, {} bytes of output, {}",
+            with_threads(n),
+            describe(rb.status),
+            rb.stdout.len(),
+            seconds(rb.elapsed)
+        ));
+        if let Some(why) = differences(&ra, &rb, build.timeout) {
+            return Outcome::Differs(format!("{}{why}", run_with(n)));
+        }
+        optimized_time.get_or_insert(rb.elapsed);
+    }
+    Outcome::Identical {
+        status: describe(ra.status),
+        stdout_bytes: ra.stdout.len(),
+        original: ra.elapsed,
+        optimized: optimized_time.unwrap_or_default(),
+    }
+}
+
+/// How the optimized run `rb` differs from the original's `ra`, if it does.
+fn differences(ra: &Run, rb: &Run, timeout: Duration) -> Option<String> {
     if rb.timed_out {
-        return Outcome::Differs(format!(
+        return Some(format!(
             "the optimized program did not finish within {} (the original took {})",
-            seconds(build.timeout),
+            seconds(timeout),
             seconds(ra.elapsed)
         ));
     }
@@ -201,15 +231,21 @@ fn compare(
             describe(rb.status)
         ));
     }
-    if !why.is_empty() {
-        return Outcome::Differs(why.join("\n"));
-    }
-    Outcome::Identical {
-        status: describe(ra.status),
-        stdout_bytes: ra.stdout.len(),
-        original: ra.elapsed,
-        optimized: rb.elapsed,
-    }
+    (!why.is_empty()).then(|| why.join("\n"))
+}
+
+/// ` (2 threads)` for a run with OpenMP.
+fn with_threads(threads: Option<u32>) -> String {
+    threads.map_or_else(String::new, |n| {
+        format!(" ({n} thread{})", if n == 1 { "" } else { "s" })
+    })
+}
+
+/// `with 2 threads: ` before a difference found with OpenMP.
+fn run_with(threads: Option<u32>) -> String {
+    threads.map_or_else(String::new, |n| {
+        format!("with {n} thread{}: ", if n == 1 { "" } else { "s" })
+    })
 }
 
 /// Whether the linker complains that `main` is missing (GNU ld, lld, Apple ld): a
@@ -283,11 +319,20 @@ struct Run {
     timed_out: bool,
 }
 
-/// Runs `exe` in the current directory with standard input closed; kills it after
-/// `timeout`.
-fn run(exe: &Path, args: &[OsString], timeout: Duration) -> Result<Run, String> {
+/// Runs `exe` in the current directory with standard input closed (and `threads`
+/// OpenMP threads); kills it after `timeout`.
+fn run(
+    exe: &Path,
+    args: &[OsString],
+    timeout: Duration,
+    threads: Option<u32>,
+) -> Result<Run, String> {
     let start = Instant::now();
-    let mut child = Command::new(exe)
+    let mut command = Command::new(exe);
+    if let Some(n) = threads {
+        command.env("OMP_NUM_THREADS", n.to_string());
+    }
+    let mut child = command
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
