@@ -16,6 +16,21 @@ fn unexpected(what: impl Into<String>) -> Failure {
     Failure::Unexpected(what.into())
 }
 
+/// Whether the `for` node has OpenMP's canonical form: its condition one comparison of
+/// its iterator with a bound (`i <= e`, `i < e`); isl may also write a conjunction.
+fn canonical(node: &ASTNode) -> Gen<bool> {
+    use ASTExprOpType as O;
+    let cond = node.for_get_cond()?;
+    if cond.get_type()? != ASTExprType::Op
+        || !matches!(cond.get_op_type()?, O::Le | O::Lt | O::Ge | O::Gt)
+    {
+        return Ok(false);
+    }
+    let left = cond.get_op_arg(0)?;
+    let iterator = node.for_get_iterator()?.get_id()?.get_name()?.to_string();
+    Ok(left.get_type()? == ASTExprType::Id && left.get_id()?.get_name()? == iterator)
+}
+
 /// The mark (an isl `mark` node above a band) that makes the loop of the band parallel;
 /// `parallel_K` takes its privatized scalars from `private[K]` of [`generate`].
 pub const PARALLEL_MARK: &str = "parallel_";
@@ -148,7 +163,7 @@ impl Printer<'_> {
             .and_then(|k| k.parse::<usize>().ok())
             .and_then(|k| self.private.get(k));
         match private {
-            Some(private) if ast_kind(&child)? == AstKind::For => {
+            Some(private) if ast_kind(&child)? == AstKind::For && canonical(&child)? => {
                 let private = private.clone();
                 self.parallel_loop(&child, depth, private)
             }
