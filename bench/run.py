@@ -8,15 +8,17 @@ For each sample (all of samples/*.c, or the names given as arguments) this
   * compiles the original and the optimized file with `cc -O3 -march=native`,
   * runs them interleaved (original, optimized, original, ...), --runs times each,
     reading the `kernel_seconds S` line each program prints on stderr,
-  * checks that every run of both programs printed the same stdout,
+  * with --threads N (N > 1), also compiles the optimized file with -fopenmp and runs it
+    with OMP_NUM_THREADS=N in the same interleaving (nestor's parallel loops),
+  * checks that every run of every program printed the same stdout,
   * records peak memory (max RSS) through /usr/bin/time when it is installed,
 
 then prints a Markdown table with the median kernel times, the speedup
 (original / optimized) and the geometric-mean speedup, and writes it to
 bench/results.md. Not part of `cargo test`.
 
-Usage: bench/run.py [--runs N] [--cc CC] [--cflags FLAGS] [--timeout S] [--keep]
-                    [--no-build] [--output FILE] [SAMPLE ...]
+Usage: bench/run.py [--runs N] [--threads N] [--cc CC] [--cflags FLAGS] [--timeout S]
+                    [--keep] [--no-build] [--output FILE] [SAMPLE ...]
 """
 
 import argparse
@@ -98,13 +100,14 @@ def same_machine_code(args, src, opt_src, defines, d):
     return a is not None and a == asm(opt_src)
 
 
-def run_timed(exe, workdir, timeout):
-    """One run: (stdout, kernel seconds, max RSS in KB or None)."""
+def run_timed(exe, workdir, timeout, threads=None):
+    """One run (with `threads` OpenMP threads): (stdout, kernel seconds, max RSS in KB or None)."""
     rss_file = workdir / "rss.txt"
     use_time = os.access(GNU_TIME, os.X_OK)
     cmd = [GNU_TIME, "-f", "%M", "-o", str(rss_file), str(exe)] if use_time else [str(exe)]
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads)) if threads else None
     try:
-        p = run(cmd, timeout=timeout, preexec_fn=raise_stack_limit)
+        p = run(cmd, timeout=timeout, preexec_fn=raise_stack_limit, env=env)
     except subprocess.TimeoutExpired:
         raise RuntimeError(f"{exe.name} ran longer than {timeout} s")
     if p.returncode != 0:
@@ -145,9 +148,14 @@ def bench_sample(name, defines, args, workdir):
     res["decisions"] = decisions(defines, src)
 
     exes = {"orig": d / "orig", "opt": d / "opt"}
+    parallel = args.threads > 1 and "#pragma omp" in p.stdout
+    if parallel:
+        exes["par"] = d / "par"
     try:
         compile_c(args.cc, args.cflags, src, exes["orig"], defines)
         compile_c(args.cc, args.cflags, opt_src, exes["opt"], defines)
+        if parallel:
+            compile_c(args.cc, [*args.cflags, "-fopenmp"], opt_src, exes["par"], defines)
     except RuntimeError as e:
         res.update(status="compile failed", note=str(e))
         return res
@@ -156,13 +164,14 @@ def bench_sample(name, defines, args, workdir):
     if res["same_code"]:
         res["notes"].append("identical machine code for both versions: any difference is noise")
 
-    times = {"orig": [], "opt": []}
-    rss = {"orig": [], "opt": []}
-    outputs = {"orig": set(), "opt": set()}
+    times = {k: [] for k in exes}
+    rss = {k: [] for k in exes}
+    outputs = {k: set() for k in exes}
     try:
         for i in range(args.runs):
-            for which in ("orig", "opt"):
-                out, secs, kb = run_timed(exes[which], d, args.timeout)
+            for which in exes:
+                threads = args.threads if which == "par" else None
+                out, secs, kb = run_timed(exes[which], d, args.timeout, threads)
                 outputs[which].add(out)
                 times[which].append(secs)
                 if kb is not None:
@@ -175,14 +184,24 @@ def bench_sample(name, defines, args, workdir):
     res["orig"] = statistics.median(times["orig"])
     res["opt"] = statistics.median(times["opt"])
     res["speedup"] = res["orig"] / res["opt"] if res["opt"] > 0 else float("inf")
+    if parallel:
+        res["par"] = statistics.median(times["par"])
+        res["par_speedup"] = res["orig"] / res["par"] if res["par"] > 0 else float("inf")
     res["rss_orig"] = max(rss["orig"]) if rss["orig"] else None
     res["rss_opt"] = max(rss["opt"]) if rss["opt"] else None
     res["spread"] = {k: (min(v), max(v)) for k, v in times.items()}
     if res["orig"] < SHORT:
         res["notes"].append(f"original kernel runs under {SHORT} s: the ratio is mostly noise")
 
-    if len(outputs["orig"]) != 1 or len(outputs["opt"]) != 1:
+    if any(len(o) != 1 for o in outputs.values()):
         res.update(status="OUTPUT UNSTABLE", note="a program printed different stdout on different runs")
+    elif parallel and outputs["par"] != outputs["orig"]:
+        if same_without_fma(args, src, opt_src, defines, d, args.threads):
+            res.update(status="ok (FMA)", note=f"stdout with {args.threads} threads differs only with FP"
+                       " contraction: identical with -ffp-contract=off")
+        else:
+            res.update(status="OUTPUT MISMATCH",
+                       note=f"with {args.threads} threads the optimized program printed other output")
     elif outputs["orig"] != outputs["opt"]:
         # Tell a real miscompile from rounding: -O3 contracts a*b+c into an FMA where
         # it can, and whether it can depends on the loop order. Rebuild without.
@@ -200,6 +219,22 @@ def bench_sample(name, defines, args, workdir):
             res.update(status="OUTPUT MISMATCH",
                        note=f"original printed {next(iter(outputs['orig']))!r}, optimized printed {next(iter(outputs['opt']))!r}")
     return res
+
+
+def same_without_fma(args, src, opt_src, defines, d, threads):
+    """Whether the original and the optimized program (with -fopenmp, run with `threads`
+    threads) print the same without FP contraction: -O3 contracts a*b+c into an FMA
+    where it can, and where it can depends on the loop order and on the code OpenMP
+    outlines."""
+    nofma = [*args.cflags, "-ffp-contract=off"]
+    try:
+        compile_c(args.cc, nofma, src, d / "orig_nofma", defines)
+        compile_c(args.cc, [*nofma, "-fopenmp"], opt_src, d / "par_nofma", defines)
+        a = run_timed(d / "orig_nofma", d, args.timeout)[0]
+        b = run_timed(d / "par_nofma", d, args.timeout, threads)[0]
+    except RuntimeError:
+        return False
+    return a == b
 
 
 def geomean(xs):
@@ -223,10 +258,16 @@ def report(results, args, started, load):
         " RSS = peak resident memory in KB (max over runs)",
         f"- sizes: bench/sizes.txt",
         "",
-        "| sample | original s | optimized s | speedup | RSS orig/opt KB | status |",
-        "|---|---:|---:|---:|---:|---|",
+        f"- {args.threads} threads: the optimized program compiled with -fopenmp and run with"
+        f" OMP_NUM_THREADS={args.threads} (samples with a parallel loop; the others run"
+        " the same code on one thread)" if args.threads > 1 else "- one thread",
+        "",
+        "| sample | original s | optimized s | speedup | "
+        + (f"{args.threads} threads s | speedup | " if args.threads > 1 else "")
+        + "RSS orig/opt KB | status |",
+        "|---|---:|---:|---:|" + ("---:|---:|" if args.threads > 1 else "") + "---:|---|",
     ]
-    speedups, timed = [], []
+    speedups, timed, par_speedups = [], [], []
     for r in results:
         if "speedup" in r:
             if r["status"].startswith("ok"):
@@ -238,16 +279,26 @@ def report(results, args, started, load):
                 flag = " (same code)"
             elif r["speedup"] < SLOW:
                 flag = " **(slower)**"
+            par = ""
+            if args.threads > 1:
+                p, ps = r.get("par", r["opt"]), r.get("par_speedup", r["speedup"])
+                if r["status"].startswith("ok"):
+                    par_speedups.append(ps)
+                par = f"| {p:.4f} | {ps:.2f}x "
             lines.append(
                 f"| {r['name']} | {r['orig']:.4f} | {r['opt']:.4f} | {r['speedup']:.2f}x{flag} "
-                f"| {fmt_rss(r['rss_orig'])} / {fmt_rss(r['rss_opt'])} | {r['status']} |"
+                f"{par}| {fmt_rss(r['rss_orig'])} / {fmt_rss(r['rss_opt'])} | {r['status']} |"
             )
         else:
-            lines.append(f"| {r['name']} | - | - | - | - | **{r['status']}** |")
+            dashes = "- | - | " if args.threads > 1 else ""
+            lines.append(f"| {r['name']} | - | - | - | {dashes}- | **{r['status']}** |")
     lines.append("")
     if speedups:
         lines.append(f"**Geometric-mean speedup: {geomean(speedups):.3f}x** over {len(speedups)} samples"
                      " (those whose outputs match).")
+        if par_speedups:
+            lines.append("")
+            lines.append(f"**With {args.threads} threads: {geomean(par_speedups):.3f}x.**")
         if timed and len(timed) < len(speedups):
             lines.append("")
             lines.append(f"Geometric-mean speedup over the {len(timed)} samples whose original kernel"
@@ -303,6 +354,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("samples", nargs="*", help="sample names (matmul or samples/matmul.c); default: all")
     ap.add_argument("--runs", type=int, default=5, help="runs of each program (default 5)")
+    ap.add_argument("--threads", type=int, default=1,
+                    help="also run the optimized program with this many OpenMP threads (default 1: no)")
     ap.add_argument("--cc", default=os.environ.get("CC", "cc"))
     ap.add_argument("--cflags", default="-O3 -march=native", help="default: -O3 -march=native")
     ap.add_argument("--timeout", type=float, default=300, help="seconds per program run (default 300)")
