@@ -34,6 +34,9 @@ pub enum Decision {
         second: LoopOf,
         shift: i64,
     },
+    /// A perfect nest blocked into tiles of `sizes` iterations of its `loops`
+    /// (outermost first).
+    Tiled { loops: Vec<String>, sizes: Vec<i64> },
     /// A scalar given one cell per iteration of a loop.
     Expanded(Expansion),
     /// A temporary array stored in a modulo buffer.
@@ -124,6 +127,16 @@ impl fmt::Display for Decision {
                 second,
                 shift,
             } => write!(f, "fused {second} into {first}, shift {shift}"),
+            Decision::Tiled { loops, sizes } => write!(
+                f,
+                "tiled loops ({}) by {}",
+                loops.join(", "),
+                sizes
+                    .iter()
+                    .map(i64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" x ")
+            ),
             Decision::Expanded(e) => write!(
                 f,
                 "expanded scalar `{}` into `{}[{}]` along loop `{}` (adds {} elements of `{}`)",

@@ -19,3 +19,4 @@ pub mod requested;
 pub mod schedule;
 pub mod search;
 pub mod storage;
+pub mod tiling;

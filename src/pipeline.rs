@@ -14,6 +14,7 @@ use crate::requested;
 use crate::schedule::Transform;
 use crate::search::{self, SearchOptions};
 use crate::storage;
+use crate::tiling;
 use isl_rs::{Context, LibISLError};
 use std::collections::BTreeSet;
 
@@ -43,6 +44,9 @@ pub struct Options {
     pub analyze: bool,
     /// Contract temporary arrays to modulo buffers after scheduling.
     pub contract: bool,
+    /// Tile perfect nests where the model says it pays, with these tile sizes (per loop,
+    /// outermost first, the last repeated); `None`: no tiling.
+    pub tile: Option<Vec<i64>>,
     /// Run the outermost parallel loop of each nest concurrently (`#pragma omp parallel
     /// for`), where the parallel check proves it.
     pub parallel: bool,
@@ -91,6 +95,7 @@ impl Default for Options {
             mode: Mode::Identity,
             analyze: false,
             contract: false,
+            tile: None,
             parallel: false,
             temporaries: Vec::new(),
             fault: None,
@@ -415,6 +420,13 @@ fn region_outcome(
             }
             plan.tree = requested.tree;
         }
+    }
+    if let Some(sizes) = &options.tile
+        && options.mode != Mode::Identity
+    {
+        let tiled;
+        (plan.tree, tiled) = tiling::tile_where_it_pays(ctx, &plan, sizes)?;
+        outcome.decisions.extend(tiled);
     }
     if options.contract {
         let contractions;

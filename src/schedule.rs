@@ -364,6 +364,16 @@ pub fn chain_labels(tree: &ScheduleTree, path: &[usize]) -> Vec<String> {
 /// `tree` with the chain of bands at `path` reordered: the new `k`-th band is the old
 /// `order[k]`-th.
 pub fn permute_chain(tree: &ScheduleTree, path: &[usize], order: &[usize]) -> ScheduleTree {
+    let (bands, bottom) = chain_at(tree, path);
+    let permuted: Vec<Band> = order.iter().map(|&k| bands[k].clone()).collect();
+    replace_at(tree, path, stack(&permuted, bottom.clone()))
+}
+
+/// A band's label and members.
+pub type Band = (String, Vec<(usize, Aff)>);
+
+/// The chain of bands at `path`, outermost first, and the node below it.
+pub fn chain_at<'t>(tree: &'t ScheduleTree, path: &[usize]) -> (Vec<Band>, &'t ScheduleTree) {
     let mut bands = Vec::new();
     let mut node = node_at(tree, path);
     while let ScheduleTree::Band {
@@ -375,16 +385,41 @@ pub fn permute_chain(tree: &ScheduleTree, path: &[usize], order: &[usize]) -> Sc
         bands.push((label.clone(), members.clone()));
         node = child;
     }
-    let bottom = node.clone();
-    let permuted = order
+    (bands, node)
+}
+
+/// `bands` nested outermost first around `bottom`.
+fn stack(bands: &[Band], bottom: ScheduleTree) -> ScheduleTree {
+    bands
         .iter()
         .rev()
-        .fold(bottom, |child, &k| ScheduleTree::Band {
-            label: bands[k].0.clone(),
-            members: bands[k].1.clone(),
+        .fold(bottom, |child, (label, members)| ScheduleTree::Band {
+            label: label.clone(),
+            members: members.clone(),
             child: Box::new(child),
-        });
-    replace_at(tree, path, permuted)
+        })
+}
+
+/// `tree` with the chain of bands at `path` (a perfect nest, outermost first) tiled
+/// rectangularly by `sizes` (one per band, the last repeated): tile bands
+/// `{ S[i] -> [floor(t_1(i)/s_1)] }` .. `{ S[i] -> [floor(t_d(i)/s_d)] }` above the
+/// original point bands `{ S[i] -> [t_1(i)] }` .. `{ S[i] -> [t_d(i)] }`.
+pub fn tile(tree: &ScheduleTree, path: &[usize], sizes: &[i64]) -> ScheduleTree {
+    let (bands, bottom) = chain_at(tree, path);
+    let size = |k: usize| sizes.get(k).or(sizes.last()).copied().unwrap_or(32).max(1);
+    let tiles: Vec<Band> = bands
+        .iter()
+        .enumerate()
+        .map(|(k, (label, members))| {
+            let times = members
+                .iter()
+                .map(|(s, t)| (*s, Aff::Floor(Box::new(t.clone()), size(k))))
+                .collect();
+            (format!("{label}_tile"), times)
+        })
+        .collect();
+    let points = stack(&bands, bottom.clone());
+    replace_at(tree, path, stack(&tiles, points))
 }
 
 /// The most loop orders tried per perfect nest: all of them up to 6 loops deep.

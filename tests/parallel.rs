@@ -5,29 +5,15 @@
 mod common;
 
 use nestor::decision::Decision;
-use nestor::pipeline::{self, Mode, Options};
-use nestor::search::SearchOptions;
+use nestor::pipeline;
 
 fn optimized(src: &str) -> pipeline::FileReport {
-    let options = Options {
-        mode: Mode::Search(SearchOptions::default()),
-        contract: true,
-        parallel: true,
-        ..Options::default()
-    };
-    pipeline::optimize(src, &options)
+    common::searched(src, None)
 }
 
 /// The parallel loops of `kernel`'s regions, as `decision::Decision` prints them.
 fn parallel(report: &pipeline::FileReport) -> Vec<String> {
-    report
-        .regions
-        .iter()
-        .filter(|r| r.function == "kernel")
-        .flat_map(|r| &r.decisions)
-        .filter(|d| matches!(d, Decision::Parallel(_)))
-        .map(|d| d.to_string())
-        .collect()
+    common::kernel_decisions(report, |d| matches!(d, Decision::Parallel(_)))
 }
 
 /// A program around `kernel` (which defines `void kernel(void)` over `A`, `B`, `n`)

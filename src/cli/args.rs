@@ -269,6 +269,17 @@ pub struct RewriteArgs {
     /// keeps the best legal order found so far.
     #[arg(long, value_name = "N", default_value_t = nestor::search::SearchOptions::default().max_checks)]
     pub search_budget: usize,
+    /// Do not tile (block) loop nests.
+    #[arg(long)]
+    pub no_tile: bool,
+    /// Tile sizes, per loop of a nest from the outermost, the last repeated (default 32).
+    #[arg(
+        long,
+        value_name = "N[,N...]",
+        value_delimiter = ',',
+        conflicts_with = "no_tile"
+    )]
+    pub tile_size: Vec<i64>,
     /// Do not mark loops whose iterations may run concurrently with
     /// `#pragma omp parallel for` (ignored by compilers without -fopenmp).
     #[arg(long)]

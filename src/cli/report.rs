@@ -21,6 +21,13 @@ pub fn options(analysis: &AnalysisArgs, rewrite: &RewriteArgs, analyze: bool) ->
         analyze,
         contract: !rewrite.identity && !rewrite.no_contract,
         parallel: !rewrite.identity && !rewrite.no_parallel,
+        tile: (!rewrite.identity && !rewrite.no_tile).then(|| {
+            if rewrite.tile_size.is_empty() {
+                vec![nestor::tiling::DEFAULT_TILE_SIZE]
+            } else {
+                rewrite.tile_size.clone()
+            }
+        }),
         temporaries: rewrite.temporary.clone(),
         ..Default::default()
     }

@@ -22,6 +22,9 @@ pub enum Aff {
     Div(Box<Aff>, i64),
     /// C's `a % c` (the sign of `a`): `a - c * (a / c)` with the division above.
     Mod(Box<Aff>, i64),
+    /// `floor(a/c)` for a positive constant `c`, exact in isl: schedule times only (the
+    /// tile a value falls in), never C the front end lifted.
+    Floor(Box<Aff>, i64),
     Min(Box<Aff>, Box<Aff>),
     Max(Box<Aff>, Box<Aff>),
 }
@@ -138,7 +141,9 @@ impl Aff {
         f(self);
         match self {
             Aff::Int(_) | Aff::Name(_) => {}
-            Aff::Neg(a) | Aff::Scale(_, a) | Aff::Div(a, _) | Aff::Mod(a, _) => a.visit(f),
+            Aff::Neg(a) | Aff::Scale(_, a) | Aff::Div(a, _) | Aff::Mod(a, _) | Aff::Floor(a, _) => {
+                a.visit(f)
+            }
             Aff::Add(a, b) | Aff::Sub(a, b) | Aff::Min(a, b) | Aff::Max(a, b) => {
                 a.visit(f);
                 b.visit(f);
@@ -157,6 +162,7 @@ impl Aff {
             Aff::Scale(c, a) => a.constant()?.checked_mul(*c),
             Aff::Div(a, c) => Some(a.constant()?.checked_div(*c)?),
             Aff::Mod(a, c) => Some(a.constant()?.checked_rem(*c)?),
+            Aff::Floor(a, c) => Some(a.constant()?.div_euclid(*c)),
             Aff::Min(a, b) => Some(a.constant()?.min(b.constant()?)),
             Aff::Max(a, b) => Some(a.constant()?.max(b.constant()?)),
         }
@@ -199,7 +205,7 @@ impl Aff {
                 .checked_add(b.accumulate(factor.checked_neg()?, terms)?),
             Aff::Neg(a) => a.accumulate(factor.checked_neg()?, terms),
             Aff::Scale(c, a) => a.accumulate(factor.checked_mul(*c)?, terms),
-            Aff::Div(..) | Aff::Mod(..) | Aff::Min(..) | Aff::Max(..) => None,
+            Aff::Div(..) | Aff::Mod(..) | Aff::Floor(..) | Aff::Min(..) | Aff::Max(..) => None,
         }
     }
 
@@ -239,6 +245,7 @@ impl Aff {
                     (_, false) => format!("-((-({a})) mod {c})"),
                 }
             }
+            Aff::Floor(a, c) => format!("floor(({})/{c})", r(a, next)),
             Aff::Min(a, b) => format!("min({}, {})", r(a, next), r(b, next)),
             Aff::Max(a, b) => format!("max({}, {})", r(a, next), r(b, next)),
         }
@@ -264,7 +271,9 @@ impl Aff {
                 *next += 1;
                 a.sign_conditions(rename, signs, next, out);
             }
-            Aff::Neg(a) | Aff::Scale(_, a) => a.sign_conditions(rename, signs, next, out),
+            Aff::Neg(a) | Aff::Scale(_, a) | Aff::Floor(a, _) => {
+                a.sign_conditions(rename, signs, next, out)
+            }
             Aff::Add(a, b) | Aff::Sub(a, b) | Aff::Min(a, b) | Aff::Max(a, b) => {
                 a.sign_conditions(rename, signs, next, out);
                 b.sign_conditions(rename, signs, next, out);
@@ -348,6 +357,11 @@ impl Aff {
             Aff::Scale(c, a) => format!("({c} * {})", a.to_c()),
             Aff::Div(a, c) => format!("({} / {c})", a.to_c()),
             Aff::Mod(a, c) => format!("({} % {c})", a.to_c()),
+            Aff::Floor(a, c) => format!(
+                "({0} >= 0 ? {0} / {c} : -((-{0} + {1}) / {c}))",
+                a.to_c(),
+                c - 1
+            ),
             Aff::Min(a, b) => format!("({0} < {1} ? {0} : {1})", a.to_c(), b.to_c()),
             Aff::Max(a, b) => format!("({0} > {1} ? {0} : {1})", a.to_c(), b.to_c()),
         }

@@ -128,6 +128,34 @@ pub fn c_files(dir: &str) -> Vec<PathBuf> {
     files
 }
 
+/// `src` through the automatic search with contraction and parallel loops, tiled with
+/// `tile` sizes (`None`: not tiled).
+pub fn searched(src: &str, tile: Option<Vec<i64>>) -> nestor::pipeline::FileReport {
+    let options = nestor::pipeline::Options {
+        mode: nestor::pipeline::Mode::Search(nestor::search::SearchOptions::default()),
+        contract: true,
+        parallel: true,
+        tile,
+        ..nestor::pipeline::Options::default()
+    };
+    nestor::pipeline::optimize(src, &options)
+}
+
+/// The decisions `keep` selects in the regions of function `kernel`, as printed.
+pub fn kernel_decisions(
+    report: &nestor::pipeline::FileReport,
+    keep: impl Fn(&nestor::decision::Decision) -> bool,
+) -> Vec<String> {
+    report
+        .regions
+        .iter()
+        .filter(|r| r.function == "kernel")
+        .flat_map(|r| &r.decisions)
+        .filter(|d| keep(d))
+        .map(|d| d.to_string())
+        .collect()
+}
+
 /// The thread counts rewritten programs with OpenMP pragmas are run with.
 pub const THREADS: [&str; 3] = ["1", "2", "4"];
 

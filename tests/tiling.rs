@@ -1,0 +1,89 @@
+//! Rectangular tiling: which nests nestor tiles, which it must leave untiled because
+//! the tiled order would read other values, and that tiled programs print exactly
+//! what the originals print (also with OpenMP at 1, 2 and 4 threads).
+
+mod common;
+
+use nestor::decision::Decision;
+use nestor::pipeline;
+
+fn optimized(src: &str, tile: Option<Vec<i64>>) -> pipeline::FileReport {
+    common::searched(src, tile)
+}
+
+/// The tiling decisions of `kernel`'s regions, as `decision::Decision` prints them.
+fn tiled(report: &pipeline::FileReport) -> Vec<String> {
+    common::kernel_decisions(report, |d| matches!(d, Decision::Tiled { .. }))
+}
+
+/// A program around `kernel` over `A`, `B`, `C` (`N` x `N`) printing a checksum of `C`.
+fn program(kernel: &str) -> String {
+    format!(
+        r#"#include <stdio.h>
+#define N 150
+static double A[N][N], B[N][N], C[N][N];
+static int n = N;
+{kernel}
+int main(void) {{
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {{
+      A[i][j] = (double)((i * 7 + j * 3) % 17) / 17;
+      B[i][j] = (double)((i * 5 + j * 11) % 13) / 13;
+      C[i][j] = (double)((i + j) % 7) / 7;
+    }}
+  kernel();
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      s = s * 0.5 + C[i][j];
+  printf("%.17g\n", s);
+  return 0;
+}}
+"#
+    )
+}
+
+const PRODUCT: &str = "void kernel(void) {
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < n; k++)
+      for (int j = 0; j < n; j++)
+        C[i][j] += A[i][k] * B[k][j];
+}";
+
+#[test]
+fn a_matrix_product_is_tiled_and_computes_the_same() {
+    let src = program(PRODUCT);
+    let report = optimized(&src, Some(vec![16, 32]));
+    assert_eq!(
+        tiled(&report),
+        ["tiled loops (i, k, j) by 16 x 32 x 32"],
+        "{}",
+        report.output
+    );
+    common::assert_same_behaviour_threaded("tiled product", &src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn without_tile_sizes_nothing_is_tiled() {
+    let report = optimized(&program(PRODUCT), None);
+    assert_eq!(tiled(&report), Vec::<String>::new());
+}
+
+#[test]
+fn a_sweep_whose_dependences_cross_tiles_backwards_stays_untiled() {
+    // C[i][j] reads C[i + 1][j + 1] of the previous step t: rectangular tiles of t, i
+    // and j would read it before that step wrote it.
+    let src = program(
+        "void kernel(void) {
+  for (int t = 0; t < 3; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        C[i][j] = (C[i - 1][j] + C[i][j - 1] + C[i + 1][j + 1] + A[i][j]) * 0.25;
+}",
+    );
+    let report = optimized(&src, Some(vec![8]));
+    assert_eq!(tiled(&report), Vec::<String>::new(), "{}", report.output);
+    common::assert_same_behaviour_threaded("sweep", &src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}
