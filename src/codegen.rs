@@ -31,8 +31,9 @@ fn canonical(node: &ASTNode) -> Gen<bool> {
     Ok(left.get_type()? == ASTExprType::Id && left.get_id()?.get_name()? == iterator)
 }
 
-/// The mark (an isl `mark` node above a band) that makes the loop of the band parallel;
-/// `parallel_K` takes its privatized scalars from `private[K]` of [`generate`].
+/// The mark (an isl `mark` node above a band) that makes the loop of the band parallel:
+/// `parallel_K_D` takes its privatized scalars from `private[K]` of [`generate`], and
+/// `D` is the band's schedule dimension.
 pub const PARALLEL_MARK: &str = "parallel_";
 
 /// The C text replacing `region`, scanning `scop`'s domain in `schedule`'s order.
@@ -158,12 +159,22 @@ impl Printer<'_> {
     fn mark(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
         let child = node.mark_get_node()?;
         let name = node.mark_get_id()?.get_name()?.to_string();
-        let private = name
+        let (private, dimension) = match name
             .strip_prefix(PARALLEL_MARK)
-            .and_then(|k| k.parse::<usize>().ok())
-            .and_then(|k| self.private.get(k));
+            .and_then(|m| m.split_once('_'))
+        {
+            Some((k, dimension)) => (
+                k.parse::<usize>().ok().and_then(|k| self.private.get(k)),
+                dimension.to_string(),
+            ),
+            None => (None, String::new()),
+        };
+        // The loop of the marked band itself: isl names it after its schedule
+        // dimension; a band it emits without a loop (one iteration) leaves none.
+        let of_band = ast_kind(&child)? == AstKind::For
+            && child.for_get_iterator()?.get_id()?.get_name()? == format!("c{dimension}");
         match private {
-            Some(private) if ast_kind(&child)? == AstKind::For && canonical(&child)? => {
+            Some(private) if of_band && canonical(&child)? => {
                 let private = private.clone();
                 self.parallel_loop(&child, depth, private)
             }

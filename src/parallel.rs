@@ -25,6 +25,10 @@ pub struct ParallelLoop {
     pub path: Vec<usize>,
     /// The loop's label: the original iterator.
     pub iterator: String,
+    /// The schedule dimension of its band (the bands above it): isl names the loop it
+    /// generates `c<depth>`.
+    #[serde(skip)]
+    pub depth: usize,
     /// Scalars each thread gets its own copy of.
     pub private: Vec<String>,
 }
@@ -46,7 +50,7 @@ pub fn parallel_loops(
         identifiers,
         found: Vec::new(),
     };
-    finder.visit(&plan.tree, &mut Vec::new())?;
+    finder.visit(&plan.tree, &mut Vec::new(), 0)?;
     ctx.reset_operations();
     Ok(finder.found)
 }
@@ -61,7 +65,7 @@ struct Finder<'a> {
 }
 
 impl Finder<'_> {
-    fn visit(&mut self, node: &ScheduleTree, path: &mut Vec<usize>) -> Isl<()> {
+    fn visit(&mut self, node: &ScheduleTree, path: &mut Vec<usize>, depth: usize) -> Isl<()> {
         match node {
             ScheduleTree::Band { label, child, .. } => {
                 if contains_band(child)
@@ -71,18 +75,19 @@ impl Finder<'_> {
                     self.found.push(ParallelLoop {
                         path: path.clone(),
                         iterator: label.clone(),
+                        depth,
                         private,
                     });
                     return Ok(());
                 }
                 path.push(0);
-                self.visit(child, path)?;
+                self.visit(child, path, depth + 1)?;
                 path.pop();
             }
             ScheduleTree::Sequence(children) => {
                 for (k, c) in children.iter().enumerate() {
                     path.push(k);
-                    self.visit(c, path)?;
+                    self.visit(c, path, depth)?;
                     path.pop();
                 }
             }
@@ -96,7 +101,10 @@ impl Finder<'_> {
     fn parallel_at(&self, path: &[usize], label: &str) -> Isl<Option<Vec<String>>> {
         let plan = self.plan;
         match verdict(self.ctx, plan, &self.df, path)? {
-            Some(Verdict::Legal { .. }) => Ok(Some(Vec::new())),
+            Some(Verdict::Legal { .. }) if !races(self.ctx, plan, &self.df, path)? => {
+                Ok(Some(Vec::new()))
+            }
+            Some(Verdict::Legal { .. }) => self.privatized(path, label),
             Some(Verdict::Illegal(v)) if v.kind == ViolationKind::LiveRangeConflict => {
                 self.privatized(path, label)
             }
@@ -143,9 +151,31 @@ impl Finder<'_> {
         let legal = matches!(
             verdict(ctx, &expanded, &df, path)?,
             Some(Verdict::Legal { .. })
-        );
+        ) && !races(ctx, &expanded, &df, path)?;
         Ok(legal.then_some(private))
     }
+}
+
+/// Whether two iterations of the band at `path` may write the same cell: values
+/// nobody reads (which the live-range test lets through) still race unless private.
+/// `{ w -> w' : W(w) = W(w'), P(w) = P(w'), L(w) != L(w') }` non-empty, with `P` and
+/// `L` the band's prefix and iteration maps.
+fn races(ctx: &Context, plan: &Plan, df: &Dataflow, path: &[usize]) -> Isl<bool> {
+    let Some((prefix, iteration)) =
+        model::band_position(&plan.region, &plan.text.params, &plan.tree, path)
+    else {
+        return Ok(true);
+    };
+    let prefix = UnionMap::read_from_str(ctx, &prefix)?;
+    let iteration = UnionMap::read_from_str(ctx, &iteration)?;
+    let writes = df.plain.writes.copy()?;
+    let same_cell = writes.copy()?.apply_range(writes.reverse()?)?;
+    let same_prefix = prefix.copy()?.apply_range(prefix.reverse()?)?;
+    let same_iteration = iteration.copy()?.apply_range(iteration.reverse()?)?;
+    Ok(!same_cell
+        .intersect(same_prefix)?
+        .subtract(same_iteration)?
+        .is_empty()?)
 }
 
 /// `deps::check` of `plan`'s tree against `df` with the band at `path` parallel.

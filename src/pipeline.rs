@@ -444,7 +444,10 @@ fn region_outcome(
     let marks: Vec<(Vec<usize>, String)> = parallel
         .iter()
         .enumerate()
-        .map(|(k, p)| (p.path.clone(), format!("{}{k}", codegen::PARALLEL_MARK)))
+        .map(|(k, p)| {
+            let mark = format!("{}{k}_{}", codegen::PARALLEL_MARK, p.depth);
+            (p.path.clone(), mark)
+        })
         .collect();
     let private: Vec<Vec<String>> = parallel.iter().map(|p| p.private.clone()).collect();
     outcome

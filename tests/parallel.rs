@@ -137,3 +137,49 @@ fn the_outermost_parallel_loop_is_chosen_below_a_sequential_one() {
     );
     check_runs("sweeps", &src, &report);
 }
+
+/// Regressions found by the differential fuzzer (seed 0xb, programs 77 and 84): a band
+/// proven parallel that isl emits without a loop (one iteration) passed its pragma to
+/// the loop inside it, and iterations writing a contracted temporary nobody reads ran
+/// concurrently. Both printed other results with 2 and 4 threads.
+#[test]
+fn fuzzer_programs_that_once_differed_with_threads() {
+    for (name, src) in [
+        (
+            "parallel_fuzz_77",
+            include_str!("fixtures/parallel_fuzz_77.c"),
+        ),
+        (
+            "parallel_fuzz_84",
+            include_str!("fixtures/parallel_fuzz_84.c"),
+        ),
+    ] {
+        let report = common::searched(src, Some(vec![32]));
+        check_runs(name, src, &report);
+    }
+}
+
+#[test]
+fn iterations_writing_a_cell_nobody_reads_do_not_run_concurrently() {
+    // Regression (differential fuzzer, seed 0xb program 77): T's values are never read,
+    // so no live range forbids running k's iterations concurrently, but they would all
+    // write T's one cell after contraction: a data race.
+    let src = program(
+        "void kernel(void) {
+  double T[N][N];
+  for (int k = 0; k < n; k++)
+    for (int j = 0; j < n; j++) {
+      T[k][j] = A[k][j] * 2;
+      B[k][j] = A[j][k];
+    }
+}",
+    );
+    let report = optimized(&src);
+    assert!(
+        !parallel(&report).iter().any(|d| d.contains("`k`")),
+        "{:?}\n{}",
+        parallel(&report),
+        report.output
+    );
+    check_runs("dead writes", &src, &report);
+}
