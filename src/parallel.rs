@@ -1,7 +1,8 @@
 //! Parallel loops (paper 002): in each nest, the outermost loop whose iterations may run
 //! concurrently, proven on the region as it will be emitted (order and storage chosen)
 //! by `deps::check` under `Order::Parallel`: no flow dependence is carried by the loop
-//! and no two live ranges of a cell conflict when its iterations are unordered. Anti and
+//! and no two live ranges of a cell conflict when its iterations are unordered; and no
+//! two iterations write one cell (values nobody reads would still race). Anti and
 //! output dependences are no constraints, so a scalar that every iteration reuses is
 //! privatized when each of its live ranges stays inside one iteration: the region with
 //! the scalar expanded along the loop (one cell per iteration) must read the same values
