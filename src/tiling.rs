@@ -14,17 +14,48 @@ use isl_rs::{Context, LibISLError};
 pub const DEFAULT_TILE_SIZE: i64 = 32;
 
 /// `plan`'s tree with every perfect nest tiled where that pays and is legal (tile
-/// `sizes` per loop, outermost first, the last repeated), and the decisions.
+/// `sizes` per loop, outermost first, the last repeated), and the decisions. A loop
+/// around a sequence of loops (`i { init; k { j } }`) has no perfect nest to tile: the
+/// tree with such loops distributed is tried too, and kept when it tiles more nests
+/// and the whole is legal.
 pub fn tile_where_it_pays(
     ctx: &Context,
     plan: &Plan,
     sizes: &[i64],
 ) -> Result<(ScheduleTree, Vec<Decision>), LibISLError> {
-    let mut tree = plan.tree.clone();
+    let (tree, decisions) = tile_chains(ctx, plan, &plan.tree, sizes)?;
+    let distributed = distribute_around_nests(&plan.tree);
+    if distributed == plan.tree {
+        return Ok((tree, decisions));
+    }
+    let (more, more_decisions) = tile_chains(ctx, plan, &distributed, sizes)?;
+    let tiles = |d: &[Decision]| {
+        d.iter()
+            .filter(|d| matches!(d, Decision::Tiled { .. }))
+            .count()
+    };
+    if tiles(&more_decisions) > tiles(&decisions)
+        && crate::isl::step(ctx, || plan.is_legal(ctx, &more))? == Some(true)
+    {
+        ctx.reset_operations();
+        return Ok((more, more_decisions));
+    }
+    ctx.reset_operations();
+    Ok((tree, decisions))
+}
+
+/// `tree` with every perfect nest tiled where that pays and is legal.
+fn tile_chains(
+    ctx: &Context,
+    plan: &Plan,
+    tree: &ScheduleTree,
+    sizes: &[i64],
+) -> Result<(ScheduleTree, Vec<Decision>), LibISLError> {
+    let mut tree = tree.clone();
     let mut decisions = Vec::new();
     // Innermost chains first: tiling a chain inserts bands above the chains below it,
     // so the paths of those must be used before.
-    for path in chains(&plan.tree).into_iter().rev() {
+    for path in chains(&tree.clone()).into_iter().rev() {
         if !pays(&plan.region, &tree, &path) {
             continue;
         }
@@ -47,6 +78,20 @@ pub fn tile_where_it_pays(
     ctx.reset_operations();
     decisions.reverse();
     Ok((tree, decisions))
+}
+
+/// `tree` with every loop whose body is a sequence holding a loop distributed over
+/// that sequence, outermost first, so that the loops inside become perfect nests.
+fn distribute_around_nests(tree: &ScheduleTree) -> ScheduleTree {
+    let mut tree = tree.clone();
+    // Each distribution removes one loop around a sequence; the tree is finite.
+    for _ in 0..64 {
+        let Some(path) = schedule::distributable(&tree).into_iter().next() else {
+            break;
+        };
+        tree = schedule::distribute(&tree, &path);
+    }
+    tree
 }
 
 /// Whether tiling the perfect nest at `path` pays: it has three loops or more, and

@@ -87,3 +87,28 @@ fn a_sweep_whose_dependences_cross_tiles_backwards_stays_untiled() {
     common::assert_same_behaviour_threaded("sweep", &src, &report.output, None)
         .unwrap_or_else(|e| panic!("{e}"));
 }
+
+#[test]
+fn a_loop_around_an_initialisation_and_a_product_is_distributed_to_tile_the_product() {
+    // gemm's shape: no perfect nest until `i` is distributed over its body.
+    let src = program(
+        "void kernel(void) {
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < n; j++)
+      C[i][j] *= 0.5;
+    for (int k = 0; k < n; k++)
+      for (int j = 0; j < n; j++)
+        C[i][j] += A[i][k] * B[k][j];
+  }
+}",
+    );
+    let report = optimized(&src, Some(vec![32]));
+    assert_eq!(
+        tiled(&report),
+        ["tiled loops (i, k, j) by 32 x 32 x 32"],
+        "{}",
+        report.output
+    );
+    common::assert_same_behaviour_threaded("gemm shape", &src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}

@@ -22,14 +22,23 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
 {
   int i, j, k;
 #pragma scop
-  #pragma omp parallel for private(j, k)
+  #pragma omp parallel for private(j)
   for (i = 0; i < ni; i++) {
     for (j = 0; j < nj; j++) {
       C[i][j] *= beta;
     }
-    for (k = 0; k < nk; k++) {
-      for (j = 0; j < nj; j++) {
-        C[i][j] += alpha * A[i][k] * B[k][j];
+  }
+  #pragma omp parallel for private(i, j, k)
+  for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c0++) {
+    for (int c1 = 0; c1 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 32 : -((-((long long)nk - 1) + 32 - 1) / 32)); c1++) {
+      for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c2++) {
+        for (i = 32 * c0; i <= (((long long)ni - 1) < (32 * c0 + 31) ? ((long long)ni - 1) : (32 * c0 + 31)); i++) {
+          for (k = 32 * c1; k <= (((long long)nk - 1) < (32 * c1 + 31) ? ((long long)nk - 1) : (32 * c1 + 31)); k++) {
+            for (j = 32 * c2; j <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); j++) {
+              C[i][j] += alpha * A[i][k] * B[k][j];
+            }
+          }
+        }
       }
     }
   }

@@ -17,14 +17,23 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
 {
   int i, j, k;
 #pragma scop
-  #pragma omp parallel for private(j, k)
+  #pragma omp parallel for private(j)
   for (i = 0; i < n; i++) {
     for (j = 0; j <= i; j++) {
       C[i][j] *= beta;
     }
-    for (k = 0; k < m; k++) {
-      for (j = 0; j <= i; j++) {
-        C[i][j] += alpha * A[i][k] * A[j][k];
+  }
+  #pragma omp parallel for private(i, j, k)
+  for (int c0 = 0; c0 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 32 : -((-((long long)n - 1) + 32 - 1) / 32)); c0++) {
+    for (int c1 = 0; c1 <= (((long long)m - 1) >= 0 ? ((long long)m - 1) / 32 : -((-((long long)m - 1) + 32 - 1) / 32)); c1++) {
+      for (int c2 = 0; c2 <= c0; c2++) {
+        for (i = 32 * c0; i <= (((long long)n - 1) < (32 * c0 + 31) ? ((long long)n - 1) : (32 * c0 + 31)); i++) {
+          for (k = 32 * c1; k <= (((long long)m - 1) < (32 * c1 + 31) ? ((long long)m - 1) : (32 * c1 + 31)); k++) {
+            for (j = 32 * c2; j <= ((32 * c2 + 31) < i ? (32 * c2 + 31) : i); j++) {
+              C[i][j] += alpha * A[i][k] * A[j][k];
+            }
+          }
+        }
       }
     }
   }

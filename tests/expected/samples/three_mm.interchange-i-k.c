@@ -35,30 +35,63 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
   int i, j, k;
 #pragma scop
   /* E := A * B */
-  #pragma omp parallel for private(j, k)
+  #pragma omp parallel for private(j)
   for (i = 0; i < ni; i++) {
     for (j = 0; j < nj; j++) {
       E[i][j] = SCALAR_VAL(0.0);
-      for (k = 0; k < nk; k++) {
-        E[i][j] += A[i][k] * B[k][j];
+    }
+  }
+  #pragma omp parallel for private(i, j, k)
+  for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c0++) {
+    for (int c1 = 0; c1 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c1++) {
+      for (int c2 = 0; c2 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 32 : -((-((long long)nk - 1) + 32 - 1) / 32)); c2++) {
+        for (i = 32 * c0; i <= (((long long)ni - 1) < (32 * c0 + 31) ? ((long long)ni - 1) : (32 * c0 + 31)); i++) {
+          for (j = 32 * c1; j <= (((long long)nj - 1) < (32 * c1 + 31) ? ((long long)nj - 1) : (32 * c1 + 31)); j++) {
+            for (k = 32 * c2; k <= (((long long)nk - 1) < (32 * c2 + 31) ? ((long long)nk - 1) : (32 * c2 + 31)); k++) {
+              E[i][j] += A[i][k] * B[k][j];
+            }
+          }
+        }
       }
     }
   }
-  #pragma omp parallel for private(j, k)
+  #pragma omp parallel for private(j)
   for (i = 0; i < nj; i++) {
     for (j = 0; j < nl; j++) {
       F[i][j] = SCALAR_VAL(0.0);
-      for (k = 0; k < nm; k++) {
-        F[i][j] += C[i][k] * D[k][j];
+    }
+  }
+  #pragma omp parallel for private(i, j, k)
+  for (int c0 = 0; c0 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c0++) {
+    for (int c1 = 0; c1 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 32 : -((-((long long)nl - 1) + 32 - 1) / 32)); c1++) {
+      for (int c2 = 0; c2 <= (((long long)nm - 1) >= 0 ? ((long long)nm - 1) / 32 : -((-((long long)nm - 1) + 32 - 1) / 32)); c2++) {
+        for (i = 32 * c0; i <= (((long long)nj - 1) < (32 * c0 + 31) ? ((long long)nj - 1) : (32 * c0 + 31)); i++) {
+          for (j = 32 * c1; j <= (((long long)nl - 1) < (32 * c1 + 31) ? ((long long)nl - 1) : (32 * c1 + 31)); j++) {
+            for (k = 32 * c2; k <= (((long long)nm - 1) < (32 * c2 + 31) ? ((long long)nm - 1) : (32 * c2 + 31)); k++) {
+              F[i][j] += C[i][k] * D[k][j];
+            }
+          }
+        }
       }
     }
   }
-  #pragma omp parallel for private(j, k)
+  #pragma omp parallel for private(j)
   for (i = 0; i < ni; i++) {
     for (j = 0; j < nl; j++) {
       G[i][j] = SCALAR_VAL(0.0);
-      for (k = 0; k < nj; k++) {
-        G[i][j] += E[i][k] * F[k][j];
+    }
+  }
+  #pragma omp parallel for private(i, j, k)
+  for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c0++) {
+    for (int c1 = 0; c1 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 32 : -((-((long long)nl - 1) + 32 - 1) / 32)); c1++) {
+      for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c2++) {
+        for (i = 32 * c0; i <= (((long long)ni - 1) < (32 * c0 + 31) ? ((long long)ni - 1) : (32 * c0 + 31)); i++) {
+          for (j = 32 * c1; j <= (((long long)nl - 1) < (32 * c1 + 31) ? ((long long)nl - 1) : (32 * c1 + 31)); j++) {
+            for (k = 32 * c2; k <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); k++) {
+              G[i][j] += E[i][k] * F[k][j];
+            }
+          }
+        }
       }
     }
   }

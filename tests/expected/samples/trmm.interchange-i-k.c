@@ -18,12 +18,23 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
   int i, j, k;
 #pragma scop
   /* Only the rows below i contribute (A is unit lower-triangular). */
-  for (i = 0; i < m; i++) {
-    #pragma omp parallel for private(k)
-    for (j = 0; j < n; j++) {
-      for (k = i + 1; k < m; k++) {
-        B[i][j] += A[k][i] * B[k][j];
+  for (int c0 = 0; c0 <= (((long long)m - 2) >= 0 ? ((long long)m - 2) / 32 : -((-((long long)m - 2) + 32 - 1) / 32)); c0++) {
+    #pragma omp parallel for private(i, j, k)
+    for (int c1 = 0; c1 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 32 : -((-((long long)n - 1) + 32 - 1) / 32)); c1++) {
+      for (int c2 = c0; c2 <= ((long long)m - 1) / 32; c2++) {
+        for (i = 32 * c0; i <= ((((long long)m - 2) < (32 * c0 + 31) ? ((long long)m - 2) : (32 * c0 + 31)) < (32 * c2 + 30) ? (((long long)m - 2) < (32 * c0 + 31) ? ((long long)m - 2) : (32 * c0 + 31)) : (32 * c2 + 30)); i++) {
+          for (j = 32 * c1; j <= (((long long)n - 1) < (32 * c1 + 31) ? ((long long)n - 1) : (32 * c1 + 31)); j++) {
+            for (k = ((32 * c2) > (i + 1) ? (32 * c2) : (i + 1)); k <= (((long long)m - 1) < (32 * c2 + 31) ? ((long long)m - 1) : (32 * c2 + 31)); k++) {
+              B[i][j] += A[k][i] * B[k][j];
+            }
+          }
+        }
       }
+    }
+  }
+  #pragma omp parallel for private(j)
+  for (i = 0; i < m; i++) {
+    for (j = 0; j < n; j++) {
       B[i][j] = alpha * B[i][j];
     }
   }

@@ -29,21 +29,43 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
 {
   int i, j, k;
 #pragma scop
-  #pragma omp parallel for private(i, k)
+  #pragma omp parallel for private(i)
   for (j = 0; j < nj; j++) {
     for (i = 0; i < ni; i++) {
       tmp[i][j] = SCALAR_VAL(0.0);
-      for (k = 0; k < nk; k++) {
-        tmp[i][j] += alpha * A[i][k] * B[k][j];
+    }
+  }
+  #pragma omp parallel for private(i, j, k)
+  for (int c0 = 0; c0 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c0++) {
+    for (int c1 = 0; c1 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c1++) {
+      for (int c2 = 0; c2 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 32 : -((-((long long)nk - 1) + 32 - 1) / 32)); c2++) {
+        for (j = 32 * c0; j <= (((long long)nj - 1) < (32 * c0 + 31) ? ((long long)nj - 1) : (32 * c0 + 31)); j++) {
+          for (i = 32 * c1; i <= (((long long)ni - 1) < (32 * c1 + 31) ? ((long long)ni - 1) : (32 * c1 + 31)); i++) {
+            for (k = 32 * c2; k <= (((long long)nk - 1) < (32 * c2 + 31) ? ((long long)nk - 1) : (32 * c2 + 31)); k++) {
+              tmp[i][j] += alpha * A[i][k] * B[k][j];
+            }
+          }
+        }
       }
     }
   }
-  #pragma omp parallel for private(i, k)
+  #pragma omp parallel for private(i)
   for (j = 0; j < nl; j++) {
     for (i = 0; i < ni; i++) {
       D[i][j] *= beta;
-      for (k = 0; k < nj; k++) {
-        D[i][j] += tmp[i][k] * C[k][j];
+    }
+  }
+  #pragma omp parallel for private(i, j, k)
+  for (int c0 = 0; c0 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 32 : -((-((long long)nl - 1) + 32 - 1) / 32)); c0++) {
+    for (int c1 = 0; c1 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c1++) {
+      for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c2++) {
+        for (j = 32 * c0; j <= (((long long)nl - 1) < (32 * c0 + 31) ? ((long long)nl - 1) : (32 * c0 + 31)); j++) {
+          for (i = 32 * c1; i <= (((long long)ni - 1) < (32 * c1 + 31) ? ((long long)ni - 1) : (32 * c1 + 31)); i++) {
+            for (k = 32 * c2; k <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); k++) {
+              D[i][j] += tmp[i][k] * C[k][j];
+            }
+          }
+        }
       }
     }
   }
