@@ -24,7 +24,6 @@ static void kernel_doitgen(int nr, int nq, int np,
 #pragma scop
   for (r = 0; r < nr; r++) {
     for (q = 0; q < nq; q++) {
-      #pragma omp parallel for private(s)
       for (p = 0; p < np; p++) {
         sum[p] = SCALAR_VAL(0.0);
         for (s = 0; s < np; s++) {

@@ -20,7 +20,6 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
   /* Only the rows below i contribute (A is unit lower-triangular). */
   for (int c0 = 0; c0 <= (((long long)m - 1) >= 0 ? ((long long)m - 1) / 32 : -((-((long long)m - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (c0 < (((long long)m - 2) >= 0 ? ((long long)m - 2) / 32 : -((-((long long)m - 2) + 32 - 1) / 32)) ? c0 : (((long long)m - 2) >= 0 ? ((long long)m - 2) / 32 : -((-((long long)m - 2) + 32 - 1) / 32))); c1++) {
-      #pragma omp parallel for private(i, j, k)
       for (int c2 = 0; c2 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 32 : -((-((long long)n - 1) + 32 - 1) / 32)); c2++) {
         for (k = ((32 * c0) > (32 * c1 + 1) ? (32 * c0) : (32 * c1 + 1)); k <= (((long long)m - 1) < (32 * c0 + 31) ? ((long long)m - 1) : (32 * c0 + 31)); k++) {
           for (i = 32 * c1; i <= ((32 * c1 + 31) < (k - 1) ? (32 * c1 + 31) : (k - 1)); i++) {
