@@ -43,17 +43,24 @@ pub struct ParallelLoop {
 /// The outermost parallel loop of each nest of `plan` (in its chosen order and
 /// storage) that encloses another loop (a loop over single statements would not repay
 /// starting threads) and sits in at most [`MAX_SEQUENTIAL_AROUND`] loops.
+/// `storage_changed`: whether the plan's storage differs from the program its dataflow
+/// describes (contracted arrays); a legal order alone keeps that dataflow.
 pub fn parallel_loops(
     ctx: &Context,
     plan: &Plan,
     identifiers: &BTreeSet<String>,
+    storage_changed: bool,
 ) -> Isl<Vec<ParallelLoop>> {
-    let schedule = model::schedule(ctx, &plan.region, &plan.text, &plan.tree)?;
-    let df = deps::dataflow_under(ctx, &plan.scop, &schedule)?;
+    let changed = if storage_changed {
+        let schedule = model::schedule(ctx, &plan.region, &plan.text, &plan.tree)?;
+        Some(deps::dataflow_under(ctx, &plan.scop, &schedule)?)
+    } else {
+        None
+    };
     let mut finder = Finder {
         ctx,
         plan,
-        df,
+        df: changed.as_ref().unwrap_or(&plan.df),
         identifiers,
         found: Vec::new(),
     };
@@ -66,7 +73,7 @@ struct Finder<'a> {
     ctx: &'a Context,
     plan: &'a Plan,
     /// The dataflow of the region as it will run (sequentially, in the chosen order).
-    df: Dataflow,
+    df: &'a Dataflow,
     identifiers: &'a BTreeSet<String>,
     found: Vec<ParallelLoop>,
 }
@@ -108,12 +115,14 @@ impl Finder<'_> {
     /// privatize for that (none when it may as it is), or `None`.
     fn parallel_at(&self, path: &[usize], label: &str) -> Isl<Option<Vec<String>>> {
         let plan = self.plan;
-        match verdict(self.ctx, plan, &self.df, path)? {
-            Some(Verdict::Legal { .. }) if !races(self.ctx, plan, &self.df, path)? => {
+        match verdict(self.ctx, plan, self.df, path)? {
+            Some(Verdict::Legal { .. }) if !races(self.ctx, plan, self.df, path)? => {
                 Ok(Some(Vec::new()))
             }
             Some(Verdict::Legal { .. }) => self.privatized(path, label),
-            Some(Verdict::Illegal(v)) if v.kind == ViolationKind::LiveRangeConflict => {
+            Some(Verdict::Illegal(v))
+                if v.kind == ViolationKind::LiveRangeConflict && on_scalars(plan, &v) =>
+            {
                 self.privatized(path, label)
             }
             _ => Ok(None),
@@ -153,7 +162,7 @@ impl Finder<'_> {
         };
         let schedule = model::schedule(ctx, &expanded.region, &expanded.text, &expanded.tree)?;
         let df = deps::dataflow_under(ctx, &expanded.scop, &schedule)?;
-        if !deps::same_values(&self.df, &df)? {
+        if !deps::same_values(self.df, &df)? {
             return Ok(None);
         }
         let legal = matches!(
@@ -199,6 +208,19 @@ fn verdict(ctx: &Context, plan: &Plan, df: &Dataflow, path: &[usize]) -> Isl<Opt
     };
     let schedule = plan.schedule_map(ctx, &plan.tree)?;
     deps::check(df, &schedule, &order).map(Some)
+}
+
+/// Whether the references of the counterexample `v` are all accesses to scalars (the
+/// only storage privatization gives each thread a copy of).
+fn on_scalars(plan: &Plan, v: &deps::Violation) -> bool {
+    let accesses: Vec<&crate::frontend::ir::Access> = plan
+        .region
+        .statements
+        .iter()
+        .flat_map(|s| &s.accesses)
+        .filter(|a| v.references.contains(&a.id))
+        .collect();
+    !accesses.is_empty() && accesses.iter().all(|a| a.subscripts.is_empty())
 }
 
 fn contains_band(tree: &ScheduleTree) -> bool {

@@ -428,16 +428,18 @@ fn region_outcome(
         (plan.tree, tiled) = tiling::tile_where_it_pays(ctx, &plan, sizes)?;
         outcome.decisions.extend(tiled);
     }
+    let mut storage_changed = false;
     if options.contract {
         let contractions;
         (plan, contractions) = storage::contract_temporaries(ctx, plan, identifiers)?;
+        storage_changed = !contractions.is_empty();
         for c in contractions {
             outcome.diagnostics.push(decision::contracted(region, &c));
             outcome.decisions.push(Decision::Contracted(c));
         }
     }
     let parallel = if options.parallel {
-        parallel::parallel_loops(ctx, &plan, identifiers)?
+        parallel::parallel_loops(ctx, &plan, identifiers, storage_changed)?
     } else {
         Vec::new()
     };
