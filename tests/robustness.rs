@@ -68,3 +68,22 @@ fn generated_code_keeps_crlf_line_endings() {
         report.output.matches("\r\n").count()
     );
 }
+
+/// Known bug (differential fuzzer seed 0xd, program 181, reduced to its third nest: a
+/// stride -2 loop reading `A[k / 2][j]` next to a scalar; the binary before this change
+/// crashes too): isl 0.27 dies with SIGSEGV in `isl_basic_map_swap_div` under
+/// `isl_union_access_info_compute_flow`, called by `deps::dataflow_under` for the search.
+/// A crash in isl takes the whole process down: nestor must contain it (run the analysis
+/// of a region where a fault cannot kill the file, or find what isl chokes on and avoid
+/// it). Ignored until then so that CI stays green; run with `--ignored`.
+#[test]
+#[ignore = "isl segfaults in compute_flow; see the doc comment"]
+fn an_isl_crash_in_the_dataflow_does_not_kill_the_process() {
+    let src = include_str!("fixtures/isl_crash_fuzz_d181.c");
+    let options = Options {
+        mode: pipeline::Mode::Search(nestor::search::SearchOptions::default()),
+        ..Options::default()
+    };
+    let report = pipeline::optimize(src, &options);
+    assert!(!report.regions.is_empty());
+}
