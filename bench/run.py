@@ -203,17 +203,7 @@ def bench_sample(name, defines, args, workdir):
             res.update(status="OUTPUT MISMATCH",
                        note=f"with {args.threads} threads the optimized program printed other output")
     elif outputs["orig"] != outputs["opt"]:
-        # Tell a real miscompile from rounding: -O3 contracts a*b+c into an FMA where
-        # it can, and whether it can depends on the loop order. Rebuild without.
-        nofma = [*args.cflags, "-ffp-contract=off"]
-        try:
-            compile_c(args.cc, nofma, src, d / "orig_nofma", defines)
-            compile_c(args.cc, nofma, opt_src, d / "opt_nofma", defines)
-            a = run_timed(d / "orig_nofma", d, args.timeout)[0]
-            b = run_timed(d / "opt_nofma", d, args.timeout)[0]
-        except RuntimeError as e:
-            a, b = "", str(e)
-        if a == b:
+        if same_without_fma(args, src, opt_src, defines, d):
             res.update(status="ok (FMA)", note="stdout differs only with FP contraction: identical with -ffp-contract=off")
         else:
             res.update(status="OUTPUT MISMATCH",
@@ -221,17 +211,18 @@ def bench_sample(name, defines, args, workdir):
     return res
 
 
-def same_without_fma(args, src, opt_src, defines, d, threads):
-    """Whether the original and the optimized program (with -fopenmp, run with `threads`
-    threads) print the same without FP contraction: -O3 contracts a*b+c into an FMA
-    where it can, and where it can depends on the loop order and on the code OpenMP
-    outlines."""
+def same_without_fma(args, src, opt_src, defines, d, threads=None):
+    """Whether the original and the optimized program (with `threads`: built with
+    -fopenmp and run with that many threads) print the same without FP contraction.
+    Tells a real miscompile from rounding: -O3 contracts a*b+c into an FMA where it can,
+    and where it can depends on the loop order and on the code OpenMP outlines."""
     nofma = [*args.cflags, "-ffp-contract=off"]
+    opt_flags = [*nofma, "-fopenmp"] if threads else nofma
     try:
         compile_c(args.cc, nofma, src, d / "orig_nofma", defines)
-        compile_c(args.cc, [*nofma, "-fopenmp"], opt_src, d / "par_nofma", defines)
+        compile_c(args.cc, opt_flags, opt_src, d / "opt_nofma", defines)
         a = run_timed(d / "orig_nofma", d, args.timeout)[0]
-        b = run_timed(d / "par_nofma", d, args.timeout, threads)[0]
+        b = run_timed(d / "opt_nofma", d, args.timeout, threads)[0]
     except RuntimeError:
         return False
     return a == b
