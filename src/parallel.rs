@@ -151,24 +151,22 @@ impl Finder<'_> {
         if private.is_empty() {
             return Ok(None);
         }
-        let Ok(text) = model::scop_text(&region) else {
+        // Judged like the search judges an expansion: the expanded program's own
+        // dataflow must be the original one, and the order is checked against it.
+        let Some(expanded) = Plan::lift(ctx, region)? else {
             return Ok(None);
         };
-        let scop = model::build(ctx, &text)?;
-        let expanded = Plan::new(ctx, region, text, scop)?;
         let expanded = Plan {
             tree: plan.tree.clone(),
             ..expanded
         };
-        let schedule = model::schedule(ctx, &expanded.region, &expanded.text, &expanded.tree)?;
-        let df = deps::dataflow_under(ctx, &expanded.scop, &schedule)?;
-        if !deps::same_values(self.df, &df)? {
+        if !deps::same_values(self.df, &expanded.df)? {
             return Ok(None);
         }
         let legal = matches!(
-            verdict(ctx, &expanded, &df, path)?,
+            verdict(ctx, &expanded, &expanded.df, path)?,
             Some(Verdict::Legal { .. })
-        ) && !races(ctx, &expanded, &df, path)?;
+        ) && !races(ctx, &expanded, &expanded.df, path)?;
         Ok(legal.then_some(private))
     }
 }

@@ -55,7 +55,8 @@ fn tile_chains(
     let mut decisions = Vec::new();
     // Innermost chains first: tiling a chain inserts bands above the chains below it,
     // so the paths of those must be used before.
-    for path in chains(&tree.clone()).into_iter().rev() {
+    let paths = chains(&tree);
+    for path in paths.into_iter().rev() {
         if !pays(&plan.region, &tree, &path) {
             continue;
         }
