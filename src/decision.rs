@@ -8,12 +8,12 @@ use crate::frontend::ir::{Access, AccessKind};
 use crate::parallel::ParallelLoop;
 use crate::schedule::{Fusion, MAX_SHIFT, Transform};
 use crate::storage::{Contraction, Expansion};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;
 
 /// One change to a region's order or storage (proposed by the search, or requested).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Decision {
     /// The loops of a perfect nest reordered from `before` to `after` (outermost
@@ -61,7 +61,7 @@ pub enum Decision {
 }
 
 /// A loop, named by its iterator and the statements inside it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LoopOf {
     pub iterator: String,
     pub statements: Vec<String>,

@@ -204,7 +204,7 @@ fn happens_before(rel: &Relations, schedule: &UnionMap, order: &Order) -> Isl<Un
 }
 
 /// Which check a schedule fails.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ViolationKind {
     /// A value would be read before it is written.

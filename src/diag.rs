@@ -15,7 +15,7 @@ pub type Span = Range<usize>;
 macro_rules! codes {
     ($($variant:ident = $code:literal, $name:literal, $summary:literal;)*) => {
         /// A stable diagnostic code. See `docs/diagnostics.md` for examples and fixes.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
         pub enum Code { $($variant),* }
 
         impl Code {
@@ -72,6 +72,7 @@ codes! {
     CodegenCheck = "N203", "codegen-check", "the generated code failed nestor's own re-parse check";
     GeneratedOverflow = "N204", "generated-overflow", "an expression of the rewritten code could overflow where the original does not";
     InternalError = "N205", "internal-error", "nestor failed (a bug: it panicked) while handling the region";
+    AnalysisCrashed = "N206", "analysis-crashed", "the analysis of the region crashed (a bug in isl or nestor: a segmentation fault, an abort)";
     FlowViolated = "N301", "flow-violated", "a requested transformation would read a value before it is written";
     LiveRangeViolated = "N302", "live-range-violated", "a requested transformation would overwrite a value before its last read";
     LiveInViolated = "N303", "live-in-violated", "a requested transformation would overwrite a value from before the region before it is read";
@@ -83,7 +84,9 @@ codes! {
     Contracted = "N309", "contracted", "a temporary array was contracted to a modulo buffer";
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Severity {
     Note,
     Warning,
@@ -91,7 +94,7 @@ pub enum Severity {
 }
 
 /// A located message: what is wrong, why nestor needs it otherwise, and what to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Diagnostic {
     pub code: Code,
     pub severity: Severity,

@@ -4,6 +4,7 @@
 //! `frontend` → `model` → `codegen`, driven by `pipeline`; `diag` is shared.
 
 pub mod codegen;
+pub mod contain;
 pub mod cost;
 pub mod decision;
 pub mod deps;

@@ -50,7 +50,7 @@ pub fn c_name(isl: &str) -> String {
 }
 
 /// The model in isl notation.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct ScopText {
     /// `[n, m] -> ` (or empty without parameters).
     pub params: String,
@@ -296,7 +296,7 @@ fn loop_constraints(l: &Loop) -> Vec<Cond> {
 
 /// An execution order over a region's statements, shaped like isl's schedule trees:
 /// transformations rewrite it, [`schedule_yaml`] hands it to isl.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum ScheduleTree {
     /// One loop. `members` gives, per statement below, its time in this loop as an
     /// affine function of its iterators (`i`, `-i` for a downward loop, `i + 2` for a

@@ -25,7 +25,7 @@ type Isl<T> = Result<T, LibISLError>;
 const MAX_SEQUENTIAL_AROUND: usize = 1;
 
 /// A loop whose iterations run concurrently (`#pragma omp parallel for`).
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ParallelLoop {
     /// The band's path in the plan's tree (child indices from the root).
     #[serde(skip)]

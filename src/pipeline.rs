@@ -2,6 +2,7 @@
 //! transformations, code generation, splicing. Deterministic and free of IO.
 
 use crate::codegen;
+use crate::contain;
 use crate::decision::{self, Decision};
 use crate::deps::{self, Dataflow};
 use crate::diag::{Code, Diagnostic, Span};
@@ -74,6 +75,8 @@ pub enum FaultKind {
     IslError,
     /// The generated code does not parse (N203).
     UnparsableCode,
+    /// The analysis crashes (as isl may, with a segmentation fault) (N206).
+    Crash,
 }
 
 impl Options {
@@ -103,7 +106,7 @@ impl Default for Options {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     /// Regenerated from the model.
@@ -113,7 +116,7 @@ pub enum Status {
 }
 
 /// The dataflow of a region, in isl notation, for reports.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct DataflowReport {
     /// Value-based flow dependences `{ S[i] -> T[j] }`.
     pub flow: String,
@@ -128,7 +131,7 @@ pub struct DataflowReport {
 }
 
 /// What happened to one region (or to a nest that could not be lifted).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct RegionReport {
     pub origin: Origin,
     pub function: String,
@@ -208,10 +211,36 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
     }
 }
 
+/// Runs the work on one region in a child process ([`contain::contained`]), isolating
+/// a crash (of isl, or a stack overflow) to it: the region is then left as written with
+/// an N206 error. A panic (a bug in nestor) is caught inside, with N205.
+fn isolated(
+    ctx: &mut Context,
+    region: &Region,
+    options: &Options,
+    work: impl FnOnce(&Context) -> (RegionReport, Vec<(Span, String)>),
+) -> (RegionReport, Vec<(Span, String)>) {
+    let contained = contain::contained(|| {
+        if options.fault_in(&region.function) == Some(FaultKind::Crash) {
+            std::process::abort();
+        }
+        without_panics(ctx, region, options, work)
+    });
+    match contained {
+        Ok(done) => done,
+        Err(crash) => failed_region(
+            region,
+            Code::AnalysisCrashed,
+            format!("the analysis of this region crashed (it was {crash})"),
+            "isl or nestor",
+        ),
+    }
+}
+
 /// Runs the work on one region, isolating a panic (a bug in nestor) to it: the region
 /// is then left as written with an N205 error, and the regions after it get a fresh
 /// isl context (the panic may have left the old one mid-computation).
-fn isolated(
+fn without_panics(
     ctx: &mut Context,
     region: &Region,
     options: &Options,
@@ -233,14 +262,27 @@ fn isolated(
         .map(|s| s.to_string())
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "unknown panic".to_string());
-    let diagnostic = Diagnostic::new(
+    failed_region(
+        region,
         Code::InternalError,
-        region.span.clone(),
         format!("nestor failed on this region (internal error: {message})"),
+        "nestor",
     )
-    .error()
-    .label("left as written")
-    .hint("this is a bug in nestor: please report it with the input file");
+}
+
+/// The report of a region left as written because of a bug in `culprit`, with no edits.
+fn failed_region(
+    region: &Region,
+    code: Code,
+    message: String,
+    culprit: &str,
+) -> (RegionReport, Vec<(Span, String)>) {
+    let diagnostic = Diagnostic::new(code, region.span.clone(), message)
+        .error()
+        .label("left as written")
+        .hint(format!(
+            "this is a bug in {culprit}: please report it with the input file"
+        ));
     let nest = frontend::RejectedNest {
         origin: region.origin,
         span: region.span.clone(),

@@ -5,7 +5,7 @@ use crate::frontend::ir::Aff;
 use crate::model::ScheduleTree;
 
 /// A loop transformation a user can request.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Transform {
     /// Swap the loops with these iterators wherever one is nested in the other with

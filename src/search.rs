@@ -14,7 +14,7 @@ use crate::plan::Plan;
 use crate::schedule::{self, chain_labels, chains, distributable, permutations, permute_chain};
 use crate::storage;
 use isl_rs::{Context, LibISLError};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;
 
@@ -43,7 +43,7 @@ impl Default for SearchOptions {
 }
 
 /// One candidate the search looked at: the change it makes to the order so far.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Candidate {
     pub change: Decision,
     pub cost: f64,
@@ -51,7 +51,7 @@ pub struct Candidate {
 }
 
 /// What the search learned about a candidate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     Legal,
@@ -85,7 +85,7 @@ impl Verdict {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SearchOutcome {
     pub tree: ScheduleTree,
     /// What changed, in order.

@@ -26,7 +26,7 @@ pub struct ExpansionLoop {
 }
 
 /// What an expansion did, for reports.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Expansion {
     pub variable: String,
     pub array: String,
@@ -339,7 +339,7 @@ fn successive_modulo(
 }
 
 /// What a contraction did, for reports.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Contraction {
     pub array: String,
     pub buffer: String,

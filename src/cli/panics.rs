@@ -15,7 +15,8 @@ use std::path::Path;
 pub const FAULT_ENV: &str = "NESTOR_TEST_PANIC_ON";
 
 /// Test hook: the fault `FAULT_ENV` injects into regions: `panic` (the default),
-/// `isl-error` or `bad-code` (generated code that does not parse).
+/// `isl-error`, `bad-code` (generated code that does not parse) or `crash` (the
+/// analysis dies of a signal, as isl may).
 pub const KIND_ENV: &str = "NESTOR_TEST_FAULT";
 
 /// The faults the test hooks ask for in one file.
@@ -49,6 +50,7 @@ impl Fault {
         let kind = match kind {
             "isl-error" => FaultKind::IslError,
             "bad-code" => FaultKind::UnparsableCode,
+            "crash" => FaultKind::Crash,
             _ => FaultKind::Panic,
         };
         Fault {

@@ -1,0 +1,163 @@
+//! Running one region's analysis in a child process, so that a crash in isl (a
+//! segmentation fault, an abort, a stack overflow) fails that region only instead of
+//! killing nestor with every other region and file of the run.
+//!
+//! isl 0.27 has such crashes on valid input (`isl_basic_map_swap_div` under
+//! `compute_flow`, `tests/fixtures/isl_crash_fuzz_d181.c`); nestor cannot catch a signal
+//! and go on in the same process, since the crash may have left isl's heap corrupt. The
+//! child is a `fork` of nestor: it runs the work on its copy of the memory and sends the
+//! result back as JSON through a pipe. A fork costs a fraction of a millisecond, far
+//! below the analysis of any region.
+//!
+//! To debug a region under gdb, `set follow-fork-mode child`; `perf record` follows
+//! children by default.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt;
+
+/// How the child running a region's analysis died.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Crash {
+    /// Killed by this signal (11: SIGSEGV, 6: SIGABRT, ...).
+    Signal(i32),
+    /// Exited with this status without sending a result.
+    Exit(i32),
+    /// Sent something that is not a result.
+    Garbled(String),
+}
+
+impl fmt::Display for Crash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Crash::Signal(s) => write!(f, "killed by signal {s}{}", signal_name(*s)),
+            Crash::Exit(code) => write!(f, "exited with status {code} without a result"),
+            Crash::Garbled(why) => write!(f, "sent an unreadable result ({why})"),
+        }
+    }
+}
+
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        4 => " (SIGILL)",
+        6 => " (SIGABRT)",
+        7 => " (SIGBUS)",
+        8 => " (SIGFPE)",
+        9 => " (SIGKILL)",
+        11 => " (SIGSEGV)",
+        _ => "",
+    }
+}
+
+/// `work()`, computed in a child process; where a child cannot be started (or on a
+/// platform without `fork`), in this one.
+#[cfg(unix)]
+pub fn contained<T: Serialize + DeserializeOwned>(work: impl FnOnce() -> T) -> Result<T, Crash> {
+    use std::io::Read;
+    use std::os::fd::FromRawFd;
+
+    let mut fds = [0; 2];
+    // SAFETY: `pipe` writes two descriptors into the array it is given.
+    if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
+        return Ok(work());
+    }
+    let [read_end, write_end] = fds;
+    // SAFETY: the child only computes, writes to the pipe and `_exit`s (no destructors,
+    // no atexit handlers, no buffered output flushed twice). glibc's and musl's malloc
+    // stay usable after `fork` in a multithreaded process (`batch` runs rayon threads).
+    match unsafe { libc::fork() } {
+        -1 => {
+            close(read_end);
+            close(write_end);
+            Ok(work())
+        }
+        0 => {
+            close(read_end);
+            let status = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let bytes = serde_json::to_vec(&work()).ok()?;
+                write_all(write_end, &bytes).then_some(())
+            }));
+            let code = if matches!(status, Ok(Some(()))) { 0 } else { 1 };
+            // SAFETY: ends the child without unwinding into the parent's frames.
+            unsafe { libc::_exit(code) }
+        }
+        child => {
+            close(write_end);
+            // SAFETY: `read_end` is open and owned by nothing else; the File closes it.
+            let mut pipe = unsafe { std::fs::File::from_raw_fd(read_end) };
+            let mut bytes = Vec::new();
+            let read = pipe.read_to_end(&mut bytes);
+            drop(pipe);
+            let status = wait_for(child);
+            if libc::WIFSIGNALED(status) {
+                return Err(Crash::Signal(libc::WTERMSIG(status)));
+            }
+            let code = libc::WEXITSTATUS(status);
+            if code != 0 {
+                return Err(Crash::Exit(code));
+            }
+            if let Err(e) = read {
+                return Err(Crash::Garbled(e.to_string()));
+            }
+            serde_json::from_slice(&bytes).map_err(|e| Crash::Garbled(e.to_string()))
+        }
+    }
+}
+
+#[cfg(not(unix))]
+pub fn contained<T: Serialize + DeserializeOwned>(work: impl FnOnce() -> T) -> Result<T, Crash> {
+    Ok(work())
+}
+
+#[cfg(unix)]
+fn close(fd: libc::c_int) {
+    // SAFETY: closes a descriptor this module opened and no one else uses.
+    unsafe { libc::close(fd) };
+}
+
+/// Writes all of `bytes` to `fd`, retrying short writes and interruptions.
+#[cfg(unix)]
+fn write_all(fd: libc::c_int, mut bytes: &[u8]) -> bool {
+    while !bytes.is_empty() {
+        // SAFETY: `bytes` is a valid buffer of `bytes.len()` bytes.
+        let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+        if n < 0 {
+            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return false;
+        }
+        bytes = &bytes[n as usize..];
+    }
+    true
+}
+
+/// The wait status of `child`, once it has ended.
+#[cfg(unix)]
+fn wait_for(child: libc::pid_t) -> libc::c_int {
+    let mut status = 0;
+    loop {
+        // SAFETY: waits for our own child; `status` is a valid out-pointer.
+        let r = unsafe { libc::waitpid(child, &mut status, 0) };
+        if r == child || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            return status;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_result_comes_back() {
+        assert_eq!(contained(|| vec![1, 2, 3]), Ok(vec![1, 2, 3]));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_crash_is_reported_not_shared() {
+        let crash = contained(|| -> i32 { std::process::abort() });
+        assert_eq!(crash, Err(Crash::Signal(libc::SIGABRT)));
+    }
+}
