@@ -37,6 +37,13 @@ pub enum Decision {
     /// A perfect nest blocked into tiles of `sizes` iterations of its `loops`
     /// (outermost first).
     Tiled { loops: Vec<String>, sizes: Vec<i64> },
+    /// The point loops of a tiled nest register-tiled: each of `loops` with a factor
+    /// above 1 runs that many iterations at once, as straight-line copies of the body
+    /// inside the innermost loop (unroll-and-jam).
+    UnrolledAndJammed {
+        loops: Vec<String>,
+        factors: Vec<i64>,
+    },
     /// A scalar given one cell per iteration of a loop.
     Expanded(Expansion),
     /// A temporary array stored in a modulo buffer.
@@ -137,6 +144,20 @@ impl fmt::Display for Decision {
                     .collect::<Vec<_>>()
                     .join(" x ")
             ),
+            Decision::UnrolledAndJammed { loops, factors } => {
+                let (names, by): (Vec<&str>, Vec<String>) = loops
+                    .iter()
+                    .zip(factors)
+                    .filter(|(_, u)| **u > 1)
+                    .map(|(l, u)| (l.as_str(), u.to_string()))
+                    .unzip();
+                write!(
+                    f,
+                    "unrolled and jammed loops ({}) by {} (register tiles)",
+                    names.join(", "),
+                    by.join(" x ")
+                )
+            }
             Decision::Expanded(e) => write!(
                 f,
                 "expanded scalar `{}` into `{}[{}]` along loop `{}` (adds {} elements of `{}`)",

@@ -6,7 +6,7 @@
 
 use crate::diag::{Code, Diagnostic, Span};
 use crate::frontend::ir::{AccessKind, Aff, CmpOp, Cond, Loop, MAX_DIVISIONS, Node, Region, cases};
-use isl_rs::{Context, LibISLError, Schedule, Set, UnionMap, UnionSet};
+use isl_rs::{Context, LibISLError, Map, Schedule, Set, UnionMap, UnionSet};
 
 /// Words isl's parser reads as keywords, whatever their case.
 const ISL_KEYWORDS: &[&str] = &[
@@ -127,6 +127,7 @@ pub fn scop_text(region: &Region) -> Result<ScopText, Box<Diagnostic>> {
         &params,
         &walk.domains,
         &original_schedule(region),
+        &[],
         &[],
     );
     let live_out: Vec<String> = region
@@ -305,6 +306,9 @@ pub enum ScheduleTree {
         label: String,
         members: Vec<(usize, Aff)>,
         child: Box<ScheduleTree>,
+        /// Generated as straight-line copies of its body, one per time, instead of a
+        /// loop (isl's `unroll` AST option): the inner loops of a register tile.
+        unroll: bool,
     },
     /// Children executed one after the other.
     Sequence(Vec<ScheduleTree>),
@@ -366,6 +370,7 @@ fn sequence(nodes: &[Node]) -> ScheduleTree {
                     label: l.iter.clone(),
                     members: stmts.into_iter().map(|k| (k, time.clone())).collect(),
                     child: Box::new(child),
+                    unroll: false,
                 });
             }
         }
@@ -385,12 +390,14 @@ pub fn schedule_yaml(
     domains: &[String],
     tree: &ScheduleTree,
     marks: &[(Vec<usize>, String)],
+    options: &[(Vec<usize>, String)],
 ) -> String {
     let mut out = format!("domain: \"{params}{{ {} }}\"\n", domains.join("; "));
     let mut yaml = TreeYaml {
         region,
         params,
         marks,
+        options,
         path: Vec::new(),
         out: &mut out,
     };
@@ -404,6 +411,8 @@ struct TreeYaml<'a> {
     params: &'a str,
     /// Marks (isl `mark` nodes, e.g. a parallel loop) above the bands at these paths.
     marks: &'a [(Vec<usize>, String)],
+    /// isl AST build options (`isolate`) of the bands at these paths.
+    options: &'a [(Vec<usize>, String)],
     path: Vec<usize>,
     out: &'a mut String,
 }
@@ -414,7 +423,12 @@ impl TreeYaml<'_> {
         let pad = " ".repeat(indent);
         match tree {
             ScheduleTree::Stmt(_) => {}
-            ScheduleTree::Band { members, child, .. } => {
+            ScheduleTree::Band {
+                members,
+                child,
+                unroll,
+                ..
+            } => {
                 let mut indent = indent;
                 if let Some((_, mark)) = self.marks.iter().find(|(p, _)| *p == self.path) {
                     self.out
@@ -437,6 +451,12 @@ impl TreeYaml<'_> {
                     "{pad}child:\n{pad}  schedule: \"{params}[{{ {} }}]\"\n",
                     band.join("; ")
                 ));
+                if *unroll {
+                    self.out
+                        .push_str(&format!("{pad}  options: \"{{ unroll[0] }}\"\n"));
+                } else if let Some((_, o)) = self.options.iter().find(|(p, _)| *p == self.path) {
+                    self.out.push_str(&format!("{pad}  options: \"{o}\"\n"));
+                }
                 self.path.push(0);
                 self.node(child, indent + 2);
                 self.path.pop();
@@ -565,21 +585,186 @@ pub fn schedule(
     text: &ScopText,
     tree: &ScheduleTree,
 ) -> Result<Schedule, LibISLError> {
-    schedule_marked(ctx, region, text, tree, &[])
+    Schedule::read_from_str(
+        ctx,
+        &schedule_yaml(region, &text.params, &text.domain_bodies, tree, &[], &[]),
+    )
 }
 
-/// [`schedule`] with isl `mark` nodes above the bands at the given paths.
-pub fn schedule_marked(
+/// [`schedule`] as code is generated from it: with isl `mark` nodes above the bands at
+/// the given paths, and full register tiles isolated ([`full_tile_options`]).
+pub fn schedule_for_codegen(
     ctx: &Context,
     region: &Region,
     text: &ScopText,
     tree: &ScheduleTree,
     marks: &[(Vec<usize>, String)],
 ) -> Result<Schedule, LibISLError> {
+    let options = full_tile_options(ctx, region, text, tree)?;
     Schedule::read_from_str(
         ctx,
-        &schedule_yaml(region, &text.params, &text.domain_bodies, tree, marks),
+        &schedule_yaml(
+            region,
+            &text.params,
+            &text.domain_bodies,
+            tree,
+            marks,
+            &options,
+        ),
     )
+}
+
+/// The isl AST build option of every band of `tree` whose body starts with unrolled
+/// bands (a register tile, `schedule::unroll_and_jam`) that generates its full register
+/// tiles apart from the partial ones, so that isl emits their copies without guards.
+/// With `a = (a_1..a_m)` the times of the bands down to this one and `o` those of the
+/// unrolled bands below, `I_S = { [a, o] }` the times of the instances of statement `S`,
+/// `P_S = proj_a(I_S)` and `O_S = proj_o(I_S)`, the option is
+/// `{ isolate[[a_1..a_{m-1}] -> [a_m]] : a in ∩_S (P_S \ proj_a((P_S x O_S) \ I_S)) }`:
+/// every copy of every statement exists.
+fn full_tile_options(
+    ctx: &Context,
+    region: &Region,
+    text: &ScopText,
+    tree: &ScheduleTree,
+) -> Result<Vec<(Vec<usize>, String)>, LibISLError> {
+    let mut out = Vec::new();
+    for RegisterTile { path, times } in register_tiles(tree) {
+        let mut full: Option<Set> = None;
+        for (k, (a, o)) in &times {
+            let s = &region.statements[*k];
+            let instances = Map::read_from_str(
+                ctx,
+                &format!(
+                    "{}{{ {} -> [{}] }}",
+                    text.params,
+                    tuple(&s.name, &s.iters),
+                    a.iter()
+                        .chain(o)
+                        .map(|t| t.to_isl(&rename))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )?
+            .intersect_domain(Set::read_from_str(ctx, &text.domains[*k])?)?
+            .range()?;
+            let whole = full_tiles(instances, a.len() as u32, o.len() as u32)?;
+            full = Some(match full {
+                Some(f) => f.intersect(whole)?,
+                None => whole,
+            });
+        }
+        let Some(full) = full else { continue };
+        let m = times.first().map_or(0, |(_, (a, _))| a.len());
+        let dims: Vec<String> = (0..m).map(|d| format!("a{d}")).collect();
+        let wrap = Map::read_from_str(
+            ctx,
+            &format!(
+                "{{ [{}] -> isolate[[{}] -> [{}]] }}",
+                dims.join(", "),
+                dims[..m.saturating_sub(1)].join(", "),
+                dims.last().map_or("", String::as_str)
+            ),
+        )?;
+        out.push((path, full.apply(wrap)?.to_str()?.to_string()));
+    }
+    Ok(out)
+}
+
+/// `P \ proj_a((P x O) \ I)` for `I = { [a, o] }` with `m` dims `a` and `r` dims `o`,
+/// `P = proj_a(I)`, `O` the `o` of `I` for any parameter values (the unrolled copies):
+/// the `a` for which every copy is in `I`.
+fn full_tiles(instances: Set, m: u32, r: u32) -> Result<Set, LibISLError> {
+    use isl_rs::DimType;
+    let blocks = instances.copy()?.project_out(DimType::Set, m, r)?;
+    let params = instances.dim(DimType::Param)? as u32;
+    let offsets = instances
+        .copy()?
+        .project_out(DimType::Set, 0, m)?
+        .project_out(DimType::Param, 0, params)?;
+    let missing = blocks
+        .copy()?
+        .flat_product(offsets)?
+        .subtract(instances)?
+        .project_out(DimType::Set, m, r)?;
+    blocks.subtract(missing)
+}
+
+/// A band whose body starts with unrolled bands: its path, and per statement below it
+/// the times of the bands down to it (outermost first) and of the unrolled bands.
+struct RegisterTile {
+    path: Vec<usize>,
+    times: Vec<(usize, TileTimes)>,
+}
+
+/// The times of the bands down to a register tile's band, and of its unrolled bands.
+type TileTimes = (Vec<Aff>, Vec<Aff>);
+
+/// The register tiles of `tree`.
+fn register_tiles(tree: &ScheduleTree) -> Vec<RegisterTile> {
+    let mut out = Vec::new();
+    collect_register_tiles(tree, &mut Vec::new(), &mut Vec::new(), &mut out);
+    out
+}
+
+type BandTimes<'t> = &'t [(usize, Aff)];
+
+fn collect_register_tiles<'t>(
+    tree: &'t ScheduleTree,
+    path: &mut Vec<usize>,
+    outer: &mut Vec<BandTimes<'t>>,
+    out: &mut Vec<RegisterTile>,
+) {
+    match tree {
+        ScheduleTree::Band {
+            members,
+            child,
+            unroll,
+            ..
+        } => {
+            outer.push(members);
+            if !unroll && matches!(**child, ScheduleTree::Band { unroll: true, .. }) {
+                let mut unrolled: Vec<BandTimes<'t>> = Vec::new();
+                let mut node = &**child;
+                while let ScheduleTree::Band {
+                    members,
+                    child,
+                    unroll: true,
+                    ..
+                } = node
+                {
+                    unrolled.push(members);
+                    node = child;
+                }
+                let time = |levels: &[BandTimes<'t>], k: usize| -> Vec<Aff> {
+                    levels
+                        .iter()
+                        .filter_map(|l| l.iter().find(|(s, _)| *s == k).map(|(_, t)| t.clone()))
+                        .collect()
+                };
+                let times = members
+                    .iter()
+                    .map(|(k, _)| (*k, (time(outer, *k), time(&unrolled, *k))))
+                    .collect();
+                out.push(RegisterTile {
+                    path: path.clone(),
+                    times,
+                });
+            }
+            path.push(0);
+            collect_register_tiles(child, path, outer, out);
+            path.pop();
+            outer.pop();
+        }
+        ScheduleTree::Sequence(children) => {
+            for (k, c) in children.iter().enumerate() {
+                path.push(k);
+                collect_register_tiles(c, path, outer, out);
+                path.pop();
+            }
+        }
+        ScheduleTree::Stmt(_) => {}
+    }
 }
 
 /// `text` with its domains, accesses and context as isl prints them (simplified,

@@ -497,7 +497,7 @@ fn region_outcome(
     outcome
         .decisions
         .extend(parallel.into_iter().map(Decision::Parallel));
-    let schedule = model::schedule_marked(ctx, &plan.region, &plan.text, &plan.tree, &marks)?;
+    let schedule = model::schedule_for_codegen(ctx, &plan.region, &plan.text, &plan.tree, &marks)?;
     outcome.code = Some(codegen::generate(
         &plan.region,
         &plan.scop,

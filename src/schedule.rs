@@ -59,6 +59,7 @@ fn swap_with_descendant(tree: &ScheduleTree, other: &str) -> Option<ScheduleTree
         label,
         members,
         child,
+        ..
     } = node
     {
         chain.push((label.clone(), members.clone()));
@@ -74,6 +75,7 @@ fn swap_with_descendant(tree: &ScheduleTree, other: &str) -> Option<ScheduleTree
                         label,
                         members,
                         child: Box::new(child),
+                        unroll: false,
                     }),
             );
         }
@@ -91,10 +93,12 @@ fn map_children(
             label,
             members,
             child,
+            unroll,
         } => ScheduleTree::Band {
             label: label.clone(),
             members: members.clone(),
             child: Box::new(f(child)),
+            unroll: *unroll,
         },
         ScheduleTree::Sequence(children) => {
             ScheduleTree::Sequence(children.iter().map(f).collect())
@@ -182,10 +186,12 @@ fn replace_at(tree: &ScheduleTree, path: &[usize], new: ScheduleTree) -> Schedul
             label,
             members,
             child,
+            unroll,
         } => ScheduleTree::Band {
             label: label.clone(),
             members: members.clone(),
             child: Box::new(replace_at(child, rest, new)),
+            unroll: *unroll,
         },
         ScheduleTree::Sequence(children) => {
             let mut children = children.clone();
@@ -282,6 +288,7 @@ fn fuse_bands(a: &ScheduleTree, b: &ScheduleTree, shift: i64) -> ScheduleTree {
             label,
             members: ma,
             child: ca,
+            ..
         },
         ScheduleTree::Band {
             members: mb,
@@ -312,6 +319,7 @@ fn fuse_bands(a: &ScheduleTree, b: &ScheduleTree, shift: i64) -> ScheduleTree {
         label: label.clone(),
         members,
         child: Box::new(sequence_or_single(body)),
+        unroll: false,
     }
 }
 
@@ -380,6 +388,7 @@ pub fn chain_at<'t>(tree: &'t ScheduleTree, path: &[usize]) -> (Vec<Band>, &'t S
         label,
         members,
         child,
+        ..
     } = node
     {
         bands.push((label.clone(), members.clone()));
@@ -397,6 +406,7 @@ fn stack(bands: &[Band], bottom: ScheduleTree) -> ScheduleTree {
             label: label.clone(),
             members: members.clone(),
             child: Box::new(child),
+            unroll: false,
         })
 }
 
@@ -420,6 +430,52 @@ pub fn tile(tree: &ScheduleTree, path: &[usize], sizes: &[i64]) -> ScheduleTree 
         .collect();
     let points = stack(&bands, bottom.clone());
     replace_at(tree, path, stack(&tiles, points))
+}
+
+/// `tree` with the chain of bands at `path` register-tiled by `factors` (one per band,
+/// outermost first; 1 leaves a band alone): unroll-and-jam. A band
+/// `{ S[i] -> [t(i)] }` with factor `u > 1` becomes `{ S[i] -> [floor(t(i)/u)] }` in
+/// place, and `{ S[i] -> [t(i) - u*floor(t(i)/u)] }`, unrolled, goes below the
+/// innermost band of the chain, so that the `u` copies of the body share the values
+/// the innermost loop walks.
+pub fn unroll_and_jam(tree: &ScheduleTree, path: &[usize], factors: &[i64]) -> ScheduleTree {
+    let (bands, bottom) = chain_at(tree, path);
+    let mut blocks: Vec<Band> = Vec::new();
+    let mut copies: Vec<Band> = Vec::new();
+    for (k, (label, members)) in bands.iter().enumerate() {
+        let u = factors.get(k).copied().unwrap_or(1);
+        if u <= 1 {
+            blocks.push((label.clone(), members.clone()));
+            continue;
+        }
+        let block = |t: &Aff| Aff::Floor(Box::new(t.clone()), u);
+        blocks.push((
+            label.clone(),
+            members.iter().map(|(s, t)| (*s, block(t))).collect(),
+        ));
+        let offset = |t: &Aff| {
+            Aff::Sub(
+                Box::new(t.clone()),
+                Box::new(Aff::Scale(u, Box::new(block(t)))),
+            )
+        };
+        copies.push((
+            format!("{label}_unrolled"),
+            members.iter().map(|(s, t)| (*s, offset(t))).collect(),
+        ));
+    }
+    let jammed = copies
+        .iter()
+        .rev()
+        .fold(bottom.clone(), |child, (label, members)| {
+            ScheduleTree::Band {
+                label: label.clone(),
+                members: members.clone(),
+                child: Box::new(child),
+                unroll: true,
+            }
+        });
+    replace_at(tree, path, stack(&blocks, jammed))
 }
 
 /// The most loop orders tried per perfect nest: all of them up to 6 loops deep.
@@ -487,6 +543,7 @@ pub fn distribute(tree: &ScheduleTree, path: &[usize]) -> ScheduleTree {
         label,
         members,
         child,
+        ..
     } = node_at(tree, path)
     else {
         return tree.clone();
@@ -506,6 +563,7 @@ pub fn distribute(tree: &ScheduleTree, path: &[usize]) -> ScheduleTree {
                     .cloned()
                     .collect(),
                 child: Box::new(c.clone()),
+                unroll: false,
             }
         })
         .collect();

@@ -61,24 +61,124 @@ fn tile_chains(
             continue;
         }
         let candidate = schedule::tile(&tree, &path, sizes);
-        if crate::isl::step(ctx, || plan.is_legal(ctx, &candidate))? == Some(true) {
-            let loops = chain_labels(&tree, &path);
-            let sizes = (0..loops.len())
-                .map(|k| {
-                    sizes
-                        .get(k)
-                        .or(sizes.last())
-                        .copied()
-                        .unwrap_or(DEFAULT_TILE_SIZE)
-                })
-                .collect();
-            decisions.push(Decision::Tiled { loops, sizes });
-            tree = candidate;
+        if crate::isl::step(ctx, || plan.is_legal(ctx, &candidate))? != Some(true) {
+            continue;
         }
+        let loops = chain_labels(&tree, &path);
+        let sizes: Vec<i64> = (0..loops.len())
+            .map(|k| {
+                sizes
+                    .get(k)
+                    .or(sizes.last())
+                    .copied()
+                    .unwrap_or(DEFAULT_TILE_SIZE)
+            })
+            .collect();
+        let jammed = register_tiled(ctx, plan, &candidate, &path, &sizes)?;
+        let mut nest = vec![Decision::Tiled {
+            loops: loops.clone(),
+            sizes,
+        }];
+        tree = match jammed {
+            Some((jammed, factors)) => {
+                nest.push(Decision::UnrolledAndJammed { loops, factors });
+                jammed
+            }
+            None => candidate,
+        };
+        decisions.push(nest);
     }
     ctx.reset_operations();
     decisions.reverse();
-    Ok((tree, decisions))
+    Ok((tree, decisions.into_iter().flatten().collect()))
+}
+
+/// `tiled` (where the chain at `path` was just tiled by `sizes`) with its point loops
+/// register-tiled ([`register_factors`]), and the factors, when that is legal.
+fn register_tiled(
+    ctx: &Context,
+    plan: &Plan,
+    tiled: &ScheduleTree,
+    path: &[usize],
+    sizes: &[i64],
+) -> Result<Option<(ScheduleTree, Vec<i64>)>, LibISLError> {
+    let points: Vec<usize> = path
+        .iter()
+        .copied()
+        .chain(sizes.iter().map(|_| 0))
+        .collect();
+    let Some(factors) = register_factors(&plan.region, tiled, &points, sizes) else {
+        return Ok(None);
+    };
+    let jammed = schedule::unroll_and_jam(tiled, &points, &factors);
+    let legal = crate::isl::step(ctx, || plan.is_legal(ctx, &jammed))? == Some(true);
+    Ok(legal.then_some((jammed, factors)))
+}
+
+/// The most copies of a nest's body unroll-and-jam makes (statements x factors).
+const MAX_UNROLLED_STATEMENTS: i64 = 16;
+
+/// Unroll-and-jam factors for the point loops at `path` (tiled by `sizes`), or `None`
+/// when no loop repays it. A loop other than the innermost is unrolled when some
+/// reference walks the innermost loop but not it, so that the copies of the body share
+/// that reference in registers: by 4 when the reference is written (an accumulator,
+/// `C[i][j]` under `k`: one load and store per 4 updates), by 2 when only read
+/// (`B[k][j]` under `i`: one load per 2 rows). Two loops at most, and only factors that
+/// divide the tile size, so that no register tile straddles two tiles.
+fn register_factors(
+    region: &Region,
+    tree: &ScheduleTree,
+    path: &[usize],
+    sizes: &[i64],
+) -> Option<Vec<i64>> {
+    let (bands, node) = chain_at(tree, path);
+    let levels: Vec<Vec<(usize, Aff)>> = bands.into_iter().map(|(_, m)| m).collect();
+    let statements = node.statements();
+    let depth = levels.len();
+    if depth < 2 {
+        return None;
+    }
+    let mut factors = vec![1; depth];
+    for (p, factor) in factors.iter_mut().enumerate().take(depth - 1) {
+        for &k in &statements {
+            let (Some(this), Some(innermost)) = (
+                walked_iterator(&levels[p], k),
+                walked_iterator(&levels[depth - 1], k),
+            ) else {
+                return None;
+            };
+            for a in &region.statements[k].accesses {
+                let mentions = |name: &str| a.subscripts.iter().any(|s| s.mentions(name));
+                if a.subscripts.is_empty() || mentions(&this) || !mentions(&innermost) {
+                    continue;
+                }
+                let u = if a.kind == AccessKind::Write { 4 } else { 2 };
+                *factor = (*factor).max(u);
+            }
+        }
+        if sizes.get(p).is_some_and(|size| size % *factor != 0) {
+            *factor = 1;
+        }
+    }
+    let unrolled: Vec<usize> = (0..depth).filter(|&p| factors[p] > 1).collect();
+    for &p in unrolled.iter().skip(2) {
+        factors[p] = 1;
+    }
+    let copies: i64 = factors.iter().product::<i64>() * statements.len() as i64;
+    (copies > 1 && copies <= MAX_UNROLLED_STATEMENTS).then_some(factors)
+}
+
+/// The one iterator statement `k`'s time in this band walks (`i` for `i`, `-i`,
+/// `i + 2`), if it is one.
+fn walked_iterator(level: &[(usize, Aff)], k: usize) -> Option<String> {
+    level
+        .iter()
+        .find(|(s, _)| *s == k)
+        .and_then(|(_, t)| t.linear())
+        .and_then(|(_, terms)| {
+            let names: Vec<String> = terms.into_keys().collect();
+            (names.len() == 1).then(|| names[0].clone())
+        })
 }
 
 /// `tree` with every loop whose body is a sequence holding a loop distributed over
@@ -107,20 +207,13 @@ fn pays(region: &Region, tree: &ScheduleTree, path: &[usize]) -> bool {
         return false;
     }
     node.statements().into_iter().any(|k| {
-        let iterator = |level: &[(usize, Aff)]| {
-            level
-                .iter()
-                .find(|(s, _)| *s == k)
-                .and_then(|(_, t)| t.linear())
-                .and_then(|(_, terms)| {
-                    let names: Vec<String> = terms.into_keys().collect();
-                    (names.len() == 1).then(|| names[0].clone())
-                })
-        };
-        let Some(outer) = iterator(&levels[0]) else {
+        let Some(outer) = walked_iterator(&levels[0], k) else {
             return false;
         };
-        let inner: Vec<String> = levels[1..].iter().filter_map(|l| iterator(l)).collect();
+        let inner: Vec<String> = levels[1..]
+            .iter()
+            .filter_map(|l| walked_iterator(l, k))
+            .collect();
         region.statements[k]
             .accesses
             .iter()

@@ -112,3 +112,30 @@ fn a_loop_around_an_initialisation_and_a_product_is_distributed_to_tile_the_prod
     common::assert_same_behaviour_threaded("gemm shape", &src, &report.output, None)
         .unwrap_or_else(|e| panic!("{e}"));
 }
+
+/// Register tiles: the point loops of a tiled product are unrolled by 2 (`i`: rows
+/// share `B[k][j]`) and 4 (`k`: `C[i][j]` stays in a register), and the full register
+/// tiles are generated apart from the partial ones, which these extents (147 rows, 149
+/// terms) leave at the edges of every tile column.
+#[test]
+fn a_tiled_product_is_register_tiled_with_partial_tiles_at_odd_extents() {
+    let src = program(
+        "void kernel(void) {
+  for (int i = 0; i < n - 3; i++)
+    for (int k = 0; k < n - 1; k++)
+      for (int j = 0; j < n - 7; j++)
+        C[i][j] += A[i][k] * B[k][j];
+}",
+    );
+    let report = optimized(&src, Some(vec![32]));
+    let jammed =
+        common::kernel_decisions(&report, |d| matches!(d, Decision::UnrolledAndJammed { .. }));
+    assert_eq!(
+        jammed,
+        ["unrolled and jammed loops (i, k) by 2 x 4 (register tiles)"],
+        "{}",
+        report.output
+    );
+    common::assert_same_behaviour_threaded("register-tiled product", &src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}

@@ -28,14 +28,45 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
       C[i][j] *= beta;
     }
   }
-  #pragma omp parallel for private(i, j, k)
+  #pragma omp parallel for private(j)
   for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 32 : -((-((long long)nk - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c2++) {
-        for (i = 32 * c0; i <= (((long long)ni - 1) < (32 * c0 + 31) ? ((long long)ni - 1) : (32 * c0 + 31)); i++) {
-          for (k = 32 * c1; k <= (((long long)nk - 1) < (32 * c1 + 31) ? ((long long)nk - 1) : (32 * c1 + 31)); k++) {
-            for (j = 32 * c2; j <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); j++) {
-              C[i][j] += alpha * A[i][k] * B[k][j];
+        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)ni + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)ni + 1) / 2 - 1)); c3++) {
+          for (int c4 = 8 * c1; c4 <= ((8 * c1 + 7) < (((long long)nk - 1) / 4) ? (8 * c1 + 7) : (((long long)nk - 1) / 4)); c4++) {
+            if (ni >= (long long)(2 * c3) + 2 && nk >= (long long)(4 * c4) + 4) {
+              for (j = 32 * c2; j <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); j++) {
+                C[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
+                C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 3] * B[4 * c4 + 3][j];
+                C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 2] * B[4 * c4 + 2][j];
+                C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
+              }
+            } else {
+              for (j = 32 * c2; j <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); j++) {
+                C[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
+                if (nk >= 4 * c4 + 2) {
+                  C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                  if (nk >= 4 * c4 + 3) {
+                    C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                    if (2 * c3 + 1 == ni && nk >= (long long)(4 * c4) + 4) {
+                      C[(int)((long long)ni - 1)][j] += alpha * A[(int)((long long)ni - 1)][4 * c4 + 3] * B[4 * c4 + 3][j];
+                    }
+                  }
+                }
+                if (ni >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= nk) {
+                  C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                  if (nk >= 4 * c4 + 2) {
+                    C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                    if (4 * c4 + 3 == nk) {
+                      C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][(int)((long long)nk - 1)] * B[(int)((long long)nk - 1)][j];
+                    }
+                  }
+                }
+              }
             }
           }
         }

@@ -41,14 +41,45 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       E[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for private(i, j, k)
+  #pragma omp parallel for private(j)
   for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 32 : -((-((long long)nk - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c2++) {
-        for (i = 32 * c0; i <= (((long long)ni - 1) < (32 * c0 + 31) ? ((long long)ni - 1) : (32 * c0 + 31)); i++) {
-          for (k = 32 * c1; k <= (((long long)nk - 1) < (32 * c1 + 31) ? ((long long)nk - 1) : (32 * c1 + 31)); k++) {
-            for (j = 32 * c2; j <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); j++) {
-              E[i][j] += A[i][k] * B[k][j];
+        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)ni + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)ni + 1) / 2 - 1)); c3++) {
+          for (int c4 = 8 * c1; c4 <= ((8 * c1 + 7) < (((long long)nk - 1) / 4) ? (8 * c1 + 7) : (((long long)nk - 1) / 4)); c4++) {
+            if (ni >= (long long)(2 * c3) + 2 && nk >= (long long)(4 * c4) + 4) {
+              for (j = 32 * c2; j <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); j++) {
+                E[2 * c3][j] += A[2 * c3][4 * c4] * B[4 * c4][j];
+                E[2 * c3][j] += A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                E[2 * c3][j] += A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                E[2 * c3][j] += A[2 * c3][4 * c4 + 3] * B[4 * c4 + 3][j];
+                E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4 + 2] * B[4 * c4 + 2][j];
+                E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
+              }
+            } else {
+              for (j = 32 * c2; j <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); j++) {
+                E[2 * c3][j] += A[2 * c3][4 * c4] * B[4 * c4][j];
+                if (nk >= 4 * c4 + 2) {
+                  E[2 * c3][j] += A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                  if (nk >= 4 * c4 + 3) {
+                    E[2 * c3][j] += A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                    if (2 * c3 + 1 == ni && nk >= (long long)(4 * c4) + 4) {
+                      E[(int)((long long)ni - 1)][j] += A[(int)((long long)ni - 1)][4 * c4 + 3] * B[4 * c4 + 3][j];
+                    }
+                  }
+                }
+                if (ni >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= nk) {
+                  E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                  if (nk >= 4 * c4 + 2) {
+                    E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                    if (4 * c4 + 3 == nk) {
+                      E[2 * c3 + 1][j] += A[2 * c3 + 1][(int)((long long)nk - 1)] * B[(int)((long long)nk - 1)][j];
+                    }
+                  }
+                }
+              }
             }
           }
         }
@@ -61,14 +92,45 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       F[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for private(i, j, k)
+  #pragma omp parallel for private(j)
   for (int c0 = 0; c0 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (((long long)nm - 1) >= 0 ? ((long long)nm - 1) / 32 : -((-((long long)nm - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 32 : -((-((long long)nl - 1) + 32 - 1) / 32)); c2++) {
-        for (i = 32 * c0; i <= (((long long)nj - 1) < (32 * c0 + 31) ? ((long long)nj - 1) : (32 * c0 + 31)); i++) {
-          for (k = 32 * c1; k <= (((long long)nm - 1) < (32 * c1 + 31) ? ((long long)nm - 1) : (32 * c1 + 31)); k++) {
-            for (j = 32 * c2; j <= (((long long)nl - 1) < (32 * c2 + 31) ? ((long long)nl - 1) : (32 * c2 + 31)); j++) {
-              F[i][j] += C[i][k] * D[k][j];
+        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)nj + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)nj + 1) / 2 - 1)); c3++) {
+          for (int c4 = 8 * c1; c4 <= ((8 * c1 + 7) < (((long long)nm - 1) / 4) ? (8 * c1 + 7) : (((long long)nm - 1) / 4)); c4++) {
+            if (nj >= (long long)(2 * c3) + 2 && nm >= (long long)(4 * c4) + 4) {
+              for (j = 32 * c2; j <= (((long long)nl - 1) < (32 * c2 + 31) ? ((long long)nl - 1) : (32 * c2 + 31)); j++) {
+                F[2 * c3][j] += C[2 * c3][4 * c4] * D[4 * c4][j];
+                F[2 * c3][j] += C[2 * c3][4 * c4 + 1] * D[4 * c4 + 1][j];
+                F[2 * c3][j] += C[2 * c3][4 * c4 + 2] * D[4 * c4 + 2][j];
+                F[2 * c3][j] += C[2 * c3][4 * c4 + 3] * D[4 * c4 + 3][j];
+                F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4] * D[4 * c4][j];
+                F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4 + 1] * D[4 * c4 + 1][j];
+                F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4 + 2] * D[4 * c4 + 2][j];
+                F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4 + 3] * D[4 * c4 + 3][j];
+              }
+            } else {
+              for (j = 32 * c2; j <= (((long long)nl - 1) < (32 * c2 + 31) ? ((long long)nl - 1) : (32 * c2 + 31)); j++) {
+                F[2 * c3][j] += C[2 * c3][4 * c4] * D[4 * c4][j];
+                if (nm >= 4 * c4 + 2) {
+                  F[2 * c3][j] += C[2 * c3][4 * c4 + 1] * D[4 * c4 + 1][j];
+                  if (nm >= 4 * c4 + 3) {
+                    F[2 * c3][j] += C[2 * c3][4 * c4 + 2] * D[4 * c4 + 2][j];
+                    if (2 * c3 + 1 == nj && nm >= (long long)(4 * c4) + 4) {
+                      F[(int)((long long)nj - 1)][j] += C[(int)((long long)nj - 1)][4 * c4 + 3] * D[4 * c4 + 3][j];
+                    }
+                  }
+                }
+                if (nj >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= nm) {
+                  F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4] * D[4 * c4][j];
+                  if (nm >= 4 * c4 + 2) {
+                    F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4 + 1] * D[4 * c4 + 1][j];
+                    if (4 * c4 + 3 == nm) {
+                      F[2 * c3 + 1][j] += C[2 * c3 + 1][(int)((long long)nm - 1)] * D[(int)((long long)nm - 1)][j];
+                    }
+                  }
+                }
+              }
             }
           }
         }
@@ -81,14 +143,45 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       G[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for private(i, j, k)
+  #pragma omp parallel for private(j)
   for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 32 : -((-((long long)nl - 1) + 32 - 1) / 32)); c2++) {
-        for (i = 32 * c0; i <= (((long long)ni - 1) < (32 * c0 + 31) ? ((long long)ni - 1) : (32 * c0 + 31)); i++) {
-          for (k = 32 * c1; k <= (((long long)nj - 1) < (32 * c1 + 31) ? ((long long)nj - 1) : (32 * c1 + 31)); k++) {
-            for (j = 32 * c2; j <= (((long long)nl - 1) < (32 * c2 + 31) ? ((long long)nl - 1) : (32 * c2 + 31)); j++) {
-              G[i][j] += E[i][k] * F[k][j];
+        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)ni + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)ni + 1) / 2 - 1)); c3++) {
+          for (int c4 = 8 * c1; c4 <= ((8 * c1 + 7) < (((long long)nj - 1) / 4) ? (8 * c1 + 7) : (((long long)nj - 1) / 4)); c4++) {
+            if (ni >= (long long)(2 * c3) + 2 && nj >= (long long)(4 * c4) + 4) {
+              for (j = 32 * c2; j <= (((long long)nl - 1) < (32 * c2 + 31) ? ((long long)nl - 1) : (32 * c2 + 31)); j++) {
+                G[2 * c3][j] += E[2 * c3][4 * c4] * F[4 * c4][j];
+                G[2 * c3][j] += E[2 * c3][4 * c4 + 1] * F[4 * c4 + 1][j];
+                G[2 * c3][j] += E[2 * c3][4 * c4 + 2] * F[4 * c4 + 2][j];
+                G[2 * c3][j] += E[2 * c3][4 * c4 + 3] * F[4 * c4 + 3][j];
+                G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4] * F[4 * c4][j];
+                G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4 + 1] * F[4 * c4 + 1][j];
+                G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4 + 2] * F[4 * c4 + 2][j];
+                G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4 + 3] * F[4 * c4 + 3][j];
+              }
+            } else {
+              for (j = 32 * c2; j <= (((long long)nl - 1) < (32 * c2 + 31) ? ((long long)nl - 1) : (32 * c2 + 31)); j++) {
+                G[2 * c3][j] += E[2 * c3][4 * c4] * F[4 * c4][j];
+                if (nj >= 4 * c4 + 2) {
+                  G[2 * c3][j] += E[2 * c3][4 * c4 + 1] * F[4 * c4 + 1][j];
+                  if (nj >= 4 * c4 + 3) {
+                    G[2 * c3][j] += E[2 * c3][4 * c4 + 2] * F[4 * c4 + 2][j];
+                    if (2 * c3 + 1 == ni && nj >= (long long)(4 * c4) + 4) {
+                      G[(int)((long long)ni - 1)][j] += E[(int)((long long)ni - 1)][4 * c4 + 3] * F[4 * c4 + 3][j];
+                    }
+                  }
+                }
+                if (ni >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= nj) {
+                  G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4] * F[4 * c4][j];
+                  if (nj >= 4 * c4 + 2) {
+                    G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4 + 1] * F[4 * c4 + 1][j];
+                    if (4 * c4 + 3 == nj) {
+                      G[2 * c3 + 1][j] += E[2 * c3 + 1][(int)((long long)nj - 1)] * F[(int)((long long)nj - 1)][j];
+                    }
+                  }
+                }
+              }
             }
           }
         }

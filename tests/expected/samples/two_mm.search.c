@@ -35,14 +35,45 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
       tmp[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for private(i, j, k)
+  #pragma omp parallel for private(j)
   for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 32 : -((-((long long)nk - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c2++) {
-        for (i = 32 * c0; i <= (((long long)ni - 1) < (32 * c0 + 31) ? ((long long)ni - 1) : (32 * c0 + 31)); i++) {
-          for (k = 32 * c1; k <= (((long long)nk - 1) < (32 * c1 + 31) ? ((long long)nk - 1) : (32 * c1 + 31)); k++) {
-            for (j = 32 * c2; j <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); j++) {
-              tmp[i][j] += alpha * A[i][k] * B[k][j];
+        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)ni + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)ni + 1) / 2 - 1)); c3++) {
+          for (int c4 = 8 * c1; c4 <= ((8 * c1 + 7) < (((long long)nk - 1) / 4) ? (8 * c1 + 7) : (((long long)nk - 1) / 4)); c4++) {
+            if (ni >= (long long)(2 * c3) + 2 && nk >= (long long)(4 * c4) + 4) {
+              for (j = 32 * c2; j <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); j++) {
+                tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
+                tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 3] * B[4 * c4 + 3][j];
+                tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 2] * B[4 * c4 + 2][j];
+                tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
+              }
+            } else {
+              for (j = 32 * c2; j <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); j++) {
+                tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
+                if (nk >= 4 * c4 + 2) {
+                  tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                  if (nk >= 4 * c4 + 3) {
+                    tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                    if (2 * c3 + 1 == ni && nk >= (long long)(4 * c4) + 4) {
+                      tmp[(int)((long long)ni - 1)][j] += alpha * A[(int)((long long)ni - 1)][4 * c4 + 3] * B[4 * c4 + 3][j];
+                    }
+                  }
+                }
+                if (ni >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= nk) {
+                  tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                  if (nk >= 4 * c4 + 2) {
+                    tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                    if (4 * c4 + 3 == nk) {
+                      tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][(int)((long long)nk - 1)] * B[(int)((long long)nk - 1)][j];
+                    }
+                  }
+                }
+              }
             }
           }
         }
@@ -55,14 +86,45 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
       D[i][j] *= beta;
     }
   }
-  #pragma omp parallel for private(i, j, k)
+  #pragma omp parallel for private(j)
   for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 32 : -((-((long long)nl - 1) + 32 - 1) / 32)); c2++) {
-        for (i = 32 * c0; i <= (((long long)ni - 1) < (32 * c0 + 31) ? ((long long)ni - 1) : (32 * c0 + 31)); i++) {
-          for (k = 32 * c1; k <= (((long long)nj - 1) < (32 * c1 + 31) ? ((long long)nj - 1) : (32 * c1 + 31)); k++) {
-            for (j = 32 * c2; j <= (((long long)nl - 1) < (32 * c2 + 31) ? ((long long)nl - 1) : (32 * c2 + 31)); j++) {
-              D[i][j] += tmp[i][k] * C[k][j];
+        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)ni + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)ni + 1) / 2 - 1)); c3++) {
+          for (int c4 = 8 * c1; c4 <= ((8 * c1 + 7) < (((long long)nj - 1) / 4) ? (8 * c1 + 7) : (((long long)nj - 1) / 4)); c4++) {
+            if (ni >= (long long)(2 * c3) + 2 && nj >= (long long)(4 * c4) + 4) {
+              for (j = 32 * c2; j <= (((long long)nl - 1) < (32 * c2 + 31) ? ((long long)nl - 1) : (32 * c2 + 31)); j++) {
+                D[2 * c3][j] += tmp[2 * c3][4 * c4] * C[4 * c4][j];
+                D[2 * c3][j] += tmp[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
+                D[2 * c3][j] += tmp[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
+                D[2 * c3][j] += tmp[2 * c3][4 * c4 + 3] * C[4 * c4 + 3][j];
+                D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4] * C[4 * c4][j];
+                D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
+                D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4 + 2] * C[4 * c4 + 2][j];
+                D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4 + 3] * C[4 * c4 + 3][j];
+              }
+            } else {
+              for (j = 32 * c2; j <= (((long long)nl - 1) < (32 * c2 + 31) ? ((long long)nl - 1) : (32 * c2 + 31)); j++) {
+                D[2 * c3][j] += tmp[2 * c3][4 * c4] * C[4 * c4][j];
+                if (nj >= 4 * c4 + 2) {
+                  D[2 * c3][j] += tmp[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
+                  if (nj >= 4 * c4 + 3) {
+                    D[2 * c3][j] += tmp[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
+                    if (2 * c3 + 1 == ni && nj >= (long long)(4 * c4) + 4) {
+                      D[(int)((long long)ni - 1)][j] += tmp[(int)((long long)ni - 1)][4 * c4 + 3] * C[4 * c4 + 3][j];
+                    }
+                  }
+                }
+                if (ni >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= nj) {
+                  D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4] * C[4 * c4][j];
+                  if (nj >= 4 * c4 + 2) {
+                    D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
+                    if (4 * c4 + 3 == nj) {
+                      D[2 * c3 + 1][j] += tmp[2 * c3 + 1][(int)((long long)nj - 1)] * C[(int)((long long)nj - 1)][j];
+                    }
+                  }
+                }
+              }
             }
           }
         }
