@@ -41,29 +41,14 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       E[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for private(k)
+  #pragma omp parallel for private(i, j, k)
   for (int c0 = 0; c0 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 32 : -((-((long long)nk - 1) + 32 - 1) / 32)); c2++) {
-        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)nj + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)nj + 1) / 2 - 1)); c3++) {
-          for (int c4 = 16 * c1; c4 <= ((16 * c1 + 15) < (((long long)ni + 1) / 2 - 1) ? (16 * c1 + 15) : (((long long)ni + 1) / 2 - 1)); c4++) {
-            if (nj >= (long long)(2 * c3) + 2 && ni >= (long long)(2 * c4) + 2) {
-              for (k = 32 * c2; k <= (((long long)nk - 1) < (32 * c2 + 31) ? ((long long)nk - 1) : (32 * c2 + 31)); k++) {
-                E[2 * c4][2 * c3] += A[2 * c4][k] * B[k][2 * c3];
-                E[2 * c4 + 1][2 * c3] += A[2 * c4 + 1][k] * B[k][2 * c3];
-                E[2 * c4][2 * c3 + 1] += A[2 * c4][k] * B[k][2 * c3 + 1];
-                E[2 * c4 + 1][2 * c3 + 1] += A[2 * c4 + 1][k] * B[k][2 * c3 + 1];
-              }
-            } else {
-              for (k = 32 * c2; k <= (((long long)nk - 1) < (32 * c2 + 31) ? ((long long)nk - 1) : (32 * c2 + 31)); k++) {
-                E[2 * c4][2 * c3] += A[2 * c4][k] * B[k][2 * c3];
-                if (2 * c3 + 1 == nj && ni >= (long long)(2 * c4) + 2) {
-                  E[2 * c4 + 1][(int)((long long)nj - 1)] += A[2 * c4 + 1][k] * B[k][(int)((long long)nj - 1)];
-                }
-                if (nj >= (long long)(2 * c3) + 2 && 2 * c4 + 1 == ni) {
-                  E[(int)((long long)ni - 1)][2 * c3 + 1] += A[(int)((long long)ni - 1)][k] * B[k][2 * c3 + 1];
-                }
-              }
+        for (j = 32 * c0; j <= (((long long)nj - 1) < (32 * c0 + 31) ? ((long long)nj - 1) : (32 * c0 + 31)); j++) {
+          for (i = 32 * c1; i <= (((long long)ni - 1) < (32 * c1 + 31) ? ((long long)ni - 1) : (32 * c1 + 31)); i++) {
+            for (k = 32 * c2; k <= (((long long)nk - 1) < (32 * c2 + 31) ? ((long long)nk - 1) : (32 * c2 + 31)); k++) {
+              E[i][j] += A[i][k] * B[k][j];
             }
           }
         }
@@ -76,29 +61,14 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       F[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for private(k)
+  #pragma omp parallel for private(i, j, k)
   for (int c0 = 0; c0 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 32 : -((-((long long)nl - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nm - 1) >= 0 ? ((long long)nm - 1) / 32 : -((-((long long)nm - 1) + 32 - 1) / 32)); c2++) {
-        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)nl + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)nl + 1) / 2 - 1)); c3++) {
-          for (int c4 = 16 * c1; c4 <= ((16 * c1 + 15) < (((long long)nj + 1) / 2 - 1) ? (16 * c1 + 15) : (((long long)nj + 1) / 2 - 1)); c4++) {
-            if (nl >= (long long)(2 * c3) + 2 && nj >= (long long)(2 * c4) + 2) {
-              for (k = 32 * c2; k <= (((long long)nm - 1) < (32 * c2 + 31) ? ((long long)nm - 1) : (32 * c2 + 31)); k++) {
-                F[2 * c4][2 * c3] += C[2 * c4][k] * D[k][2 * c3];
-                F[2 * c4 + 1][2 * c3] += C[2 * c4 + 1][k] * D[k][2 * c3];
-                F[2 * c4][2 * c3 + 1] += C[2 * c4][k] * D[k][2 * c3 + 1];
-                F[2 * c4 + 1][2 * c3 + 1] += C[2 * c4 + 1][k] * D[k][2 * c3 + 1];
-              }
-            } else {
-              for (k = 32 * c2; k <= (((long long)nm - 1) < (32 * c2 + 31) ? ((long long)nm - 1) : (32 * c2 + 31)); k++) {
-                F[2 * c4][2 * c3] += C[2 * c4][k] * D[k][2 * c3];
-                if (2 * c3 + 1 == nl && nj >= (long long)(2 * c4) + 2) {
-                  F[2 * c4 + 1][(int)((long long)nl - 1)] += C[2 * c4 + 1][k] * D[k][(int)((long long)nl - 1)];
-                }
-                if (nl >= (long long)(2 * c3) + 2 && 2 * c4 + 1 == nj) {
-                  F[(int)((long long)nj - 1)][2 * c3 + 1] += C[(int)((long long)nj - 1)][k] * D[k][2 * c3 + 1];
-                }
-              }
+        for (j = 32 * c0; j <= (((long long)nl - 1) < (32 * c0 + 31) ? ((long long)nl - 1) : (32 * c0 + 31)); j++) {
+          for (i = 32 * c1; i <= (((long long)nj - 1) < (32 * c1 + 31) ? ((long long)nj - 1) : (32 * c1 + 31)); i++) {
+            for (k = 32 * c2; k <= (((long long)nm - 1) < (32 * c2 + 31) ? ((long long)nm - 1) : (32 * c2 + 31)); k++) {
+              F[i][j] += C[i][k] * D[k][j];
             }
           }
         }
@@ -111,29 +81,14 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       G[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for private(k)
+  #pragma omp parallel for private(i, j, k)
   for (int c0 = 0; c0 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 32 : -((-((long long)nl - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c2++) {
-        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)nl + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)nl + 1) / 2 - 1)); c3++) {
-          for (int c4 = 16 * c1; c4 <= ((16 * c1 + 15) < (((long long)ni + 1) / 2 - 1) ? (16 * c1 + 15) : (((long long)ni + 1) / 2 - 1)); c4++) {
-            if (nl >= (long long)(2 * c3) + 2 && ni >= (long long)(2 * c4) + 2) {
-              for (k = 32 * c2; k <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); k++) {
-                G[2 * c4][2 * c3] += E[2 * c4][k] * F[k][2 * c3];
-                G[2 * c4 + 1][2 * c3] += E[2 * c4 + 1][k] * F[k][2 * c3];
-                G[2 * c4][2 * c3 + 1] += E[2 * c4][k] * F[k][2 * c3 + 1];
-                G[2 * c4 + 1][2 * c3 + 1] += E[2 * c4 + 1][k] * F[k][2 * c3 + 1];
-              }
-            } else {
-              for (k = 32 * c2; k <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); k++) {
-                G[2 * c4][2 * c3] += E[2 * c4][k] * F[k][2 * c3];
-                if (2 * c3 + 1 == nl && ni >= (long long)(2 * c4) + 2) {
-                  G[2 * c4 + 1][(int)((long long)nl - 1)] += E[2 * c4 + 1][k] * F[k][(int)((long long)nl - 1)];
-                }
-                if (nl >= (long long)(2 * c3) + 2 && 2 * c4 + 1 == ni) {
-                  G[(int)((long long)ni - 1)][2 * c3 + 1] += E[(int)((long long)ni - 1)][k] * F[k][2 * c3 + 1];
-                }
-              }
+        for (j = 32 * c0; j <= (((long long)nl - 1) < (32 * c0 + 31) ? ((long long)nl - 1) : (32 * c0 + 31)); j++) {
+          for (i = 32 * c1; i <= (((long long)ni - 1) < (32 * c1 + 31) ? ((long long)ni - 1) : (32 * c1 + 31)); i++) {
+            for (k = 32 * c2; k <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); k++) {
+              G[i][j] += E[i][k] * F[k][j];
             }
           }
         }

@@ -41,29 +41,14 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       E[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for private(k)
+  #pragma omp parallel for private(i, j, k)
   for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 32 : -((-((long long)nk - 1) + 32 - 1) / 32)); c2++) {
-        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)ni + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)ni + 1) / 2 - 1)); c3++) {
-          for (int c4 = 16 * c1; c4 <= ((16 * c1 + 15) < (((long long)nj + 1) / 2 - 1) ? (16 * c1 + 15) : (((long long)nj + 1) / 2 - 1)); c4++) {
-            if (ni >= (long long)(2 * c3) + 2 && nj >= (long long)(2 * c4) + 2) {
-              for (k = 32 * c2; k <= (((long long)nk - 1) < (32 * c2 + 31) ? ((long long)nk - 1) : (32 * c2 + 31)); k++) {
-                E[2 * c3][2 * c4] += A[2 * c3][k] * B[k][2 * c4];
-                E[2 * c3][2 * c4 + 1] += A[2 * c3][k] * B[k][2 * c4 + 1];
-                E[2 * c3 + 1][2 * c4] += A[2 * c3 + 1][k] * B[k][2 * c4];
-                E[2 * c3 + 1][2 * c4 + 1] += A[2 * c3 + 1][k] * B[k][2 * c4 + 1];
-              }
-            } else {
-              for (k = 32 * c2; k <= (((long long)nk - 1) < (32 * c2 + 31) ? ((long long)nk - 1) : (32 * c2 + 31)); k++) {
-                E[2 * c3][2 * c4] += A[2 * c3][k] * B[k][2 * c4];
-                if (2 * c3 + 1 == ni && nj >= (long long)(2 * c4) + 2) {
-                  E[(int)((long long)ni - 1)][2 * c4 + 1] += A[(int)((long long)ni - 1)][k] * B[k][2 * c4 + 1];
-                }
-                if (ni >= (long long)(2 * c3) + 2 && 2 * c4 + 1 == nj) {
-                  E[2 * c3 + 1][(int)((long long)nj - 1)] += A[2 * c3 + 1][k] * B[k][(int)((long long)nj - 1)];
-                }
-              }
+        for (i = 32 * c0; i <= (((long long)ni - 1) < (32 * c0 + 31) ? ((long long)ni - 1) : (32 * c0 + 31)); i++) {
+          for (j = 32 * c1; j <= (((long long)nj - 1) < (32 * c1 + 31) ? ((long long)nj - 1) : (32 * c1 + 31)); j++) {
+            for (k = 32 * c2; k <= (((long long)nk - 1) < (32 * c2 + 31) ? ((long long)nk - 1) : (32 * c2 + 31)); k++) {
+              E[i][j] += A[i][k] * B[k][j];
             }
           }
         }
@@ -76,29 +61,14 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       F[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for private(k)
+  #pragma omp parallel for private(i, j, k)
   for (int c0 = 0; c0 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 32 : -((-((long long)nl - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nm - 1) >= 0 ? ((long long)nm - 1) / 32 : -((-((long long)nm - 1) + 32 - 1) / 32)); c2++) {
-        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)nj + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)nj + 1) / 2 - 1)); c3++) {
-          for (int c4 = 16 * c1; c4 <= ((16 * c1 + 15) < (((long long)nl + 1) / 2 - 1) ? (16 * c1 + 15) : (((long long)nl + 1) / 2 - 1)); c4++) {
-            if (nj >= (long long)(2 * c3) + 2 && nl >= (long long)(2 * c4) + 2) {
-              for (k = 32 * c2; k <= (((long long)nm - 1) < (32 * c2 + 31) ? ((long long)nm - 1) : (32 * c2 + 31)); k++) {
-                F[2 * c3][2 * c4] += C[2 * c3][k] * D[k][2 * c4];
-                F[2 * c3][2 * c4 + 1] += C[2 * c3][k] * D[k][2 * c4 + 1];
-                F[2 * c3 + 1][2 * c4] += C[2 * c3 + 1][k] * D[k][2 * c4];
-                F[2 * c3 + 1][2 * c4 + 1] += C[2 * c3 + 1][k] * D[k][2 * c4 + 1];
-              }
-            } else {
-              for (k = 32 * c2; k <= (((long long)nm - 1) < (32 * c2 + 31) ? ((long long)nm - 1) : (32 * c2 + 31)); k++) {
-                F[2 * c3][2 * c4] += C[2 * c3][k] * D[k][2 * c4];
-                if (2 * c3 + 1 == nj && nl >= (long long)(2 * c4) + 2) {
-                  F[(int)((long long)nj - 1)][2 * c4 + 1] += C[(int)((long long)nj - 1)][k] * D[k][2 * c4 + 1];
-                }
-                if (nj >= (long long)(2 * c3) + 2 && 2 * c4 + 1 == nl) {
-                  F[2 * c3 + 1][(int)((long long)nl - 1)] += C[2 * c3 + 1][k] * D[k][(int)((long long)nl - 1)];
-                }
-              }
+        for (i = 32 * c0; i <= (((long long)nj - 1) < (32 * c0 + 31) ? ((long long)nj - 1) : (32 * c0 + 31)); i++) {
+          for (j = 32 * c1; j <= (((long long)nl - 1) < (32 * c1 + 31) ? ((long long)nl - 1) : (32 * c1 + 31)); j++) {
+            for (k = 32 * c2; k <= (((long long)nm - 1) < (32 * c2 + 31) ? ((long long)nm - 1) : (32 * c2 + 31)); k++) {
+              F[i][j] += C[i][k] * D[k][j];
             }
           }
         }
@@ -111,29 +81,14 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       G[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for private(k)
+  #pragma omp parallel for private(i, j, k)
   for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 32 : -((-((long long)nl - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c2++) {
-        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)ni + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)ni + 1) / 2 - 1)); c3++) {
-          for (int c4 = 16 * c1; c4 <= ((16 * c1 + 15) < (((long long)nl + 1) / 2 - 1) ? (16 * c1 + 15) : (((long long)nl + 1) / 2 - 1)); c4++) {
-            if (ni >= (long long)(2 * c3) + 2 && nl >= (long long)(2 * c4) + 2) {
-              for (k = 32 * c2; k <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); k++) {
-                G[2 * c3][2 * c4] += E[2 * c3][k] * F[k][2 * c4];
-                G[2 * c3][2 * c4 + 1] += E[2 * c3][k] * F[k][2 * c4 + 1];
-                G[2 * c3 + 1][2 * c4] += E[2 * c3 + 1][k] * F[k][2 * c4];
-                G[2 * c3 + 1][2 * c4 + 1] += E[2 * c3 + 1][k] * F[k][2 * c4 + 1];
-              }
-            } else {
-              for (k = 32 * c2; k <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); k++) {
-                G[2 * c3][2 * c4] += E[2 * c3][k] * F[k][2 * c4];
-                if (2 * c3 + 1 == ni && nl >= (long long)(2 * c4) + 2) {
-                  G[(int)((long long)ni - 1)][2 * c4 + 1] += E[(int)((long long)ni - 1)][k] * F[k][2 * c4 + 1];
-                }
-                if (ni >= (long long)(2 * c3) + 2 && 2 * c4 + 1 == nl) {
-                  G[2 * c3 + 1][(int)((long long)nl - 1)] += E[2 * c3 + 1][k] * F[k][(int)((long long)nl - 1)];
-                }
-              }
+        for (i = 32 * c0; i <= (((long long)ni - 1) < (32 * c0 + 31) ? ((long long)ni - 1) : (32 * c0 + 31)); i++) {
+          for (j = 32 * c1; j <= (((long long)nl - 1) < (32 * c1 + 31) ? ((long long)nl - 1) : (32 * c1 + 31)); j++) {
+            for (k = 32 * c2; k <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); k++) {
+              G[i][j] += E[i][k] * F[k][j];
             }
           }
         }

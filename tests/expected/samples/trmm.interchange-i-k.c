@@ -19,40 +19,13 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 #pragma scop
   /* Only the rows below i contribute (A is unit lower-triangular). */
   for (int c0 = 0; c0 <= (((long long)m - 2) >= 0 ? ((long long)m - 2) / 32 : -((-((long long)m - 2) + 32 - 1) / 32)); c0++) {
-    #pragma omp parallel for private(k)
+    #pragma omp parallel for private(i, j, k)
     for (int c1 = 0; c1 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 32 : -((-((long long)n - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = c0; c2 <= ((long long)m - 1) / 32; c2++) {
-        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (m / 2 - 1) ? (16 * c0 + 15) : (m / 2 - 1)); c3++) {
-          for (int c4 = 16 * c1; c4 <= ((16 * c1 + 15) < (((long long)n + 1) / 2 - 1) ? (16 * c1 + 15) : (((long long)n + 1) / 2 - 1)); c4++) {
-            if (c2 == c0 && 16 * c0 + 14 >= c3 && m >= 2 * c3 + 3 && n >= (long long)(2 * c4) + 2) {
-              B[2 * c3][2 * c4] += A[2 * c3 + 1][2 * c3] * B[2 * c3 + 1][2 * c4];
-              B[2 * c3][2 * c4 + 1] += A[2 * c3 + 1][2 * c3] * B[2 * c3 + 1][2 * c4 + 1];
-            }
-            if (n >= (long long)(2 * c4) + 2) {
-              for (k = ((32 * c2) > (2 * c3 + 2) ? (32 * c2) : (2 * c3 + 2)); k <= (((long long)m - 1) < (32 * c2 + 31) ? ((long long)m - 1) : (32 * c2 + 31)); k++) {
-                B[2 * c3][2 * c4] += A[k][2 * c3] * B[k][2 * c4];
-                B[2 * c3][2 * c4 + 1] += A[k][2 * c3] * B[k][2 * c4 + 1];
-                B[2 * c3 + 1][2 * c4] += A[k][2 * c3 + 1] * B[k][2 * c4];
-                B[2 * c3 + 1][2 * c4 + 1] += A[k][2 * c3 + 1] * B[k][2 * c4 + 1];
-              }
-            }
-            if (2 * c4 + 1 == n || c2 == c0 && c3 == 16 * c0 + 15 || 32 * c0 + 30 >= m && c2 == c0 && 2 * c3 + 2 == m) {
-              if (2 * c4 + 1 == n) {
-                for (k = ((32 * c2) > (2 * c3 + 1) ? (32 * c2) : (2 * c3 + 1)); k <= (((long long)m - 1) < (32 * c2 + 31) ? ((long long)m - 1) : (32 * c2 + 31)); k++) {
-                  B[2 * c3][(int)((long long)n - 1)] += A[k][2 * c3] * B[k][(int)((long long)n - 1)];
-                  if (k >= 2 * c3 + 2) {
-                    B[2 * c3 + 1][(int)((long long)n - 1)] += A[k][2 * c3 + 1] * B[k][(int)((long long)n - 1)];
-                  }
-                }
-              } else {
-                if (c3 == 16 * c0 + 15) {
-                  B[32 * c0 + 30][2 * c4] += A[32 * c0 + 31][32 * c0 + 30] * B[32 * c0 + 31][2 * c4];
-                  B[32 * c0 + 30][2 * c4 + 1] += A[32 * c0 + 31][32 * c0 + 30] * B[32 * c0 + 31][2 * c4 + 1];
-                } else {
-                  B[(int)((long long)m - 2)][2 * c4] += A[(int)((long long)m - 1)][(int)((long long)m - 2)] * B[(int)((long long)m - 1)][2 * c4];
-                  B[(int)((long long)m - 2)][2 * c4 + 1] += A[(int)((long long)m - 1)][(int)((long long)m - 2)] * B[(int)((long long)m - 1)][2 * c4 + 1];
-                }
-              }
+        for (i = 32 * c0; i <= ((((long long)m - 2) < (32 * c0 + 31) ? ((long long)m - 2) : (32 * c0 + 31)) < (32 * c2 + 30) ? (((long long)m - 2) < (32 * c0 + 31) ? ((long long)m - 2) : (32 * c0 + 31)) : (32 * c2 + 30)); i++) {
+          for (j = 32 * c1; j <= (((long long)n - 1) < (32 * c1 + 31) ? ((long long)n - 1) : (32 * c1 + 31)); j++) {
+            for (k = ((32 * c2) > (i + 1) ? (32 * c2) : (i + 1)); k <= (((long long)m - 1) < (32 * c2 + 31) ? ((long long)m - 1) : (32 * c2 + 31)); k++) {
+              B[i][j] += A[k][i] * B[k][j];
             }
           }
         }

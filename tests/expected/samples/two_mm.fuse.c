@@ -35,29 +35,14 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
       tmp[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for private(k)
+  #pragma omp parallel for private(i, j, k)
   for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 32 : -((-((long long)nk - 1) + 32 - 1) / 32)); c2++) {
-        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)ni + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)ni + 1) / 2 - 1)); c3++) {
-          for (int c4 = 16 * c1; c4 <= ((16 * c1 + 15) < (((long long)nj + 1) / 2 - 1) ? (16 * c1 + 15) : (((long long)nj + 1) / 2 - 1)); c4++) {
-            if (ni >= (long long)(2 * c3) + 2 && nj >= (long long)(2 * c4) + 2) {
-              for (k = 32 * c2; k <= (((long long)nk - 1) < (32 * c2 + 31) ? ((long long)nk - 1) : (32 * c2 + 31)); k++) {
-                tmp[2 * c3][2 * c4] += alpha * A[2 * c3][k] * B[k][2 * c4];
-                tmp[2 * c3][2 * c4 + 1] += alpha * A[2 * c3][k] * B[k][2 * c4 + 1];
-                tmp[2 * c3 + 1][2 * c4] += alpha * A[2 * c3 + 1][k] * B[k][2 * c4];
-                tmp[2 * c3 + 1][2 * c4 + 1] += alpha * A[2 * c3 + 1][k] * B[k][2 * c4 + 1];
-              }
-            } else {
-              for (k = 32 * c2; k <= (((long long)nk - 1) < (32 * c2 + 31) ? ((long long)nk - 1) : (32 * c2 + 31)); k++) {
-                tmp[2 * c3][2 * c4] += alpha * A[2 * c3][k] * B[k][2 * c4];
-                if (2 * c3 + 1 == ni && nj >= (long long)(2 * c4) + 2) {
-                  tmp[(int)((long long)ni - 1)][2 * c4 + 1] += alpha * A[(int)((long long)ni - 1)][k] * B[k][2 * c4 + 1];
-                }
-                if (ni >= (long long)(2 * c3) + 2 && 2 * c4 + 1 == nj) {
-                  tmp[2 * c3 + 1][(int)((long long)nj - 1)] += alpha * A[2 * c3 + 1][k] * B[k][(int)((long long)nj - 1)];
-                }
-              }
+        for (i = 32 * c0; i <= (((long long)ni - 1) < (32 * c0 + 31) ? ((long long)ni - 1) : (32 * c0 + 31)); i++) {
+          for (j = 32 * c1; j <= (((long long)nj - 1) < (32 * c1 + 31) ? ((long long)nj - 1) : (32 * c1 + 31)); j++) {
+            for (k = 32 * c2; k <= (((long long)nk - 1) < (32 * c2 + 31) ? ((long long)nk - 1) : (32 * c2 + 31)); k++) {
+              tmp[i][j] += alpha * A[i][k] * B[k][j];
             }
           }
         }
@@ -70,29 +55,14 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
       D[i][j] *= beta;
     }
   }
-  #pragma omp parallel for private(k)
+  #pragma omp parallel for private(i, j, k)
   for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 32 : -((-((long long)nl - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c2++) {
-        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)ni + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)ni + 1) / 2 - 1)); c3++) {
-          for (int c4 = 16 * c1; c4 <= ((16 * c1 + 15) < (((long long)nl + 1) / 2 - 1) ? (16 * c1 + 15) : (((long long)nl + 1) / 2 - 1)); c4++) {
-            if (ni >= (long long)(2 * c3) + 2 && nl >= (long long)(2 * c4) + 2) {
-              for (k = 32 * c2; k <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); k++) {
-                D[2 * c3][2 * c4] += tmp[2 * c3][k] * C[k][2 * c4];
-                D[2 * c3][2 * c4 + 1] += tmp[2 * c3][k] * C[k][2 * c4 + 1];
-                D[2 * c3 + 1][2 * c4] += tmp[2 * c3 + 1][k] * C[k][2 * c4];
-                D[2 * c3 + 1][2 * c4 + 1] += tmp[2 * c3 + 1][k] * C[k][2 * c4 + 1];
-              }
-            } else {
-              for (k = 32 * c2; k <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); k++) {
-                D[2 * c3][2 * c4] += tmp[2 * c3][k] * C[k][2 * c4];
-                if (2 * c3 + 1 == ni && nl >= (long long)(2 * c4) + 2) {
-                  D[(int)((long long)ni - 1)][2 * c4 + 1] += tmp[(int)((long long)ni - 1)][k] * C[k][2 * c4 + 1];
-                }
-                if (ni >= (long long)(2 * c3) + 2 && 2 * c4 + 1 == nl) {
-                  D[2 * c3 + 1][(int)((long long)nl - 1)] += tmp[2 * c3 + 1][k] * C[k][(int)((long long)nl - 1)];
-                }
-              }
+        for (i = 32 * c0; i <= (((long long)ni - 1) < (32 * c0 + 31) ? ((long long)ni - 1) : (32 * c0 + 31)); i++) {
+          for (j = 32 * c1; j <= (((long long)nl - 1) < (32 * c1 + 31) ? ((long long)nl - 1) : (32 * c1 + 31)); j++) {
+            for (k = 32 * c2; k <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); k++) {
+              D[i][j] += tmp[i][k] * C[k][j];
             }
           }
         }

@@ -35,29 +35,14 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
       tmp[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for private(k)
+  #pragma omp parallel for private(i, j, k)
   for (int c0 = 0; c0 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 32 : -((-((long long)nk - 1) + 32 - 1) / 32)); c2++) {
-        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)nj + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)nj + 1) / 2 - 1)); c3++) {
-          for (int c4 = 16 * c1; c4 <= ((16 * c1 + 15) < (((long long)ni + 1) / 2 - 1) ? (16 * c1 + 15) : (((long long)ni + 1) / 2 - 1)); c4++) {
-            if (nj >= (long long)(2 * c3) + 2 && ni >= (long long)(2 * c4) + 2) {
-              for (k = 32 * c2; k <= (((long long)nk - 1) < (32 * c2 + 31) ? ((long long)nk - 1) : (32 * c2 + 31)); k++) {
-                tmp[2 * c4][2 * c3] += alpha * A[2 * c4][k] * B[k][2 * c3];
-                tmp[2 * c4 + 1][2 * c3] += alpha * A[2 * c4 + 1][k] * B[k][2 * c3];
-                tmp[2 * c4][2 * c3 + 1] += alpha * A[2 * c4][k] * B[k][2 * c3 + 1];
-                tmp[2 * c4 + 1][2 * c3 + 1] += alpha * A[2 * c4 + 1][k] * B[k][2 * c3 + 1];
-              }
-            } else {
-              for (k = 32 * c2; k <= (((long long)nk - 1) < (32 * c2 + 31) ? ((long long)nk - 1) : (32 * c2 + 31)); k++) {
-                tmp[2 * c4][2 * c3] += alpha * A[2 * c4][k] * B[k][2 * c3];
-                if (2 * c3 + 1 == nj && ni >= (long long)(2 * c4) + 2) {
-                  tmp[2 * c4 + 1][(int)((long long)nj - 1)] += alpha * A[2 * c4 + 1][k] * B[k][(int)((long long)nj - 1)];
-                }
-                if (nj >= (long long)(2 * c3) + 2 && 2 * c4 + 1 == ni) {
-                  tmp[(int)((long long)ni - 1)][2 * c3 + 1] += alpha * A[(int)((long long)ni - 1)][k] * B[k][2 * c3 + 1];
-                }
-              }
+        for (j = 32 * c0; j <= (((long long)nj - 1) < (32 * c0 + 31) ? ((long long)nj - 1) : (32 * c0 + 31)); j++) {
+          for (i = 32 * c1; i <= (((long long)ni - 1) < (32 * c1 + 31) ? ((long long)ni - 1) : (32 * c1 + 31)); i++) {
+            for (k = 32 * c2; k <= (((long long)nk - 1) < (32 * c2 + 31) ? ((long long)nk - 1) : (32 * c2 + 31)); k++) {
+              tmp[i][j] += alpha * A[i][k] * B[k][j];
             }
           }
         }
@@ -70,29 +55,14 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
       D[i][j] *= beta;
     }
   }
-  #pragma omp parallel for private(k)
+  #pragma omp parallel for private(i, j, k)
   for (int c0 = 0; c0 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 32 : -((-((long long)nl - 1) + 32 - 1) / 32)); c0++) {
     for (int c1 = 0; c1 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c2++) {
-        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)nl + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)nl + 1) / 2 - 1)); c3++) {
-          for (int c4 = 16 * c1; c4 <= ((16 * c1 + 15) < (((long long)ni + 1) / 2 - 1) ? (16 * c1 + 15) : (((long long)ni + 1) / 2 - 1)); c4++) {
-            if (nl >= (long long)(2 * c3) + 2 && ni >= (long long)(2 * c4) + 2) {
-              for (k = 32 * c2; k <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); k++) {
-                D[2 * c4][2 * c3] += tmp[2 * c4][k] * C[k][2 * c3];
-                D[2 * c4 + 1][2 * c3] += tmp[2 * c4 + 1][k] * C[k][2 * c3];
-                D[2 * c4][2 * c3 + 1] += tmp[2 * c4][k] * C[k][2 * c3 + 1];
-                D[2 * c4 + 1][2 * c3 + 1] += tmp[2 * c4 + 1][k] * C[k][2 * c3 + 1];
-              }
-            } else {
-              for (k = 32 * c2; k <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); k++) {
-                D[2 * c4][2 * c3] += tmp[2 * c4][k] * C[k][2 * c3];
-                if (2 * c3 + 1 == nl && ni >= (long long)(2 * c4) + 2) {
-                  D[2 * c4 + 1][(int)((long long)nl - 1)] += tmp[2 * c4 + 1][k] * C[k][(int)((long long)nl - 1)];
-                }
-                if (nl >= (long long)(2 * c3) + 2 && 2 * c4 + 1 == ni) {
-                  D[(int)((long long)ni - 1)][2 * c3 + 1] += tmp[(int)((long long)ni - 1)][k] * C[k][2 * c3 + 1];
-                }
-              }
+        for (j = 32 * c0; j <= (((long long)nl - 1) < (32 * c0 + 31) ? ((long long)nl - 1) : (32 * c0 + 31)); j++) {
+          for (i = 32 * c1; i <= (((long long)ni - 1) < (32 * c1 + 31) ? ((long long)ni - 1) : (32 * c1 + 31)); i++) {
+            for (k = 32 * c2; k <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); k++) {
+              D[i][j] += tmp[i][k] * C[k][j];
             }
           }
         }
