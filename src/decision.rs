@@ -58,6 +58,16 @@ pub enum Decision {
         nests: usize,
         classic: bool,
     },
+    /// A perfect nest tiling would have paid for, left untiled.
+    NotTiled {
+        loops: Vec<String>,
+        obstacle: Obstacle,
+    },
+    /// A loop around another loop whose iterations may not run concurrently.
+    Sequential {
+        iterator: String,
+        obstacle: Obstacle,
+    },
     /// A requested transformation that would change the values computed.
     Refused {
         transform: Transform,
@@ -65,6 +75,66 @@ pub enum Decision {
     },
     /// A requested transformation with nothing to apply to in the region.
     NotApplicable { transform: Transform },
+}
+
+/// Why a nest keeps its plain form (explain and the diff headers say it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Obstacle {
+    /// The changed order would fail this check; the references of its counterexample
+    /// (statement, source text).
+    Violation {
+        violation: ViolationKind,
+        references: Vec<(String, String)>,
+    },
+    /// Two iterations of the loop write the same cell (a reduction, or a value nobody
+    /// reads).
+    SharedWrites,
+}
+
+impl Obstacle {
+    /// The obstacle the counterexample `v` shows, with its references as written in
+    /// `region`.
+    pub fn of(region: &Region, v: &Violation) -> Obstacle {
+        let references = v
+            .references
+            .iter()
+            .filter_map(|id| {
+                region.statements.iter().find_map(|s| {
+                    let a = s.accesses.iter().find(|a| a.id == *id)?;
+                    let at = |x: usize| x.checked_sub(s.span.start);
+                    let text = s.text.get(at(a.span.start)?..at(a.span.end)?)?;
+                    Some((s.name.clone(), text.to_string()))
+                })
+            })
+            .collect();
+        Obstacle::Violation {
+            violation: v.kind,
+            references,
+        }
+    }
+}
+
+impl fmt::Display for Obstacle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Obstacle::Violation {
+                violation,
+                references,
+            } => {
+                write!(f, "{}", consequence(*violation))?;
+                if !references.is_empty() {
+                    let quoted: Vec<String> = references
+                        .iter()
+                        .map(|(statement, text)| format!("`{text}` in {statement}"))
+                        .collect();
+                    write!(f, " ({})", quoted.join(", "))?;
+                }
+                Ok(())
+            }
+            Obstacle::SharedWrites => write!(f, "two iterations would write the same cell"),
+        }
+    }
 }
 
 /// A loop, named by its iterator and the statements inside it.
@@ -86,6 +156,18 @@ impl fmt::Display for LoopOf {
 }
 
 impl Decision {
+    /// Whether the decision changes the region's order, storage or code (rather than
+    /// saying why something was not done).
+    pub fn changes_code(&self) -> bool {
+        !matches!(
+            self,
+            Decision::NotTiled { .. }
+                | Decision::Sequential { .. }
+                | Decision::Refused { .. }
+                | Decision::NotApplicable { .. }
+        )
+    }
+
     /// The decision for `fusion` of loops of `region`.
     pub fn fused(region: &Region, fusion: &Fusion) -> Decision {
         let names = |ks: &[usize]| {
@@ -201,6 +283,12 @@ impl fmt::Display for Decision {
                     " (only thanks to live-range analysis)"
                 }
             ),
+            Decision::NotTiled { loops, obstacle } => {
+                write!(f, "loops ({}) not tiled: {obstacle}", loops.join(", "))
+            }
+            Decision::Sequential { iterator, obstacle } => {
+                write!(f, "loop `{iterator}` stays sequential: {obstacle}")
+            }
             Decision::Refused {
                 transform,
                 violation,

@@ -9,6 +9,7 @@
 //! and pass the parallel check. Reductions carry a flow dependence and stay sequential,
 //! so the results are the same under any number of threads.
 
+use crate::decision::Obstacle;
 use crate::deps::{self, Dataflow, Order, Verdict, ViolationKind};
 use crate::model::{self, ScheduleTree};
 use crate::plan::Plan;
@@ -50,7 +51,7 @@ pub fn parallel_loops(
     plan: &Plan,
     identifiers: &BTreeSet<String>,
     storage_changed: bool,
-) -> Isl<Vec<ParallelLoop>> {
+) -> Isl<Parallelism> {
     let changed = if storage_changed {
         let schedule = model::schedule(ctx, &plan.region, &plan.text, &plan.tree)?;
         Some(deps::dataflow_under(ctx, &plan.scop, &schedule)?)
@@ -62,11 +63,19 @@ pub fn parallel_loops(
         plan,
         df: changed.as_ref().unwrap_or(&plan.df),
         identifiers,
-        found: Vec::new(),
+        found: Parallelism::default(),
     };
     finder.visit(&plan.tree, &mut Vec::new(), 0)?;
     ctx.reset_operations();
     Ok(finder.found)
+}
+
+/// The loops of a plan that run concurrently, and those considered that may not, with
+/// why (iterator and obstacle).
+#[derive(Default)]
+pub struct Parallelism {
+    pub loops: Vec<ParallelLoop>,
+    pub sequential: Vec<(String, Obstacle)>,
 }
 
 struct Finder<'a> {
@@ -75,25 +84,29 @@ struct Finder<'a> {
     /// The dataflow of the region as it will run (sequentially, in the chosen order).
     df: &'a Dataflow,
     identifiers: &'a BTreeSet<String>,
-    found: Vec<ParallelLoop>,
+    found: Parallelism,
 }
 
 impl Finder<'_> {
     fn visit(&mut self, node: &ScheduleTree, path: &mut Vec<usize>, depth: usize) -> Isl<()> {
         match node {
             ScheduleTree::Band { label, child, .. } => {
-                if depth <= MAX_SEQUENTIAL_AROUND
-                    && contains_band(child)
-                    && let Some(Some(private)) =
-                        crate::isl::step(self.ctx, || self.parallel_at(path, label))?
-                {
-                    self.found.push(ParallelLoop {
-                        path: path.clone(),
-                        iterator: label.clone(),
-                        depth,
-                        private,
-                    });
-                    return Ok(());
+                if depth <= MAX_SEQUENTIAL_AROUND && contains_band(child) {
+                    match crate::isl::step(self.ctx, || self.parallel_at(path, label))? {
+                        Some(Some(Ok(private))) => {
+                            self.found.loops.push(ParallelLoop {
+                                path: path.clone(),
+                                iterator: label.clone(),
+                                depth,
+                                private,
+                            });
+                            return Ok(());
+                        }
+                        Some(Some(Err(obstacle))) => {
+                            self.found.sequential.push((label.clone(), obstacle))
+                        }
+                        _ => {}
+                    }
                 }
                 path.push(0);
                 self.visit(child, path, depth + 1)?;
@@ -112,20 +125,29 @@ impl Finder<'_> {
     }
 
     /// Whether the band at `path` may run its iterations concurrently: the scalars to
-    /// privatize for that (none when it may as it is), or `None`.
-    fn parallel_at(&self, path: &[usize], label: &str) -> Isl<Option<Vec<String>>> {
+    /// privatize for that (none when it may as it is), or what stops it; `None` when
+    /// `path` is not a band.
+    fn parallel_at(
+        &self,
+        path: &[usize],
+        label: &str,
+    ) -> Isl<Option<Result<Vec<String>, Obstacle>>> {
         let plan = self.plan;
+        let privatized = |obstacle: Obstacle| -> Isl<Option<Result<Vec<String>, Obstacle>>> {
+            Ok(Some(self.privatized(path, label)?.ok_or(obstacle)))
+        };
         match verdict(self.ctx, plan, self.df, path)? {
+            None => Ok(None),
             Some(Verdict::Legal { .. }) if !races(self.ctx, plan, self.df, path)? => {
-                Ok(Some(Vec::new()))
+                Ok(Some(Ok(Vec::new())))
             }
-            Some(Verdict::Legal { .. }) => self.privatized(path, label),
+            Some(Verdict::Legal { .. }) => privatized(Obstacle::SharedWrites),
             Some(Verdict::Illegal(v))
                 if v.kind == ViolationKind::LiveRangeConflict && on_scalars(plan, &v) =>
             {
-                self.privatized(path, label)
+                privatized(Obstacle::of(&plan.region, &v))
             }
-            _ => Ok(None),
+            Some(Verdict::Illegal(v)) => Ok(Some(Err(Obstacle::of(&plan.region, &v)))),
         }
     }
 

@@ -480,11 +480,12 @@ fn region_outcome(
             outcome.decisions.push(Decision::Contracted(c));
         }
     }
-    let parallel = if options.parallel {
+    let parallelism = if options.parallel {
         parallel::parallel_loops(ctx, &plan, identifiers, storage_changed)?
     } else {
-        Vec::new()
+        parallel::Parallelism::default()
     };
+    let parallel = parallelism.loops;
     let marks: Vec<(Vec<usize>, String)> = parallel
         .iter()
         .enumerate()
@@ -497,6 +498,12 @@ fn region_outcome(
     outcome
         .decisions
         .extend(parallel.into_iter().map(Decision::Parallel));
+    outcome.decisions.extend(
+        parallelism
+            .sequential
+            .into_iter()
+            .map(|(iterator, obstacle)| Decision::Sequential { iterator, obstacle }),
+    );
     let schedule = model::schedule_for_codegen(ctx, &plan.region, &plan.text, &plan.tree, &marks)?;
     outcome.code = Some(codegen::generate(
         &plan.region,

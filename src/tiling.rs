@@ -3,7 +3,8 @@
 //! (`Plan::is_legal`), so a nest is tiled only when the tiled program computes the
 //! same values.
 
-use crate::decision::Decision;
+use crate::decision::{Decision, Obstacle};
+use crate::deps::Verdict;
 use crate::frontend::ir::{AccessKind, Aff, Region};
 use crate::model::ScheduleTree;
 use crate::plan::Plan;
@@ -61,10 +62,16 @@ fn tile_chains(
             continue;
         }
         let candidate = schedule::tile(&tree, &path, sizes);
+        let loops = chain_labels(&tree, &path);
         if crate::isl::step(ctx, || plan.is_legal(ctx, &candidate))? != Some(true) {
+            if let Some(Verdict::Illegal(v)) =
+                crate::isl::step(ctx, || plan.verdict(ctx, &candidate))?
+            {
+                let obstacle = Obstacle::of(&plan.region, &v);
+                decisions.push(vec![Decision::NotTiled { loops, obstacle }]);
+            }
             continue;
         }
-        let loops = chain_labels(&tree, &path);
         let sizes: Vec<i64> = (0..loops.len())
             .map(|k| {
                 sizes

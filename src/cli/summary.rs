@@ -65,12 +65,11 @@ impl RegionSummary {
             let after = self
                 .loops_after
                 .map_or_else(|| "?".to_string(), |n| n.to_string());
-            let what = if self.decisions.is_empty() {
-                "original schedule".to_string()
-            } else {
-                let texts: Vec<String> = self.decisions.iter().map(Decision::to_string).collect();
-                texts.join("; ")
-            };
+            let mut texts: Vec<String> = self.decisions.iter().map(Decision::to_string).collect();
+            if !self.decisions.iter().any(Decision::changes_code) {
+                texts.insert(0, "original schedule".to_string());
+            }
+            let what = texts.join("; ");
             return format!("rewritten, {} -> {after} loops, {what}", self.loops_before);
         }
         match &self.reason {
