@@ -177,8 +177,9 @@ fn register_factors(
     for &p in unrolled.iter().skip(2) {
         factors[p] = 1;
     }
-    let copies: i64 = factors.iter().product::<i64>() * statements.len() as i64;
-    (copies > 1 && copies <= MAX_UNROLLED_STATEMENTS).then_some(factors)
+    let copies_per_statement: i64 = factors.iter().product();
+    let copies = copies_per_statement * statements.len() as i64;
+    (copies_per_statement > 1 && copies <= MAX_UNROLLED_STATEMENTS).then_some(factors)
 }
 
 /// Whether every reference of statement `k` that walks `iterator` does so contiguously:

@@ -122,6 +122,9 @@ fn check_one(
     let file_arg = file.to_str().expect("UTF-8 temporary path");
 
     let extra = std::env::var("NESTOR_FUZZ_ARGS").unwrap_or_default();
+    let mut explain_args = vec!["explain"];
+    explain_args.extend(extra.split_whitespace());
+    explain_args.push(file_arg);
     let fail = |message: String, rewritten: Option<&str>| -> Failure {
         let dir = std::env::temp_dir().join(format!("nestor-fuzz-{seed:x}-{index}"));
         let _ = std::fs::create_dir_all(&dir);
@@ -129,10 +132,7 @@ fn check_one(
         if let Some(r) = rewritten {
             let _ = std::fs::write(dir.join("rewritten.c"), r);
         }
-        let mut args = vec!["explain"];
-        args.extend(extra.split_whitespace());
-        args.push(file_arg);
-        if let Ok((_, explain, _)) = run_limited(bin, &args, NESTOR_TIMEOUT) {
+        if let Ok((_, explain, _)) = run_limited(bin, &explain_args, NESTOR_TIMEOUT) {
             let _ = std::fs::write(dir.join("explain.txt"), explain);
         }
         let _ = std::fs::write(dir.join("error.txt"), &message);
@@ -170,7 +170,7 @@ fn check_one(
         return Err(fail(e, Some(&rewritten)));
     }
     if let Some(stats) = stats
-        && let Ok((_, explain, _)) = run_limited(bin, &["explain", file_arg], NESTOR_TIMEOUT)
+        && let Ok((_, explain, _)) = run_limited(bin, &explain_args, NESTOR_TIMEOUT)
     {
         stats
             .lock()

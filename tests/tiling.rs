@@ -139,3 +139,25 @@ fn a_tiled_product_is_register_tiled_with_partial_tiles_at_odd_extents() {
     common::assert_same_behaviour_threaded("register-tiled product", &src, &report.output, None)
         .unwrap_or_else(|e| panic!("{e}"));
 }
+
+/// Tile sizes no unroll factor divides leave the point loops as they are, and no
+/// decision says otherwise (with two statements, `unrolled and jammed loops () by`
+/// was reported once: register-tiling fuzz campaign).
+#[test]
+fn register_tiles_that_cannot_divide_the_tiles_are_not_reported() {
+    let src = program(
+        "void kernel(void) {
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < n; k++)
+      for (int j = 0; j < n; j++) {
+        C[i][j] += A[i][k] * B[k][j];
+        C[i][j] += B[k][j];
+      }
+}",
+    );
+    let report = optimized(&src, Some(vec![3]));
+    let jammed =
+        common::kernel_decisions(&report, |d| matches!(d, Decision::UnrolledAndJammed { .. }));
+    assert_eq!(tiled(&report), ["tiled loops (i, k, j) by 3 x 3 x 3"]);
+    assert!(jammed.is_empty(), "{jammed:?}");
+}
