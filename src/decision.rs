@@ -386,6 +386,17 @@ pub fn search_budget(region: &Region, checks: usize) -> Diagnostic {
     .hint("raise the number of checks with --search-budget")
 }
 
+/// N310: the search changed nothing, so the region is left as written.
+pub fn nothing_better(region: &Region) -> Diagnostic {
+    Diagnostic::new(
+        Code::NothingBetter,
+        region.span.clone(),
+        "the automatic search found no better order for this region; it is left as written",
+    )
+    .note()
+    .label("this region")
+}
+
 /// N309: a temporary was contracted.
 pub fn contracted(region: &Region, contraction: &Contraction) -> Diagnostic {
     Diagnostic::new(

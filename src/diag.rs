@@ -82,6 +82,7 @@ codes! {
     Fused = "N307", "fused", "loops were fused";
     SearchBudget = "N308", "search-budget", "the automatic search hit its candidate budget";
     Contracted = "N309", "contracted", "a temporary array was contracted to a modulo buffer";
+    NothingBetter = "N310", "nothing-better", "the automatic search kept the region's order and storage, so it is left as written";
 }
 
 #[derive(

@@ -494,6 +494,13 @@ fn region_outcome(
             (p.path.clone(), mark)
         })
         .collect();
+    if matches!(options.mode, Mode::Search(_))
+        && !outcome.decisions.iter().any(Decision::changes_code)
+        && parallel.is_empty()
+    {
+        outcome.diagnostics.push(decision::nothing_better(region));
+        return Ok(outcome);
+    }
     let private: Vec<Vec<String>> = parallel.iter().map(|p| p.private.clone()).collect();
     outcome
         .decisions

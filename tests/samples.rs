@@ -70,7 +70,7 @@ fn every_sample_round_trips_with_identical_output() {
             continue;
         }
         let (_, explain, _) = nestor(&["explain"], file);
-        if !explain.contains("): rewritten") {
+        if !explain.contains("): rewritten") && !explain.contains("N310") {
             failures.push(format!("{name}: no region was rewritten:\n{explain}"));
             continue;
         }

@@ -1,4 +1,4 @@
-// nestor optimize
+// nestor optimize --identity
 // env NESTOR_TEST_PANIC_ON=N203.c:kernel
 // env NESTOR_TEST_FAULT=bad-code
 /* the generated code does not parse (injected by the test hook) */

@@ -1,4 +1,4 @@
-// nestor optimize
+// nestor optimize --identity
 /* long decreasing loop regenerated with an int iterator */
 /* Regression: nestor once made this print 0 instead of 19999999994 (see loops.txt); the rewritten program must print what the original does. */
 #include <stdio.h>

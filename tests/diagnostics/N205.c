@@ -1,4 +1,4 @@
-// nestor optimize
+// nestor optimize --identity
 // env NESTOR_TEST_PANIC_ON=N205.c:kernel
 /* nestor panics on the region (injected by the test hook); the other region is rewritten */
 void kernel(int n, double A[n]) {

@@ -1,4 +1,4 @@
-// nestor optimize
+// nestor optimize --identity
 // env NESTOR_TEST_PANIC_ON=N206.c:kernel
 // env NESTOR_TEST_FAULT=crash
 /* the analysis of the region dies of a signal (injected by the test hook, as isl 0.27
