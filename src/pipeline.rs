@@ -494,13 +494,6 @@ fn region_outcome(
             (p.path.clone(), mark)
         })
         .collect();
-    if matches!(options.mode, Mode::Search(_))
-        && !outcome.decisions.iter().any(Decision::changes_code)
-        && parallel.is_empty()
-    {
-        outcome.diagnostics.push(decision::nothing_better(region));
-        return Ok(outcome);
-    }
     let private: Vec<Vec<String>> = parallel.iter().map(|p| p.private.clone()).collect();
     outcome
         .decisions
@@ -511,6 +504,12 @@ fn region_outcome(
             .into_iter()
             .map(|(iterator, obstacle)| Decision::Sequential { iterator, obstacle }),
     );
+    if matches!(options.mode, Mode::Search(_))
+        && !outcome.decisions.iter().any(Decision::changes_code)
+    {
+        outcome.diagnostics.push(decision::nothing_better(region));
+        return Ok(outcome);
+    }
     let schedule = model::schedule_for_codegen(ctx, &plan.region, &plan.text, &plan.tree, &marks)?;
     outcome.code = Some(codegen::generate(
         &plan.region,
