@@ -100,12 +100,10 @@ impl Obstacle {
             .references
             .iter()
             .filter_map(|id| {
-                region.statements.iter().find_map(|s| {
-                    let a = s.accesses.iter().find(|a| a.id == *id)?;
-                    let at = |x: usize| x.checked_sub(s.span.start);
-                    let text = s.text.get(at(a.span.start)?..at(a.span.end)?)?;
-                    Some((s.name.clone(), text.to_string()))
-                })
+                let (s, a) = region.access(*id)?;
+                let at = |x: usize| x.checked_sub(s.span.start);
+                let text = s.text.get(at(a.span.start)?..at(a.span.end)?)?;
+                Some((s.name.clone(), text.to_string()))
             })
             .collect();
         Obstacle::Violation {
@@ -423,13 +421,7 @@ pub fn refusal(region: &Region, transform: &Transform, v: &Violation) -> Diagnos
     let accesses: Vec<&Access> = v
         .references
         .iter()
-        .filter_map(|id| {
-            region
-                .statements
-                .iter()
-                .flat_map(|s| &s.accesses)
-                .find(|a| a.id == *id)
-        })
+        .filter_map(|id| region.access(*id).map(|(_, a)| a))
         .collect();
     let primary = accesses
         .first()

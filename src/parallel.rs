@@ -233,12 +233,10 @@ fn verdict(ctx: &Context, plan: &Plan, df: &Dataflow, path: &[usize]) -> Isl<Opt
 /// Whether the references of the counterexample `v` are all accesses to scalars (the
 /// only storage privatization gives each thread a copy of).
 fn on_scalars(plan: &Plan, v: &deps::Violation) -> bool {
-    let accesses: Vec<&crate::frontend::ir::Access> = plan
-        .region
-        .statements
+    let accesses: Vec<_> = v
+        .references
         .iter()
-        .flat_map(|s| &s.accesses)
-        .filter(|a| v.references.contains(&a.id))
+        .filter_map(|id| plan.region.access(*id).map(|(_, a)| a))
         .collect();
     !accesses.is_empty() && accesses.iter().all(|a| a.subscripts.is_empty())
 }

@@ -553,6 +553,13 @@ pub struct Region {
 }
 
 impl Region {
+    /// The access with id `id` (`R<id>` in tagged relations) and its statement.
+    pub fn access(&self, id: usize) -> Option<(&Statement, &Access)> {
+        self.statements
+            .iter()
+            .find_map(|s| s.accesses.iter().find(|a| a.id == id).map(|a| (s, a)))
+    }
+
     /// This region with the arrays the user declares temporary dead after it: those
     /// `#pragma nestor temporary` names before the region, and the function parameters
     /// named in `parameters` (`--temporary`; locals and globals are judged by nestor).
