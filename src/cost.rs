@@ -184,7 +184,8 @@ fn lines(region: &Region, access: &Access, iterator: Option<&str>) -> f64 {
     }
 }
 
-fn element_bytes(region: &Region, array: &str) -> f64 {
+/// The size of one element of `array`, in bytes (8 where the type is not known).
+pub(crate) fn element_bytes(region: &Region, array: &str) -> f64 {
     let ty = region
         .arrays
         .iter()

@@ -238,11 +238,24 @@ impl fmt::Display for Decision {
                     by.join(" x ")
                 )
             }
-            Decision::Expanded(e) => write!(
-                f,
-                "expanded scalar `{}` into `{}[{}]` along loop `{}` (adds {} elements of `{}`)",
-                e.variable, e.array, e.extent, e.iterator, e.extent, e.element_type
-            ),
+            Decision::Expanded(e) => {
+                let dims: String = e.extents.iter().map(|x| format!("[{x}]")).collect();
+                let loops = e
+                    .iterators
+                    .iter()
+                    .map(|i| format!("`{i}`"))
+                    .collect::<Vec<_>>();
+                let s = if loops.len() == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "expanded scalar `{}` into `{}{dims}` along loop{s} {} (adds {} elements of `{}`)",
+                    e.variable,
+                    e.array,
+                    loops.join(", "),
+                    e.extents.join(" * "),
+                    e.element_type
+                )
+            }
             Decision::Contracted(c) => {
                 let bytes = |extents: &[String]| {
                     format!("{} * sizeof({})", extents.join(" * "), c.element_type)

@@ -167,7 +167,7 @@ impl Finder<'_> {
             };
             let name =
                 storage::fresh_name(&format!("{variable}_{label}"), self.identifiers, &region);
-            region = storage::expand(&region, &variable, &along, &name).0;
+            region = storage::expand(&region, &variable, std::slice::from_ref(&along), &name).0;
             private.push(variable);
         }
         if private.is_empty() {

@@ -45,9 +45,9 @@ pub struct Options {
     pub analyze: bool,
     /// Contract temporary arrays to modulo buffers after scheduling.
     pub contract: bool,
-    /// Tile perfect nests where the model says it pays, with these tile sizes (per loop,
-    /// outermost first, the last repeated); `None`: no tiling.
-    pub tile: Option<Vec<i64>>,
+    /// Tile perfect nests where the model says it pays, with sizes chosen so; `None`:
+    /// no tiling.
+    pub tile: Option<tiling::TileSizes>,
     /// Run the outermost parallel loop of each nest concurrently (`#pragma omp parallel
     /// for`), where the parallel check proves it.
     pub parallel: bool,
@@ -441,7 +441,13 @@ fn region_outcome(
         Mode::Identity => {}
         Mode::Search(search_options) => {
             let found;
-            (plan, found) = search::best_order(ctx, plan, search_options, identifiers)?;
+            (plan, found) = search::best_order(
+                ctx,
+                plan,
+                search_options,
+                identifiers,
+                options.tile.as_ref(),
+            )?;
             outcome.decisions.extend(found.decisions.iter().cloned());
             if found.exhausted {
                 outcome

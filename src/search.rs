@@ -13,6 +13,7 @@ use crate::model::ScheduleTree;
 use crate::plan::Plan;
 use crate::schedule::{self, chain_labels, chains, distributable, permutations, permute_chain};
 use crate::storage;
+use crate::tiling::{self, TileSizes};
 use isl_rs::{Context, LibISLError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -159,18 +160,20 @@ const MAX_EXPANSION_TRIES: usize = 6;
 /// cheaper order: for each expandable scalar and loop (innermost first), the region is
 /// lifted with the scalar expanded, checked to read the same values, and searched
 /// again; the expansion is kept (first among the decisions) when the order found is
-/// cheaper.
+/// cheaper. With `tiling`, a kept expansion is then extended along enclosing loops
+/// while that lets more nests be tiled ([`expand_to_tile`]).
 pub fn best_order(
     ctx: &Context,
     plan: Plan,
     options: &SearchOptions,
     identifiers: &BTreeSet<String>,
+    tiling: Option<&TileSizes>,
 ) -> Result<(Plan, SearchOutcome), LibISLError> {
     let found = search_plan(ctx, &plan, options)?;
     if !options.expand {
         return Ok((plan, found));
     }
-    expand_where_it_pays(ctx, plan, found, options, identifiers)
+    expand_where_it_pays(ctx, plan, found, options, identifiers, tiling)
 }
 
 fn expand_where_it_pays(
@@ -179,40 +182,120 @@ fn expand_where_it_pays(
     mut found: SearchOutcome,
     options: &SearchOptions,
     identifiers: &BTreeSet<String>,
+    tiling: Option<&TileSizes>,
 ) -> Result<(Plan, SearchOutcome), LibISLError> {
     let mut expansions = Vec::new();
     let mut tries = 0;
     'scalars: for variable in storage::expandable_scalars(&plan.region) {
-        for along in storage::expansion_loops(&plan.region, &variable) {
+        let loops = storage::expansion_loops(&plan.region, &variable);
+        for (n, along) in loops.iter().enumerate() {
             if tries >= MAX_EXPANSION_TRIES {
                 break 'scalars;
             }
             tries += 1;
-            let name = storage::fresh_name(
-                &format!("{variable}_{}", along.iterator),
-                identifiers,
-                &plan.region,
-            );
-            let (region, expansion) = storage::expand(&plan.region, &variable, &along, &name);
-            let Some(Some(expanded)) = crate::isl::step(ctx, || Plan::lift(ctx, region))? else {
+            let along = std::slice::from_ref(along);
+            let Some((expanded, expansion)) = expanded(ctx, &plan, &variable, along, identifiers)?
+            else {
                 continue;
             };
-            if !crate::deps::same_values(&plan.df, &expanded.df)?
-                || !storage::within_extent(ctx, &expanded, &name, &along)?
-            {
-                continue;
-            }
             let better = search_plan(ctx, &expanded, options)?;
             if better.cost < found.cost * (1.0 - 1e-9) {
-                expansions.push(Decision::Expanded(expansion));
-                plan = expanded;
+                let before = std::mem::replace(&mut plan, expanded);
                 found = better;
+                let mut kept = expansion;
+                if let Some(sizes) = tiling {
+                    let outer: Vec<_> = loops[n..].iter().rev().cloned().collect();
+                    let tree = found.tree.clone();
+                    if let Some((deeper, expansion)) = expand_to_tile(
+                        ctx,
+                        &before,
+                        &mut plan,
+                        &tree,
+                        &variable,
+                        &outer,
+                        identifiers,
+                        sizes,
+                    )? {
+                        plan = deeper;
+                        kept = expansion;
+                    }
+                }
+                expansions.push(Decision::Expanded(kept));
                 break;
             }
         }
     }
     found.decisions.splice(0..0, expansions);
     Ok((plan, found))
+}
+
+/// `plan` with `variable` expanded along the loops `along` (outermost first), lifted,
+/// when the expanded program reads the same values and stays within the new array.
+fn expanded(
+    ctx: &Context,
+    plan: &Plan,
+    variable: &str,
+    along: &[storage::ExpansionLoop],
+    identifiers: &BTreeSet<String>,
+) -> Result<Option<(Plan, storage::Expansion)>, LibISLError> {
+    let iterators: String = along.iter().map(|l| l.iterator.as_str()).collect();
+    let name = storage::fresh_name(
+        &format!("{variable}_{iterators}"),
+        identifiers,
+        &plan.region,
+    );
+    let (region, expansion) = storage::expand(&plan.region, variable, along, &name);
+    let Some(Some(lifted)) = crate::isl::step(ctx, || Plan::lift(ctx, region))? else {
+        return Ok(None);
+    };
+    if !crate::deps::same_values(&plan.df, &lifted.df)?
+        || !storage::within_extent(ctx, &lifted, &name, along)?
+    {
+        return Ok(None);
+    }
+    Ok(Some((lifted, expansion)))
+}
+
+/// `before` (the plan without `variable` expanded) with `variable` expanded along the
+/// innermost loop of `outer` (outermost first) and as few loops around it as make
+/// [`tiling::tile_where_it_pays`] tile more nests of `tree` than `plan` (where it is
+/// expanded along the innermost alone) does: a scalar accumulator
+/// (`t = 0; for k: t += A[i][k] * B[k][j]; C[i][j] = t`) expanded along `j` alone lets
+/// the `k` and `j` loops be interchanged, but keeps the nest around them from being
+/// tiled, which takes one `t` per `(i, j)`.
+#[allow(clippy::too_many_arguments)]
+fn expand_to_tile(
+    ctx: &Context,
+    before: &Plan,
+    plan: &mut Plan,
+    tree: &ScheduleTree,
+    variable: &str,
+    outer: &[storage::ExpansionLoop],
+    identifiers: &BTreeSet<String>,
+    sizes: &TileSizes,
+) -> Result<Option<(Plan, storage::Expansion)>, LibISLError> {
+    let tiled = |p: &mut Plan| -> Result<usize, LibISLError> {
+        let kept = std::mem::replace(&mut p.tree, tree.clone());
+        let tiled = tiling::tile_where_it_pays(ctx, p, sizes);
+        p.tree = kept;
+        Ok(tiled?
+            .1
+            .iter()
+            .filter(|d| matches!(d, Decision::Tiled { .. }))
+            .count())
+    };
+    let now = tiled(plan)?;
+    for first in (0..outer.len().saturating_sub(1)).rev() {
+        let Some((mut deeper, expansion)) =
+            expanded(ctx, before, variable, &outer[first..], identifiers)?
+        else {
+            continue;
+        };
+        if tiled(&mut deeper)? > now {
+            return Ok(Some((deeper, expansion)));
+        }
+    }
+    Ok(None)
 }
 
 struct Searcher<'a, E> {

@@ -30,9 +30,10 @@ pub struct ExpansionLoop {
 pub struct Expansion {
     pub variable: String,
     pub array: String,
-    pub iterator: String,
-    /// The new array's extent, as C.
-    pub extent: String,
+    /// The loops it is expanded along, outermost first: one dimension each.
+    pub iterators: Vec<String>,
+    /// The new array's extents, as C.
+    pub extents: Vec<String>,
     pub element_type: String,
 }
 
@@ -166,48 +167,49 @@ fn simple_extent(l: &Loop, outer: &[Loop]) -> Option<ExpansionLoop> {
     })
 }
 
-/// `region` with scalar `variable` replaced by `array[x - low]` along `along`, in the
-/// model and in the statements' text, and the declaration of `array` added: every
-/// access `S[i] -> variable[]` becomes `S[i] -> array[i_d - low]`, `i_d` the loop's
-/// iterator.
+/// `region` with scalar `variable` replaced by an array with one dimension per loop of
+/// `along` (outermost first), in the model and in the statements' text, and the
+/// declaration of `array` added: every access `S[i] -> variable[]` becomes
+/// `S[i] -> array[i_d1 - low_1, .., i_dr - low_r]`, `i_d` the loops' iterators.
 pub fn expand(
     region: &Region,
     variable: &str,
-    along: &ExpansionLoop,
+    along: &[ExpansionLoop],
     array: &str,
 ) -> (Region, Expansion) {
     let mut out = region.clone();
-    let subscript = if along.low == 0 {
-        Aff::name(&along.iterator)
-    } else {
-        Aff::Sub(
-            Box::new(Aff::name(&along.iterator)),
-            Box::new(Aff::Int(along.low)),
-        )
-    };
-    let offset = if along.low == 0 {
-        String::new()
-    } else {
-        format!(" - {}", along.low)
-    };
+    let subscripts: Vec<Aff> = along
+        .iter()
+        .map(|l| {
+            if l.low == 0 {
+                Aff::name(&l.iterator)
+            } else {
+                Aff::Sub(Box::new(Aff::name(&l.iterator)), Box::new(Aff::Int(l.low)))
+            }
+        })
+        .collect();
+    let mut pieces = vec![Piece::Text(array.to_string())];
+    for l in along {
+        pieces.push(Piece::Text("[".to_string()));
+        pieces.push(Piece::Iter(l.depth));
+        let offset = if l.low == 0 {
+            String::new()
+        } else {
+            format!(" - {}", l.low)
+        };
+        pieces.push(Piece::Text(format!("{offset}]")));
+    }
     for stmt in &mut out.statements {
         let mut rewritten = Vec::new();
         for a in stmt.accesses.iter_mut().filter(|a| a.array == variable) {
             a.array = array.to_string();
-            a.subscripts = vec![subscript.clone()];
+            a.subscripts = subscripts.clone();
             rewritten.push(a.span.clone());
         }
         for span in rewritten {
             stmt.rewrites
                 .retain(|(r, _)| r.end <= span.start || r.start >= span.end);
-            stmt.rewrites.push((
-                span,
-                vec![
-                    Piece::Text(format!("{array}[")),
-                    Piece::Iter(along.depth),
-                    Piece::Text(format!("{offset}]")),
-                ],
-            ));
+            stmt.rewrites.push((span, pieces.clone()));
         }
     }
     let element_type = region
@@ -215,32 +217,23 @@ pub fn expand(
         .iter()
         .find(|a| a.name == variable)
         .map_or("double".to_string(), |a| a.element_type.clone());
-    let extent = along.extent.to_c();
+    let extents: Vec<String> = along.iter().map(|l| l.extent.to_c()).collect();
     out.arrays.retain(|a| a.name != variable);
     out.arrays.push(Array {
         name: array.to_string(),
         element_type: element_type.clone(),
-        extents: vec![extent.clone()],
+        extents: extents.clone(),
         scope: Scope::Local,
         live_out: false,
         declaration: None,
     });
-    let size = match along.extent.constant() {
-        Some(c) => c.max(1).to_string(),
-        None => format!("{extent} > 0 ? {extent} : 1"),
-    };
-    let on_stack = largest_value(&along.extent, region).is_some_and(|m| m <= MAX_EXPANDED_ELEMENTS);
-    if on_stack {
-        out.declarations
-            .push(format!("{element_type} {array}[{size}];"));
-    } else {
-        // Too large for the stack for some parameter value: on the heap, through
-        // the compiler's builtins (no header needed); running out of memory aborts.
-        out.declarations.push(format!(
-            "{element_type} *{array} = __builtin_malloc(sizeof({element_type}) * (unsigned long)({size}));"
-        ));
-        out.declarations
-            .push(format!("if (!{array}) __builtin_abort();"));
+    out.declarations
+        .extend(declaration(region, &element_type, array, along));
+    if out
+        .declarations
+        .last()
+        .is_some_and(|d| d.contains("__builtin_abort"))
+    {
         out.epilogue.push(format!("__builtin_free({array});"));
     }
     (
@@ -248,11 +241,54 @@ pub fn expand(
         Expansion {
             variable: variable.to_string(),
             array: array.to_string(),
-            iterator: along.iterator.clone(),
-            extent,
+            iterators: along.iter().map(|l| l.iterator.clone()).collect(),
+            extents,
             element_type,
         },
     )
+}
+
+/// The declaration of an expanded `array` with one dimension per loop of `along`: on
+/// the stack when it has at most [`MAX_EXPANDED_ELEMENTS`] for every parameter value the
+/// region may run with, else on the heap (through the compiler's builtins, so that no
+/// header is needed; running out of memory aborts) as a pointer to its rows.
+fn declaration(
+    region: &Region,
+    element_type: &str,
+    array: &str,
+    along: &[ExpansionLoop],
+) -> Vec<String> {
+    let sizes: Vec<String> = along
+        .iter()
+        .map(|l| match l.extent.constant() {
+            Some(c) => c.max(1).to_string(),
+            None => {
+                let e = l.extent.to_c();
+                format!("{e} > 0 ? {e} : 1")
+            }
+        })
+        .collect();
+    let largest = along.iter().try_fold(1i128, |n, l| {
+        largest_value(&l.extent, region).map(|m| n.saturating_mul(m.max(1)))
+    });
+    if largest.is_some_and(|m| m <= MAX_EXPANDED_ELEMENTS) {
+        let dims: String = sizes.iter().map(|s| format!("[{s}]")).collect();
+        return vec![format!("{element_type} {array}{dims};")];
+    }
+    let rows: String = sizes.iter().skip(1).map(|s| format!("[{s}]")).collect();
+    let pointer = if rows.is_empty() {
+        format!("*{array}")
+    } else {
+        format!("(*{array}){rows}")
+    };
+    let bytes: String = sizes
+        .iter()
+        .map(|s| format!(" * (unsigned long)({s})"))
+        .collect();
+    vec![
+        format!("{element_type} {pointer} = __builtin_malloc(sizeof({element_type}){bytes});"),
+        format!("if (!{array}) __builtin_abort();"),
+    ]
 }
 
 /// Array contraction (after Lefebvre & Feautrier, as laid out step by step by Morvan):
@@ -558,15 +594,25 @@ pub fn within_extent(
     ctx: &Context,
     plan: &Plan,
     array: &str,
-    along: &ExpansionLoop,
+    along: &[ExpansionLoop],
 ) -> Result<bool, LibISLError> {
     let name = model::isl_name(array);
-    let extent = along.extent.to_isl(&model::isl_name);
+    let cells: Vec<String> = (0..along.len()).map(|d| format!("x{d}")).collect();
+    let bounds: Vec<String> = along
+        .iter()
+        .enumerate()
+        .map(|(d, l)| format!("0 <= x{d} < {}", l.extent.to_isl(&model::isl_name)))
+        .collect();
+    let cells = cells.join(", ");
     let bounds = UnionSet::read_from_str(
         ctx,
-        &format!("{}{{ {name}[x] : 0 <= x < {extent} }}", plan.text.params),
+        &format!(
+            "{}{{ {name}[{cells}] : {} }}",
+            plan.text.params,
+            bounds.join(" and ")
+        ),
     )?;
-    let all = UnionSet::read_from_str(ctx, &format!("{{ {name}[x] }}"))?;
+    let all = UnionSet::read_from_str(ctx, &format!("{{ {name}[{cells}] }}"))?;
     let touched = plan
         .scop
         .writes

@@ -3,6 +3,7 @@
 //! (`Plan::is_legal`), so a nest is tiled only when the tiled program computes the
 //! same values.
 
+use crate::cache::{self, Caches};
 use crate::decision::{Decision, Obstacle};
 use crate::deps::Verdict;
 use crate::frontend::ir::{AccessKind, Aff, Region};
@@ -11,18 +12,59 @@ use crate::plan::Plan;
 use crate::schedule::{self, chain_at, chain_labels, chains};
 use isl_rs::{Context, LibISLError};
 
-/// The tile size used for every loop unless `--tile-size` says otherwise.
-pub const DEFAULT_TILE_SIZE: i64 = 32;
+/// How tile sizes are chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TileSizes {
+    /// These sizes, per loop of a nest from the outermost, the last repeated
+    /// (`--tile-size`).
+    Fixed(Vec<i64>),
+    /// Per nest, by the cache model for these caches ([`crate::cache::tile_sizes`]).
+    Model(Caches),
+}
 
-/// `plan`'s tree with every perfect nest tiled where that pays and is legal (tile
-/// `sizes` per loop, outermost first, the last repeated), and the decisions. A loop
+impl TileSizes {
+    /// The sizes for the nest of `statements` whose loops are `levels` (outermost
+    /// first).
+    fn for_nest(
+        &self,
+        region: &Region,
+        levels: &[Vec<(usize, Aff)>],
+        statements: Vec<usize>,
+    ) -> Vec<i64> {
+        match self {
+            TileSizes::Fixed(sizes) => (0..levels.len())
+                .map(|k| sizes.get(k).or(sizes.last()).copied().unwrap_or(32))
+                .collect(),
+            TileSizes::Model(caches) => {
+                let walks = levels
+                    .iter()
+                    .map(|level| {
+                        statements
+                            .iter()
+                            .map(|&k| walked_iterator(level, k))
+                            .collect()
+                    })
+                    .collect();
+                let nest = cache::Nest {
+                    region,
+                    statements,
+                    walks,
+                };
+                cache::tile_sizes(&nest, *caches)
+            }
+        }
+    }
+}
+
+/// `plan`'s tree with every perfect nest tiled where that pays and is legal, with tile
+/// sizes chosen as `sizes` says, and the decisions. A loop
 /// around a sequence of loops (`i { init; k { j } }`) has no perfect nest to tile: the
 /// tree with such loops distributed is tried too, and kept when it tiles more nests
 /// and the whole is legal.
 pub fn tile_where_it_pays(
     ctx: &Context,
     plan: &Plan,
-    sizes: &[i64],
+    sizes: &TileSizes,
 ) -> Result<(ScheduleTree, Vec<Decision>), LibISLError> {
     let (tree, decisions) = tile_chains(ctx, plan, &plan.tree, sizes)?;
     let distributed = distribute_around_nests(&plan.tree);
@@ -50,7 +92,7 @@ fn tile_chains(
     ctx: &Context,
     plan: &Plan,
     tree: &ScheduleTree,
-    sizes: &[i64],
+    sizes: &TileSizes,
 ) -> Result<(ScheduleTree, Vec<Decision>), LibISLError> {
     let mut tree = tree.clone();
     let mut decisions = Vec::new();
@@ -61,7 +103,8 @@ fn tile_chains(
         if !pays(&plan.region, &tree, &path) {
             continue;
         }
-        let candidate = schedule::tile(&tree, &path, sizes);
+        let sizes = nest_sizes(&plan.region, &tree, &path, sizes);
+        let candidate = schedule::tile(&tree, &path, &sizes);
         let loops = chain_labels(&tree, &path);
         if crate::isl::step(ctx, || plan.is_legal(ctx, &candidate))? != Some(true) {
             if let Some(Verdict::Illegal(v)) =
@@ -72,15 +115,6 @@ fn tile_chains(
             }
             continue;
         }
-        let sizes: Vec<i64> = (0..loops.len())
-            .map(|k| {
-                sizes
-                    .get(k)
-                    .or(sizes.last())
-                    .copied()
-                    .unwrap_or(DEFAULT_TILE_SIZE)
-            })
-            .collect();
         let jammed = register_tiled(ctx, plan, &candidate, &path, &sizes)?;
         let mut nest = vec![Decision::Tiled {
             loops: loops.clone(),
@@ -98,6 +132,13 @@ fn tile_chains(
     ctx.reset_operations();
     decisions.reverse();
     Ok((tree, decisions.into_iter().flatten().collect()))
+}
+
+/// The tile sizes for the perfect nest at `path`, one per loop.
+fn nest_sizes(region: &Region, tree: &ScheduleTree, path: &[usize], sizes: &TileSizes) -> Vec<i64> {
+    let (bands, node) = chain_at(tree, path);
+    let levels: Vec<Vec<(usize, Aff)>> = bands.into_iter().map(|(_, m)| m).collect();
+    sizes.for_nest(region, &levels, node.statements())
 }
 
 /// `tiled` (where the chain at `path` was just tiled by `sizes`) with its point loops

@@ -12,6 +12,7 @@ use std::process::{Command, Output, Stdio};
 
 fn nestor_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_nestor"))
+        .env("NESTOR_CACHE", "48K,2M") // the same tile sizes on every machine
         .args(args)
         .current_dir(dir)
         .envs(env.iter().copied())

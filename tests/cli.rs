@@ -9,6 +9,7 @@ use std::process::{Command, Output, Stdio};
 
 fn nestor(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_nestor"))
+        .env("NESTOR_CACHE", "48K,2M") // the same tile sizes on every machine
         .args(args)
         .output()
         .expect("nestor runs")
@@ -17,6 +18,7 @@ fn nestor(args: &[&str]) -> Output {
 /// Runs nestor in `dir` with `env` set, feeding `stdin`.
 fn nestor_in(dir: &Path, args: &[&str], env: &[(&str, &str)], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_nestor"))
+        .env("NESTOR_CACHE", "48K,2M") // the same tile sizes on every machine
         .args(args)
         .current_dir(dir)
         .envs(env.iter().copied())
@@ -606,6 +608,7 @@ fn assert_diff_applies(dir: &Path, name: &OsStr, bytes: &[u8], tool: Applier) {
     std::fs::write(&path, bytes).unwrap();
     let run = |args: &[&OsStr]| {
         let o = Command::new(env!("CARGO_BIN_EXE_nestor"))
+            .env("NESTOR_CACHE", "48K,2M") // the same tile sizes on every machine
             .args(args)
             .current_dir(dir)
             .stdin(Stdio::null())

@@ -60,6 +60,7 @@ fn run(fixture: &Path) -> Result<String, String> {
     let (args, envs) = header(&src)?;
     let name = fixture.file_name().unwrap_or_default();
     let out = Command::new(env!("CARGO_BIN_EXE_nestor"))
+        .env("NESTOR_CACHE", "48K,2M") // the same tile sizes on every machine
         .args(&args)
         .arg(name)
         .envs(envs)

@@ -5,6 +5,7 @@ use std::process::Command;
 
 fn nestor(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_nestor"))
+        .env("NESTOR_CACHE", "48K,2M") // the same tile sizes on every machine
         .current_dir(dir)
         .args(args)
         .output()

@@ -19,6 +19,7 @@ fn samples() -> Vec<PathBuf> {
 
 fn nestor(args: &[&str], file: &Path) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_nestor"))
+        .env("NESTOR_CACHE", "48K,2M") // the same tile sizes on every machine
         .args(args)
         .arg(file)
         .output()

@@ -230,3 +230,35 @@ fn product_shapes_compute_the_same_tiled_and_register_tiled() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(jammed >= 12, "only {jammed} nests were register-tiled");
 }
+
+#[test]
+fn a_scalar_accumulator_gets_a_cell_per_row_and_column_so_its_product_is_tiled() {
+    // Expanded along `j` alone, `t` lets `k` and `j` be interchanged but keeps the `i`
+    // loop from being distributed over the three statements, so nothing is tiled;
+    // `t_ij[n][n]` allows both.
+    let src = program(
+        "void kernel(void) {
+  double t;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n - 3; j++) {
+      t = 0.5;
+      for (int k = 1; k < n; k++)
+        t += A[i][k] * B[k][j];
+      C[i][j] = t * 2;
+    }
+}",
+    );
+    let report = optimized(&src, Some(vec![16, 32]));
+    let expanded = common::kernel_decisions(&report, |d| matches!(d, Decision::Expanded(_)));
+    assert_eq!(
+        expanded,
+        [
+            "expanded scalar `t` into `t_ij[n][(n - 3)]` along loops `i`, `j` (adds n * (n - 3) elements of `double`)"
+        ],
+        "{}",
+        report.output
+    );
+    assert_eq!(tiled(&report), ["tiled loops (i, k, j) by 16 x 32 x 32"]);
+    common::assert_same_behaviour_threaded("tiled accumulator", &src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}

@@ -272,7 +272,8 @@ pub struct RewriteArgs {
     /// Do not tile (block) loop nests.
     #[arg(long)]
     pub no_tile: bool,
-    /// Tile sizes, per loop of a nest from the outermost, the last repeated (default 32).
+    /// Tile sizes, per loop of a nest from the outermost, the last repeated (default:
+    /// chosen per nest by the cache model, see --cache).
     #[arg(
         long,
         value_name = "N[,N...]",
@@ -280,6 +281,18 @@ pub struct RewriteArgs {
         conflicts_with = "no_tile"
     )]
     pub tile_size: Vec<i64>,
+    /// The data caches tile sizes are chosen for: `host` (this machine's, as sysconf
+    /// reports them) or L1,L2 sizes such as `48K,2M`. Name them to get the same output
+    /// on every machine.
+    #[arg(
+        long,
+        value_name = "host|L1,L2",
+        default_value = "host",
+        env = "NESTOR_CACHE",
+        value_parser = nestor::cache::Caches::parse,
+        conflicts_with_all = ["no_tile", "tile_size"]
+    )]
+    pub cache: nestor::cache::Caches,
     /// Do not mark loops whose iterations may run concurrently with
     /// `#pragma omp parallel for` (ignored by compilers without -fopenmp).
     #[arg(long)]

@@ -6,6 +6,7 @@ use super::{Exit, Ui};
 use nestor::diag::{self, Severity};
 use nestor::pipeline::{self, FileReport};
 use nestor::schedule::Transform;
+use nestor::tiling::TileSizes;
 use std::collections::HashSet;
 use std::io::Write;
 
@@ -23,9 +24,9 @@ pub fn options(analysis: &AnalysisArgs, rewrite: &RewriteArgs, analyze: bool) ->
         parallel: !rewrite.identity && !rewrite.no_parallel,
         tile: (!rewrite.identity && !rewrite.no_tile).then(|| {
             if rewrite.tile_size.is_empty() {
-                vec![nestor::tiling::DEFAULT_TILE_SIZE]
+                TileSizes::Model(rewrite.cache)
             } else {
-                rewrite.tile_size.clone()
+                TileSizes::Fixed(rewrite.tile_size.clone())
             }
         }),
         temporaries: rewrite.temporary.clone(),

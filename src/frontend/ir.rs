@@ -560,6 +560,27 @@ impl Region {
             .find_map(|s| s.accesses.iter().find(|a| a.id == id).map(|a| (s, a)))
     }
 
+    /// The loops around statement `k`, outermost first.
+    pub fn loops_around(&self, k: usize) -> Vec<&Loop> {
+        fn find<'r>(nodes: &'r [Node], k: usize, path: &mut Vec<&'r Loop>) -> bool {
+            nodes.iter().any(|node| match node {
+                Node::Stmt(s) => *s == k,
+                Node::If(_, then, other) => find(then, k, path) || find(other, k, path),
+                Node::Loop(l, body) => {
+                    path.push(l);
+                    let found = find(body, k, path);
+                    if !found {
+                        path.pop();
+                    }
+                    found
+                }
+            })
+        }
+        let mut path = Vec::new();
+        find(&self.body, k, &mut path);
+        path
+    }
+
     /// This region with the arrays the user declares temporary dead after it: those
     /// `#pragma nestor temporary` names before the region, and the function parameters
     /// named in `parameters` (`--temporary`; locals and globals are judged by nestor).

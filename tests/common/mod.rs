@@ -135,7 +135,7 @@ pub fn searched(src: &str, tile: Option<Vec<i64>>) -> nestor::pipeline::FileRepo
         mode: nestor::pipeline::Mode::Search(nestor::search::SearchOptions::default()),
         contract: true,
         parallel: true,
-        tile,
+        tile: tile.map(nestor::tiling::TileSizes::Fixed),
         ..nestor::pipeline::Options::default()
     };
     nestor::pipeline::optimize(src, &options)
@@ -268,6 +268,8 @@ pub fn run_limited(
     limit: Duration,
 ) -> Result<Ran, String> {
     let mut cmd = Command::new(bin);
+    // nestor picks the same tile sizes on every machine.
+    cmd.env("NESTOR_CACHE", "48K,2M");
     cmd.args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

@@ -16,8 +16,8 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
 {
   double s;
   /* The 0.1 offset keeps constant columns from dividing by zero. */
-  double *s_j = __builtin_malloc(sizeof(double) * (unsigned long)(m > 0 ? m : 1));
-  if (!s_j) __builtin_abort();
+  double (*s_ij)[m > 0 ? m : 1] = __builtin_malloc(sizeof(double) * (unsigned long)(m > 0 ? m : 1) * (unsigned long)(m > 0 ? m : 1));
+  if (!s_ij) __builtin_abort();
   for (int j = 0; j < m; j++) {
     mean[j] = 0.0;
   }
@@ -46,32 +46,154 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
       data[i][j] = (data[i][j] - mean[j]) / (sqrt((double)n) * stddev[j]);
     }
   }
-  for (int c0 = 0; c0 < m; c0++) {
-    for (int j = 0; j < c0; j++) {
-      s_j[j] = 0.0;
+  if (m >= 2) {
+    #pragma omp parallel for
+    for (int i = 0; i < m; i++) {
+      for (int j = 0; j < i; j++) {
+        s_ij[i][j] = 0.0;
+      }
+      for (int j = i + 1; j < m; j++) {
+        s_ij[i][j] = 0.0;
+      }
     }
-    for (int j = c0 + 1; j < m; j++) {
-      s_j[j] = 0.0;
-    }
-    if (m >= 2) {
-      for (int k = 0; k < n; k++) {
-        for (int j = 0; j < c0; j++) {
-          s_j[j] += data[k][c0] * data[k][j];
-        }
-        for (int j = c0 + 1; j < m; j++) {
-          s_j[j] += data[k][c0] * data[k][j];
+    #pragma omp parallel for
+    for (int c0 = 0; c0 <= ((long long)m - 1) / 128; c0++) {
+      for (int c1 = 0; c1 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 256 : -((-((long long)n - 1) + 256 - 1) / 256)); c1++) {
+        if (m >= 128 * c0 + 2) {
+          for (int c2 = 0; c2 < c0 / 2; c2++) {
+            for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (((long long)m + 1) / 2 - 1) ? (64 * c0 + 63) : (((long long)m + 1) / 2 - 1)); c3++) {
+              for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)n - 1) / 4) ? (64 * c1 + 63) : (((long long)n - 1) / 4)); c4++) {
+                if (m >= (long long)(2 * c3) + 2 && n >= (long long)(4 * c4) + 4) {
+                  for (int j = 256 * c2; j <= 256 * c2 + 255; j++) {
+                    s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
+                    s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
+                    s_ij[2 * c3][j] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][j];
+                    s_ij[2 * c3][j] += data[4 * c4 + 3][2 * c3] * data[4 * c4 + 3][j];
+                    s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
+                    s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
+                    s_ij[2 * c3 + 1][j] += data[4 * c4 + 2][2 * c3 + 1] * data[4 * c4 + 2][j];
+                    s_ij[2 * c3 + 1][j] += data[4 * c4 + 3][2 * c3 + 1] * data[4 * c4 + 3][j];
+                  }
+                } else {
+                  for (int j = 256 * c2; j <= 256 * c2 + 255; j++) {
+                    s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
+                    if (n >= 4 * c4 + 2) {
+                      s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
+                      if (n >= 4 * c4 + 3) {
+                        s_ij[2 * c3][j] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][j];
+                        if (2 * c3 + 1 == m && n >= (long long)(4 * c4) + 4) {
+                          s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 3][(int)((long long)m - 1)] * data[4 * c4 + 3][j];
+                        }
+                      }
+                    }
+                    if (m >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= n) {
+                      s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
+                      if (n >= 4 * c4 + 2) {
+                        s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
+                        if (4 * c4 + 3 == n) {
+                          s_ij[2 * c3 + 1][j] += data[(int)((long long)n - 1)][2 * c3 + 1] * data[(int)((long long)n - 1)][j];
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+          for (int c2 = c0 / 2; c2 <= ((long long)m - 1) / 256; c2++) {
+            for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (m / 2 - 1) ? (64 * c0 + 63) : (m / 2 - 1)); c3++) {
+              for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)n - 1) / 4) ? (64 * c1 + 63) : (((long long)n - 1) / 4)); c4++) {
+                if (n >= (long long)(4 * c4) + 4) {
+                  for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
+                    if (j >= 2 * c3 + 1 || 2 * c3 >= j + 1) {
+                      s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
+                      s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
+                      s_ij[2 * c3][j] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][j];
+                      s_ij[2 * c3][j] += data[4 * c4 + 3][2 * c3] * data[4 * c4 + 3][j];
+                    }
+                    if (j >= 2 * c3 + 2 || 2 * c3 >= j) {
+                      s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
+                      s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
+                      s_ij[2 * c3 + 1][j] += data[4 * c4 + 2][2 * c3 + 1] * data[4 * c4 + 2][j];
+                      s_ij[2 * c3 + 1][j] += data[4 * c4 + 3][2 * c3 + 1] * data[4 * c4 + 3][j];
+                    }
+                  }
+                } else {
+                  for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
+                    if (j >= 2 * c3 + 1 || 2 * c3 >= j + 1) {
+                      s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
+                      if (n >= 4 * c4 + 2 && j >= 2 * c3 + 1 || n >= 4 * c4 + 2 && 2 * c3 >= j + 1) {
+                        s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
+                        if (4 * c4 + 3 == n && j >= 2 * c3 + 1 || 4 * c4 + 3 == n && 2 * c3 >= j + 1) {
+                          s_ij[2 * c3][j] += data[(int)((long long)n - 1)][2 * c3] * data[(int)((long long)n - 1)][j];
+                        }
+                      }
+                    }
+                    if (j >= 2 * c3 + 2 || 2 * c3 >= j) {
+                      s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
+                      if (n >= 4 * c4 + 2 && j >= 2 * c3 + 2 || n >= 4 * c4 + 2 && 2 * c3 >= j) {
+                        s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
+                        if (4 * c4 + 3 == n && j >= 2 * c3 + 2 || 4 * c4 + 3 == n && 2 * c3 >= j) {
+                          s_ij[2 * c3 + 1][j] += data[(int)((long long)n - 1)][2 * c3 + 1] * data[(int)((long long)n - 1)][j];
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+            if (128 * c0 + 127 >= m && ((long long)m + 1) % 2 == 0) {
+              for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)n - 1) / 4) ? (64 * c1 + 63) : (((long long)n - 1) / 4)); c4++) {
+                for (int j = 256 * c2; j < (long long)m - 1; j++) {
+                  s_ij[(int)((long long)m - 1)][j] += data[4 * c4][(int)((long long)m - 1)] * data[4 * c4][j];
+                  if (n >= 4 * c4 + 2) {
+                    s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 1][(int)((long long)m - 1)] * data[4 * c4 + 1][j];
+                    if (n >= 4 * c4 + 3) {
+                      s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 2][(int)((long long)m - 1)] * data[4 * c4 + 2][j];
+                      if (n >= (long long)(4 * c4) + 4) {
+                        s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 3][(int)((long long)m - 1)] * data[4 * c4 + 3][j];
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        } else {
+          for (int c2 = 0; c2 < ((long long)m + 127) / 256; c2++) {
+            for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)n - 1) / 4) ? (64 * c1 + 63) : (((long long)n - 1) / 4)); c4++) {
+              for (int j = 256 * c2; j <= (((long long)m - 2) < (256 * c2 + 255) ? ((long long)m - 2) : (256 * c2 + 255)); j++) {
+                s_ij[(int)((long long)m - 1)][j] += data[4 * c4][(int)((long long)m - 1)] * data[4 * c4][j];
+                if (n >= 4 * c4 + 2) {
+                  s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 1][(int)((long long)m - 1)] * data[4 * c4 + 1][j];
+                  if (n >= 4 * c4 + 3) {
+                    s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 2][(int)((long long)m - 1)] * data[4 * c4 + 2][j];
+                    if (n >= (long long)(4 * c4) + 4) {
+                      s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 3][(int)((long long)m - 1)] * data[4 * c4 + 3][j];
+                    }
+                  }
+                }
+              }
+            }
+          }
         }
       }
     }
-    for (int j = 0; j < c0; j++) {
-      corr[c0][j] = s_j[j];
+    #pragma omp parallel for
+    for (int i = 0; i < m; i++) {
+      for (int j = 0; j < i; j++) {
+        corr[i][j] = s_ij[i][j];
+      }
+      for (int j = i + 1; j < m; j++) {
+        corr[i][j] = s_ij[i][j];
+      }
     }
-    for (int j = c0 + 1; j < m; j++) {
-      corr[c0][j] = s_j[j];
-    }
+  }
+  #pragma omp parallel for
+  for (int c0 = 0; c0 < m; c0++) {
     corr[c0][c0] = 1.0;
   }
-  __builtin_free(s_j);
+  __builtin_free(s_ij);
 }
 
 /* Kernel wall time on stderr, for bench/run.py (stdout carries only the checksums). */

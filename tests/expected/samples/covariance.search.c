@@ -20,8 +20,8 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
   DATA_TYPE s;
 #pragma scop
   /* Column means: walks data down its columns. */
-  DATA_TYPE *s_j = __builtin_malloc(sizeof(DATA_TYPE) * (unsigned long)(m > 0 ? m : 1));
-  if (!s_j) __builtin_abort();
+  DATA_TYPE (*s_ij)[m > 0 ? m : 1] = __builtin_malloc(sizeof(DATA_TYPE) * (unsigned long)(m > 0 ? m : 1) * (unsigned long)(m > 0 ? m : 1));
+  if (!s_ij) __builtin_abort();
   for (j = 0; j < m; j++) {
     mean[j] = SCALAR_VAL(0.0);
   }
@@ -39,22 +39,77 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
       data[i][j] -= mean[j];
     }
   }
+  #pragma omp parallel for private(j)
   for (i = 0; i < m; i++) {
     for (j = i; j < m; j++) {
-      s_j[j] = SCALAR_VAL(0.0);
-    }
-    for (k = 0; k < n; k++) {
-      for (j = i; j < m; j++) {
-        s_j[j] += data[k][i] * data[k][j];
-      }
-    }
-    for (j = i; j < m; j++) {
-      s_j[j] = s_j[j] / (float_n - SCALAR_VAL(1.0));
-      cov[i][j] = s_j[j];
-      cov[j][i] = s_j[j];
+      s_ij[i][j] = SCALAR_VAL(0.0);
     }
   }
-  __builtin_free(s_j);
+  #pragma omp parallel for private(j)
+  for (int c0 = 0; c0 <= (((long long)m - 1) >= 0 ? ((long long)m - 1) / 64 : -((-((long long)m - 1) + 64 - 1) / 64)); c0++) {
+    for (int c1 = 0; c1 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 256 : -((-((long long)n - 1) + 256 - 1) / 256)); c1++) {
+      for (int c2 = c0; c2 <= ((long long)m - 1) / 64; c2++) {
+        for (int c3 = 32 * c0; c3 <= ((32 * c0 + 31) < (((long long)m + 1) / 2 - 1) ? (32 * c0 + 31) : (((long long)m + 1) / 2 - 1)); c3++) {
+          for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)n - 1) / 4) ? (64 * c1 + 63) : (((long long)n - 1) / 4)); c4++) {
+            if (c2 == c0 && m >= (long long)(2 * c3) + 2 && n >= (long long)(4 * c4) + 4) {
+              s_ij[2 * c3][2 * c3] += data[4 * c4][2 * c3] * data[4 * c4][2 * c3];
+              s_ij[2 * c3][2 * c3] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][2 * c3];
+              s_ij[2 * c3][2 * c3] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][2 * c3];
+              s_ij[2 * c3][2 * c3] += data[4 * c4 + 3][2 * c3] * data[4 * c4 + 3][2 * c3];
+            }
+            if (n >= (long long)(4 * c4) + 4) {
+              for (j = ((64 * c2) > (2 * c3 + 1) ? (64 * c2) : (2 * c3 + 1)); j <= (((long long)m - 1) < (64 * c2 + 63) ? ((long long)m - 1) : (64 * c2 + 63)); j++) {
+                s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
+                s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
+                s_ij[2 * c3][j] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][j];
+                s_ij[2 * c3][j] += data[4 * c4 + 3][2 * c3] * data[4 * c4 + 3][j];
+                s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
+                s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
+                s_ij[2 * c3 + 1][j] += data[4 * c4 + 2][2 * c3 + 1] * data[4 * c4 + 2][j];
+                s_ij[2 * c3 + 1][j] += data[4 * c4 + 3][2 * c3 + 1] * data[4 * c4 + 3][j];
+              }
+            }
+            if (4 * c4 + 3 >= n || c2 == c0 && 2 * c3 + 1 == m) {
+              if (4 * c4 + 3 >= n) {
+                for (j = ((64 * c2) > (2 * c3) ? (64 * c2) : (2 * c3)); j <= (((long long)m - 1) < (64 * c2 + 63) ? ((long long)m - 1) : (64 * c2 + 63)); j++) {
+                  s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
+                  if (n >= 4 * c4 + 2) {
+                    s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
+                    if (4 * c4 + 3 == n) {
+                      s_ij[2 * c3][j] += data[(int)((long long)n - 1)][2 * c3] * data[(int)((long long)n - 1)][j];
+                    }
+                  }
+                  if (j >= 2 * c3 + 1) {
+                    s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
+                    if (n >= 4 * c4 + 2) {
+                      s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
+                      if (4 * c4 + 3 == n) {
+                        s_ij[2 * c3 + 1][j] += data[(int)((long long)n - 1)][2 * c3 + 1] * data[(int)((long long)n - 1)][j];
+                      }
+                    }
+                  }
+                }
+              } else {
+                s_ij[(int)((long long)m - 1)][(int)((long long)m - 1)] += data[4 * c4][(int)((long long)m - 1)] * data[4 * c4][(int)((long long)m - 1)];
+                s_ij[(int)((long long)m - 1)][(int)((long long)m - 1)] += data[4 * c4 + 1][(int)((long long)m - 1)] * data[4 * c4 + 1][(int)((long long)m - 1)];
+                s_ij[(int)((long long)m - 1)][(int)((long long)m - 1)] += data[4 * c4 + 2][(int)((long long)m - 1)] * data[4 * c4 + 2][(int)((long long)m - 1)];
+                s_ij[(int)((long long)m - 1)][(int)((long long)m - 1)] += data[4 * c4 + 3][(int)((long long)m - 1)] * data[4 * c4 + 3][(int)((long long)m - 1)];
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  #pragma omp parallel for private(j)
+  for (i = 0; i < m; i++) {
+    for (j = i; j < m; j++) {
+      s_ij[i][j] = s_ij[i][j] / (float_n - SCALAR_VAL(1.0));
+      cov[i][j] = s_ij[i][j];
+      cov[j][i] = s_ij[i][j];
+    }
+  }
+  __builtin_free(s_ij);
 #pragma endscop
 }
 

@@ -29,13 +29,13 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
     }
   }
   #pragma omp parallel for private(j)
-  for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 32 : -((-((long long)nk - 1) + 32 - 1) / 32)); c1++) {
-      for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c2++) {
-        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)ni + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)ni + 1) / 2 - 1)); c3++) {
-          for (int c4 = 8 * c1; c4 <= ((8 * c1 + 7) < (((long long)nk - 1) / 4) ? (8 * c1 + 7) : (((long long)nk - 1) / 4)); c4++) {
+  for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 128 : -((-((long long)ni - 1) + 128 - 1) / 128)); c0++) {
+    for (int c1 = 0; c1 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 256 : -((-((long long)nk - 1) + 256 - 1) / 256)); c1++) {
+      for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 256 : -((-((long long)nj - 1) + 256 - 1) / 256)); c2++) {
+        for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (((long long)ni + 1) / 2 - 1) ? (64 * c0 + 63) : (((long long)ni + 1) / 2 - 1)); c3++) {
+          for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)nk - 1) / 4) ? (64 * c1 + 63) : (((long long)nk - 1) / 4)); c4++) {
             if (ni >= (long long)(2 * c3) + 2 && nk >= (long long)(4 * c4) + 4) {
-              for (j = 32 * c2; j <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); j++) {
+              for (j = 256 * c2; j <= (((long long)nj - 1) < (256 * c2 + 255) ? ((long long)nj - 1) : (256 * c2 + 255)); j++) {
                 C[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
                 C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
                 C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
@@ -46,7 +46,7 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
                 C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
               }
             } else {
-              for (j = 32 * c2; j <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); j++) {
+              for (j = 256 * c2; j <= (((long long)nj - 1) < (256 * c2 + 255) ? ((long long)nj - 1) : (256 * c2 + 255)); j++) {
                 C[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
                 if (nk >= 4 * c4 + 2) {
                   C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];

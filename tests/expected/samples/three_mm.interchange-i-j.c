@@ -42,12 +42,12 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     }
   }
   #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c1++) {
-      for (int c2 = 0; c2 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 32 : -((-((long long)nk - 1) + 32 - 1) / 32)); c2++) {
-        for (j = 32 * c0; j <= (((long long)nj - 1) < (32 * c0 + 31) ? ((long long)nj - 1) : (32 * c0 + 31)); j++) {
-          for (i = 32 * c1; i <= (((long long)ni - 1) < (32 * c1 + 31) ? ((long long)ni - 1) : (32 * c1 + 31)); i++) {
-            for (k = 32 * c2; k <= (((long long)nk - 1) < (32 * c2 + 31) ? ((long long)nk - 1) : (32 * c2 + 31)); k++) {
+  for (int c0 = 0; c0 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 128 : -((-((long long)nj - 1) + 128 - 1) / 128)); c0++) {
+    for (int c1 = 0; c1 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 256 : -((-((long long)ni - 1) + 256 - 1) / 256)); c1++) {
+      for (int c2 = 0; c2 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 256 : -((-((long long)nk - 1) + 256 - 1) / 256)); c2++) {
+        for (j = 128 * c0; j <= (((long long)nj - 1) < (128 * c0 + 127) ? ((long long)nj - 1) : (128 * c0 + 127)); j++) {
+          for (i = 256 * c1; i <= (((long long)ni - 1) < (256 * c1 + 255) ? ((long long)ni - 1) : (256 * c1 + 255)); i++) {
+            for (k = 256 * c2; k <= (((long long)nk - 1) < (256 * c2 + 255) ? ((long long)nk - 1) : (256 * c2 + 255)); k++) {
               E[i][j] += A[i][k] * B[k][j];
             }
           }
@@ -62,12 +62,12 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     }
   }
   #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 32 : -((-((long long)nl - 1) + 32 - 1) / 32)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c1++) {
-      for (int c2 = 0; c2 <= (((long long)nm - 1) >= 0 ? ((long long)nm - 1) / 32 : -((-((long long)nm - 1) + 32 - 1) / 32)); c2++) {
-        for (j = 32 * c0; j <= (((long long)nl - 1) < (32 * c0 + 31) ? ((long long)nl - 1) : (32 * c0 + 31)); j++) {
-          for (i = 32 * c1; i <= (((long long)nj - 1) < (32 * c1 + 31) ? ((long long)nj - 1) : (32 * c1 + 31)); i++) {
-            for (k = 32 * c2; k <= (((long long)nm - 1) < (32 * c2 + 31) ? ((long long)nm - 1) : (32 * c2 + 31)); k++) {
+  for (int c0 = 0; c0 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 128 : -((-((long long)nl - 1) + 128 - 1) / 128)); c0++) {
+    for (int c1 = 0; c1 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 256 : -((-((long long)nj - 1) + 256 - 1) / 256)); c1++) {
+      for (int c2 = 0; c2 <= (((long long)nm - 1) >= 0 ? ((long long)nm - 1) / 256 : -((-((long long)nm - 1) + 256 - 1) / 256)); c2++) {
+        for (j = 128 * c0; j <= (((long long)nl - 1) < (128 * c0 + 127) ? ((long long)nl - 1) : (128 * c0 + 127)); j++) {
+          for (i = 256 * c1; i <= (((long long)nj - 1) < (256 * c1 + 255) ? ((long long)nj - 1) : (256 * c1 + 255)); i++) {
+            for (k = 256 * c2; k <= (((long long)nm - 1) < (256 * c2 + 255) ? ((long long)nm - 1) : (256 * c2 + 255)); k++) {
               F[i][j] += C[i][k] * D[k][j];
             }
           }
@@ -82,12 +82,12 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     }
   }
   #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 32 : -((-((long long)nl - 1) + 32 - 1) / 32)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c1++) {
-      for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c2++) {
-        for (j = 32 * c0; j <= (((long long)nl - 1) < (32 * c0 + 31) ? ((long long)nl - 1) : (32 * c0 + 31)); j++) {
-          for (i = 32 * c1; i <= (((long long)ni - 1) < (32 * c1 + 31) ? ((long long)ni - 1) : (32 * c1 + 31)); i++) {
-            for (k = 32 * c2; k <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); k++) {
+  for (int c0 = 0; c0 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 128 : -((-((long long)nl - 1) + 128 - 1) / 128)); c0++) {
+    for (int c1 = 0; c1 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 256 : -((-((long long)ni - 1) + 256 - 1) / 256)); c1++) {
+      for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 256 : -((-((long long)nj - 1) + 256 - 1) / 256)); c2++) {
+        for (j = 128 * c0; j <= (((long long)nl - 1) < (128 * c0 + 127) ? ((long long)nl - 1) : (128 * c0 + 127)); j++) {
+          for (i = 256 * c1; i <= (((long long)ni - 1) < (256 * c1 + 255) ? ((long long)ni - 1) : (256 * c1 + 255)); i++) {
+            for (k = 256 * c2; k <= (((long long)nj - 1) < (256 * c2 + 255) ? ((long long)nj - 1) : (256 * c2 + 255)); k++) {
               G[i][j] += E[i][k] * F[k][j];
             }
           }

@@ -42,13 +42,13 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     }
   }
   #pragma omp parallel for private(j)
-  for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 32 : -((-((long long)nk - 1) + 32 - 1) / 32)); c1++) {
-      for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c2++) {
-        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)ni + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)ni + 1) / 2 - 1)); c3++) {
-          for (int c4 = 8 * c1; c4 <= ((8 * c1 + 7) < (((long long)nk - 1) / 4) ? (8 * c1 + 7) : (((long long)nk - 1) / 4)); c4++) {
+  for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 128 : -((-((long long)ni - 1) + 128 - 1) / 128)); c0++) {
+    for (int c1 = 0; c1 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 256 : -((-((long long)nk - 1) + 256 - 1) / 256)); c1++) {
+      for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 256 : -((-((long long)nj - 1) + 256 - 1) / 256)); c2++) {
+        for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (((long long)ni + 1) / 2 - 1) ? (64 * c0 + 63) : (((long long)ni + 1) / 2 - 1)); c3++) {
+          for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)nk - 1) / 4) ? (64 * c1 + 63) : (((long long)nk - 1) / 4)); c4++) {
             if (ni >= (long long)(2 * c3) + 2 && nk >= (long long)(4 * c4) + 4) {
-              for (j = 32 * c2; j <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); j++) {
+              for (j = 256 * c2; j <= (((long long)nj - 1) < (256 * c2 + 255) ? ((long long)nj - 1) : (256 * c2 + 255)); j++) {
                 E[2 * c3][j] += A[2 * c3][4 * c4] * B[4 * c4][j];
                 E[2 * c3][j] += A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
                 E[2 * c3][j] += A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
@@ -59,7 +59,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                 E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
               }
             } else {
-              for (j = 32 * c2; j <= (((long long)nj - 1) < (32 * c2 + 31) ? ((long long)nj - 1) : (32 * c2 + 31)); j++) {
+              for (j = 256 * c2; j <= (((long long)nj - 1) < (256 * c2 + 255) ? ((long long)nj - 1) : (256 * c2 + 255)); j++) {
                 E[2 * c3][j] += A[2 * c3][4 * c4] * B[4 * c4][j];
                 if (nk >= 4 * c4 + 2) {
                   E[2 * c3][j] += A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
@@ -93,13 +93,13 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     }
   }
   #pragma omp parallel for private(j)
-  for (int c0 = 0; c0 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)nm - 1) >= 0 ? ((long long)nm - 1) / 32 : -((-((long long)nm - 1) + 32 - 1) / 32)); c1++) {
-      for (int c2 = 0; c2 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 32 : -((-((long long)nl - 1) + 32 - 1) / 32)); c2++) {
-        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)nj + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)nj + 1) / 2 - 1)); c3++) {
-          for (int c4 = 8 * c1; c4 <= ((8 * c1 + 7) < (((long long)nm - 1) / 4) ? (8 * c1 + 7) : (((long long)nm - 1) / 4)); c4++) {
+  for (int c0 = 0; c0 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 128 : -((-((long long)nj - 1) + 128 - 1) / 128)); c0++) {
+    for (int c1 = 0; c1 <= (((long long)nm - 1) >= 0 ? ((long long)nm - 1) / 256 : -((-((long long)nm - 1) + 256 - 1) / 256)); c1++) {
+      for (int c2 = 0; c2 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 256 : -((-((long long)nl - 1) + 256 - 1) / 256)); c2++) {
+        for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (((long long)nj + 1) / 2 - 1) ? (64 * c0 + 63) : (((long long)nj + 1) / 2 - 1)); c3++) {
+          for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)nm - 1) / 4) ? (64 * c1 + 63) : (((long long)nm - 1) / 4)); c4++) {
             if (nj >= (long long)(2 * c3) + 2 && nm >= (long long)(4 * c4) + 4) {
-              for (j = 32 * c2; j <= (((long long)nl - 1) < (32 * c2 + 31) ? ((long long)nl - 1) : (32 * c2 + 31)); j++) {
+              for (j = 256 * c2; j <= (((long long)nl - 1) < (256 * c2 + 255) ? ((long long)nl - 1) : (256 * c2 + 255)); j++) {
                 F[2 * c3][j] += C[2 * c3][4 * c4] * D[4 * c4][j];
                 F[2 * c3][j] += C[2 * c3][4 * c4 + 1] * D[4 * c4 + 1][j];
                 F[2 * c3][j] += C[2 * c3][4 * c4 + 2] * D[4 * c4 + 2][j];
@@ -110,7 +110,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                 F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4 + 3] * D[4 * c4 + 3][j];
               }
             } else {
-              for (j = 32 * c2; j <= (((long long)nl - 1) < (32 * c2 + 31) ? ((long long)nl - 1) : (32 * c2 + 31)); j++) {
+              for (j = 256 * c2; j <= (((long long)nl - 1) < (256 * c2 + 255) ? ((long long)nl - 1) : (256 * c2 + 255)); j++) {
                 F[2 * c3][j] += C[2 * c3][4 * c4] * D[4 * c4][j];
                 if (nm >= 4 * c4 + 2) {
                   F[2 * c3][j] += C[2 * c3][4 * c4 + 1] * D[4 * c4 + 1][j];
@@ -144,13 +144,13 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     }
   }
   #pragma omp parallel for private(j)
-  for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 32 : -((-((long long)ni - 1) + 32 - 1) / 32)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 32 : -((-((long long)nj - 1) + 32 - 1) / 32)); c1++) {
-      for (int c2 = 0; c2 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 32 : -((-((long long)nl - 1) + 32 - 1) / 32)); c2++) {
-        for (int c3 = 16 * c0; c3 <= ((16 * c0 + 15) < (((long long)ni + 1) / 2 - 1) ? (16 * c0 + 15) : (((long long)ni + 1) / 2 - 1)); c3++) {
-          for (int c4 = 8 * c1; c4 <= ((8 * c1 + 7) < (((long long)nj - 1) / 4) ? (8 * c1 + 7) : (((long long)nj - 1) / 4)); c4++) {
+  for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 128 : -((-((long long)ni - 1) + 128 - 1) / 128)); c0++) {
+    for (int c1 = 0; c1 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 256 : -((-((long long)nj - 1) + 256 - 1) / 256)); c1++) {
+      for (int c2 = 0; c2 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 256 : -((-((long long)nl - 1) + 256 - 1) / 256)); c2++) {
+        for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (((long long)ni + 1) / 2 - 1) ? (64 * c0 + 63) : (((long long)ni + 1) / 2 - 1)); c3++) {
+          for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)nj - 1) / 4) ? (64 * c1 + 63) : (((long long)nj - 1) / 4)); c4++) {
             if (ni >= (long long)(2 * c3) + 2 && nj >= (long long)(4 * c4) + 4) {
-              for (j = 32 * c2; j <= (((long long)nl - 1) < (32 * c2 + 31) ? ((long long)nl - 1) : (32 * c2 + 31)); j++) {
+              for (j = 256 * c2; j <= (((long long)nl - 1) < (256 * c2 + 255) ? ((long long)nl - 1) : (256 * c2 + 255)); j++) {
                 G[2 * c3][j] += E[2 * c3][4 * c4] * F[4 * c4][j];
                 G[2 * c3][j] += E[2 * c3][4 * c4 + 1] * F[4 * c4 + 1][j];
                 G[2 * c3][j] += E[2 * c3][4 * c4 + 2] * F[4 * c4 + 2][j];
@@ -161,7 +161,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                 G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4 + 3] * F[4 * c4 + 3][j];
               }
             } else {
-              for (j = 32 * c2; j <= (((long long)nl - 1) < (32 * c2 + 31) ? ((long long)nl - 1) : (32 * c2 + 31)); j++) {
+              for (j = 256 * c2; j <= (((long long)nl - 1) < (256 * c2 + 255) ? ((long long)nl - 1) : (256 * c2 + 255)); j++) {
                 G[2 * c3][j] += E[2 * c3][4 * c4] * F[4 * c4][j];
                 if (nj >= 4 * c4 + 2) {
                   G[2 * c3][j] += E[2 * c3][4 * c4 + 1] * F[4 * c4 + 1][j];
