@@ -36,6 +36,10 @@ fn canonical(node: &ASTNode) -> Gen<bool> {
 /// `D` is the band's schedule dimension.
 pub const PARALLEL_MARK: &str = "parallel_";
 
+/// The mark that makes the loop of the band below a vector loop (`#pragma omp simd`):
+/// `simd_K_D`, as [`PARALLEL_MARK`] (no scalars are privatized).
+pub const SIMD_MARK: &str = "simd_";
+
 /// The C text replacing `region`, scanning `scop`'s domain in `schedule`'s order.
 /// The first line carries no indentation (it replaces text that starts after it).
 /// A loop under a [`PARALLEL_MARK`] gets `#pragma omp parallel for`, with the scalars
@@ -63,6 +67,7 @@ pub fn generate(
         lines: Vec::new(),
         private,
         shared_iterators: Vec::new(),
+        vector_band: None,
     };
     let depth = usize::from(region.needs_braces);
     printer
@@ -130,6 +135,9 @@ struct Printer<'a> {
     /// iterators of the loops inside it that are declared outside the region (threads
     /// must not share them).
     shared_iterators: Vec<(usize, BTreeSet<String>)>,
+    /// While printing below a [`SIMD_MARK`]: isl's name for the marked band's loops
+    /// (isolating full tiles may emit the band as several loops, under conditions).
+    vector_band: Option<String>,
 }
 
 /// C operator precedence, higher binds tighter.
@@ -139,6 +147,13 @@ const UNARY: u8 = 14;
 impl Printer<'_> {
     fn node(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
         match ast_kind(node)? {
+            AstKind::For if self.is_vector_loop(node)? => {
+                let at = self.lines.len();
+                self.for_loop(node, depth)?;
+                self.lines
+                    .insert(at, (depth, "#pragma omp simd".to_string()));
+                Ok(())
+            }
             AstKind::For => self.for_loop(node, depth),
             AstKind::If => self.if_node(node, depth),
             AstKind::Block => {
@@ -159,8 +174,10 @@ impl Printer<'_> {
     fn mark(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
         let child = node.mark_get_node()?;
         let name = node.mark_get_id()?.get_name()?.to_string();
+        let simd = name.starts_with(SIMD_MARK);
         let (private, dimension) = match name
             .strip_prefix(PARALLEL_MARK)
+            .or_else(|| name.strip_prefix(SIMD_MARK))
             .and_then(|m| m.split_once('_'))
         {
             Some((k, dimension)) => (
@@ -174,12 +191,27 @@ impl Printer<'_> {
         let of_band = ast_kind(&child)? == AstKind::For
             && child.for_get_iterator()?.get_id()?.get_name()? == format!("c{dimension}");
         match private {
+            Some(_) if simd => {
+                let outer = self.vector_band.replace(format!("c{dimension}"));
+                let printed = self.node(&child, depth);
+                self.vector_band = outer;
+                printed
+            }
             Some(private) if of_band && canonical(&child)? => {
                 let private = private.clone();
                 self.parallel_loop(&child, depth, private)
             }
             _ => self.node(&child, depth),
         }
+    }
+
+    /// Whether `node` (a `for`) is a loop of the band under a [`SIMD_MARK`], in the
+    /// form OpenMP requires.
+    fn is_vector_loop(&self, node: &ASTNode) -> Gen<bool> {
+        let Some(band) = &self.vector_band else {
+            return Ok(false);
+        };
+        Ok(node.for_get_iterator()?.get_id()?.get_name()? == *band && canonical(node)?)
     }
 
     /// `#pragma omp parallel for private(...)` and the loop.

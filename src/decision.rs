@@ -268,6 +268,9 @@ impl fmt::Display for Decision {
                     bytes(&c.after)
                 )
             }
+            Decision::Parallel(p) if p.simd => {
+                write!(f, "vector loop `{}` (`#pragma omp simd`)", p.iterator)
+            }
             Decision::Parallel(p) if p.private.is_empty() => {
                 write!(f, "parallel loop `{}`", p.iterator)
             }

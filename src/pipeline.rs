@@ -496,7 +496,12 @@ fn region_outcome(
         .iter()
         .enumerate()
         .map(|(k, p)| {
-            let mark = format!("{}{k}_{}", codegen::PARALLEL_MARK, p.depth);
+            let kind = if p.simd {
+                codegen::SIMD_MARK
+            } else {
+                codegen::PARALLEL_MARK
+            };
+            let mark = format!("{kind}{k}_{}", p.depth);
             (p.path.clone(), mark)
         })
         .collect();

@@ -136,6 +136,16 @@ fn a_tiled_product_is_register_tiled_with_partial_tiles_at_odd_extents() {
         "{}",
         report.output
     );
+    // The loop around the copies is a vector loop, in the full register tiles and in
+    // the partial ones isl generates apart.
+    let vector =
+        common::kernel_decisions(&report, |d| matches!(d, Decision::Parallel(p) if p.simd));
+    assert_eq!(vector, ["vector loop `j` (`#pragma omp simd`)"]);
+    assert!(
+        report.output.matches("#pragma omp simd").count() >= 2,
+        "{}",
+        report.output
+    );
     common::assert_same_behaviour_threaded("register-tiled product", &src, &report.output, None)
         .unwrap_or_else(|e| panic!("{e}"));
 }

@@ -64,6 +64,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
             for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (((long long)m + 1) / 2 - 1) ? (64 * c0 + 63) : (((long long)m + 1) / 2 - 1)); c3++) {
               for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)n - 1) / 4) ? (64 * c1 + 63) : (((long long)n - 1) / 4)); c4++) {
                 if (m >= (long long)(2 * c3) + 2 && n >= (long long)(4 * c4) + 4) {
+                  #pragma omp simd
                   for (int j = 256 * c2; j <= 256 * c2 + 255; j++) {
                     s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
                     s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
@@ -75,23 +76,26 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                     s_ij[2 * c3 + 1][j] += data[4 * c4 + 3][2 * c3 + 1] * data[4 * c4 + 3][j];
                   }
                 } else {
-                  for (int j = 256 * c2; j <= 256 * c2 + 255; j++) {
-                    s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
-                    if (n >= 4 * c4 + 2) {
-                      s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
-                      if (n >= 4 * c4 + 3) {
-                        s_ij[2 * c3][j] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][j];
-                        if (2 * c3 + 1 == m && n >= (long long)(4 * c4) + 4) {
-                          s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 3][(int)((long long)m - 1)] * data[4 * c4 + 3][j];
+                  if (m >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= n || m >= 128 * c0 + 3 && 2 * c3 + 1 == m) {
+                    #pragma omp simd
+                    for (int j = 256 * c2; j <= 256 * c2 + 255; j++) {
+                      s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
+                      if (n >= 4 * c4 + 2) {
+                        s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
+                        if (n >= 4 * c4 + 3) {
+                          s_ij[2 * c3][j] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][j];
+                          if (2 * c3 + 1 == m && n >= (long long)(4 * c4) + 4) {
+                            s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 3][(int)((long long)m - 1)] * data[4 * c4 + 3][j];
+                          }
                         }
                       }
-                    }
-                    if (m >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= n) {
-                      s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
-                      if (n >= 4 * c4 + 2) {
-                        s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
-                        if (4 * c4 + 3 == n) {
-                          s_ij[2 * c3 + 1][j] += data[(int)((long long)n - 1)][2 * c3 + 1] * data[(int)((long long)n - 1)][j];
+                      if (m >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= n) {
+                        s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
+                        if (n >= 4 * c4 + 2) {
+                          s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
+                          if (4 * c4 + 3 == n) {
+                            s_ij[2 * c3 + 1][j] += data[(int)((long long)n - 1)][2 * c3 + 1] * data[(int)((long long)n - 1)][j];
+                          }
                         }
                       }
                     }
@@ -104,6 +108,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
             for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (m / 2 - 1) ? (64 * c0 + 63) : (m / 2 - 1)); c3++) {
               for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)n - 1) / 4) ? (64 * c1 + 63) : (((long long)n - 1) / 4)); c4++) {
                 if (n >= (long long)(4 * c4) + 4) {
+                  #pragma omp simd
                   for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
                     if (j >= 2 * c3 + 1 || 2 * c3 >= j + 1) {
                       s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
@@ -119,6 +124,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                     }
                   }
                 } else {
+                  #pragma omp simd
                   for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
                     if (j >= 2 * c3 + 1 || 2 * c3 >= j + 1) {
                       s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
@@ -144,6 +150,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
             }
             if (128 * c0 + 127 >= m && ((long long)m + 1) % 2 == 0) {
               for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)n - 1) / 4) ? (64 * c1 + 63) : (((long long)n - 1) / 4)); c4++) {
+                #pragma omp simd
                 for (int j = 256 * c2; j < (long long)m - 1; j++) {
                   s_ij[(int)((long long)m - 1)][j] += data[4 * c4][(int)((long long)m - 1)] * data[4 * c4][j];
                   if (n >= 4 * c4 + 2) {
@@ -162,6 +169,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
         } else {
           for (int c2 = 0; c2 < ((long long)m + 127) / 256; c2++) {
             for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)n - 1) / 4) ? (64 * c1 + 63) : (((long long)n - 1) / 4)); c4++) {
+              #pragma omp simd
               for (int j = 256 * c2; j <= (((long long)m - 2) < (256 * c2 + 255) ? ((long long)m - 2) : (256 * c2 + 255)); j++) {
                 s_ij[(int)((long long)m - 1)][j] += data[4 * c4][(int)((long long)m - 1)] * data[4 * c4][j];
                 if (n >= 4 * c4 + 2) {

@@ -58,6 +58,7 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
               s_ij[2 * c3][2 * c3] += data[4 * c4 + 3][2 * c3] * data[4 * c4 + 3][2 * c3];
             }
             if (n >= (long long)(4 * c4) + 4) {
+              #pragma omp simd
               for (j = ((64 * c2) > (2 * c3 + 1) ? (64 * c2) : (2 * c3 + 1)); j <= (((long long)m - 1) < (64 * c2 + 63) ? ((long long)m - 1) : (64 * c2 + 63)); j++) {
                 s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
                 s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
@@ -71,6 +72,7 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
             }
             if (4 * c4 + 3 >= n || c2 == c0 && 2 * c3 + 1 == m) {
               if (4 * c4 + 3 >= n) {
+                #pragma omp simd
                 for (j = ((64 * c2) > (2 * c3) ? (64 * c2) : (2 * c3)); j <= (((long long)m - 1) < (64 * c2 + 63) ? ((long long)m - 1) : (64 * c2 + 63)); j++) {
                   s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
                   if (n >= 4 * c4 + 2) {

@@ -35,6 +35,7 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
         for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (((long long)ni + 1) / 2 - 1) ? (64 * c0 + 63) : (((long long)ni + 1) / 2 - 1)); c3++) {
           for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)nk - 1) / 4) ? (64 * c1 + 63) : (((long long)nk - 1) / 4)); c4++) {
             if (ni >= (long long)(2 * c3) + 2 && nk >= (long long)(4 * c4) + 4) {
+              #pragma omp simd
               for (j = 256 * c2; j <= (((long long)nj - 1) < (256 * c2 + 255) ? ((long long)nj - 1) : (256 * c2 + 255)); j++) {
                 C[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
                 C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
@@ -46,6 +47,7 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
                 C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
               }
             } else {
+              #pragma omp simd
               for (j = 256 * c2; j <= (((long long)nj - 1) < (256 * c2 + 255) ? ((long long)nj - 1) : (256 * c2 + 255)); j++) {
                 C[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
                 if (nk >= 4 * c4 + 2) {

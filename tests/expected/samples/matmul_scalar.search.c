@@ -32,6 +32,7 @@ static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C
         for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (((long long)n + 1) / 2 - 1) ? (64 * c0 + 63) : (((long long)n + 1) / 2 - 1)); c3++) {
           for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)p - 1) / 4) ? (64 * c1 + 63) : (((long long)p - 1) / 4)); c4++) {
             if (n >= (long long)(2 * c3) + 2 && p >= (long long)(4 * c4) + 4) {
+              #pragma omp simd
               for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
                 t_ij[2 * c3][j] += B[2 * c3][4 * c4] * C[4 * c4][j];
                 t_ij[2 * c3][j] += B[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
@@ -43,6 +44,7 @@ static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C
                 t_ij[2 * c3 + 1][j] += B[2 * c3 + 1][4 * c4 + 3] * C[4 * c4 + 3][j];
               }
             } else {
+              #pragma omp simd
               for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
                 t_ij[2 * c3][j] += B[2 * c3][4 * c4] * C[4 * c4][j];
                 if (p >= 4 * c4 + 2) {

@@ -48,6 +48,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
         for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (((long long)ni + 1) / 2 - 1) ? (64 * c0 + 63) : (((long long)ni + 1) / 2 - 1)); c3++) {
           for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)nk - 1) / 4) ? (64 * c1 + 63) : (((long long)nk - 1) / 4)); c4++) {
             if (ni >= (long long)(2 * c3) + 2 && nk >= (long long)(4 * c4) + 4) {
+              #pragma omp simd
               for (j = 256 * c2; j <= (((long long)nj - 1) < (256 * c2 + 255) ? ((long long)nj - 1) : (256 * c2 + 255)); j++) {
                 E[2 * c3][j] += A[2 * c3][4 * c4] * B[4 * c4][j];
                 E[2 * c3][j] += A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
@@ -59,6 +60,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                 E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
               }
             } else {
+              #pragma omp simd
               for (j = 256 * c2; j <= (((long long)nj - 1) < (256 * c2 + 255) ? ((long long)nj - 1) : (256 * c2 + 255)); j++) {
                 E[2 * c3][j] += A[2 * c3][4 * c4] * B[4 * c4][j];
                 if (nk >= 4 * c4 + 2) {
@@ -99,6 +101,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
         for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (((long long)nj + 1) / 2 - 1) ? (64 * c0 + 63) : (((long long)nj + 1) / 2 - 1)); c3++) {
           for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)nm - 1) / 4) ? (64 * c1 + 63) : (((long long)nm - 1) / 4)); c4++) {
             if (nj >= (long long)(2 * c3) + 2 && nm >= (long long)(4 * c4) + 4) {
+              #pragma omp simd
               for (j = 256 * c2; j <= (((long long)nl - 1) < (256 * c2 + 255) ? ((long long)nl - 1) : (256 * c2 + 255)); j++) {
                 F[2 * c3][j] += C[2 * c3][4 * c4] * D[4 * c4][j];
                 F[2 * c3][j] += C[2 * c3][4 * c4 + 1] * D[4 * c4 + 1][j];
@@ -110,6 +113,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                 F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4 + 3] * D[4 * c4 + 3][j];
               }
             } else {
+              #pragma omp simd
               for (j = 256 * c2; j <= (((long long)nl - 1) < (256 * c2 + 255) ? ((long long)nl - 1) : (256 * c2 + 255)); j++) {
                 F[2 * c3][j] += C[2 * c3][4 * c4] * D[4 * c4][j];
                 if (nm >= 4 * c4 + 2) {
@@ -150,6 +154,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
         for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (((long long)ni + 1) / 2 - 1) ? (64 * c0 + 63) : (((long long)ni + 1) / 2 - 1)); c3++) {
           for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)nj - 1) / 4) ? (64 * c1 + 63) : (((long long)nj - 1) / 4)); c4++) {
             if (ni >= (long long)(2 * c3) + 2 && nj >= (long long)(4 * c4) + 4) {
+              #pragma omp simd
               for (j = 256 * c2; j <= (((long long)nl - 1) < (256 * c2 + 255) ? ((long long)nl - 1) : (256 * c2 + 255)); j++) {
                 G[2 * c3][j] += E[2 * c3][4 * c4] * F[4 * c4][j];
                 G[2 * c3][j] += E[2 * c3][4 * c4 + 1] * F[4 * c4 + 1][j];
@@ -161,6 +166,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                 G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4 + 3] * F[4 * c4 + 3][j];
               }
             } else {
+              #pragma omp simd
               for (j = 256 * c2; j <= (((long long)nl - 1) < (256 * c2 + 255) ? ((long long)nl - 1) : (256 * c2 + 255)); j++) {
                 G[2 * c3][j] += E[2 * c3][4 * c4] * F[4 * c4][j];
                 if (nj >= 4 * c4 + 2) {
