@@ -151,6 +151,7 @@ def bench_sample(name, defines, args, workdir):
     parallel = args.threads > 1 and "#pragma omp" in p.stdout
     if parallel:
         exes["par"] = d / "par"
+        exes["par1"] = exes["par"]  # the same OpenMP build on one thread
     try:
         compile_c(args.cc, args.cflags, src, exes["orig"], defines)
         compile_c(args.cc, args.cflags, opt_src, exes["opt"], defines)
@@ -170,7 +171,7 @@ def bench_sample(name, defines, args, workdir):
     try:
         for i in range(args.runs):
             for which in exes:
-                threads = args.threads if which == "par" else None
+                threads = {"par": args.threads, "par1": 1}.get(which)
                 out, secs, kb = run_timed(exes[which], d, args.timeout, threads)
                 outputs[which].add(out)
                 times[which].append(secs)
@@ -187,6 +188,8 @@ def bench_sample(name, defines, args, workdir):
     if parallel:
         res["par"] = statistics.median(times["par"])
         res["par_speedup"] = res["orig"] / res["par"] if res["par"] > 0 else float("inf")
+        res["par1"] = statistics.median(times["par1"])
+        res["scaling"] = res["par1"] / res["par"] if res["par"] > 0 else float("inf")
     res["rss_orig"] = max(rss["orig"]) if rss["orig"] else None
     res["rss_opt"] = max(rss["opt"]) if rss["opt"] else None
     res["spread"] = {k: (min(v), max(v)) for k, v in times.items()}
@@ -195,6 +198,8 @@ def bench_sample(name, defines, args, workdir):
 
     if any(len(o) != 1 for o in outputs.values()):
         res.update(status="OUTPUT UNSTABLE", note="a program printed different stdout on different runs")
+    elif parallel and outputs["par1"] != outputs["orig"]:
+        res.update(status="OUTPUT MISMATCH", note="with -fopenmp on one thread the optimized program printed other output")
     elif parallel and outputs["par"] != outputs["orig"]:
         if same_without_fma(args, src, opt_src, defines, d, args.threads):
             res.update(status="ok (FMA)", note=f"stdout with {args.threads} threads differs only with FP"
@@ -251,12 +256,13 @@ def report(results, args, started, load):
         "",
         f"- {args.threads} threads: the optimized program compiled with -fopenmp and run with"
         f" OMP_NUM_THREADS={args.threads} (samples with a parallel loop; the others run"
-        " the same code on one thread)" if args.threads > 1 else "- one thread",
+        " the same code on one thread); scaling = that build on one thread / on"
+        f" {args.threads} threads" if args.threads > 1 else "- one thread",
         "",
         "| sample | original s | optimized s | speedup | "
-        + (f"{args.threads} threads s | speedup | " if args.threads > 1 else "")
+        + (f"{args.threads} threads s | speedup | scaling | " if args.threads > 1 else "")
         + "RSS orig/opt KB | status |",
-        "|---|---:|---:|---:|" + ("---:|---:|" if args.threads > 1 else "") + "---:|---|",
+        "|---|---:|---:|---:|" + ("---:|---:|---:|" if args.threads > 1 else "") + "---:|---|",
     ]
     speedups, timed, par_speedups = [], [], []
     for r in results:
@@ -275,13 +281,14 @@ def report(results, args, started, load):
                 p, ps = r.get("par", r["opt"]), r.get("par_speedup", r["speedup"])
                 if r["status"].startswith("ok"):
                     par_speedups.append(ps)
-                par = f"| {p:.4f} | {ps:.2f}x "
+                scaling = f"{r['scaling']:.2f}x" if "scaling" in r else "-"
+                par = f"| {p:.4f} | {ps:.2f}x | {scaling} "
             lines.append(
                 f"| {r['name']} | {r['orig']:.4f} | {r['opt']:.4f} | {r['speedup']:.2f}x{flag} "
                 f"{par}| {fmt_rss(r['rss_orig'])} / {fmt_rss(r['rss_opt'])} | {r['status']} |"
             )
         else:
-            dashes = "- | - | " if args.threads > 1 else ""
+            dashes = "- | - | - | " if args.threads > 1 else ""
             lines.append(f"| {r['name']} | - | - | - | {dashes}- | **{r['status']}** |")
     lines.append("")
     if speedups:
@@ -290,6 +297,11 @@ def report(results, args, started, load):
         if par_speedups:
             lines.append("")
             lines.append(f"**With {args.threads} threads: {geomean(par_speedups):.3f}x.**")
+            scalings = [r["scaling"] for r in results if "scaling" in r and r["status"].startswith("ok")]
+            if scalings:
+                lines.append("")
+                lines.append(f"Scaling of the OpenMP build from 1 to {args.threads} threads, geometric mean"
+                             f" over the {len(scalings)} samples with a parallel loop: {geomean(scalings):.3f}x.")
         if timed and len(timed) < len(speedups):
             lines.append("")
             lines.append(f"Geometric-mean speedup over the {len(timed)} samples whose original kernel"

@@ -214,8 +214,13 @@ impl Printer<'_> {
         Ok(node.for_get_iterator()?.get_id()?.get_name()? == *band && canonical(node)?)
     }
 
-    /// `#pragma omp parallel for private(...)` and the loop.
+    /// `#pragma omp parallel for private(...)` and the loop; `schedule(static, 1)` when
+    /// the work of an iteration depends on it (a triangular nest: OpenMP's default hands
+    /// each thread one contiguous block of iterations, and the thread with the long rows
+    /// finishes last; the covariance sample ran slower on 2 threads than on 1).
     fn parallel_loop(&mut self, node: &ASTNode, depth: usize, private: Vec<String>) -> Gen<()> {
+        let iterator = node.for_get_iterator()?.get_id()?.get_name()?.to_string();
+        let uneven = shapes_work(&node.for_get_body()?, &iterator)?;
         let at = self.lines.len();
         self.shared_iterators
             .push((self.loops.len(), BTreeSet::new()));
@@ -230,8 +235,11 @@ impl Printer<'_> {
                 private.into_iter().collect::<Vec<_>>().join(", ")
             )
         };
-        self.lines
-            .insert(at, (depth, format!("#pragma omp parallel for{clause}")));
+        let schedule = if uneven { " schedule(static, 1)" } else { "" };
+        self.lines.insert(
+            at,
+            (depth, format!("#pragma omp parallel for{schedule}{clause}")),
+        );
         Ok(())
     }
 
@@ -762,4 +770,46 @@ fn wrap(s: String, prec: u8, min: u8) -> String {
 /// generated region before it replaces the original.
 pub fn parses_as_block(code: &str) -> bool {
     crate::frontend::syntax::parse_statements(code).is_some_and(|t| !t.root_node().has_error())
+}
+
+/// Whether the bounds of a loop or a condition in `node` involve the isl iterator
+/// `iterator`: how much work `node` does depends on it.
+fn shapes_work(node: &ASTNode, iterator: &str) -> Gen<bool> {
+    Ok(match ast_kind(node)? {
+        AstKind::For => {
+            mentions(&node.for_get_init()?, iterator)?
+                || mentions(&node.for_get_cond()?, iterator)?
+                || shapes_work(&node.for_get_body()?, iterator)?
+        }
+        AstKind::If => {
+            mentions(&node.if_get_cond()?, iterator)?
+                || shapes_work(&node.if_get_then_node()?, iterator)?
+                || (node.if_has_else_node()? && shapes_work(&node.if_get_else_node()?, iterator)?)
+        }
+        AstKind::Block => {
+            let children = node.block_get_children()?;
+            let mut any = false;
+            for k in 0..children.size()? {
+                any = any || shapes_work(&children.get_at(k)?, iterator)?;
+            }
+            any
+        }
+        AstKind::Mark => shapes_work(&node.mark_get_node()?, iterator)?,
+        AstKind::User => false,
+    })
+}
+
+/// Whether expression `e` involves the isl identifier `name`.
+fn mentions(e: &ASTExpr, name: &str) -> Gen<bool> {
+    Ok(match e.get_type()? {
+        ASTExprType::Id => e.get_id()?.get_name()? == name,
+        ASTExprType::Op => {
+            let mut any = false;
+            for k in 0..e.get_op_n_arg()? {
+                any = any || mentions(&e.get_op_arg(k)?, name)?;
+            }
+            any
+        }
+        _ => false,
+    })
 }

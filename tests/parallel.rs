@@ -183,3 +183,34 @@ fn iterations_writing_a_cell_nobody_reads_do_not_run_concurrently() {
     );
     check_runs("dead writes", &src, &report);
 }
+
+#[test]
+fn a_triangular_parallel_loop_hands_out_its_iterations_in_turn() {
+    // Row i does n - i iterations: contiguous blocks would leave the thread with the
+    // short rows idle; a rectangular nest keeps OpenMP's default blocks.
+    let src = program(
+        "void kernel(void) {
+  for (int i = 0; i < n; i++)
+    for (int j = i; j < n; j++)
+      B[i][j] = A[j][i] * 2;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      A[i][j] = A[i][j] * 0.5 + 1;
+}",
+    );
+    let report = optimized(&src);
+    assert_eq!(
+        parallel(&report),
+        ["parallel loop `i`", "parallel loop `i`"]
+    );
+    let kernel = report.output.split("int main").next().unwrap_or_default();
+    assert_eq!(
+        kernel
+            .matches("#pragma omp parallel for schedule(static, 1)")
+            .count(),
+        1,
+        "{kernel}"
+    );
+    assert_eq!(kernel.matches("#pragma omp parallel for").count(), 2);
+    check_runs("triangular parallel loop", &src, &report);
+}

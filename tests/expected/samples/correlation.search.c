@@ -47,7 +47,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
     }
   }
   if (m >= 2) {
-    #pragma omp parallel for
+    #pragma omp parallel for schedule(static, 1)
     for (int i = 0; i < m; i++) {
       for (int j = 0; j < i; j++) {
         s_ij[i][j] = 0.0;
@@ -56,7 +56,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
         s_ij[i][j] = 0.0;
       }
     }
-    #pragma omp parallel for
+    #pragma omp parallel for schedule(static, 1)
     for (int c0 = 0; c0 <= ((long long)m - 1) / 128; c0++) {
       for (int c1 = 0; c1 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 256 : -((-((long long)n - 1) + 256 - 1) / 256)); c1++) {
         if (m >= 128 * c0 + 2) {
@@ -187,7 +187,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
         }
       }
     }
-    #pragma omp parallel for
+    #pragma omp parallel for schedule(static, 1)
     for (int i = 0; i < m; i++) {
       for (int j = 0; j < i; j++) {
         corr[i][j] = s_ij[i][j];

@@ -34,7 +34,7 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
       data[i][j] -= mean[j];
     }
   }
-  #pragma omp parallel for private(i, k, s)
+  #pragma omp parallel for schedule(static, 1) private(i, k, s)
   for (j = 0; j < m; j++) {
     for (i = 0; i <= j; i++) {
       s = SCALAR_VAL(0.0);

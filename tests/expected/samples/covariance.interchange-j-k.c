@@ -34,7 +34,7 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
       data[i][j] -= mean[j];
     }
   }
-  #pragma omp parallel for private(j, k, s)
+  #pragma omp parallel for schedule(static, 1) private(j, k, s)
   for (i = 0; i < m; i++) {
     for (j = i; j < m; j++) {
       s = SCALAR_VAL(0.0);

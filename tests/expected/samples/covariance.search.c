@@ -39,13 +39,13 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
       data[i][j] -= mean[j];
     }
   }
-  #pragma omp parallel for private(j)
+  #pragma omp parallel for schedule(static, 1) private(j)
   for (i = 0; i < m; i++) {
     for (j = i; j < m; j++) {
       s_ij[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for private(j)
+  #pragma omp parallel for schedule(static, 1) private(j)
   for (int c0 = 0; c0 <= (((long long)m - 1) >= 0 ? ((long long)m - 1) / 64 : -((-((long long)m - 1) + 64 - 1) / 64)); c0++) {
     for (int c1 = 0; c1 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 256 : -((-((long long)n - 1) + 256 - 1) / 256)); c1++) {
       for (int c2 = c0; c2 <= ((long long)m - 1) / 64; c2++) {
@@ -103,7 +103,7 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
       }
     }
   }
-  #pragma omp parallel for private(j)
+  #pragma omp parallel for schedule(static, 1) private(j)
   for (i = 0; i < m; i++) {
     for (j = i; j < m; j++) {
       s_ij[i][j] = s_ij[i][j] / (float_n - SCALAR_VAL(1.0));

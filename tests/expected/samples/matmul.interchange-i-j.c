@@ -28,7 +28,7 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
       C[i][j] *= beta;
     }
   }
-  #pragma omp parallel for private(j)
+  #pragma omp parallel for schedule(static, 1) private(j)
   for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 128 : -((-((long long)ni - 1) + 128 - 1) / 128)); c0++) {
     for (int c1 = 0; c1 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 256 : -((-((long long)nk - 1) + 256 - 1) / 256)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 256 : -((-((long long)nj - 1) + 256 - 1) / 256)); c2++) {

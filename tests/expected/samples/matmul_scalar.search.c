@@ -25,7 +25,7 @@ static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C
       t_ij[i][j] = 0;
     }
   }
-  #pragma omp parallel for
+  #pragma omp parallel for schedule(static, 1)
   for (int c0 = 0; c0 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 128 : -((-((long long)n - 1) + 128 - 1) / 128)); c0++) {
     for (int c1 = 0; c1 <= (((long long)p - 1) >= 0 ? ((long long)p - 1) / 256 : -((-((long long)p - 1) + 256 - 1) / 256)); c1++) {
       for (int c2 = 0; c2 <= (((long long)m - 1) >= 0 ? ((long long)m - 1) / 256 : -((-((long long)m - 1) + 256 - 1) / 256)); c2++) {

@@ -23,7 +23,7 @@ static void strided_update(void)
     a[(int)c0] = 0.5 * a[((int)c0) - 1];
   }
   if (M >= 1) {
-    #pragma omp parallel for
+    #pragma omp parallel for schedule(static, 1)
     for (int c0 = 0; c0 < N; c0++) {
       for (int j = 0; j < (M < c0 ? M : c0); j++) {
         if (c0 % 2 == 0) {

@@ -17,13 +17,13 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
 {
   int i, j, k;
 #pragma scop
-  #pragma omp parallel for private(j)
+  #pragma omp parallel for schedule(static, 1) private(j)
   for (i = 0; i < n; i++) {
     for (j = 0; j <= i; j++) {
       C[i][j] *= beta;
     }
   }
-  #pragma omp parallel for private(i, j, k)
+  #pragma omp parallel for schedule(static, 1) private(i, j, k)
   for (int c0 = 0; c0 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 64 : -((-((long long)n - 1) + 64 - 1) / 64)); c0++) {
     for (int c1 = 0; c1 <= (((long long)m - 1) >= 0 ? ((long long)m - 1) / 64 : -((-((long long)m - 1) + 64 - 1) / 64)); c1++) {
       for (int c2 = 0; c2 <= c0; c2++) {

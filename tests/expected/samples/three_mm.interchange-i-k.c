@@ -41,7 +41,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       E[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for private(i, j, k)
+  #pragma omp parallel for schedule(static, 1) private(i, j, k)
   for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 256 : -((-((long long)ni - 1) + 256 - 1) / 256)); c0++) {
     for (int c1 = 0; c1 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 64 : -((-((long long)nj - 1) + 64 - 1) / 64)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 64 : -((-((long long)nk - 1) + 64 - 1) / 64)); c2++) {
@@ -61,7 +61,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       F[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for private(i, j, k)
+  #pragma omp parallel for schedule(static, 1) private(i, j, k)
   for (int c0 = 0; c0 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 256 : -((-((long long)nj - 1) + 256 - 1) / 256)); c0++) {
     for (int c1 = 0; c1 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 64 : -((-((long long)nl - 1) + 64 - 1) / 64)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nm - 1) >= 0 ? ((long long)nm - 1) / 64 : -((-((long long)nm - 1) + 64 - 1) / 64)); c2++) {
@@ -81,7 +81,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       G[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for private(i, j, k)
+  #pragma omp parallel for schedule(static, 1) private(i, j, k)
   for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 256 : -((-((long long)ni - 1) + 256 - 1) / 256)); c0++) {
     for (int c1 = 0; c1 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 64 : -((-((long long)nl - 1) + 64 - 1) / 64)); c1++) {
       for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 64 : -((-((long long)nj - 1) + 64 - 1) / 64)); c2++) {

@@ -18,7 +18,7 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
   int i, j, k;
 #pragma scop
   /* Only the rows below i contribute (A is unit lower-triangular). */
-  #pragma omp parallel for private(i, j, k)
+  #pragma omp parallel for schedule(static, 1) private(i, j, k)
   for (int c0 = 0; c0 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 256 : -((-((long long)n - 1) + 256 - 1) / 256)); c0++) {
     for (int c1 = 0; c1 <= (((long long)m - 2) >= 0 ? ((long long)m - 2) / 64 : -((-((long long)m - 2) + 64 - 1) / 64)); c1++) {
       for (int c2 = c1; c2 <= ((long long)m - 1) / 64; c2++) {

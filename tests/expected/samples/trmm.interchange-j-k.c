@@ -19,7 +19,7 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 #pragma scop
   /* Only the rows below i contribute (A is unit lower-triangular). */
   for (int c0 = 0; c0 <= (((long long)m - 2) >= 0 ? ((long long)m - 2) / 64 : -((-((long long)m - 2) + 64 - 1) / 64)); c0++) {
-    #pragma omp parallel for private(i, j, k)
+    #pragma omp parallel for schedule(static, 1) private(i, j, k)
     for (int c1 = 0; c1 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 64 : -((-((long long)n - 1) + 64 - 1) / 64)); c1++) {
       for (int c2 = c0; c2 <= ((long long)m - 1) / 64; c2++) {
         for (i = 64 * c0; i <= ((((long long)m - 2) < (64 * c0 + 63) ? ((long long)m - 2) : (64 * c0 + 63)) < (64 * c2 + 62) ? (((long long)m - 2) < (64 * c0 + 63) ? ((long long)m - 2) : (64 * c0 + 63)) : (64 * c2 + 62)); i++) {
