@@ -6,6 +6,7 @@ use crate::frontend::ir::{Piece, Region};
 use crate::frontend::types::{CType, Interval};
 use crate::isl::{AstKind, Failure, ast_kind, build_ast};
 use crate::model::{Scop, c_name};
+use crate::parallel::ParallelLoop;
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, Schedule, Set};
 use std::collections::{BTreeSet, HashMap};
 
@@ -32,24 +33,21 @@ fn canonical(node: &ASTNode) -> Gen<bool> {
 }
 
 /// The mark (an isl `mark` node above a band) that makes the loop of the band parallel:
-/// `parallel_K_D` takes its privatized scalars from `private[K]` of [`generate`], and
-/// `D` is the band's schedule dimension.
+/// `parallel_K_D` is the loop `parallel[K]` of [`generate`] (run by threads or as a
+/// vector loop), and `D` is the band's schedule dimension.
 pub const PARALLEL_MARK: &str = "parallel_";
-
-/// The mark that makes the loop of the band below a vector loop (`#pragma omp simd`):
-/// `simd_K_D`, as [`PARALLEL_MARK`] (no scalars are privatized).
-pub const SIMD_MARK: &str = "simd_";
 
 /// The C text replacing `region`, scanning `scop`'s domain in `schedule`'s order.
 /// The first line carries no indentation (it replaces text that starts after it).
-/// A loop under a [`PARALLEL_MARK`] gets `#pragma omp parallel for`, with the scalars
-/// `private[K]` and the iterators of inner loops declared outside the region private.
+/// A loop under a [`PARALLEL_MARK`] gets `#pragma omp parallel for`, with its private
+/// scalars and the iterators of inner loops declared outside the region private, or
+/// `#pragma omp simd`.
 pub fn generate(
     region: &Region,
     scop: &Scop,
     schedule: &Schedule,
     file_identifiers: &BTreeSet<String>,
-    private: &[Vec<String>],
+    parallel: &[ParallelLoop],
 ) -> Gen<String> {
     // Generated code must be right for every parameter value, not only under the
     // context the analysis may assume.
@@ -65,7 +63,7 @@ pub fn generate(
             .collect(),
         loops: Vec::new(),
         lines: Vec::new(),
-        private,
+        parallel,
         shared_iterators: Vec::new(),
         vector_band: None,
     };
@@ -129,8 +127,8 @@ struct Printer<'a> {
     /// C type and the values it takes.
     loops: Vec<Loop>,
     lines: Vec<(usize, String)>,
-    /// Per parallel mark, the scalars to privatize.
-    private: &'a [Vec<String>],
+    /// The loops the parallel marks stand for.
+    parallel: &'a [ParallelLoop],
     /// Per parallel loop being printed (with the number of loops around it), the
     /// iterators of the loops inside it that are declared outside the region (threads
     /// must not share them).
@@ -149,12 +147,12 @@ impl Printer<'_> {
         match ast_kind(node)? {
             AstKind::For if self.is_vector_loop(node)? => {
                 let at = self.lines.len();
-                self.for_loop(node, depth)?;
+                self.for_loop(node, depth, true)?;
                 self.lines
                     .insert(at, (depth, "#pragma omp simd".to_string()));
                 Ok(())
             }
-            AstKind::For => self.for_loop(node, depth),
+            AstKind::For => self.for_loop(node, depth, false),
             AstKind::If => self.if_node(node, depth),
             AstKind::Block => {
                 let children = node.block_get_children()?;
@@ -174,14 +172,12 @@ impl Printer<'_> {
     fn mark(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
         let child = node.mark_get_node()?;
         let name = node.mark_get_id()?.get_name()?.to_string();
-        let simd = name.starts_with(SIMD_MARK);
-        let (private, dimension) = match name
+        let (parallel, dimension) = match name
             .strip_prefix(PARALLEL_MARK)
-            .or_else(|| name.strip_prefix(SIMD_MARK))
             .and_then(|m| m.split_once('_'))
         {
             Some((k, dimension)) => (
-                k.parse::<usize>().ok().and_then(|k| self.private.get(k)),
+                k.parse::<usize>().ok().and_then(|k| self.parallel.get(k)),
                 dimension.to_string(),
             ),
             None => (None, String::new()),
@@ -190,22 +186,22 @@ impl Printer<'_> {
         // dimension; a band it emits without a loop (one iteration) leaves none.
         let of_band = ast_kind(&child)? == AstKind::For
             && child.for_get_iterator()?.get_id()?.get_name()? == format!("c{dimension}");
-        match private {
-            Some(_) if simd => {
+        match parallel {
+            Some(p) if p.simd => {
                 let outer = self.vector_band.replace(format!("c{dimension}"));
                 let printed = self.node(&child, depth);
                 self.vector_band = outer;
                 printed
             }
-            Some(private) if of_band && canonical(&child)? => {
-                let private = private.clone();
-                self.parallel_loop(&child, depth, private)
+            Some(p) if of_band && canonical(&child)? => {
+                let (private, uneven) = (p.private.clone(), p.uneven);
+                self.parallel_loop(&child, depth, private, uneven)
             }
             _ => self.node(&child, depth),
         }
     }
 
-    /// Whether `node` (a `for`) is a loop of the band under a [`SIMD_MARK`], in the
+    /// Whether `node` (a `for`) is a loop of a band marked as a vector loop, in the
     /// form OpenMP requires.
     fn is_vector_loop(&self, node: &ASTNode) -> Gen<bool> {
         let Some(band) = &self.vector_band else {
@@ -215,16 +211,20 @@ impl Printer<'_> {
     }
 
     /// `#pragma omp parallel for private(...)` and the loop; `schedule(static, 1)` when
-    /// the work of an iteration depends on it (a triangular nest: OpenMP's default hands
-    /// each thread one contiguous block of iterations, and the thread with the long rows
+    /// its iterations do `uneven` work (a triangular nest: OpenMP's default hands each
+    /// thread one contiguous block of iterations, and the thread with the long rows
     /// finishes last; the covariance sample ran slower on 2 threads than on 1).
-    fn parallel_loop(&mut self, node: &ASTNode, depth: usize, private: Vec<String>) -> Gen<()> {
-        let iterator = node.for_get_iterator()?.get_id()?.get_name()?.to_string();
-        let uneven = shapes_work(&node.for_get_body()?, &iterator)?;
+    fn parallel_loop(
+        &mut self,
+        node: &ASTNode,
+        depth: usize,
+        private: Vec<String>,
+        uneven: bool,
+    ) -> Gen<()> {
         let at = self.lines.len();
         self.shared_iterators
             .push((self.loops.len(), BTreeSet::new()));
-        self.for_loop(node, depth)?;
+        self.for_loop(node, depth, true)?;
         let mut private: BTreeSet<String> = private.into_iter().collect();
         private.extend(self.shared_iterators.pop().unwrap_or_default().1);
         let clause = if private.is_empty() {
@@ -245,7 +245,9 @@ impl Printer<'_> {
 
     /// A loop whose iterator's type holds every value it takes, including the one
     /// after the last iteration (else the loop gets a fresh `long long` iterator).
-    fn for_loop(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
+    /// `openmp`: the loop gets an OpenMP pragma, so its condition keeps the form OpenMP
+    /// requires (`i <= bound`).
+    fn for_loop(&mut self, node: &ASTNode, depth: usize, openmp: bool) -> Gen<()> {
         let iterator = node.for_get_iterator()?.get_id()?.get_name()?.to_string();
         let body = node.for_get_body()?;
         let inc = node.for_get_inc()?.get_val()?.get_num_si()?;
@@ -272,7 +274,11 @@ impl Printer<'_> {
             ty,
             range,
         });
-        let cond = self.expr(&cond_node)?.text;
+        let cond = if openmp {
+            self.canonical_condition(&cond_node, range.lo >= 0)?
+        } else {
+            self.expr(&cond_node)?.text
+        };
         let step = if inc == 1 {
             format!("{name}++")
         } else {
@@ -569,26 +575,18 @@ impl Printer<'_> {
                     range,
                 })
             }
-            ASTExprType::Int => {
-                let v = e.get_val()?.get_num_si()?;
-                let ty = if i32::try_from(v).is_ok() {
-                    CType::Signed(32)
-                } else {
-                    WIDE
-                };
-                Ok(Ex {
-                    text: v.to_string(),
-                    prec: if v < 0 { UNARY } else { PRIMARY },
-                    ty,
-                    range: Interval::point(i128::from(v)),
-                })
-            }
+            ASTExprType::Int => Ok(constant(e.get_val()?.get_num_si()?)),
             ASTExprType::Op => self.op(e),
             ASTExprType::Error => Err(unexpected("invalid AST expression")),
         }
     }
 
     fn op(&self, e: &ASTExpr) -> Gen<Ex> {
+        use ASTExprOpType as O;
+        if let op @ (O::Le | O::Lt) = e.get_op_type()? {
+            let at_most = i64::from(op == O::Lt);
+            return self.at_most(&e.get_op_arg(0)?, &e.get_op_arg(1)?, at_most);
+        }
         let n = e.get_op_n_arg()?;
         let mut args = Vec::new();
         for k in 0..n {
@@ -613,13 +611,10 @@ impl Printer<'_> {
             let (a, b) = two()?;
             arithmetic(&a, &b, op, prec, range(a.range, b.range))
         };
-        use ASTExprOpType as O;
         match e.get_op_type()? {
             O::And | O::AndThen => compare("&&", 5),
             O::Or | O::OrElse => compare("||", 4),
             O::Eq => compare("==", 9),
-            O::Le => compare("<=", 10),
-            O::Lt => compare("<", 10),
             O::Ge => compare(">=", 10),
             O::Gt => compare(">", 10),
             O::Add => arith("+", 12, &|a, b| a.plus(b)),
@@ -705,6 +700,177 @@ impl Printer<'_> {
     }
 }
 
+impl Printer<'_> {
+    /// A loop condition `i <= e` or `i < e` as OpenMP requires it: the iterator alone on
+    /// the left.
+    /// `from_zero`: the iterator starts at 0 or above, so that a floored bound
+    /// `i <= floord(a, d)` can be written `i < (a + d) / d` with C's truncating division
+    /// (for `i >= 0` both hold exactly when `floor((a + d) / d) > i`; a negative
+    /// quotient, floored or truncated, admits no `i >= 0`).
+    fn canonical_condition(&self, cond: &ASTExpr, from_zero: bool) -> Gen<String> {
+        use ASTExprOpType as O;
+        let op = cond.get_op_type()?;
+        let (op, less) = match op {
+            O::Le => ("<=", 0),
+            O::Lt => ("<", 1),
+            _ => return Ok(self.expr(cond)?.text),
+        };
+        let x = self.expr(&cond.get_op_arg(0)?)?;
+        let right = cond.get_op_arg(1)?;
+        if let (true, Some((a, d, 0))) = (from_zero, floor_of(&right)?) {
+            // i <= floor(a/d) - less  <=>  i < floor((a + d - d*less) / d)
+            let (base, k) = offset(&a)?;
+            let base = self.expr(&base)?;
+            let shift = k
+                .checked_add(d - d * less)
+                .ok_or(Failure::Overflow("a generated bound"))?;
+            let sum = plus_constant(base, shift)?;
+            let d = constant(d);
+            let quotient = arithmetic(&sum, &d, "/", 13, sum.range.quotient(d.range))?;
+            return Ok(comparison(&x, &quotient, "<").text);
+        }
+        let y = self.expr(&right)?;
+        Ok(comparison(&x, &y, op).text)
+    }
+
+    /// `left <= right - less` (`less` is 1 for `<`), written without the two forms isl
+    /// builds bounds from that read worst in C: `x <= min(a, b)` as `x <= a && x <= b`,
+    /// and `x <= floord(a, d) + c` as `d * x <= a + d * c` (for integers and `d > 0`,
+    /// `x <= floor(a / d)` exactly when `d * x <= a`), instead of a conditional
+    /// expression and a division with a case for negative `a`.
+    fn at_most(&self, left: &ASTExpr, right: &ASTExpr, less: i64) -> Gen<Ex> {
+        use ASTExprOpType as O;
+        if right.get_type()? == ASTExprType::Op && right.get_op_type()? == O::Min {
+            let mut all: Option<Ex> = None;
+            for k in 0..right.get_op_n_arg()? {
+                let bound = self.at_most(left, &right.get_op_arg(k)?, less)?;
+                all = Some(match all {
+                    None => bound,
+                    Some(a) => Ex {
+                        text: format!("{} && {}", a.wrapped(5), bound.wrapped(6)),
+                        prec: 5,
+                        ..bound
+                    },
+                });
+            }
+            return all.ok_or_else(|| unexpected("min arity"));
+        }
+        let x = self.expr(left)?;
+        if let Some((a, d, c)) = floor_of(right)? {
+            let d_ex = constant(d);
+            let scaled = arithmetic(&d_ex, &x, "*", 13, d_ex.range.times(x.range))?;
+            let a = self.expr(&a)?;
+            let shift = d
+                .checked_mul(c - less)
+                .ok_or(Failure::Overflow("a generated bound"))?;
+            let limit = plus_constant(a, shift)?;
+            return Ok(comparison(&scaled, &limit, "<="));
+        }
+        let y = self.expr(right)?;
+        Ok(comparison(&x, &y, if less == 1 { "<" } else { "<=" }))
+    }
+}
+
+/// `(a, d, c)` when `e` is `floord(a, d) + c` (`c` a constant, possibly 0) with a
+/// constant `d > 0`.
+fn floor_of(e: &ASTExpr) -> Gen<Option<(ASTExpr, i64, i64)>> {
+    use ASTExprOpType as O;
+    if e.get_type()? != ASTExprType::Op {
+        return Ok(None);
+    }
+    let int = |x: &ASTExpr| -> Gen<Option<i64>> {
+        Ok((x.get_type()? == ASTExprType::Int)
+            .then(|| x.get_val().and_then(|v| v.get_num_si()))
+            .transpose()?)
+    };
+    match e.get_op_type()? {
+        O::FdivQ => match int(&e.get_op_arg(1)?)? {
+            Some(d) if d > 0 => Ok(Some((e.get_op_arg(0)?, d, 0))),
+            _ => Ok(None),
+        },
+        op @ (O::Add | O::Sub) => {
+            let (Some((a, d, 0)), Some(c)) =
+                (floor_of(&e.get_op_arg(0)?)?, int(&e.get_op_arg(1)?)?)
+            else {
+                return Ok(None);
+            };
+            let c = if op == O::Add {
+                Some(c)
+            } else {
+                c.checked_neg()
+            };
+            Ok(c.map(|c| (a, d, c)))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// `(x, k)` when `e` is `x + k` or `x - k` for a constant `k`, else `(e, 0)`.
+fn offset(e: &ASTExpr) -> Gen<(ASTExpr, i64)> {
+    use ASTExprOpType as O;
+    if e.get_type()? == ASTExprType::Op
+        && let op @ (O::Add | O::Sub) = e.get_op_type()?
+    {
+        let k = e.get_op_arg(1)?;
+        if k.get_type()? == ASTExprType::Int {
+            let k = k.get_val()?.get_num_si()?;
+            let k = if op == O::Add {
+                Some(k)
+            } else {
+                k.checked_neg()
+            };
+            if let Some(k) = k {
+                return Ok((e.get_op_arg(0)?, k));
+            }
+        }
+    }
+    Ok((e.copy()?, 0))
+}
+
+/// `a + k` (`a - |k|` for a negative `k`, `a` for 0).
+fn plus_constant(a: Ex, k: i64) -> Gen<Ex> {
+    let (op, k) = match k {
+        0 => return Ok(a),
+        k if k > 0 => ("+", k),
+        k => (
+            "-",
+            k.checked_neg()
+                .ok_or(Failure::Overflow("a generated bound"))?,
+        ),
+    };
+    let k = constant(k);
+    let range = if op == "+" {
+        a.range.plus(k.range)
+    } else {
+        a.range.minus(k.range)
+    };
+    arithmetic(&a, &k, op, 12, range)
+}
+
+/// The integer constant `v`.
+fn constant(v: i64) -> Ex {
+    Ex {
+        text: v.to_string(),
+        prec: if v < 0 { UNARY } else { PRIMARY },
+        ty: if i32::try_from(v).is_ok() {
+            CType::Signed(32)
+        } else {
+            WIDE
+        },
+        range: Interval::point(i128::from(v)),
+    }
+}
+
+/// `a op b` for a comparison operator `op`.
+fn comparison(a: &Ex, b: &Ex, op: &str) -> Ex {
+    Ex {
+        text: format!("{} {op} {}", a.wrapped(10), b.wrapped(11)),
+        prec: 10,
+        ty: CType::Signed(32),
+        range: Interval { lo: 0, hi: 1 },
+    }
+}
+
 /// `a op b`, computed in the wider of the two types, or with `a` cast to `long long`
 /// if that type may not hold `range`.
 fn arithmetic(a: &Ex, b: &Ex, op: &str, prec: u8, range: Interval) -> Gen<Ex> {
@@ -770,46 +936,4 @@ fn wrap(s: String, prec: u8, min: u8) -> String {
 /// generated region before it replaces the original.
 pub fn parses_as_block(code: &str) -> bool {
     crate::frontend::syntax::parse_statements(code).is_some_and(|t| !t.root_node().has_error())
-}
-
-/// Whether the bounds of a loop or a condition in `node` involve the isl iterator
-/// `iterator`: how much work `node` does depends on it.
-fn shapes_work(node: &ASTNode, iterator: &str) -> Gen<bool> {
-    Ok(match ast_kind(node)? {
-        AstKind::For => {
-            mentions(&node.for_get_init()?, iterator)?
-                || mentions(&node.for_get_cond()?, iterator)?
-                || shapes_work(&node.for_get_body()?, iterator)?
-        }
-        AstKind::If => {
-            mentions(&node.if_get_cond()?, iterator)?
-                || shapes_work(&node.if_get_then_node()?, iterator)?
-                || (node.if_has_else_node()? && shapes_work(&node.if_get_else_node()?, iterator)?)
-        }
-        AstKind::Block => {
-            let children = node.block_get_children()?;
-            let mut any = false;
-            for k in 0..children.size()? {
-                any = any || shapes_work(&children.get_at(k)?, iterator)?;
-            }
-            any
-        }
-        AstKind::Mark => shapes_work(&node.mark_get_node()?, iterator)?,
-        AstKind::User => false,
-    })
-}
-
-/// Whether expression `e` involves the isl identifier `name`.
-fn mentions(e: &ASTExpr, name: &str) -> Gen<bool> {
-    Ok(match e.get_type()? {
-        ASTExprType::Id => e.get_id()?.get_name()? == name,
-        ASTExprType::Op => {
-            let mut any = false;
-            for k in 0..e.get_op_n_arg()? {
-                any = any || mentions(&e.get_op_arg(k)?, name)?;
-            }
-            any
-        }
-        _ => false,
-    })
 }

@@ -11,6 +11,7 @@
 
 use crate::decision::Obstacle;
 use crate::deps::{self, Dataflow, Order, Verdict, ViolationKind};
+use crate::frontend::ir::Aff;
 use crate::model::{self, ScheduleTree};
 use crate::plan::Plan;
 use crate::storage;
@@ -42,6 +43,10 @@ pub struct ParallelLoop {
     /// A vector loop (`#pragma omp simd`) rather than one run by threads.
     #[serde(default)]
     pub simd: bool,
+    /// Whether its iterations do different amounts of work: an inner loop's bounds
+    /// involve its iterator (a triangular nest).
+    #[serde(default)]
+    pub uneven: bool,
 }
 
 /// The outermost parallel loop of each nest of `plan` (in its chosen order and
@@ -94,7 +99,12 @@ struct Finder<'a> {
 impl Finder<'_> {
     fn visit(&mut self, node: &ScheduleTree, path: &mut Vec<usize>, depth: usize) -> Isl<()> {
         match node {
-            ScheduleTree::Band { label, child, .. } => {
+            ScheduleTree::Band {
+                label,
+                child,
+                members,
+                ..
+            } => {
                 if depth <= MAX_SEQUENTIAL_AROUND && contains_band(child) {
                     match crate::isl::step(self.ctx, || self.parallel_at(path, label))? {
                         Some(Some(Ok(private))) => {
@@ -104,6 +114,7 @@ impl Finder<'_> {
                                 depth,
                                 private,
                                 simd: false,
+                                uneven: uneven_work(&self.plan.region, members, child),
                             });
                             return Ok(());
                         }
@@ -161,6 +172,7 @@ impl Finder<'_> {
                         depth,
                         private: Vec::new(),
                         simd: true,
+                        uneven: false,
                     });
                 }
                 path.push(0);
@@ -302,6 +314,49 @@ fn on_scalars(plan: &Plan, v: &deps::Violation) -> bool {
         .filter_map(|id| plan.region.access(*id).map(|(_, a)| a))
         .collect();
     !accesses.is_empty() && accesses.iter().all(|a| a.subscripts.is_empty())
+}
+
+/// Whether the work of a band's iterations depends on them: for some statement `k` with
+/// time `t_k` in the band, the bounds of a loop scheduled inside the band involve an
+/// iterator `t_k` walks, or the other way round (`for (j = i; ...)` inside `i` or
+/// inside its tile loop `floor(i/32)`; `i <= j` with `j` walked outside `i`).
+fn uneven_work(
+    region: &crate::frontend::ir::Region,
+    members: &[(usize, Aff)],
+    child: &ScheduleTree,
+) -> bool {
+    members.iter().any(|(k, time)| {
+        let mut walked = BTreeSet::new();
+        time.names(&mut walked);
+        let mut inner = BTreeSet::new();
+        inner_iterators(child, *k, &mut inner);
+        region.loops_around(*k).iter().any(|l| {
+            let mut bounds = BTreeSet::new();
+            l.init.names(&mut bounds);
+            l.bound.for_each_aff(&mut |a| a.names(&mut bounds));
+            bounds.remove(&l.iter);
+            (inner.contains(&l.iter) && !bounds.is_disjoint(&walked))
+                || (walked.contains(&l.iter) && !bounds.is_disjoint(&inner))
+        })
+    })
+}
+
+/// The iterators statement `k`'s times walk in the bands of `tree`.
+fn inner_iterators(tree: &ScheduleTree, k: usize, out: &mut BTreeSet<String>) {
+    match tree {
+        ScheduleTree::Band { members, child, .. } => {
+            for (s, time) in members {
+                if *s == k {
+                    time.names(out);
+                }
+            }
+            inner_iterators(child, k, out);
+        }
+        ScheduleTree::Sequence(children) => {
+            children.iter().for_each(|c| inner_iterators(c, k, out));
+        }
+        ScheduleTree::Stmt(_) => {}
+    }
 }
 
 fn contains_band(tree: &ScheduleTree) -> bool {

@@ -496,19 +496,13 @@ fn region_outcome(
         .iter()
         .enumerate()
         .map(|(k, p)| {
-            let kind = if p.simd {
-                codegen::SIMD_MARK
-            } else {
-                codegen::PARALLEL_MARK
-            };
-            let mark = format!("{kind}{k}_{}", p.depth);
+            let mark = format!("{}{k}_{}", codegen::PARALLEL_MARK, p.depth);
             (p.path.clone(), mark)
         })
         .collect();
-    let private: Vec<Vec<String>> = parallel.iter().map(|p| p.private.clone()).collect();
     outcome
         .decisions
-        .extend(parallel.into_iter().map(Decision::Parallel));
+        .extend(parallel.iter().cloned().map(Decision::Parallel));
     outcome.decisions.extend(
         parallelism
             .sequential
@@ -527,7 +521,7 @@ fn region_outcome(
         &plan.scop,
         &schedule,
         identifiers,
-        &private,
+        &parallel,
     )?);
     outcome.declarations = plan.region.replaced_declarations.clone();
     Ok(outcome)

@@ -272,3 +272,52 @@ fn a_scalar_accumulator_gets_a_cell_per_row_and_column_so_its_product_is_tiled()
     common::assert_same_behaviour_threaded("tiled accumulator", &src, &report.output, None)
         .unwrap_or_else(|e| panic!("{e}"));
 }
+
+/// Tile bounds are floored divisions of expressions that are negative for small or
+/// negative sizes; however nestor prints them (`64 * c <= n - 1`, `c < (n + 63) / 64`
+/// under an OpenMP pragma), no tile may run where the original runs no iteration.
+#[test]
+fn tiled_loops_run_nothing_for_empty_and_negative_sizes() {
+    let src = r#"#include <stdio.h>
+#define N 40
+static double A[N][N], B[N][N], C[N][N];
+static void kernel(int n, int m) {
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < m; k++)
+      for (int j = 0; j < n - 1; j++)
+        C[i][j] += A[i][k] * B[k][j];
+}
+int main(void) {
+  int sizes[] = {-70, -3, 0, 1, 2, 3, 5, 17, 33, 40};
+  for (int s = 0; s < 10; s++) {
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++) {
+        A[i][j] = (double)((i * 7 + j * 3) % 17) / 17;
+        B[i][j] = (double)((i * 5 + j * 11) % 13) / 13;
+        C[i][j] = 0;
+      }
+    kernel(sizes[s], sizes[(s + 3) % 10] < 0 ? 7 : sizes[(s + 3) % 10]);
+    double sum = 0;
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++)
+        sum = sum * 0.5 + C[i][j];
+    printf("%d %.17g\n", sizes[s], sum);
+  }
+  return 0;
+}
+"#;
+    let report = optimized(src, Some(vec![4, 8]));
+    assert_eq!(
+        tiled(&report),
+        ["tiled loops (i, k, j) by 4 x 8 x 8"],
+        "{}",
+        report.output
+    );
+    assert!(
+        report.output.contains(" / 4; ") || report.output.contains("4 * c"),
+        "{}",
+        report.output
+    );
+    common::assert_same_behaviour_threaded("tiles at empty sizes", src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}

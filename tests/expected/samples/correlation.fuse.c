@@ -35,7 +35,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
       data[i][j] = (data[i][j] - mean[j]) / (sqrt((double)n) * stddev[j]);
     }
   }
-  #pragma omp parallel for schedule(static, 1) private(s)
+  #pragma omp parallel for private(s)
   for (int c0 = 0; c0 < m; c0++) {
     for (int j = 0; j < m; j++) {
       if (j >= c0 + 1 || c0 >= j + 1) {

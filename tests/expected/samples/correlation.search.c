@@ -47,7 +47,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
     }
   }
   if (m >= 2) {
-    #pragma omp parallel for schedule(static, 1)
+    #pragma omp parallel for
     for (int i = 0; i < m; i++) {
       for (int j = 0; j < i; j++) {
         s_ij[i][j] = 0.0;
@@ -56,13 +56,13 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
         s_ij[i][j] = 0.0;
       }
     }
-    #pragma omp parallel for schedule(static, 1)
+    #pragma omp parallel for
     for (int c0 = 0; c0 <= ((long long)m - 1) / 128; c0++) {
-      for (int c1 = 0; c1 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 256 : -((-((long long)n - 1) + 256 - 1) / 256)); c1++) {
+      for (int c1 = 0; 256 * c1 <= (long long)n - 1; c1++) {
         if (m >= 128 * c0 + 2) {
           for (int c2 = 0; c2 < c0 / 2; c2++) {
-            for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (((long long)m + 1) / 2 - 1) ? (64 * c0 + 63) : (((long long)m + 1) / 2 - 1)); c3++) {
-              for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)n - 1) / 4) ? (64 * c1 + 63) : (((long long)n - 1) / 4)); c4++) {
+            for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)m + 1) / 2 - 1; c3++) {
+              for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
                 if (m >= (long long)(2 * c3) + 2 && n >= (long long)(4 * c4) + 4) {
                   #pragma omp simd
                   for (int j = 256 * c2; j <= 256 * c2 + 255; j++) {
@@ -105,8 +105,8 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
             }
           }
           for (int c2 = c0 / 2; c2 <= ((long long)m - 1) / 256; c2++) {
-            for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (m / 2 - 1) ? (64 * c0 + 63) : (m / 2 - 1)); c3++) {
-              for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)n - 1) / 4) ? (64 * c1 + 63) : (((long long)n - 1) / 4)); c4++) {
+            for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= m / 2 - 1; c3++) {
+              for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
                 if (n >= (long long)(4 * c4) + 4) {
                   #pragma omp simd
                   for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
@@ -149,7 +149,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
               }
             }
             if (128 * c0 + 127 >= m && ((long long)m + 1) % 2 == 0) {
-              for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)n - 1) / 4) ? (64 * c1 + 63) : (((long long)n - 1) / 4)); c4++) {
+              for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
                 #pragma omp simd
                 for (int j = 256 * c2; j < (long long)m - 1; j++) {
                   s_ij[(int)((long long)m - 1)][j] += data[4 * c4][(int)((long long)m - 1)] * data[4 * c4][j];
@@ -168,7 +168,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
           }
         } else {
           for (int c2 = 0; c2 < ((long long)m + 127) / 256; c2++) {
-            for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)n - 1) / 4) ? (64 * c1 + 63) : (((long long)n - 1) / 4)); c4++) {
+            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
               #pragma omp simd
               for (int j = 256 * c2; j <= (((long long)m - 2) < (256 * c2 + 255) ? ((long long)m - 2) : (256 * c2 + 255)); j++) {
                 s_ij[(int)((long long)m - 1)][j] += data[4 * c4][(int)((long long)m - 1)] * data[4 * c4][j];
@@ -187,7 +187,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
         }
       }
     }
-    #pragma omp parallel for schedule(static, 1)
+    #pragma omp parallel for
     for (int i = 0; i < m; i++) {
       for (int j = 0; j < i; j++) {
         corr[i][j] = s_ij[i][j];

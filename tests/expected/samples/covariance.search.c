@@ -46,11 +46,11 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
     }
   }
   #pragma omp parallel for schedule(static, 1) private(j)
-  for (int c0 = 0; c0 <= (((long long)m - 1) >= 0 ? ((long long)m - 1) / 64 : -((-((long long)m - 1) + 64 - 1) / 64)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 256 : -((-((long long)n - 1) + 256 - 1) / 256)); c1++) {
+  for (int c0 = 0; c0 < ((long long)m + 63) / 64; c0++) {
+    for (int c1 = 0; 256 * c1 <= (long long)n - 1; c1++) {
       for (int c2 = c0; c2 <= ((long long)m - 1) / 64; c2++) {
-        for (int c3 = 32 * c0; c3 <= ((32 * c0 + 31) < (((long long)m + 1) / 2 - 1) ? (32 * c0 + 31) : (((long long)m + 1) / 2 - 1)); c3++) {
-          for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)n - 1) / 4) ? (64 * c1 + 63) : (((long long)n - 1) / 4)); c4++) {
+        for (int c3 = 32 * c0; c3 <= 32 * c0 + 31 && c3 <= ((long long)m + 1) / 2 - 1; c3++) {
+          for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
             if (c2 == c0 && m >= (long long)(2 * c3) + 2 && n >= (long long)(4 * c4) + 4) {
               s_ij[2 * c3][2 * c3] += data[4 * c4][2 * c3] * data[4 * c4][2 * c3];
               s_ij[2 * c3][2 * c3] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][2 * c3];

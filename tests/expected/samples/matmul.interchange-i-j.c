@@ -28,12 +28,12 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
       C[i][j] *= beta;
     }
   }
-  #pragma omp parallel for schedule(static, 1) private(j)
-  for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 128 : -((-((long long)ni - 1) + 128 - 1) / 128)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 256 : -((-((long long)nk - 1) + 256 - 1) / 256)); c1++) {
-      for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 256 : -((-((long long)nj - 1) + 256 - 1) / 256)); c2++) {
-        for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (((long long)ni + 1) / 2 - 1) ? (64 * c0 + 63) : (((long long)ni + 1) / 2 - 1)); c3++) {
-          for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)nk - 1) / 4) ? (64 * c1 + 63) : (((long long)nk - 1) / 4)); c4++) {
+  #pragma omp parallel for private(j)
+  for (int c0 = 0; c0 < ((long long)ni + 127) / 128; c0++) {
+    for (int c1 = 0; 256 * c1 <= (long long)nk - 1; c1++) {
+      for (int c2 = 0; 256 * c2 <= (long long)nj - 1; c2++) {
+        for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)ni + 1) / 2 - 1; c3++) {
+          for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)nk - 1) / 4; c4++) {
             if (ni >= (long long)(2 * c3) + 2 && nk >= (long long)(4 * c4) + 4) {
               #pragma omp simd
               for (j = 256 * c2; j <= (((long long)nj - 1) < (256 * c2 + 255) ? ((long long)nj - 1) : (256 * c2 + 255)); j++) {

@@ -25,12 +25,12 @@ static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C
       t_ij[i][j] = 0;
     }
   }
-  #pragma omp parallel for schedule(static, 1)
-  for (int c0 = 0; c0 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 128 : -((-((long long)n - 1) + 128 - 1) / 128)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)p - 1) >= 0 ? ((long long)p - 1) / 256 : -((-((long long)p - 1) + 256 - 1) / 256)); c1++) {
-      for (int c2 = 0; c2 <= (((long long)m - 1) >= 0 ? ((long long)m - 1) / 256 : -((-((long long)m - 1) + 256 - 1) / 256)); c2++) {
-        for (int c3 = 64 * c0; c3 <= ((64 * c0 + 63) < (((long long)n + 1) / 2 - 1) ? (64 * c0 + 63) : (((long long)n + 1) / 2 - 1)); c3++) {
-          for (int c4 = 64 * c1; c4 <= ((64 * c1 + 63) < (((long long)p - 1) / 4) ? (64 * c1 + 63) : (((long long)p - 1) / 4)); c4++) {
+  #pragma omp parallel for
+  for (int c0 = 0; c0 < ((long long)n + 127) / 128; c0++) {
+    for (int c1 = 0; 256 * c1 <= (long long)p - 1; c1++) {
+      for (int c2 = 0; 256 * c2 <= (long long)m - 1; c2++) {
+        for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)n + 1) / 2 - 1; c3++) {
+          for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)p - 1) / 4; c4++) {
             if (n >= (long long)(2 * c3) + 2 && p >= (long long)(4 * c4) + 4) {
               #pragma omp simd
               for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {

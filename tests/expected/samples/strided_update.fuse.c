@@ -22,7 +22,7 @@ static void strided_update(void)
       a[(int)(c0 + 1)] = 0.5 * a[((int)(c0 + 1)) - 1];
     }
   }
-  #pragma omp parallel for schedule(static, 1)
+  #pragma omp parallel for
   for (int j = 0; j < M; j++) {
     for (int i = 0; i < N; i++) {
       if (i % 2 == 0) {

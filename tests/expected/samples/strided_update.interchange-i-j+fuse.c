@@ -22,7 +22,7 @@ static void strided_update(void)
     } else {
       a[c0] = 0.5 * a[c0 - 1];
     }
-    for (int j = 0; j < (M < c0 ? M : c0); j++) {
+    for (int j = 0; j < M && j < c0; j++) {
       if (c0 % 2 == 0) {
         C[c0][j] = fabs(C[c0][j] - a[c0]);
       }

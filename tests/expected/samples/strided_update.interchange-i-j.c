@@ -23,9 +23,9 @@ static void strided_update(void)
     a[(int)c0] = 0.5 * a[((int)c0) - 1];
   }
   if (M >= 1) {
-    #pragma omp parallel for schedule(static, 1)
+    #pragma omp parallel for
     for (int c0 = 0; c0 < N; c0++) {
-      for (int j = 0; j < (M < c0 ? M : c0); j++) {
+      for (int j = 0; j < M && j < c0; j++) {
         if (c0 % 2 == 0) {
           C[c0][j] = fabs(C[c0][j] - a[c0]);
         }

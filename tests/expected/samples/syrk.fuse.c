@@ -24,12 +24,12 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
     }
   }
   #pragma omp parallel for schedule(static, 1) private(i, j, k)
-  for (int c0 = 0; c0 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 64 : -((-((long long)n - 1) + 64 - 1) / 64)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)m - 1) >= 0 ? ((long long)m - 1) / 64 : -((-((long long)m - 1) + 64 - 1) / 64)); c1++) {
+  for (int c0 = 0; c0 < ((long long)n + 63) / 64; c0++) {
+    for (int c1 = 0; 64 * c1 <= (long long)m - 1; c1++) {
       for (int c2 = 0; c2 <= c0; c2++) {
-        for (i = 64 * c0; i <= (((long long)n - 1) < (64 * c0 + 63) ? ((long long)n - 1) : (64 * c0 + 63)); i++) {
-          for (k = 64 * c1; k <= (((long long)m - 1) < (64 * c1 + 63) ? ((long long)m - 1) : (64 * c1 + 63)); k++) {
-            for (j = 64 * c2; j <= ((64 * c2 + 63) < i ? (64 * c2 + 63) : i); j++) {
+        for (i = 64 * c0; i <= (long long)n - 1 && i <= 64 * c0 + 63; i++) {
+          for (k = 64 * c1; k <= (long long)m - 1 && k <= 64 * c1 + 63; k++) {
+            for (j = 64 * c2; j <= 64 * c2 + 63 && j <= i; j++) {
               C[i][j] += alpha * A[i][k] * A[j][k];
             }
           }

@@ -41,13 +41,13 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       E[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for schedule(static, 1) private(i, j, k)
-  for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 256 : -((-((long long)ni - 1) + 256 - 1) / 256)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 64 : -((-((long long)nj - 1) + 64 - 1) / 64)); c1++) {
-      for (int c2 = 0; c2 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 64 : -((-((long long)nk - 1) + 64 - 1) / 64)); c2++) {
-        for (i = 256 * c0; i <= (((long long)ni - 1) < (256 * c0 + 255) ? ((long long)ni - 1) : (256 * c0 + 255)); i++) {
-          for (j = 64 * c1; j <= (((long long)nj - 1) < (64 * c1 + 63) ? ((long long)nj - 1) : (64 * c1 + 63)); j++) {
-            for (k = 64 * c2; k <= (((long long)nk - 1) < (64 * c2 + 63) ? ((long long)nk - 1) : (64 * c2 + 63)); k++) {
+  #pragma omp parallel for private(i, j, k)
+  for (int c0 = 0; c0 < ((long long)ni + 255) / 256; c0++) {
+    for (int c1 = 0; 64 * c1 <= (long long)nj - 1; c1++) {
+      for (int c2 = 0; 64 * c2 <= (long long)nk - 1; c2++) {
+        for (i = 256 * c0; i <= (long long)ni - 1 && i <= 256 * c0 + 255; i++) {
+          for (j = 64 * c1; j <= (long long)nj - 1 && j <= 64 * c1 + 63; j++) {
+            for (k = 64 * c2; k <= (long long)nk - 1 && k <= 64 * c2 + 63; k++) {
               E[i][j] += A[i][k] * B[k][j];
             }
           }
@@ -61,13 +61,13 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       F[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for schedule(static, 1) private(i, j, k)
-  for (int c0 = 0; c0 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 256 : -((-((long long)nj - 1) + 256 - 1) / 256)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 64 : -((-((long long)nl - 1) + 64 - 1) / 64)); c1++) {
-      for (int c2 = 0; c2 <= (((long long)nm - 1) >= 0 ? ((long long)nm - 1) / 64 : -((-((long long)nm - 1) + 64 - 1) / 64)); c2++) {
-        for (i = 256 * c0; i <= (((long long)nj - 1) < (256 * c0 + 255) ? ((long long)nj - 1) : (256 * c0 + 255)); i++) {
-          for (j = 64 * c1; j <= (((long long)nl - 1) < (64 * c1 + 63) ? ((long long)nl - 1) : (64 * c1 + 63)); j++) {
-            for (k = 64 * c2; k <= (((long long)nm - 1) < (64 * c2 + 63) ? ((long long)nm - 1) : (64 * c2 + 63)); k++) {
+  #pragma omp parallel for private(i, j, k)
+  for (int c0 = 0; c0 < ((long long)nj + 255) / 256; c0++) {
+    for (int c1 = 0; 64 * c1 <= (long long)nl - 1; c1++) {
+      for (int c2 = 0; 64 * c2 <= (long long)nm - 1; c2++) {
+        for (i = 256 * c0; i <= (long long)nj - 1 && i <= 256 * c0 + 255; i++) {
+          for (j = 64 * c1; j <= (long long)nl - 1 && j <= 64 * c1 + 63; j++) {
+            for (k = 64 * c2; k <= (long long)nm - 1 && k <= 64 * c2 + 63; k++) {
               F[i][j] += C[i][k] * D[k][j];
             }
           }
@@ -81,13 +81,13 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       G[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for schedule(static, 1) private(i, j, k)
-  for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 256 : -((-((long long)ni - 1) + 256 - 1) / 256)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 64 : -((-((long long)nl - 1) + 64 - 1) / 64)); c1++) {
-      for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 64 : -((-((long long)nj - 1) + 64 - 1) / 64)); c2++) {
-        for (i = 256 * c0; i <= (((long long)ni - 1) < (256 * c0 + 255) ? ((long long)ni - 1) : (256 * c0 + 255)); i++) {
-          for (j = 64 * c1; j <= (((long long)nl - 1) < (64 * c1 + 63) ? ((long long)nl - 1) : (64 * c1 + 63)); j++) {
-            for (k = 64 * c2; k <= (((long long)nj - 1) < (64 * c2 + 63) ? ((long long)nj - 1) : (64 * c2 + 63)); k++) {
+  #pragma omp parallel for private(i, j, k)
+  for (int c0 = 0; c0 < ((long long)ni + 255) / 256; c0++) {
+    for (int c1 = 0; 64 * c1 <= (long long)nl - 1; c1++) {
+      for (int c2 = 0; 64 * c2 <= (long long)nj - 1; c2++) {
+        for (i = 256 * c0; i <= (long long)ni - 1 && i <= 256 * c0 + 255; i++) {
+          for (j = 64 * c1; j <= (long long)nl - 1 && j <= 64 * c1 + 63; j++) {
+            for (k = 64 * c2; k <= (long long)nj - 1 && k <= 64 * c2 + 63; k++) {
               G[i][j] += E[i][k] * F[k][j];
             }
           }

@@ -18,13 +18,13 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
   int i, j, k;
 #pragma scop
   /* Only the rows below i contribute (A is unit lower-triangular). */
-  #pragma omp parallel for schedule(static, 1) private(i, j, k)
-  for (int c0 = 0; c0 <= (((long long)n - 1) >= 0 ? ((long long)n - 1) / 256 : -((-((long long)n - 1) + 256 - 1) / 256)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)m - 2) >= 0 ? ((long long)m - 2) / 64 : -((-((long long)m - 2) + 64 - 1) / 64)); c1++) {
+  #pragma omp parallel for private(i, j, k)
+  for (int c0 = 0; c0 < ((long long)n + 255) / 256; c0++) {
+    for (int c1 = 0; 64 * c1 <= (long long)m - 2; c1++) {
       for (int c2 = c1; c2 <= ((long long)m - 1) / 64; c2++) {
-        for (j = 256 * c0; j <= (((long long)n - 1) < (256 * c0 + 255) ? ((long long)n - 1) : (256 * c0 + 255)); j++) {
-          for (i = 64 * c1; i <= ((((long long)m - 2) < (64 * c1 + 63) ? ((long long)m - 2) : (64 * c1 + 63)) < (64 * c2 + 62) ? (((long long)m - 2) < (64 * c1 + 63) ? ((long long)m - 2) : (64 * c1 + 63)) : (64 * c2 + 62)); i++) {
-            for (k = ((64 * c2) > (i + 1) ? (64 * c2) : (i + 1)); k <= (((long long)m - 1) < (64 * c2 + 63) ? ((long long)m - 1) : (64 * c2 + 63)); k++) {
+        for (j = 256 * c0; j <= (long long)n - 1 && j <= 256 * c0 + 255; j++) {
+          for (i = 64 * c1; i <= (long long)m - 2 && i <= 64 * c1 + 63 && i <= 64 * c2 + 62; i++) {
+            for (k = ((64 * c2) > (i + 1) ? (64 * c2) : (i + 1)); k <= (long long)m - 1 && k <= 64 * c2 + 63; k++) {
               B[i][j] += A[k][i] * B[k][j];
             }
           }

@@ -35,13 +35,13 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
       tmp[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for schedule(static, 1) private(i, j, k)
-  for (int c0 = 0; c0 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 128 : -((-((long long)nj - 1) + 128 - 1) / 128)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 256 : -((-((long long)ni - 1) + 256 - 1) / 256)); c1++) {
-      for (int c2 = 0; c2 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 256 : -((-((long long)nk - 1) + 256 - 1) / 256)); c2++) {
-        for (j = 128 * c0; j <= (((long long)nj - 1) < (128 * c0 + 127) ? ((long long)nj - 1) : (128 * c0 + 127)); j++) {
-          for (i = 256 * c1; i <= (((long long)ni - 1) < (256 * c1 + 255) ? ((long long)ni - 1) : (256 * c1 + 255)); i++) {
-            for (k = 256 * c2; k <= (((long long)nk - 1) < (256 * c2 + 255) ? ((long long)nk - 1) : (256 * c2 + 255)); k++) {
+  #pragma omp parallel for private(i, j, k)
+  for (int c0 = 0; c0 < ((long long)nj + 127) / 128; c0++) {
+    for (int c1 = 0; 256 * c1 <= (long long)ni - 1; c1++) {
+      for (int c2 = 0; 256 * c2 <= (long long)nk - 1; c2++) {
+        for (j = 128 * c0; j <= (long long)nj - 1 && j <= 128 * c0 + 127; j++) {
+          for (i = 256 * c1; i <= (long long)ni - 1 && i <= 256 * c1 + 255; i++) {
+            for (k = 256 * c2; k <= (long long)nk - 1 && k <= 256 * c2 + 255; k++) {
               tmp[i][j] += alpha * A[i][k] * B[k][j];
             }
           }
@@ -55,13 +55,13 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
       D[i][j] *= beta;
     }
   }
-  #pragma omp parallel for schedule(static, 1) private(i, j, k)
-  for (int c0 = 0; c0 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 128 : -((-((long long)nl - 1) + 128 - 1) / 128)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 256 : -((-((long long)ni - 1) + 256 - 1) / 256)); c1++) {
-      for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 256 : -((-((long long)nj - 1) + 256 - 1) / 256)); c2++) {
-        for (j = 128 * c0; j <= (((long long)nl - 1) < (128 * c0 + 127) ? ((long long)nl - 1) : (128 * c0 + 127)); j++) {
-          for (i = 256 * c1; i <= (((long long)ni - 1) < (256 * c1 + 255) ? ((long long)ni - 1) : (256 * c1 + 255)); i++) {
-            for (k = 256 * c2; k <= (((long long)nj - 1) < (256 * c2 + 255) ? ((long long)nj - 1) : (256 * c2 + 255)); k++) {
+  #pragma omp parallel for private(i, j, k)
+  for (int c0 = 0; c0 < ((long long)nl + 127) / 128; c0++) {
+    for (int c1 = 0; 256 * c1 <= (long long)ni - 1; c1++) {
+      for (int c2 = 0; 256 * c2 <= (long long)nj - 1; c2++) {
+        for (j = 128 * c0; j <= (long long)nl - 1 && j <= 128 * c0 + 127; j++) {
+          for (i = 256 * c1; i <= (long long)ni - 1 && i <= 256 * c1 + 255; i++) {
+            for (k = 256 * c2; k <= (long long)nj - 1 && k <= 256 * c2 + 255; k++) {
               D[i][j] += tmp[i][k] * C[k][j];
             }
           }

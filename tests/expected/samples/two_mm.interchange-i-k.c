@@ -35,13 +35,13 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
       tmp[i][j] = SCALAR_VAL(0.0);
     }
   }
-  #pragma omp parallel for schedule(static, 1) private(i, j, k)
-  for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 256 : -((-((long long)ni - 1) + 256 - 1) / 256)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 64 : -((-((long long)nj - 1) + 64 - 1) / 64)); c1++) {
-      for (int c2 = 0; c2 <= (((long long)nk - 1) >= 0 ? ((long long)nk - 1) / 64 : -((-((long long)nk - 1) + 64 - 1) / 64)); c2++) {
-        for (i = 256 * c0; i <= (((long long)ni - 1) < (256 * c0 + 255) ? ((long long)ni - 1) : (256 * c0 + 255)); i++) {
-          for (j = 64 * c1; j <= (((long long)nj - 1) < (64 * c1 + 63) ? ((long long)nj - 1) : (64 * c1 + 63)); j++) {
-            for (k = 64 * c2; k <= (((long long)nk - 1) < (64 * c2 + 63) ? ((long long)nk - 1) : (64 * c2 + 63)); k++) {
+  #pragma omp parallel for private(i, j, k)
+  for (int c0 = 0; c0 < ((long long)ni + 255) / 256; c0++) {
+    for (int c1 = 0; 64 * c1 <= (long long)nj - 1; c1++) {
+      for (int c2 = 0; 64 * c2 <= (long long)nk - 1; c2++) {
+        for (i = 256 * c0; i <= (long long)ni - 1 && i <= 256 * c0 + 255; i++) {
+          for (j = 64 * c1; j <= (long long)nj - 1 && j <= 64 * c1 + 63; j++) {
+            for (k = 64 * c2; k <= (long long)nk - 1 && k <= 64 * c2 + 63; k++) {
               tmp[i][j] += alpha * A[i][k] * B[k][j];
             }
           }
@@ -55,13 +55,13 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
       D[i][j] *= beta;
     }
   }
-  #pragma omp parallel for schedule(static, 1) private(i, j, k)
-  for (int c0 = 0; c0 <= (((long long)ni - 1) >= 0 ? ((long long)ni - 1) / 256 : -((-((long long)ni - 1) + 256 - 1) / 256)); c0++) {
-    for (int c1 = 0; c1 <= (((long long)nl - 1) >= 0 ? ((long long)nl - 1) / 64 : -((-((long long)nl - 1) + 64 - 1) / 64)); c1++) {
-      for (int c2 = 0; c2 <= (((long long)nj - 1) >= 0 ? ((long long)nj - 1) / 64 : -((-((long long)nj - 1) + 64 - 1) / 64)); c2++) {
-        for (i = 256 * c0; i <= (((long long)ni - 1) < (256 * c0 + 255) ? ((long long)ni - 1) : (256 * c0 + 255)); i++) {
-          for (j = 64 * c1; j <= (((long long)nl - 1) < (64 * c1 + 63) ? ((long long)nl - 1) : (64 * c1 + 63)); j++) {
-            for (k = 64 * c2; k <= (((long long)nj - 1) < (64 * c2 + 63) ? ((long long)nj - 1) : (64 * c2 + 63)); k++) {
+  #pragma omp parallel for private(i, j, k)
+  for (int c0 = 0; c0 < ((long long)ni + 255) / 256; c0++) {
+    for (int c1 = 0; 64 * c1 <= (long long)nl - 1; c1++) {
+      for (int c2 = 0; 64 * c2 <= (long long)nj - 1; c2++) {
+        for (i = 256 * c0; i <= (long long)ni - 1 && i <= 256 * c0 + 255; i++) {
+          for (j = 64 * c1; j <= (long long)nl - 1 && j <= 64 * c1 + 63; j++) {
+            for (k = 64 * c2; k <= (long long)nj - 1 && k <= 64 * c2 + 63; k++) {
               D[i][j] += tmp[i][k] * C[k][j];
             }
           }
