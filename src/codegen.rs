@@ -351,6 +351,15 @@ impl Printer<'_> {
         let mut uses = BTreeSet::new();
         self.original_iterators(body, iterator, &mut uses)?;
         let taken = |n: &str| self.loops.iter().any(|l| l.c == n);
+        if uses.len() > 1 {
+            // A fused loop: the name of one of the loops it stands for that no loop
+            // inside wants for itself (cholesky's `j` and `k` fused, with a `k` loop
+            // inside: `j`).
+            let mut inner = BTreeSet::new();
+            self.inner_loop_originals(body, &mut inner)?;
+            uses.retain(|n| !inner.contains(n));
+            uses = uses.into_iter().take(1).collect();
+        }
         if let [original] = uses.into_iter().collect::<Vec<_>>().as_slice()
             && !taken(original)
         {
@@ -378,6 +387,34 @@ impl Printer<'_> {
             fresh = format!("{iterator}_{k}");
         }
         fresh
+    }
+
+    /// The original iterators the loops inside `node` stand for.
+    fn inner_loop_originals(&self, node: &ASTNode, out: &mut BTreeSet<String>) -> Gen<()> {
+        match ast_kind(node)? {
+            AstKind::For => {
+                let iterator = node.for_get_iterator()?.get_id()?.get_name()?.to_string();
+                let body = node.for_get_body()?;
+                self.original_iterators(&body, &iterator, out)?;
+                self.inner_loop_originals(&body, out)
+            }
+            AstKind::If => {
+                self.inner_loop_originals(&node.if_get_then_node()?, out)?;
+                if node.if_has_else_node()? {
+                    self.inner_loop_originals(&node.if_get_else_node()?, out)?;
+                }
+                Ok(())
+            }
+            AstKind::Block => {
+                let children = node.block_get_children()?;
+                for k in 0..children.size()? {
+                    self.inner_loop_originals(&children.get_at(k)?, out)?;
+                }
+                Ok(())
+            }
+            AstKind::Mark => self.inner_loop_originals(&node.mark_get_node()?, out),
+            AstKind::User => Ok(()),
+        }
     }
 
     /// The original iterators that loop `iterator` stands for in the statements of `node`.

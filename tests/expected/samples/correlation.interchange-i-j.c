@@ -39,16 +39,16 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
     }
   }
   #pragma omp parallel for private(s)
-  for (int c0 = 0; c0 < m; c0++) {
+  for (int j = 0; j < m; j++) {
     for (int i = 0; i < m; i++) {
-      if (i >= c0 + 1 || c0 >= i + 1) {
+      if (i >= j + 1 || j >= i + 1) {
         s = 0.0;
         for (int k = 0; k < n; k++) {
-          s += data[k][i] * data[k][c0];
+          s += data[k][i] * data[k][j];
         }
-        corr[i][c0] = s;
+        corr[i][j] = s;
       } else {
-        corr[c0][c0] = 1.0;
+        corr[j][j] = 1.0;
       }
     }
   }

@@ -39,16 +39,16 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
     }
   }
   #pragma omp parallel for private(s)
-  for (int c0 = 0; c0 < m; c0++) {
+  for (int i = 0; i < m; i++) {
     for (int j = 0; j < m; j++) {
-      if (j >= c0 + 1 || c0 >= j + 1) {
+      if (j >= i + 1 || i >= j + 1) {
         s = 0.0;
         for (int k = 0; k < n; k++) {
-          s += data[k][c0] * data[k][j];
+          s += data[k][i] * data[k][j];
         }
-        corr[c0][j] = s;
+        corr[i][j] = s;
       } else {
-        corr[c0][c0] = 1.0;
+        corr[i][i] = 1.0;
       }
     }
   }

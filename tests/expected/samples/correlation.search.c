@@ -198,8 +198,8 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
     }
   }
   #pragma omp parallel for
-  for (int c0 = 0; c0 < m; c0++) {
-    corr[c0][c0] = 1.0;
+  for (int i = 0; i < m; i++) {
+    corr[i][i] = 1.0;
   }
   __builtin_free(s_ij);
 }

@@ -59,20 +59,20 @@ int main(void)
 {
   unsigned long long h = 1469598103934665603ULL;
   if (NK >= 1) {
-    for (int c0 = 0; c0 < NI; c0++) {
-      if (NK >= c0 + 1) {
-        for (int c1 = 0; c1 < NJ; c1++) {
-          if (NK >= c1 + 1) {
-            B[c0][c1] = (double)((c0 * c1 + 1) % NI) / NI;
+    for (int i = 0; i < NI; i++) {
+      if (NK >= i + 1) {
+        for (int j = 0; j < NJ; j++) {
+          if (NK >= j + 1) {
+            B[i][j] = (double)((i * j + 1) % NI) / NI;
           }
-          C[c0][c1] = (double)((c0 * (c1 + 2) + 5) % NJ) / NJ;
+          C[i][j] = (double)((i * (j + 2) + 5) % NJ) / NJ;
         }
         for (int k = (0 > NJ ? 0 : NJ); k < NK; k++) {
-          B[c0][k] = (double)((c0 * k + 1) % NI) / NI;
+          B[i][k] = (double)((i * k + 1) % NI) / NI;
         }
       } else {
         for (int k = 0; k < NK; k++) {
-          B[c0][k] = (double)((c0 * k + 1) % NI) / NI;
+          B[i][k] = (double)((i * k + 1) % NI) / NI;
         }
       }
     }

@@ -24,21 +24,21 @@ static void strided_update(void)
   }
   if (M >= 1) {
     #pragma omp parallel for
-    for (int c0 = 0; c0 < N; c0++) {
-      for (int j = 0; j < M && j < c0; j++) {
-        if (c0 % 2 == 0) {
-          C[c0][j] = fabs(C[c0][j] - a[c0]);
+    for (int i = 0; i < N; i++) {
+      for (int j = 0; j < M && j < i; j++) {
+        if (i % 2 == 0) {
+          C[i][j] = fabs(C[i][j] - a[i]);
         }
-        C[c0][j] = C[c0][j] * 0.75 + b[j];
+        C[i][j] = C[i][j] * 0.75 + b[j];
       }
-      if (M >= c0 + 1 && c0 % 2 == 0) {
-        C[c0][c0] = fabs(C[c0][c0] - a[c0]);
+      if (M >= i + 1 && i % 2 == 0) {
+        C[i][i] = fabs(C[i][i] - a[i]);
       }
-      for (int j = c0 + 1; j < M; j++) {
-        if (c0 % 2 == 0) {
-          C[c0][j] = fabs(C[c0][j] - a[c0]);
+      for (int j = i + 1; j < M; j++) {
+        if (i % 2 == 0) {
+          C[i][j] = fabs(C[i][j] - a[i]);
         }
-        C[c0][j] = C[c0][j] * 0.75 + b[j];
+        C[i][j] = C[i][j] * 0.75 + b[j];
       }
     }
   }
