@@ -2517,6 +2517,252 @@ impl Gen {
         }
     }
 
+    // ---- matrix products (the nests nestor tiles) -------------------------------
+
+    /// The global 2-d arrays without a ping-pong dimension.
+    fn matrices(&self) -> Vec<usize> {
+        (0..self.p.arrays.len())
+            .filter(|a| {
+                let arr = &self.p.arrays[*a];
+                !arr.local && arr.dims.len() == 2 && arr.loop_dims() == 2
+            })
+            .collect()
+    }
+
+    /// An increasing stride-1 loop of a product: rectangular, or triangular on an outer
+    /// iterator (`j <= i`, `k = i + 1`).
+    fn product_header(&mut self, enc: &[Enc], slot: usize) -> Option<(Loop, Enc)> {
+        let sym = self.rng.below(self.p.syms.len());
+        let cap = Aff::sym(sym, *self.rng.pick(&[-1, 0, 0, 1]));
+        let mut init = Aff::k(*self.rng.pick(&[0, 0, 0, 1]));
+        let mut conds = vec![Bound {
+            op: Cmp::Lt,
+            rhs: cap,
+            iter_left: self.rng.chance(85),
+        }];
+        if !enc.is_empty() && self.rng.chance(35) {
+            let o = enc[self.rng.below(enc.len())].slot;
+            if self.rng.chance(50) {
+                init = Aff::it(o, *self.rng.pick(&[0, 1]));
+            } else {
+                conds.insert(
+                    0,
+                    Bound {
+                        op: *self.rng.pick(&[Cmp::Le, Cmp::Lt]),
+                        rhs: Aff::it(o, *self.rng.pick(&[0, 0, 1])),
+                        iter_left: true,
+                    },
+                );
+                if self.rng.chance(50) {
+                    conds.pop();
+                }
+            }
+        }
+        self.finish_header(enc, slot, sym, init, conds, 1, false)
+    }
+
+    /// A subscript of dimension `d` of `a` on loop `e`, mostly without an offset,
+    /// inside the array for every value of the loop.
+    fn product_sub(&mut self, e: &Enc, a: usize, d: usize) -> Option<Aff> {
+        let ext = self.p.extent(a, d);
+        let fits = |o: i64| e.lo + o >= 0 && e.hi + o < ext;
+        let offs: Vec<i64> = [-1, 1, 2].into_iter().filter(|o| fits(*o)).collect();
+        let off = if offs.is_empty() || self.rng.chance(75) {
+            0
+        } else {
+            *self.rng.pick(&offs)
+        };
+        fits(off).then(|| Aff::it(e.slot, off))
+    }
+
+    /// `a[r][c]` on loops `r` and `c`, sometimes transposed.
+    fn product_ref(&mut self, a: usize, r: &Enc, c: &Enc) -> Option<Target> {
+        let (r, c) = if self.rng.chance(15) { (c, r) } else { (r, c) };
+        let subs = vec![self.product_sub(r, a, 0)?, self.product_sub(c, a, 1)?];
+        Some(Target::Arr(a, subs))
+    }
+
+    /// `c * Y[i][k] * Z[k][j]` (sometimes times a ready scalar, `alpha`), scaled for
+    /// `count` accumulations; `Y` and `Z` are not `avoid`.
+    fn product_rhs(
+        &mut self,
+        avoid: usize,
+        ijk: [&Enc; 3],
+        count: f64,
+        ready: &[bool],
+    ) -> Option<(Vec<Term>, f64)> {
+        let reads: Vec<usize> = self
+            .matrices()
+            .into_iter()
+            .filter(|a| *a != avoid)
+            .collect();
+        let y = *self.rng.pick(&reads);
+        let z = *self.rng.pick(&reads);
+        let mut factors = vec![
+            self.product_ref(y, ijk[0], ijk[2])?,
+            self.product_ref(z, ijk[2], ijk[1])?,
+        ];
+        let scalars: Vec<usize> = (0..self.p.scalars.len()).filter(|s| ready[*s]).collect();
+        if !scalars.is_empty() && self.rng.chance(25) {
+            factors.insert(0, Target::Sc(*self.rng.pick(&scalars)));
+        }
+        let mut rhs = vec![Term {
+            neg: self.rng.chance(20),
+            coef: *self.rng.pick(&COEFS),
+            factors,
+            div: None,
+            fabs: false,
+        }];
+        let m = self.scale(&mut rhs, count, 1.0);
+        Some((rhs, m))
+    }
+
+    /// A matrix product: `X[i][j] += Y[i][k] * Z[k][j]` in three loops in any order
+    /// (sometimes with a second product in the body), or `s = 0; for k: s += ..;
+    /// X[i][j] = s;` inside `i` and `j`; sometimes after `X[i][j] *= beta` in a loop
+    /// inside the outermost one.
+    fn product(&mut self, ready: &[bool]) -> Option<Vec<Item>> {
+        let mats = self.matrices();
+        if mats.len() < 2 {
+            return None;
+        }
+        let x = *self.rng.pick(&mats);
+        let scalar = self.rng.chance(30);
+        // the loop slots of i, j and k (k innermost in the scalar form)
+        let mut roles = [0, 1, 2];
+        if scalar {
+            if self.rng.chance(50) {
+                roles.swap(0, 1);
+            }
+        } else {
+            let n = self.rng.below(6);
+            roles.rotate_left(n % 3);
+            if n >= 3 {
+                roles.swap(0, 1);
+            }
+        }
+        let mut enc = Vec::new();
+        let mut loops = Vec::new();
+        for slot in 0..3 {
+            let (l, e) = self.product_header(&enc, slot)?;
+            enc.push(e);
+            loops.push(l);
+        }
+        if enc.iter().map(|e| e.trip).product::<i64>() > 40_000 {
+            return None;
+        }
+        let [ei, ej, ek] = roles.map(|r| enc[r].clone());
+        let lhs = self.product_ref(x, &ei, &ej)?;
+        let trip = ek.trip as f64;
+        // the accumulator of the scalar form, mostly a local, never read as `alpha`
+        let locals: Vec<usize> = (0..self.p.scalars.len())
+            .filter(|s| self.p.scalars[*s].local || self.rng.chance(20))
+            .collect();
+        let s = *self.rng.pick(&locals);
+        let mut ready = ready.to_vec();
+        if scalar {
+            ready[s] = false;
+        }
+        let ready = &ready[..];
+        let (rhs, m) = self.product_rhs(x, [&ei, &ej, &ek], trip, ready)?;
+        let mut inner = loops.pop()?;
+        let mut middle = loops.pop()?;
+        let mut outer = loops.pop()?;
+        let mut writes = vec![(lhs.clone(), m, true)];
+        if scalar {
+            let sc = Target::Sc(s);
+            let reset = Stmt {
+                lhs: vec![sc.clone()],
+                op: AsgOp::Set,
+                rhs: vec![Term {
+                    neg: false,
+                    coef: 0.0,
+                    factors: Vec::new(),
+                    div: None,
+                    fabs: false,
+                }],
+            };
+            inner.body = vec![Item::Stmt(Stmt {
+                lhs: vec![sc.clone()],
+                op: AsgOp::Add,
+                rhs,
+            })];
+            let op = *self.rng.pick(&[AsgOp::Set, AsgOp::Set, AsgOp::Add]);
+            let store = Stmt {
+                lhs: vec![lhs.clone()],
+                op,
+                rhs: vec![Term {
+                    neg: false,
+                    coef: 1.0,
+                    factors: vec![sc.clone()],
+                    div: None,
+                    fabs: false,
+                }],
+            };
+            writes = vec![(sc, m, false), (lhs.clone(), m, op == AsgOp::Add)];
+            middle.body = vec![Item::Stmt(reset), Item::Loop(inner), Item::Stmt(store)];
+        } else {
+            let op = if self.rng.chance(85) {
+                AsgOp::Add
+            } else {
+                AsgOp::Sub
+            };
+            inner.body = vec![Item::Stmt(Stmt {
+                lhs: vec![lhs.clone()],
+                op,
+                rhs,
+            })];
+            if self.rng.chance(25) {
+                // a second product in the body
+                let w = *self.rng.pick(&mats);
+                if let Some(t) = self.product_ref(w, &ei, &ej)
+                    && let Some((rhs, m)) = self.product_rhs(w, [&ei, &ej, &ek], trip, ready)
+                {
+                    inner.body.push(Item::Stmt(Stmt {
+                        lhs: vec![t.clone()],
+                        op: AsgOp::Add,
+                        rhs,
+                    }));
+                    writes.push((t, m, true));
+                }
+            }
+            middle.body = vec![Item::Loop(inner)];
+        }
+        outer.body = vec![Item::Loop(middle)];
+        // `X[i][j] *= beta` in a loop inside the outermost loop, before the product
+        let Target::Arr(_, subs) = &lhs else {
+            return None;
+        };
+        if subs.iter().any(|s| s.uses_slot(0)) && self.rng.chance(35) {
+            let (mut l, e) = self.product_header(&enc[..1], 1)?;
+            let mut subs2 = Vec::new();
+            for (d, s) in subs.iter().enumerate() {
+                subs2.push(if s.uses_slot(0) {
+                    s.clone()
+                } else {
+                    self.product_sub(&e, x, d)?
+                });
+            }
+            let beta: f64 = *self.rng.pick(&[0.5, 0.75, 0.9, -0.5]);
+            l.body = vec![Item::Stmt(Stmt {
+                lhs: vec![Target::Arr(x, subs2)],
+                op: AsgOp::Mul,
+                rhs: vec![Term {
+                    neg: beta < 0.0,
+                    coef: beta.abs(),
+                    factors: Vec::new(),
+                    div: None,
+                    fabs: false,
+                }],
+            })];
+            outer.body.insert(0, Item::Loop(l));
+        }
+        for (t, m, add) in writes {
+            self.note_write(&t, m, add);
+        }
+        Some(vec![Item::Loop(outer)])
+    }
+
     fn top_nest(&mut self, ready: &[bool]) -> Vec<Item> {
         let mut items = Vec::new();
         // a producer-consumer pair through a local temporary
@@ -2532,6 +2778,11 @@ impl Gen {
             if let Some(pc) = self.produce_consume(&[], 0, depth, ready, &[]) {
                 return pc;
             }
+        }
+        if self.rng.chance(15)
+            && let Some(items) = (0..3).find_map(|_| self.product(ready))
+        {
+            return items;
         }
         let ping_pong = self
             .p
