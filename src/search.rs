@@ -204,18 +204,11 @@ fn expand_where_it_pays(
                 found = better;
                 let mut kept = expansion;
                 if let Some(sizes) = tiling {
+                    plan.tree = found.tree.clone();
                     let outer: Vec<_> = loops[n..].iter().rev().cloned().collect();
-                    let tree = found.tree.clone();
-                    if let Some((deeper, expansion)) = expand_to_tile(
-                        ctx,
-                        &before,
-                        &mut plan,
-                        &tree,
-                        &variable,
-                        &outer,
-                        identifiers,
-                        sizes,
-                    )? {
+                    if let Some((deeper, expansion)) =
+                        expand_to_tile(ctx, &before, &plan, &variable, &outer, identifiers, sizes)?
+                    {
                         plan = deeper;
                         kept = expansion;
                     }
@@ -258,28 +251,23 @@ fn expanded(
 
 /// `before` (the plan without `variable` expanded) with `variable` expanded along the
 /// innermost loop of `outer` (outermost first) and as few loops around it as make
-/// [`tiling::tile_where_it_pays`] tile more nests of `tree` than `plan` (where it is
-/// expanded along the innermost alone) does: a scalar accumulator
+/// [`tiling::tile_where_it_pays`] tile more nests of `plan.tree` than `plan` (where it
+/// is expanded along the innermost alone) does: a scalar accumulator
 /// (`t = 0; for k: t += A[i][k] * B[k][j]; C[i][j] = t`) expanded along `j` alone lets
 /// the `k` and `j` loops be interchanged, but keeps the nest around them from being
-/// tiled, which takes one `t` per `(i, j)`.
-#[allow(clippy::too_many_arguments)]
+/// tiled, which takes one `t` per `(i, j)`. The expanded plan keeps `plan.tree`.
 fn expand_to_tile(
     ctx: &Context,
     before: &Plan,
-    plan: &mut Plan,
-    tree: &ScheduleTree,
+    plan: &Plan,
     variable: &str,
     outer: &[storage::ExpansionLoop],
     identifiers: &BTreeSet<String>,
     sizes: &TileSizes,
 ) -> Result<Option<(Plan, storage::Expansion)>, LibISLError> {
-    let tiled = |p: &mut Plan| -> Result<usize, LibISLError> {
-        let kept = std::mem::replace(&mut p.tree, tree.clone());
-        let tiled = tiling::tile_where_it_pays(ctx, p, sizes);
-        p.tree = kept;
-        Ok(tiled?
-            .1
+    let tiled = |p: &Plan| -> Result<usize, LibISLError> {
+        let (_, decisions) = tiling::tile_where_it_pays(ctx, p, sizes)?;
+        Ok(decisions
             .iter()
             .filter(|d| matches!(d, Decision::Tiled { .. }))
             .count())
@@ -291,7 +279,8 @@ fn expand_to_tile(
         else {
             continue;
         };
-        if tiled(&mut deeper)? > now {
+        deeper.tree = plan.tree.clone();
+        if tiled(&deeper)? > now {
             return Ok(Some((deeper, expansion)));
         }
     }
