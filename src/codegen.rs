@@ -66,15 +66,20 @@ pub fn generate(
         parallel,
         shared_iterators: Vec::new(),
         vector_band: None,
+        placed_comments: BTreeSet::new(),
     };
     let depth = usize::from(region.needs_braces);
     printer
         .lines
-        .extend(region.comments.iter().map(|c| (depth, c.clone())));
-    printer
-        .lines
         .extend(region.declarations.iter().map(|d| (depth, d.clone())));
     printer.node(&ast, depth)?;
+    let unplaced = region
+        .comments
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| !printer.placed_comments.contains(k))
+        .map(|(_, c)| (depth, c.text.clone()));
+    printer.lines.splice(0..0, unplaced.collect::<Vec<_>>());
     printer
         .lines
         .extend(region.epilogue.iter().map(|d| (depth, d.clone())));
@@ -136,6 +141,8 @@ struct Printer<'a> {
     /// While printing below a [`SIMD_MARK`]: isl's name for the marked band's loops
     /// (isolating full tiles may emit the band as several loops, under conditions).
     vector_band: Option<String>,
+    /// The comments (indices into the region's) already printed with their statement.
+    placed_comments: BTreeSet<usize>,
 }
 
 /// C operator precedence, higher binds tighter.
@@ -146,6 +153,7 @@ impl Printer<'_> {
     fn node(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
         match ast_kind(node)? {
             AstKind::For if self.is_vector_loop(node)? => {
+                self.comments_before_loop(node, depth)?;
                 let at = self.lines.len();
                 self.for_loop(node, depth, true)?;
                 self.lines
@@ -221,6 +229,7 @@ impl Printer<'_> {
         private: Vec<String>,
         uneven: bool,
     ) -> Gen<()> {
+        self.comments_before_loop(node, depth)?;
         let at = self.lines.len();
         self.shared_iterators
             .push((self.loops.len(), BTreeSet::new()));
@@ -248,6 +257,7 @@ impl Printer<'_> {
     /// `openmp`: the loop gets an OpenMP pragma, so its condition keeps the form OpenMP
     /// requires (`i <= bound`).
     fn for_loop(&mut self, node: &ASTNode, depth: usize, openmp: bool) -> Gen<()> {
+        self.comments_before_loop(node, depth)?;
         let iterator = node.for_get_iterator()?.get_id()?.get_name()?.to_string();
         let body = node.for_get_body()?;
         let inc = node.for_get_inc()?.get_val()?.get_num_si()?;
@@ -554,7 +564,80 @@ impl Printer<'_> {
     /// is computed in a wider one).
     fn user(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
         let call = node.user_get_expr()?;
-        let stmt = &self.region.statements[self.statement_of(&call)?];
+        let k = self.statement_of(&call)?;
+        self.comments_of(k, false, depth);
+        self.statement(&call, k, depth)?;
+        self.comments_of(k, true, depth);
+        Ok(())
+    }
+
+    /// The comments not printed yet that stand before a loop at the depth of `node` (a
+    /// `for` about to be printed) whose statement is in it.
+    fn comments_before_loop(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
+        let level = self.loops.len();
+        let mut inside = BTreeSet::new();
+        self.statements_in(node, &mut inside)?;
+        for (c, comment) in self.region.comments.iter().enumerate() {
+            let here = !comment.after
+                && comment.depth == level
+                && comment.statement.is_some_and(|k| inside.contains(&k));
+            if here && self.placed_comments.insert(c) {
+                self.lines.push((depth, comment.text.clone()));
+            }
+        }
+        Ok(())
+    }
+
+    /// The statements `node` executes.
+    fn statements_in(&self, node: &ASTNode, out: &mut BTreeSet<usize>) -> Gen<()> {
+        match ast_kind(node)? {
+            AstKind::For => self.statements_in(&node.for_get_body()?, out),
+            AstKind::If => {
+                self.statements_in(&node.if_get_then_node()?, out)?;
+                if node.if_has_else_node()? {
+                    self.statements_in(&node.if_get_else_node()?, out)?;
+                }
+                Ok(())
+            }
+            AstKind::Block => {
+                let children = node.block_get_children()?;
+                for k in 0..children.size()? {
+                    self.statements_in(&children.get_at(k)?, out)?;
+                }
+                Ok(())
+            }
+            AstKind::Mark => self.statements_in(&node.mark_get_node()?, out),
+            AstKind::User => {
+                out.insert(self.statement_of(&node.user_get_expr()?)?);
+                Ok(())
+            }
+        }
+    }
+
+    /// The comments of statement `k` not printed yet: those before it on lines of their
+    /// own, or those `after` it at the end of its line.
+    fn comments_of(&mut self, k: usize, after: bool, depth: usize) {
+        for (c, comment) in self.region.comments.iter().enumerate() {
+            if comment.statement != Some(k)
+                || comment.after != after
+                || !self.placed_comments.insert(c)
+            {
+                continue;
+            }
+            match self.lines.last_mut() {
+                Some((_, line)) if after => {
+                    line.push(' ');
+                    line.push_str(&comment.text);
+                }
+                _ => self.lines.push((depth, comment.text.clone())),
+            }
+        }
+    }
+
+    /// Statement `k`, called as `call` in the AST, with the loops' values in place of
+    /// its iterators.
+    fn statement(&mut self, call: &ASTExpr, k: usize, depth: usize) -> Gen<()> {
+        let stmt = &self.region.statements[k];
         let mut args = Vec::new();
         for (d, original) in stmt.iters.iter().enumerate() {
             let arg = self.expr(&call.get_op_arg(d as i32 + 1)?)?;

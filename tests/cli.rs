@@ -1111,3 +1111,59 @@ fn verify_passes_arguments_defines_and_includes() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("exit 12"), "{}", stdout(&o));
 }
+
+/// Comments inside a rewritten region stay with what they describe: one before a loop
+/// goes before the generated loop that holds its statements, one before a statement
+/// before that statement, one at the end of a statement's line at the end of its line.
+#[test]
+fn comments_stay_with_their_loops_and_statements() {
+    let src = "void f(int n, double A[n][n], double B[n][n], double x[n]) {
+  for (int i = 0; i < n; i++) {
+    // scale the row
+    for (int j = 0; j < n; j++)
+      A[i][j] = A[i][j] * 2; // in place
+    /* then sum it */
+    for (int j = 0; j < n; j++) {
+      // accumulate
+      x[i] = x[i] + A[i][j];
+    }
+  }
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++)
+      B[i][j] = A[i][j];
+}
+";
+    let dir = tempfile::tempdir().expect("temp dir");
+    let o = nestor_in(
+        dir.path(),
+        &["optimize", "--no-parallel", "-"],
+        &[],
+        src.as_bytes(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let line = |needle: &str| {
+        out.lines()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no `{needle}` in\n{out}"))
+    };
+    // The loops are fused: the comments had to move with the statements.
+    assert!(out.matches("for (").count() < 5, "{out}");
+    assert!(out.contains("A[i][j] = A[i][j] * 2; // in place"), "{out}");
+    assert!(
+        line("// scale the row") < line("A[i][j] = A[i][j] * 2"),
+        "{out}"
+    );
+    assert!(
+        line("/* then sum it */") < line("x[i] = x[i] + A[i][j]"),
+        "{out}"
+    );
+    assert!(
+        line("// accumulate") + 1 == line("x[i] = x[i] + A[i][j]"),
+        "{out}"
+    );
+    assert!(
+        line("/* then sum it */") > line("// scale the row"),
+        "{out}"
+    );
+}

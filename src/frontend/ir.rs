@@ -504,6 +504,20 @@ pub struct Array {
     pub declaration: Option<Span>,
 }
 
+/// A comment inside a region. Generated code prints it before the first generated loop
+/// at its depth that holds its statement, else next to the first copy of its statement,
+/// else (no statement after it) at its top.
+#[derive(Clone, Debug)]
+pub struct Comment {
+    pub text: String,
+    /// The statement it precedes, or follows on the same line (`after`).
+    pub statement: Option<usize>,
+    pub after: bool,
+    /// How many of the region's loops enclose it: a comment before a loop goes before
+    /// the generated loop at this depth that holds its statement.
+    pub depth: usize,
+}
+
 /// A static-control region, lifted.
 #[derive(Clone, Debug)]
 pub struct Region {
@@ -527,8 +541,8 @@ pub struct Region {
     /// For each iterator name, the type to declare it with when a generated loop
     /// declares it (`None`: declared outside the region, assign only).
     pub iterator_decls: Vec<(String, Option<String>)>,
-    /// The comments inside the region, in order: generated code keeps them at its top.
-    pub comments: Vec<String>,
+    /// The comments inside the region, in order, each with the statement it belongs to.
+    pub comments: Vec<Comment>,
     /// Whether the region is the body of a `for`, `if` or `else` without braces, so
     /// generated code (possibly several statements) must be braced.
     pub needs_braces: bool,

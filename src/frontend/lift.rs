@@ -133,10 +133,18 @@ pub fn lift_region(
         .iter()
         .map(|l| (l.iter.clone(), lifter.iterator_type(l)))
         .collect();
-    let mut comments = Vec::new();
+    let mut comment_nodes = Vec::new();
     for n in nodes {
-        collect_comments(*n, src, &mut comments);
+        collect_comments(*n, &mut comment_nodes);
     }
+    let outer_loops = nodes.first().map_or(0, |n| enclosing_loops(*n));
+    let comments = comment_nodes
+        .into_iter()
+        .map(|c| Comment {
+            depth: enclosing_loops(c).saturating_sub(outer_loops),
+            ..anchored(c, src, &lifter.statements)
+        })
+        .collect();
     let arrays = lifter.arrays();
     let aliases = possible_aliases(&arrays, &lifter.statements);
     if !aliases.is_empty() {
@@ -169,14 +177,47 @@ pub fn lift_region(
     })
 }
 
-fn collect_comments(node: Node, src: &str, out: &mut Vec<String>) {
+fn collect_comments<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
     if node.kind() == "comment" {
-        out.push(text(node, src).to_string());
+        out.push(node);
     }
     let mut cursor = node.walk();
     let children: Vec<Node> = node.named_children(&mut cursor).collect();
     for c in children {
-        collect_comments(c, src, out);
+        collect_comments(c, out);
+    }
+}
+
+/// The number of `for` statements around `node`.
+fn enclosing_loops(node: Node) -> usize {
+    std::iter::successors(node.parent(), |n| n.parent())
+        .filter(|n| n.kind() == "for_statement")
+        .count()
+}
+
+/// `comment` with its statement: the one it ends the line of (`x = 0; // why`), else
+/// the first one after it (its depth is left 0).
+fn anchored(comment: Node, src: &str, statements: &[Statement]) -> Comment {
+    let (start, end) = (comment.start_byte(), comment.end_byte());
+    let same_line = |s: &Statement| {
+        s.span.end <= start
+            && src
+                .get(s.span.end..start)
+                .is_some_and(|gap| !gap.contains('\n'))
+    };
+    if let Some(k) = statements.iter().position(same_line) {
+        return Comment {
+            text: text(comment, src).to_string(),
+            statement: Some(k),
+            after: true,
+            depth: 0,
+        };
+    }
+    Comment {
+        text: text(comment, src).to_string(),
+        statement: statements.iter().position(|s| s.span.start >= end),
+        after: false,
+        depth: 0,
     }
 }
 

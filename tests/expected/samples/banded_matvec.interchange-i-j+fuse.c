@@ -12,13 +12,13 @@ double A[N][N], x[N], y[N];
 
 static void banded_matvec(int n)
 {
-  /* Row sums of the absolute band, with the lower edge written as max(0, i - 2). */
   for (int i = 0; i <= 1 && i <= (long long)n - 1; i++) {
     y[i] = 0.0;
     for (int j = 0; j <= (long long)n - 1 && j <= i + 3; j++) {
       y[i] += A[i][j] * x[j];
     }
   }
+  /* Row sums of the absolute band, with the lower edge written as max(0, i - 2). */
   for (long long c0 = 2; c0 <= (long long)n + 1; c0++) {
     if (n >= c0 + 1) {
       y[(int)c0] = 0.0;

@@ -12,7 +12,6 @@ double A[N][N], x[N], y[N];
 
 static void banded_matvec(int n)
 {
-  /* Row sums of the absolute band, with the lower edge written as max(0, i - 2). */
   #pragma omp parallel for schedule(static, 1)
   for (int i = 0; i < n; i++) {
     y[i] = 0.0;
@@ -20,6 +19,7 @@ static void banded_matvec(int n)
       y[i] += A[i][j] * x[j];
     }
   }
+  /* Row sums of the absolute band, with the lower edge written as max(0, i - 2). */
   #pragma omp parallel for schedule(static, 1)
   for (int i = 0; i < n; i++) {
     for (int j = (0 > (i - 2) ? 0 : (i - 2)); j <= (long long)n - 1 && j <= (long long)i + 3; j++) {

@@ -13,13 +13,13 @@ exit 4
 
 static void blur(int h, int w, double in[h][w], double tmp[h][w], double out[h][w])
 {
-  /* The vertical pass walks the images down their columns. */
   #pragma omp parallel for
   for (int i = 0; i < h; i++) {
     for (int j = 1; j < w - 1; j++) {
       tmp[i][j] = (in[i][j - 1] + in[i][j] + in[i][j + 1]) / 3.0;
     }
   }
+  /* The vertical pass walks the images down their columns. */
   #pragma omp parallel for
   for (int j = 1; j < w - 1; j++) {
     for (int i = 1; i < (long long)h - 1; i++) {

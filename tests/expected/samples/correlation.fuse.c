@@ -15,7 +15,6 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                         double mean[m], double stddev[m])
 {
   double s;
-  /* The 0.1 offset keeps constant columns from dividing by zero. */
   #pragma omp parallel for
   for (int j = 0; j < m; j++) {
     mean[j] = 0.0;
@@ -27,6 +26,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
     for (int i = 0; i < n; i++) {
       stddev[j] += (data[i][j] - mean[j]) * (data[i][j] - mean[j]);
     }
+    /* The 0.1 offset keeps constant columns from dividing by zero. */
     stddev[j] = sqrt(stddev[j] / n) + 0.1;
   }
   #pragma omp parallel for

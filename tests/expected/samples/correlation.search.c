@@ -15,7 +15,6 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                         double mean[m], double stddev[m])
 {
   double s;
-  /* The 0.1 offset keeps constant columns from dividing by zero. */
   double (*s_ij)[m > 0 ? m : 1] = __builtin_malloc(sizeof(double) * (unsigned long)(m > 0 ? m : 1) * (unsigned long)(m > 0 ? m : 1));
   if (!s_ij) __builtin_abort();
   for (int j = 0; j < m; j++) {
@@ -38,6 +37,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
     }
   }
   for (int j = 0; j < m; j++) {
+    /* The 0.1 offset keeps constant columns from dividing by zero. */
     stddev[j] = sqrt(stddev[j] / n) + 0.1;
   }
   #pragma omp parallel for

@@ -15,13 +15,13 @@ double a[N], b[N], C[N][M];
 
 static void strided_update(void)
 {
-  /* Column-order traversal with a parity test on the row. */
   for (long long c0 = 0; c0 < N; c0 += 2) {
     a[(int)c0] = exp(-b[(int)c0]) + a[((int)c0) + 1];
   }
   for (long long c0 = 1; c0 < N; c0 += 2) {
     a[(int)c0] = 0.5 * a[((int)c0) - 1];
   }
+  /* Column-order traversal with a parity test on the row. */
   #pragma omp parallel for
   for (int j = 0; j < M; j++) {
     for (int i = 0; i < N; i++) {

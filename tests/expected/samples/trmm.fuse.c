@@ -17,10 +17,10 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 {
   int i, j, k;
 #pragma scop
-  /* Only the rows below i contribute (A is unit lower-triangular). */
   for (int c0 = 0; 64 * c0 <= (long long)m - 2; c0++) {
     #pragma omp parallel for private(i, j, k)
     for (int c1 = 0; c1 < ((long long)n + 63) / 64; c1++) {
+      /* Only the rows below i contribute (A is unit lower-triangular). */
       for (int c2 = c0; c2 <= ((long long)m - 1) / 64; c2++) {
         for (i = 64 * c0; i <= (long long)m - 2 && i <= 64 * c0 + 63 && i <= 64 * c2 + 62; i++) {
           for (j = 64 * c1; j <= (long long)n - 1 && j <= 64 * c1 + 63; j++) {

@@ -16,9 +16,9 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 {
   int i, j, k;
 #pragma scop
-  /* Only the rows below i contribute (A is unit lower-triangular). */
   for (i = 0; i < m; i++) {
     for (j = 0; j < n; j++) {
+      /* Only the rows below i contribute (A is unit lower-triangular). */
       for (k = i + 1; k < m; k++) {
         B[i][j] += A[k][i] * B[k][j];
       }

@@ -17,10 +17,10 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 {
   int i, j, k;
 #pragma scop
-  /* Only the rows below i contribute (A is unit lower-triangular). */
   #pragma omp parallel for private(i, j, k)
   for (int c0 = 0; c0 < ((long long)n + 255) / 256; c0++) {
     for (int c1 = 0; 64 * c1 <= (long long)m - 2; c1++) {
+      /* Only the rows below i contribute (A is unit lower-triangular). */
       for (int c2 = c1; c2 <= ((long long)m - 1) / 64; c2++) {
         for (j = 256 * c0; j <= (long long)n - 1 && j <= 256 * c0 + 255; j++) {
           for (i = 64 * c1; i <= (long long)m - 2 && i <= 64 * c1 + 63 && i <= 64 * c2 + 62; i++) {

@@ -17,9 +17,9 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 {
   int i, j, k;
 #pragma scop
-  /* Only the rows below i contribute (A is unit lower-triangular). */
   for (int c0 = 0; 64 * c0 <= (long long)m - 1; c0++) {
     for (int c1 = 0; c1 <= c0 && 64 * c1 <= (long long)m - 2; c1++) {
+      /* Only the rows below i contribute (A is unit lower-triangular). */
       for (int c2 = 0; 64 * c2 <= (long long)n - 1; c2++) {
         for (k = ((64 * c0) > (64 * c1 + 1) ? (64 * c0) : (64 * c1 + 1)); k <= (long long)m - 1 && k <= 64 * c0 + 63; k++) {
           for (i = 64 * c1; i <= 64 * c1 + 63 && i <= k - 1; i++) {
