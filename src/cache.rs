@@ -282,9 +282,7 @@ fn triangular_loops(nest: &Nest) -> Vec<bool> {
             let Some(p) = iterators.iter().position(|it| *it == Some(&l.iter)) else {
                 continue;
             };
-            let mut mentioned = std::collections::BTreeSet::new();
-            l.init.names(&mut mentioned);
-            l.bound.for_each_aff(&mut |a| a.names(&mut mentioned));
+            let mentioned = l.bound_names();
             for (q, it) in iterators.iter().enumerate() {
                 if q != p && it.is_some_and(|it| mentioned.contains(it)) {
                     out[p] = true;

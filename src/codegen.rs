@@ -401,30 +401,13 @@ impl Printer<'_> {
 
     /// The original iterators the loops inside `node` stand for.
     fn inner_loop_originals(&self, node: &ASTNode, out: &mut BTreeSet<String>) -> Gen<()> {
-        match ast_kind(node)? {
-            AstKind::For => {
-                let iterator = node.for_get_iterator()?.get_id()?.get_name()?.to_string();
-                let body = node.for_get_body()?;
-                self.original_iterators(&body, &iterator, out)?;
-                self.inner_loop_originals(&body, out)
+        each_node(node, &mut |n| {
+            if ast_kind(n)? == AstKind::For {
+                let iterator = n.for_get_iterator()?.get_id()?.get_name()?.to_string();
+                self.original_iterators(&n.for_get_body()?, &iterator, out)?;
             }
-            AstKind::If => {
-                self.inner_loop_originals(&node.if_get_then_node()?, out)?;
-                if node.if_has_else_node()? {
-                    self.inner_loop_originals(&node.if_get_else_node()?, out)?;
-                }
-                Ok(())
-            }
-            AstKind::Block => {
-                let children = node.block_get_children()?;
-                for k in 0..children.size()? {
-                    self.inner_loop_originals(&children.get_at(k)?, out)?;
-                }
-                Ok(())
-            }
-            AstKind::Mark => self.inner_loop_originals(&node.mark_get_node()?, out),
-            AstKind::User => Ok(()),
-        }
+            Ok(())
+        })
     }
 
     /// The original iterators that loop `iterator` stands for in the statements of `node`.
@@ -434,35 +417,30 @@ impl Printer<'_> {
         iterator: &str,
         out: &mut BTreeSet<String>,
     ) -> Gen<()> {
-        match ast_kind(node)? {
-            AstKind::For => self.original_iterators(&node.for_get_body()?, iterator, out),
-            AstKind::If => {
-                self.original_iterators(&node.if_get_then_node()?, iterator, out)?;
-                if node.if_has_else_node()? {
-                    self.original_iterators(&node.if_get_else_node()?, iterator, out)?;
-                }
-                Ok(())
+        each_node(node, &mut |n| {
+            if ast_kind(n)? != AstKind::User {
+                return Ok(());
             }
-            AstKind::Block => {
-                let children = node.block_get_children()?;
-                for k in 0..children.size()? {
-                    self.original_iterators(&children.get_at(k)?, iterator, out)?;
+            let call = n.user_get_expr()?;
+            let stmt = self.statement_of(&call)?;
+            for (d, original) in self.region.statements[stmt].iters.iter().enumerate() {
+                let arg = call.get_op_arg(d as i32 + 1)?;
+                if arg.get_type()? == ASTExprType::Id && arg.get_id()?.get_name()? == iterator {
+                    out.insert(original.clone());
                 }
-                Ok(())
             }
-            AstKind::Mark => self.original_iterators(&node.mark_get_node()?, iterator, out),
-            AstKind::User => {
-                let call = node.user_get_expr()?;
-                let stmt = self.statement_of(&call)?;
-                for (d, original) in self.region.statements[stmt].iters.iter().enumerate() {
-                    let arg = call.get_op_arg(d as i32 + 1)?;
-                    if arg.get_type()? == ASTExprType::Id && arg.get_id()?.get_name()? == iterator {
-                        out.insert(original.clone());
-                    }
-                }
-                Ok(())
+            Ok(())
+        })
+    }
+
+    /// The statements `node` executes.
+    fn statements_in(&self, node: &ASTNode, out: &mut BTreeSet<usize>) -> Gen<()> {
+        each_node(node, &mut |n| {
+            if ast_kind(n)? == AstKind::User {
+                out.insert(self.statement_of(&n.user_get_expr()?)?);
             }
-        }
+            Ok(())
+        })
     }
 
     fn statement_of(&self, call: &ASTExpr) -> Gen<usize> {
@@ -586,32 +564,6 @@ impl Printer<'_> {
             }
         }
         Ok(())
-    }
-
-    /// The statements `node` executes.
-    fn statements_in(&self, node: &ASTNode, out: &mut BTreeSet<usize>) -> Gen<()> {
-        match ast_kind(node)? {
-            AstKind::For => self.statements_in(&node.for_get_body()?, out),
-            AstKind::If => {
-                self.statements_in(&node.if_get_then_node()?, out)?;
-                if node.if_has_else_node()? {
-                    self.statements_in(&node.if_get_else_node()?, out)?;
-                }
-                Ok(())
-            }
-            AstKind::Block => {
-                let children = node.block_get_children()?;
-                for k in 0..children.size()? {
-                    self.statements_in(&children.get_at(k)?, out)?;
-                }
-                Ok(())
-            }
-            AstKind::Mark => self.statements_in(&node.mark_get_node()?, out),
-            AstKind::User => {
-                out.insert(self.statement_of(&node.user_get_expr()?)?);
-                Ok(())
-            }
-        }
     }
 
     /// The comments of statement `k` not printed yet: those before it on lines of their
@@ -945,6 +897,30 @@ fn offset(e: &ASTExpr) -> Gen<(ASTExpr, i64)> {
         }
     }
     Ok((e.copy()?, 0))
+}
+
+/// Calls `f` on `node` and on every node below it, parents first.
+fn each_node(node: &ASTNode, f: &mut dyn FnMut(&ASTNode) -> Gen<()>) -> Gen<()> {
+    f(node)?;
+    match ast_kind(node)? {
+        AstKind::For => each_node(&node.for_get_body()?, f),
+        AstKind::If => {
+            each_node(&node.if_get_then_node()?, f)?;
+            if node.if_has_else_node()? {
+                each_node(&node.if_get_else_node()?, f)?;
+            }
+            Ok(())
+        }
+        AstKind::Block => {
+            let children = node.block_get_children()?;
+            for k in 0..children.size()? {
+                each_node(&children.get_at(k)?, f)?;
+            }
+            Ok(())
+        }
+        AstKind::Mark => each_node(&node.mark_get_node()?, f),
+        AstKind::User => Ok(()),
+    }
 }
 
 /// `a + k` (`a - |k|` for a negative `k`, `a` for 0).

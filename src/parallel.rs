@@ -331,10 +331,7 @@ fn uneven_work(
         let mut inner = BTreeSet::new();
         inner_iterators(child, *k, &mut inner);
         region.loops_around(*k).iter().any(|l| {
-            let mut bounds = BTreeSet::new();
-            l.init.names(&mut bounds);
-            l.bound.for_each_aff(&mut |a| a.names(&mut bounds));
-            bounds.remove(&l.iter);
+            let bounds = l.bound_names();
             (inner.contains(&l.iter) && !bounds.is_disjoint(&walked))
                 || (walked.contains(&l.iter) && !bounds.is_disjoint(&inner))
         })

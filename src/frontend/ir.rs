@@ -398,6 +398,17 @@ pub struct Loop {
     pub span: Span,
 }
 
+impl Loop {
+    /// The names its initial value and bound involve, other than its own iterator.
+    pub fn bound_names(&self) -> BTreeSet<String> {
+        let mut names = BTreeSet::new();
+        self.init.names(&mut names);
+        self.bound.for_each_aff(&mut |a| a.names(&mut names));
+        names.remove(&self.iter);
+        names
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum Node {
     Loop(Loop, Vec<Node>),
