@@ -178,3 +178,22 @@ pub fn ast_kind(node: &ASTNode) -> Result<AstKind, Failure> {
         t => Err(Failure::Unexpected(format!("unexpected AST node type {t}"))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    unsafe extern "C" {
+        /// Defined only when isl was configured `--with-int=imath-32`
+        /// (`.cargo/isl-config.site`).
+        fn isl_sioimath_encode_small(value: i32) -> u64;
+        fn isl_sioimath_get_si(value: u64) -> std::ffi::c_long;
+    }
+
+    /// Fails to link when isl was built with plain imath: the analyses would still be
+    /// right, but 2-3x slower.
+    #[test]
+    fn integers_are_small_int_optimized() {
+        // SAFETY: both take and return plain integers.
+        let value = unsafe { isl_sioimath_get_si(isl_sioimath_encode_small(-7)) };
+        assert_eq!(value, -7);
+    }
+}
