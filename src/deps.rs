@@ -11,7 +11,7 @@
 //! dependence and counterexample can name the exact source reference.
 
 use crate::model::Scop;
-use isl_rs::{Context, LibISLError, UnionAccessInfo, UnionMap};
+use isl_rs::{Context, DimType, LibISLError, Map, Set, Space, UnionAccessInfo, UnionMap, UnionSet};
 
 type Isl<T> = Result<T, LibISLError>;
 
@@ -167,39 +167,41 @@ pub fn live_ranges(df: &Dataflow) -> Isl<UnionMap> {
     copy(&df.tagged.flow)
 }
 
-/// How a schedule orders tagged instances: `{ x -> y : x certainly happens before y }`.
+/// The order in which a schedule runs statement instances, read from their time stamps.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Order {
     /// A sequential schedule: the lexicographic order of time stamps.
     Sequential,
-    /// As sequential, except that instances whose time stamps share `prefix` and differ
-    /// in `parallel` run concurrently (a parallel loop): `prefix` maps each statement
-    /// instance under the loop to the time stamp of the loops and sequences around it,
-    /// `parallel` to the loop's own iteration.
-    Parallel {
-        prefix: UnionMap,
-        parallel: UnionMap,
-    },
+    /// As sequential, except that one loop runs its iterations concurrently: the loop
+    /// at time dimension `outer.len()`, inside the dimensions `outer` (`Some(k)`: a
+    /// sequence, where the loop is in its `k`-th child; `None`: a loop). Instances in
+    /// the loop (their time stamps are `k` where `outer` is `Some(k)`) whose time stamps
+    /// agree before the loop's dimension and differ at it are not ordered.
+    Parallel { outer: Vec<Option<usize>> },
 }
 
-/// `{ x -> y : x happens before y }` over the elements of `rel`: sequentially
-/// `{ x -> y : T(x) <_lex T(y) }` for the time stamps `T` of `schedule`; for a parallel
-/// loop, minus the pairs that share the loop's prefix `P` and differ in its iteration
-/// `L`: `{ x -> y : T(x) <_lex T(y) } - { x -> y : P(x) = P(y) and L(x) != L(y) }`
-/// (iterations of a parallel loop are not ordered).
-fn happens_before(rel: &Relations, schedule: &UnionMap, order: &Order) -> Isl<UnionMap> {
-    let timed = copy(&rel.instance)?.apply_range(copy(schedule)?)?;
-    let before = copy(&timed)?.lex_lt_union_map(copy(&timed)?)?;
-    match order {
-        Order::Sequential => Ok(before),
-        Order::Parallel { prefix, parallel } => {
-            let prefix = copy(&rel.instance)?.apply_range(copy(prefix)?)?;
-            let parallel = copy(&rel.instance)?.apply_range(copy(parallel)?)?;
-            let same_prefix = copy(&prefix)?.apply_range(prefix.reverse()?)?;
-            let different_iteration = copy(&parallel)?
-                .lex_lt_union_map(copy(&parallel)?)?
-                .union(copy(&parallel)?.lex_gt_union_map(parallel)?)?;
-            before.subtract(same_prefix.intersect(different_iteration)?)
+impl Order {
+    /// `{ a -> b : a and b run concurrently }` on the time stamps of the set space
+    /// `space`: empty sequentially; with a parallel loop at dimension `d`,
+    /// `{ a -> b : a_{<d} = b_{<d}, a_d != b_d, a_k = outer_k where outer_k is fixed }`.
+    /// The order is then `B = { a -> b : a <_lex b } - concurrent`.
+    fn concurrent(&self, space: Space) -> Isl<Map> {
+        let pairs = space.map_from_set()?;
+        let Order::Parallel { outer } = self else {
+            return Map::empty(pairs);
+        };
+        let mut same_prefix = Map::universe(pairs)?;
+        for (k, position) in (0..).zip(outer) {
+            same_prefix = same_prefix.equate(DimType::In, k, DimType::Out, k)?;
+            if let Some(position) = position {
+                same_prefix = same_prefix.fix_si(DimType::In, k as u32, *position as i32)?;
+            }
         }
+        let dim = outer.len() as i32;
+        let earlier = same_prefix
+            .copy()?
+            .order_lt(DimType::In, dim, DimType::Out, dim)?;
+        earlier.union(same_prefix.order_gt(DimType::In, dim, DimType::Out, dim)?)
     }
 }
 
@@ -217,13 +219,22 @@ pub enum ViolationKind {
     LiveOutChanged,
 }
 
+impl ViolationKind {
+    /// In the order they are checked (cheapest first).
+    const ALL: [ViolationKind; 4] = [
+        ViolationKind::FlowReversed,
+        ViolationKind::LiveRangeConflict,
+        ViolationKind::LiveInOverwritten,
+        ViolationKind::LiveOutChanged,
+    ];
+}
+
 /// A concrete counterexample: instances (one isl sample point) and references.
 #[derive(Clone, Debug)]
 pub struct Violation {
     pub kind: ViolationKind,
-    /// The violated relation, in isl notation.
-    pub relation: String,
-    /// One point of it, e.g. `[n = 2] -> { [[S0[0, 1] -> R0[]] -> [S1[0, 0] -> R3[]]] }`.
+    /// One point of the violated relation, e.g.
+    /// `[n = 2] -> { [[S0[0, 1] -> R0[]] -> [S1[0, 0] -> R3[]]] }`.
     pub witness: String,
     /// The access ids (`R3` is 3) the witness involves, in order of appearance.
     pub references: Vec<usize>,
@@ -242,97 +253,91 @@ pub enum Verdict {
 /// Whether `schedule` (`{ S[i] -> time }`) computes the same values as the original
 /// program: [`check`] without the counterexample (cheaper, for searches).
 pub fn is_legal(df: &Dataflow, schedule: &UnionMap, order: &Order) -> Isl<bool> {
-    Ok(first_violated(&*plain_checker(df, schedule, order)?)?.is_none())
+    Ok(InTime::new(df, schedule, order)?
+        .first_violated()?
+        .is_none())
 }
 
-/// Checks `schedule` (`{ S[i] -> time }`, order `<`) against the dataflow of the
-/// original program. It is legal when these four relations are empty, checked in order
-/// (the first non-empty one is the violation, with a sample point as counterexample):
+/// Checks `schedule` (`{ S[i] -> time }`, run in `order`) against the dataflow of the
+/// original program. With `B` the happens-before relation of `order`, it is legal when
+/// these four relations are empty, checked in order (the first non-empty one is the
+/// violation, with a sample point as counterexample):
 ///
-/// - flow reversed: `{ w -> r in flow : not (w < r) }`;
-/// - live-range conflict: `{ [w -> r] -> w' in conflicts : w < w' < r }` (another
-///   write of the cell between a value's write and one of its reads);
-/// - live-in overwritten: `{ r -> w' in live_in_writers : w' < r }`;
-/// - live-out changed: `{ w -> w' in live_out_writers : w < w' }`.
+/// - flow reversed: `{ w -> r in flow : not B(w, r) }`;
+/// - live-range conflict: `{ [w -> r] -> w' in conflicts : w' != w, w' != r,
+///   not B(w', w), not B(r, w') }` (another write of the cell may fall between a
+///   value's write and one of its reads);
+/// - live-in overwritten: `{ r -> w' in live_in_writers : r != w', not B(r, w') }`;
+/// - live-out changed: `{ w -> w' in live_out_writers : w != w', not B(w', w) }`.
 ///
+/// Sequentially (`B` is `<`) these are `w >= r`, `w < w' < r`, `w' < r` and `w < w'`.
 /// `classic` in the verdict says whether every anti and output dependence is kept too.
 pub fn check(df: &Dataflow, schedule: &UnionMap, order: &Order) -> Isl<Verdict> {
-    let plain = plain_checker(df, schedule, order)?;
-    if let Some(kind) = first_violated(&*plain)? {
-        let tagged = checker(&df.tagged, schedule, order)?.of(kind)?;
-        return Ok(Verdict::Illegal(violation(kind, tagged)?));
+    let checks = InTime::new(df, schedule, order)?;
+    if let Some((kind, violated)) = checks.first_violated()? {
+        return Ok(Verdict::Illegal(checks.witness(kind, violated)?));
     }
     let all = copy(&df.plain.flow)?.union(copy(&df.memory)?)?;
     Ok(Verdict::Legal {
-        classic: plain.keeps(all)?,
+        classic: checks.keeps(all)?,
     })
 }
 
-/// The checks on statement instances: in the time space for sequential schedules.
-fn plain_checker<'a>(
-    df: &'a Dataflow,
-    schedule: &UnionMap,
-    order: &Order,
-) -> Isl<Box<dyn Violations + 'a>> {
-    Ok(match (order, InTime::new(df, schedule)?) {
-        (Order::Sequential, Some(in_time)) => Box::new(in_time),
-        _ => checker(&df.plain, schedule, order)?,
-    })
+/// Whether two instances that `order` runs concurrently write the same cell: values
+/// nobody reads (which the live-range test lets through) still race.
+/// `{ w -> w' : W(w) = W(w'), w != w', not B(w, w'), not B(w', w) }` non-empty.
+pub fn concurrent_writes(df: &Dataflow, schedule: &UnionMap, order: &Order) -> Isl<bool> {
+    let checks = InTime::new(df, schedule, order)?;
+    let writes = copy(&df.plain.writes)?;
+    let same_cell = copy(&writes)?.apply_range(writes.reverse()?)?;
+    let concurrent = copy(&checks.distinct_not_before)?
+        .intersect(copy(&checks.distinct_not_before)?.reverse()?)?;
+    Ok(!checks
+        .in_time(&same_cell)?
+        .intersect(concurrent)?
+        .is_empty()?)
 }
 
-/// The first check (in the order flow, live ranges, live-in, live-out) that fails.
-fn first_violated(checks: &dyn Violations) -> Isl<Option<ViolationKind>> {
-    for kind in [
-        ViolationKind::FlowReversed,
-        ViolationKind::LiveRangeConflict,
-        ViolationKind::LiveInOverwritten,
-        ViolationKind::LiveOutChanged,
-    ] {
-        if !checks.of(kind)?.is_empty()? {
-            return Ok(Some(kind));
-        }
-    }
-    Ok(None)
-}
-
-/// The sequential checks on statement instances, done in the time space: each
-/// relation is mapped to time stamps and intersected with the lexicographic order
-/// (much cheaper than comparing the schedules of every pair of statements).
+/// The checks on statement instances, done in the time space: each relation is mapped
+/// to time stamps and intersected with the order there (much cheaper than ordering
+/// every pair of instances). The time stamps of distinct instances differ.
 struct InTime<'a> {
     df: &'a Dataflow,
+    /// `{ S[i] -> time }`.
     schedule: UnionMap,
-    /// `{ a -> b : a < b }`, `{ a -> b : a >= b }` and `{ [a -> b] -> c : a < c < b }`
-    /// on time stamps.
-    lt: UnionMap,
-    ge: UnionMap,
-    between: UnionMap,
+    /// `B = { a -> b : a happens before b }` on time stamps.
+    before: UnionMap,
+    /// `{ a -> b : not B(a, b) }`.
+    not_before: UnionMap,
+    /// `{ a -> b : a != b and not B(a, b) }`.
+    distinct_not_before: UnionMap,
+    /// `{ [a -> b] -> c : c != a, c != b, not B(c, a), not B(b, c) }`: `c` may fall
+    /// inside a live range from `a` to `b`.
+    inside: UnionMap,
 }
 
 impl<'a> InTime<'a> {
-    /// `None` when the schedule's time stamps do not all live in one space.
-    fn new(df: &'a Dataflow, schedule: &UnionMap) -> Isl<Option<InTime<'a>>> {
-        let ctx = schedule.get_ctx();
-        let Ok(times) = isl_rs::Set::from_union_set(schedule.copy()?.range()?) else {
-            ctx.reset_error();
-            return Ok(None);
-        };
-        let space = times.get_space()?.params()?.add_dims(
-            isl_rs::DimType::Set,
-            times.dim(isl_rs::DimType::Set)?.max(0) as u32,
-        )?;
-        let map = |m: isl_rs::Map| UnionMap::from_map(m);
-        let lt = isl_rs::Map::lex_lt(space.copy()?)?;
-        // { c -> [a -> b] : a < c < b }, reversed.
-        let between = isl_rs::Map::lex_gt(space.copy()?)?
-            .range_product(lt.copy()?)?
+    /// Built from the lexicographic orders (`a >=_lex b` and not `a - concurrent`):
+    /// isl represents complements of them far less compactly.
+    fn new(df: &'a Dataflow, schedule: &UnionMap, order: &Order) -> Isl<InTime<'a>> {
+        let space = time_space(schedule)?;
+        let concurrent = order.concurrent(space.copy()?)?;
+        let before = Map::lex_lt(space.copy()?)?.subtract(concurrent.copy()?)?;
+        let not_before = Map::lex_ge(space.copy()?)?.union(concurrent.copy()?)?;
+        let distinct_not_before = Map::lex_gt(space)?.union(concurrent)?;
+        // { c -> a : ... } with { c -> b : ... }, reversed.
+        let inside = distinct_not_before
+            .copy()?
+            .range_product(distinct_not_before.copy()?.reverse()?)?
             .reverse()?;
-        Ok(Some(InTime {
+        Ok(InTime {
             df,
             schedule: copy(schedule)?,
-            lt: map(lt)?,
-            ge: map(isl_rs::Map::lex_ge(space)?)?,
-            between: map(between)?,
-        }))
+            before: UnionMap::from_map(before)?,
+            not_before: UnionMap::from_map(not_before)?,
+            distinct_not_before: UnionMap::from_map(distinct_not_before)?,
+            inside: UnionMap::from_map(inside)?,
+        })
     }
 
     /// `{ time(x) -> time(y) : x -> y in relation }`.
@@ -341,160 +346,111 @@ impl<'a> InTime<'a> {
             .apply_domain(copy(&self.schedule)?)?
             .apply_range(copy(&self.schedule)?)
     }
-}
 
-impl Violations for InTime<'_> {
+    /// The violated part of check `kind`, on time stamps.
     fn of(&self, kind: ViolationKind) -> Isl<UnionMap> {
         let df = self.df;
         match kind {
-            ViolationKind::FlowReversed => self.in_time(&df.plain.flow)?.intersect(copy(&self.ge)?),
+            ViolationKind::FlowReversed => self
+                .in_time(&df.plain.flow)?
+                .intersect(copy(&self.not_before)?),
             ViolationKind::LiveRangeConflict => {
                 let pairs = copy(&self.schedule)?.product(copy(&self.schedule)?)?;
                 copy(&df.conflicts)?
                     .apply_domain(pairs)?
                     .apply_range(copy(&self.schedule)?)?
-                    .intersect(copy(&self.between)?)
+                    .intersect(copy(&self.inside)?)
             }
             ViolationKind::LiveInOverwritten => self
                 .in_time(&df.live_in_writers)?
-                .intersect(copy(&self.lt)?.reverse()?),
+                .intersect(copy(&self.distinct_not_before)?),
             ViolationKind::LiveOutChanged => self
                 .in_time(&df.live_out_writers)?
-                .intersect(copy(&self.lt)?),
+                .intersect(copy(&self.distinct_not_before)?.reverse()?),
         }
     }
 
-    fn keeps(&self, deps: UnionMap) -> Isl<bool> {
-        self.in_time(&deps)?.intersect(copy(&self.ge)?)?.is_empty()
+    /// The first check (in the order of [`ViolationKind::ALL`]) that fails, with its
+    /// violated relation on time stamps.
+    fn first_violated(&self) -> Isl<Option<(ViolationKind, UnionMap)>> {
+        for kind in ViolationKind::ALL {
+            let violated = self.of(kind)?;
+            if !violated.is_empty()? {
+                return Ok(Some((kind, violated)));
+            }
+        }
+        Ok(None)
     }
-}
 
-fn checker<'a>(
-    rel: &'a Relations,
-    schedule: &UnionMap,
-    order: &Order,
-) -> Isl<Box<dyn Violations + 'a>> {
-    Ok(match order {
-        Order::Sequential => Box::new(Sequential {
-            rel,
-            timed: copy(&rel.instance)?.apply_range(copy(schedule)?)?,
-        }),
-        Order::Parallel { .. } => Box::new(General {
-            rel,
-            before: happens_before(rel, schedule, order)?,
-            same_instance: copy(&rel.instance)?.apply_range(copy(&rel.instance)?.reverse()?)?,
-        }),
-    })
-}
-
-/// The violated part of each check under one schedule.
-trait Violations {
-    fn of(&self, kind: ViolationKind) -> Isl<UnionMap>;
     /// Whether every dependence in `deps` still goes forward.
-    fn keeps(&self, deps: UnionMap) -> Isl<bool>;
-}
-
-/// The checks for a sequential schedule, as lexicographic comparisons of the time
-/// stamps of exactly the instances each check relates (cheaper than building the
-/// whole happens-before relation).
-struct Sequential<'a> {
-    rel: &'a Relations,
-    /// `{ x -> time }`.
-    timed: UnionMap,
-}
-
-impl Sequential<'_> {
-    /// The schedule restricted to `elements`.
-    fn times_of(&self, elements: isl_rs::UnionSet) -> Isl<UnionMap> {
-        copy(&self.timed)?.intersect_domain(elements)
+    fn keeps(&self, deps: UnionMap) -> Isl<bool> {
+        self.in_time(&deps)?
+            .intersect(copy(&self.not_before)?)?
+            .is_empty()
     }
 
-    /// `{ [x -> y] -> time(x) }` for each `x -> y` in `relation` (`time(y)` when
-    /// `of_range`).
-    fn pair_times(&self, relation: &UnionMap, of_range: bool) -> Isl<UnionMap> {
-        let project = if of_range {
-            copy(relation)?.range_map()?
-        } else {
-            copy(relation)?.domain_map()?
+    /// A counterexample to check `kind` on tagged instances, so that it names
+    /// references. One point of `violated` (time stamps) involves at most three
+    /// statement instances; the tagged relations restricted to those are small enough
+    /// to order element by element.
+    fn witness(&self, kind: ViolationKind, violated: UnionMap) -> Isl<Violation> {
+        let point = Set::from_point(violated.wrap()?.sample_point()?)?;
+        let instances = copy(&self.schedule)?
+            .intersect_range(stamps(point)?)?
+            .domain()?;
+        let local = self.df.tagged.restricted(instances)?;
+        let timed = copy(&local.instance)?.apply_range(copy(&self.schedule)?)?;
+        let before = copy(&timed)?
+            .apply_range(copy(&self.before)?)?
+            .apply_range(timed.reverse()?)?;
+        let same_instance =
+            copy(&local.instance)?.apply_range(copy(&local.instance)?.reverse()?)?;
+        let violated = match kind {
+            ViolationKind::FlowReversed => copy(&local.flow)?.subtract(before)?,
+            ViolationKind::LiveRangeConflict => {
+                live_range_conflicts(&local, &before, &same_instance)?
+            }
+            ViolationKind::LiveInOverwritten => {
+                live_in_overwritten(&local, &before, &same_instance)?
+            }
+            ViolationKind::LiveOutChanged => live_out_changed(&local, &before)?,
         };
-        project.apply_range(copy(&self.timed)?)
+        violation(kind, violated)
     }
 }
 
-impl Violations for Sequential<'_> {
-    fn of(&self, kind: ViolationKind) -> Isl<UnionMap> {
-        let rel = self.rel;
-        let writes = self.times_of(rel.writes.copy()?.domain()?)?;
-        let rewriters = copy(&rel.writes)?.reverse()?;
-        match kind {
-            // { w -> r : time(w) >= time(r) }
-            ViolationKind::FlowReversed => {
-                let src = self.times_of(rel.flow.copy()?.domain()?)?;
-                let snk = self.times_of(rel.flow.copy()?.range()?)?;
-                copy(&rel.flow)?.intersect(src.lex_ge_union_map(snk)?)
-            }
-            // { [w -> r] -> w' : w' writes w's cell and time(w) < time(w') < time(r) }
-            ViolationKind::LiveRangeConflict => {
-                let candidates = copy(&rel.flow)?
-                    .domain_map()?
-                    .apply_range(copy(&rel.writes)?)?
-                    .apply_range(rewriters)?;
-                let after_w = self
-                    .pair_times(&rel.flow, false)?
-                    .lex_lt_union_map(copy(&writes)?)?;
-                let before_r = writes
-                    .lex_lt_union_map(self.pair_times(&rel.flow, true)?)?
-                    .reverse()?;
-                candidates.intersect(after_w)?.intersect(before_r)
-            }
-            // { r -> w' : r reads a live-in value of the cell w' writes, time(w') < time(r) }
-            ViolationKind::LiveInOverwritten => {
-                let reads = self.times_of(rel.live_in.copy()?.domain()?)?;
-                copy(&rel.live_in)?
-                    .apply_range(rewriters)?
-                    .intersect(reads.lex_gt_union_map(writes)?)
-            }
-            // { w -> w' : w last writes a live-out cell that w' writes, time(w) < time(w') }
-            ViolationKind::LiveOutChanged => {
-                let last = self.times_of(rel.live_out.copy()?.domain()?)?;
-                copy(&rel.live_out)?
-                    .apply_range(rewriters)?
-                    .intersect(last.lex_lt_union_map(writes)?)
-            }
-        }
+/// The set space of `schedule`'s time stamps (isl pads every statement's to the same
+/// number of dimensions); zero-dimensional when no instance runs.
+fn time_space(schedule: &UnionMap) -> Isl<Space> {
+    let times = schedule.copy()?.range()?;
+    if times.is_empty()? {
+        return schedule.get_space()?.set_from_params();
     }
-
-    fn keeps(&self, deps: UnionMap) -> Isl<bool> {
-        let src = self.times_of(deps.copy()?.domain()?)?;
-        let snk = self.times_of(deps.copy()?.range()?)?;
-        deps.intersect(src.lex_ge_union_map(snk)?)?.is_empty()
-    }
+    Set::from_union_set(times)?.get_space()
 }
 
-/// The checks under any happens-before relation (used for parallel loops).
-struct General<'a> {
-    rel: &'a Relations,
-    before: UnionMap,
-    /// `{ x -> y : x and y belong to the same statement instance }`.
-    same_instance: UnionMap,
+/// The time stamps a point of a (nested) wrapped relation holds: `{ a; b; c }` for
+/// `[[a -> b] -> c]`.
+fn stamps(point: Set) -> Isl<UnionSet> {
+    if !point.is_wrapping()? {
+        return UnionSet::from_set(point);
+    }
+    let pair = point.unwrap()?;
+    stamps(pair.copy()?.domain()?)?.union(stamps(pair.range()?)?)
 }
 
-impl Violations for General<'_> {
-    fn of(&self, kind: ViolationKind) -> Isl<UnionMap> {
-        match kind {
-            ViolationKind::FlowReversed => copy(&self.rel.flow)?.subtract(copy(&self.before)?),
-            ViolationKind::LiveRangeConflict => {
-                live_range_conflicts(self.rel, &self.before, &self.same_instance)
-            }
-            ViolationKind::LiveInOverwritten => {
-                live_in_overwritten(self.rel, &self.before, &self.same_instance)
-            }
-            ViolationKind::LiveOutChanged => live_out_changed(self.rel, &self.before),
-        }
-    }
-
-    fn keeps(&self, deps: UnionMap) -> Isl<bool> {
-        deps.subtract(copy(&self.before)?)?.is_empty()
+impl Relations {
+    /// The relations among the elements of `instances` only.
+    fn restricted(&self, instances: UnionSet) -> Isl<Relations> {
+        let elements = copy(&self.instance)?.intersect_range(instances)?.domain()?;
+        let within = |m: &UnionMap| copy(m)?.intersect_domain(elements.copy()?);
+        Ok(Relations {
+            flow: within(&self.flow)?.intersect_range(elements.copy()?)?,
+            writes: within(&self.writes)?,
+            live_in: within(&self.live_in)?,
+            live_out: within(&self.live_out)?,
+            instance: within(&self.instance)?,
+        })
     }
 }
 
@@ -544,14 +500,12 @@ fn live_out_changed(df: &Relations, before: &UnionMap) -> Isl<UnionMap> {
 }
 
 fn violation(kind: ViolationKind, violated: UnionMap) -> Isl<Violation> {
-    let relation = violated.copy()?.coalesce()?.to_str()?.to_string();
     let point = violated.wrap()?.sample_point()?;
     let mut references = Vec::new();
     reference_ids(point.get_space()?, &mut references)?;
     Ok(Violation {
         kind,
         references,
-        relation,
         witness: point.to_str()?.to_string(),
     })
 }

@@ -15,7 +15,7 @@ use crate::frontend::ir::Aff;
 use crate::model::{self, ScheduleTree};
 use crate::plan::Plan;
 use crate::storage;
-use isl_rs::{Context, LibISLError, UnionMap};
+use isl_rs::{Context, LibISLError};
 use std::collections::BTreeSet;
 
 type Isl<T> = Result<T, LibISLError>;
@@ -268,41 +268,43 @@ impl Finder<'_> {
     }
 }
 
-/// Whether two iterations of the band at `path` may write the same cell: values
-/// nobody reads (which the live-range test lets through) still race unless private.
-/// `{ w -> w' : W(w) = W(w'), P(w) = P(w'), L(w) != L(w') }` non-empty, with `P` and
-/// `L` the band's prefix and iteration maps.
+/// Whether two iterations of the band at `path` may write the same cell
+/// (`deps::concurrent_writes`).
 fn races(ctx: &Context, plan: &Plan, df: &Dataflow, path: &[usize]) -> Isl<bool> {
-    let Some((prefix, iteration)) =
-        model::band_position(&plan.region, &plan.text.params, &plan.tree, path)
-    else {
+    let Some(order) = concurrent_band(&plan.tree, path) else {
         return Ok(true);
     };
-    let prefix = UnionMap::read_from_str(ctx, &prefix)?;
-    let iteration = UnionMap::read_from_str(ctx, &iteration)?;
-    let writes = df.plain.writes.copy()?;
-    let same_cell = writes.copy()?.apply_range(writes.reverse()?)?;
-    let same_prefix = prefix.copy()?.apply_range(prefix.reverse()?)?;
-    let same_iteration = iteration.copy()?.apply_range(iteration.reverse()?)?;
-    Ok(!same_cell
-        .intersect(same_prefix)?
-        .subtract(same_iteration)?
-        .is_empty()?)
+    deps::concurrent_writes(df, &plan.schedule_map(ctx, &plan.tree)?, &order)
 }
 
 /// `deps::check` of `plan`'s tree against `df` with the band at `path` parallel.
 fn verdict(ctx: &Context, plan: &Plan, df: &Dataflow, path: &[usize]) -> Isl<Option<Verdict>> {
-    let Some((prefix, iteration)) =
-        model::band_position(&plan.region, &plan.text.params, &plan.tree, path)
-    else {
+    let Some(order) = concurrent_band(&plan.tree, path) else {
         return Ok(None);
     };
-    let order = Order::Parallel {
-        prefix: UnionMap::read_from_str(ctx, &prefix)?,
-        parallel: UnionMap::read_from_str(ctx, &iteration)?,
-    };
-    let schedule = plan.schedule_map(ctx, &plan.tree)?;
-    deps::check(df, &schedule, &order).map(Some)
+    deps::check(df, &plan.schedule_map(ctx, &plan.tree)?, &order).map(Some)
+}
+
+/// The order that runs the band at `path` of `tree` in parallel: every band and
+/// sequence on the way down adds one dimension to the time stamps. `None` when `path`
+/// does not lead to a band.
+fn concurrent_band(tree: &ScheduleTree, path: &[usize]) -> Option<Order> {
+    let mut outer = Vec::new();
+    let mut node = tree;
+    for &k in path {
+        match node {
+            ScheduleTree::Band { child, .. } => {
+                outer.push(None);
+                node = child;
+            }
+            ScheduleTree::Sequence(children) if k < children.len() => {
+                outer.push(Some(k));
+                node = &children[k];
+            }
+            _ => return None,
+        }
+    }
+    matches!(node, ScheduleTree::Band { .. }).then_some(Order::Parallel { outer })
 }
 
 /// Whether the references of the counterexample `v` are all accesses to scalars (the

@@ -1,7 +1,8 @@
 //! The dataflow and legality corpus: `legality-tests/*.txt`. Each case is a C region,
 //! then after `--- orders` one order per line to check (a schedule `{ S[i] -> time }`
-//! in isl notation, or `parallel SCHEDULE | PREFIX | ITERATION` for a parallel loop, as
-//! `deps::Order::Parallel` takes it); its expectation lists the value-based relations
+//! in isl notation, or `parallel [OUTER]: SCHEDULE` with the loop inside the time
+//! dimensions `OUTER` parallel, `*` for a loop and a number for a sequence's child, as
+//! `deps::Order::Parallel` takes them: `parallel [*, 2]: ...`); its expectation lists the value-based relations
 //! of the original program on statement instances, compared with isl's `is_equal`, and
 //! the verdict on each order:
 //!
@@ -66,15 +67,15 @@ impl Analysis {
     fn verdict(&self, order: &str) -> Result<String, String> {
         let (schedule, order) = match order.strip_prefix("parallel ") {
             Some(parts) => {
-                let parts: Vec<&str> = parts.split('|').collect();
-                let [schedule, prefix, iteration] = parts[..] else {
-                    return Err(format!("`{order}`: expected SCHEDULE | PREFIX | ITERATION"));
+                let Some((outer, schedule)) = parts.split_once(':') else {
+                    return Err(format!("`{order}`: expected parallel [OUTER]: SCHEDULE"));
                 };
-                let order = Order::Parallel {
-                    prefix: self.map(prefix)?,
-                    parallel: self.map(iteration)?,
-                };
-                (schedule, order)
+                (
+                    schedule,
+                    Order::Parallel {
+                        outer: outer_dims(outer)?,
+                    },
+                )
             }
             None => (order, Order::Sequential),
         };
@@ -93,6 +94,24 @@ impl Analysis {
             }
         })
     }
+}
+
+/// `[*, 2]` as `[None, Some(2)]`.
+fn outer_dims(text: &str) -> Result<Vec<Option<usize>>, String> {
+    let inner = text
+        .trim()
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .ok_or_else(|| format!("`{text}`: expected [OUTER]"))?;
+    inner
+        .split(',')
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+        .map(|d| match d {
+            "*" => Ok(None),
+            d => d.parse().map(Some).map_err(|e| format!("`{d}`: {e}")),
+        })
+        .collect()
 }
 
 fn text(m: &UnionMap) -> Result<String, String> {
