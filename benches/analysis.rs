@@ -43,8 +43,8 @@ fn main() {
             let schedule = nestor::model::schedule(&ctx, region, &text, &tree).expect("schedule");
             let map = nestor::deps::schedule_map(&scop, &schedule).expect("schedule map");
             let t = Instant::now();
-            let verdict =
-                nestor::deps::check(&df, &map, &nestor::deps::Order::Sequential).expect("check");
+            let verdict = nestor::deps::check(&df, &map, &nestor::deps::Order::Sequential, None)
+                .expect("check");
             check.push(t.elapsed());
             assert!(
                 matches!(verdict, nestor::deps::Verdict::Legal { classic: true }),

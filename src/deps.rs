@@ -252,8 +252,14 @@ pub enum Verdict {
 
 /// Whether `schedule` (`{ S[i] -> time }`) computes the same values as the original
 /// program: [`check`] without the counterexample (cheaper, for searches).
-pub fn is_legal(df: &Dataflow, schedule: &UnionMap, order: &Order) -> Isl<bool> {
-    Ok(InTime::new(df, schedule, order)?
+pub fn is_legal(
+    df: &Dataflow,
+    schedule: &UnionMap,
+    order: &Order,
+    reordered: Option<&UnionSet>,
+) -> Isl<bool> {
+    let obligations = Obligations::among(df, reordered)?;
+    Ok(InTime::new(df, &obligations, schedule, order)?
         .first_violated()?
         .is_none())
 }
@@ -272,23 +278,91 @@ pub fn is_legal(df: &Dataflow, schedule: &UnionMap, order: &Order) -> Isl<bool> 
 ///
 /// Sequentially (`B` is `<`) these are `w >= r`, `w < w' < r`, `w' < r` and `w < w'`.
 /// `classic` in the verdict says whether every anti and output dependence is kept too.
-pub fn check(df: &Dataflow, schedule: &UnionMap, order: &Order) -> Isl<Verdict> {
-    let checks = InTime::new(df, schedule, order)?;
+///
+/// `reordered`: when the schedule orders every pair of instances as a schedule already
+/// known legal does, except pairs of instances both in `reordered`, only those pairs
+/// are checked ([`Obligations::among`]); `classic` then speaks of them alone.
+pub fn check(
+    df: &Dataflow,
+    schedule: &UnionMap,
+    order: &Order,
+    reordered: Option<&UnionSet>,
+) -> Isl<Verdict> {
+    let obligations = Obligations::among(df, reordered)?;
+    let checks = InTime::new(df, &obligations, schedule, order)?;
     if let Some((kind, violated)) = checks.first_violated()? {
         return Ok(Verdict::Illegal(checks.witness(kind, violated)?));
     }
-    let all = copy(&df.plain.flow)?.union(copy(&df.memory)?)?;
     Ok(Verdict::Legal {
-        classic: checks.keeps(all)?,
+        classic: checks.keeps(copy(&obligations.all_dependences)?)?,
     })
+}
+
+/// The schedule-independent halves of the four checks of [`check`] (on statement
+/// instances), and the dependences `classic` is about.
+struct Obligations {
+    flow: UnionMap,
+    conflicts: UnionMap,
+    live_in_writers: UnionMap,
+    live_out_writers: UnionMap,
+    /// Flow, output and anti dependences.
+    all_dependences: UnionMap,
+}
+
+impl Obligations {
+    /// All of `df`'s, or with `reordered` (`X`) those a change of order within `X` can
+    /// violate, given that the order before the change was legal: a violation needs a
+    /// pair whose order changed, so
+    /// `flow ∩ (X × X)`, `live_in_writers ∩ (X × X)`, `live_out_writers ∩ (X × X)` and
+    /// `{ [w -> r] -> w' in conflicts : w' in X and (w in X or r in X) }`
+    /// (the old order had `w' < w` or `r < w'`: that pair changed).
+    fn among(df: &Dataflow, reordered: Option<&UnionSet>) -> Isl<Obligations> {
+        let all_dependences = copy(&df.plain.flow)?.union(copy(&df.memory)?)?;
+        let Some(x) = reordered else {
+            return Ok(Obligations {
+                flow: copy(&df.plain.flow)?,
+                conflicts: copy(&df.conflicts)?,
+                live_in_writers: copy(&df.live_in_writers)?,
+                live_out_writers: copy(&df.live_out_writers)?,
+                all_dependences,
+            });
+        };
+        let within = |m: &UnionMap| {
+            copy(m)?
+                .intersect_domain(x.copy()?)?
+                .intersect_range(x.copy()?)
+        };
+        let touching = copy(&df.plain.flow)?
+            .intersect_domain(x.copy()?)?
+            .union(copy(&df.plain.flow)?.intersect_range(x.copy()?)?)?;
+        Ok(Obligations {
+            flow: within(&df.plain.flow)?,
+            conflicts: copy(&df.conflicts)?
+                .intersect_range(x.copy()?)?
+                .intersect_domain(touching.wrap()?)?,
+            live_in_writers: within(&df.live_in_writers)?,
+            live_out_writers: within(&df.live_out_writers)?,
+            all_dependences: within(&all_dependences)?,
+        })
+    }
 }
 
 /// Whether two instances that `order` runs concurrently write the same cell: values
 /// nobody reads (which the live-range test lets through) still race.
-/// `{ w -> w' : W(w) = W(w'), w != w', not B(w, w'), not B(w', w) }` non-empty.
-pub fn concurrent_writes(df: &Dataflow, schedule: &UnionMap, order: &Order) -> Isl<bool> {
-    let checks = InTime::new(df, schedule, order)?;
-    let writes = copy(&df.plain.writes)?;
+/// `{ w -> w' : W(w) = W(w'), w != w', not B(w, w'), not B(w', w) }` non-empty;
+/// only writes of `within` when given (the instances `order` may run concurrently).
+pub fn concurrent_writes(
+    df: &Dataflow,
+    schedule: &UnionMap,
+    order: &Order,
+    within: Option<&UnionSet>,
+) -> Isl<bool> {
+    let obligations = Obligations::among(df, within)?;
+    let checks = InTime::new(df, &obligations, schedule, order)?;
+    let mut writes = copy(&df.plain.writes)?;
+    if let Some(within) = within {
+        writes = writes.intersect_domain(within.copy()?)?;
+    }
     let same_cell = copy(&writes)?.apply_range(writes.reverse()?)?;
     let concurrent = copy(&checks.distinct_not_before)?
         .intersect(copy(&checks.distinct_not_before)?.reverse()?)?;
@@ -303,6 +377,7 @@ pub fn concurrent_writes(df: &Dataflow, schedule: &UnionMap, order: &Order) -> I
 /// every pair of instances). The time stamps of distinct instances differ.
 struct InTime<'a> {
     df: &'a Dataflow,
+    obligations: &'a Obligations,
     /// `{ S[i] -> time }`.
     schedule: UnionMap,
     /// `B = { a -> b : a happens before b }` on time stamps.
@@ -319,7 +394,12 @@ struct InTime<'a> {
 impl<'a> InTime<'a> {
     /// Built from the lexicographic orders (`a >=_lex b` and not `a - concurrent`):
     /// isl represents complements of them far less compactly.
-    fn new(df: &'a Dataflow, schedule: &UnionMap, order: &Order) -> Isl<InTime<'a>> {
+    fn new(
+        df: &'a Dataflow,
+        obligations: &'a Obligations,
+        schedule: &UnionMap,
+        order: &Order,
+    ) -> Isl<InTime<'a>> {
         let space = time_space(schedule)?;
         let concurrent = order.concurrent(space.copy()?)?;
         let before = Map::lex_lt(space.copy()?)?.subtract(concurrent.copy()?)?;
@@ -332,6 +412,7 @@ impl<'a> InTime<'a> {
             .reverse()?;
         Ok(InTime {
             df,
+            obligations,
             schedule: copy(schedule)?,
             before: UnionMap::from_map(before)?,
             not_before: UnionMap::from_map(not_before)?,
@@ -349,23 +430,23 @@ impl<'a> InTime<'a> {
 
     /// The violated part of check `kind`, on time stamps.
     fn of(&self, kind: ViolationKind) -> Isl<UnionMap> {
-        let df = self.df;
+        let obligations = self.obligations;
         match kind {
             ViolationKind::FlowReversed => self
-                .in_time(&df.plain.flow)?
+                .in_time(&obligations.flow)?
                 .intersect(copy(&self.not_before)?),
             ViolationKind::LiveRangeConflict => {
                 let pairs = copy(&self.schedule)?.product(copy(&self.schedule)?)?;
-                copy(&df.conflicts)?
+                copy(&obligations.conflicts)?
                     .apply_domain(pairs)?
                     .apply_range(copy(&self.schedule)?)?
                     .intersect(copy(&self.inside)?)
             }
             ViolationKind::LiveInOverwritten => self
-                .in_time(&df.live_in_writers)?
+                .in_time(&obligations.live_in_writers)?
                 .intersect(copy(&self.distinct_not_before)?),
             ViolationKind::LiveOutChanged => self
-                .in_time(&df.live_out_writers)?
+                .in_time(&obligations.live_out_writers)?
                 .intersect(copy(&self.distinct_not_before)?.reverse()?),
         }
     }

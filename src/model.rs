@@ -7,6 +7,7 @@
 use crate::diag::{Code, Diagnostic, Span};
 use crate::frontend::ir::{AccessKind, Aff, CmpOp, Cond, Loop, MAX_DIVISIONS, Node, Region, cases};
 use isl_rs::{Context, LibISLError, Map, Schedule, Set, UnionMap, UnionSet};
+use std::collections::BTreeSet;
 
 /// Words isl's parser reads as keywords, whatever their case.
 const ISL_KEYWORDS: &[&str] = &[
@@ -158,7 +159,7 @@ fn rename(n: &str) -> String {
     isl_name(n)
 }
 
-fn tuple(name: &str, iters: &[String]) -> String {
+pub fn tuple(name: &str, iters: &[String]) -> String {
     let iters: Vec<String> = iters.iter().map(|i| isl_name(i)).collect();
     format!("{name}[{}]", iters.join(", "))
 }
@@ -322,6 +323,44 @@ impl ScheduleTree {
         let mut out = Vec::new();
         self.collect_statements(&mut out);
         out
+    }
+
+    /// The statements whose instances `other` may order differently among themselves
+    /// than `self` does: the two trees are walked together while they agree (equal
+    /// bands, or sequences whose children hold the same statements), and the
+    /// statements of the first subtrees that differ are collected. Two instances of
+    /// which one lies outside those keep their order: it is decided where the trees
+    /// agree (the same sequence positions and band times).
+    pub fn reordered(&self, other: &ScheduleTree) -> BTreeSet<usize> {
+        let same_statements = |a: &ScheduleTree, b: &ScheduleTree| {
+            a.statements().into_iter().collect::<BTreeSet<_>>()
+                == b.statements().into_iter().collect::<BTreeSet<_>>()
+        };
+        match (self, other) {
+            _ if self == other => BTreeSet::new(),
+            (ScheduleTree::Sequence(xs), ScheduleTree::Sequence(ys))
+                if xs.len() == ys.len()
+                    && xs.iter().zip(ys).all(|(x, y)| same_statements(x, y)) =>
+            {
+                xs.iter()
+                    .zip(ys)
+                    .flat_map(|(x, y)| x.reordered(y))
+                    .collect()
+            }
+            (
+                ScheduleTree::Band { members, child, .. },
+                ScheduleTree::Band {
+                    members: others,
+                    child: other_child,
+                    ..
+                },
+            ) if members == others => child.reordered(other_child),
+            _ => self
+                .statements()
+                .into_iter()
+                .chain(other.statements())
+                .collect(),
+        }
     }
 
     fn collect_statements(&self, out: &mut Vec<usize>) {

@@ -14,8 +14,9 @@ use crate::deps::{self, Dataflow, Order, Verdict, ViolationKind};
 use crate::frontend::ir::Aff;
 use crate::model::{self, ScheduleTree};
 use crate::plan::Plan;
+use crate::schedule;
 use crate::storage;
-use isl_rs::{Context, LibISLError};
+use isl_rs::{Context, LibISLError, UnionMap, UnionSet};
 use std::collections::BTreeSet;
 
 type Isl<T> = Result<T, LibISLError>;
@@ -193,10 +194,10 @@ impl Finder<'_> {
 
     /// Whether the band at `path` may run its iterations concurrently as it is.
     fn vector_at(&self, path: &[usize]) -> Isl<bool> {
-        Ok(matches!(
-            verdict(self.ctx, self.plan, self.df, path)?,
-            Some(Verdict::Legal { .. })
-        ) && !races(self.ctx, self.plan, self.df, path)?)
+        let Some(band) = ConcurrentBand::new(self.ctx, self.plan, path, Scope::Band)? else {
+            return Ok(false);
+        };
+        Ok(matches!(band.verdict(self.df)?, Verdict::Legal { .. }) && !band.races(self.df)?)
     }
 
     /// Whether the band at `path` may run its iterations concurrently: the scalars to
@@ -211,18 +212,18 @@ impl Finder<'_> {
         let privatized = |obstacle: Obstacle| -> Isl<Option<Result<Vec<String>, Obstacle>>> {
             Ok(Some(self.privatized(path, label)?.ok_or(obstacle)))
         };
-        match verdict(self.ctx, plan, self.df, path)? {
-            None => Ok(None),
-            Some(Verdict::Legal { .. }) if !races(self.ctx, plan, self.df, path)? => {
-                Ok(Some(Ok(Vec::new())))
-            }
-            Some(Verdict::Legal { .. }) => privatized(Obstacle::SharedWrites),
-            Some(Verdict::Illegal(v))
+        let Some(band) = ConcurrentBand::new(self.ctx, plan, path, Scope::Band)? else {
+            return Ok(None);
+        };
+        match band.verdict(self.df)? {
+            Verdict::Legal { .. } if !band.races(self.df)? => Ok(Some(Ok(Vec::new()))),
+            Verdict::Legal { .. } => privatized(Obstacle::SharedWrites),
+            Verdict::Illegal(v)
                 if v.kind == ViolationKind::LiveRangeConflict && on_scalars(plan, &v) =>
             {
                 privatized(Obstacle::of(&plan.region, &v))
             }
-            Some(Verdict::Illegal(v)) => Ok(Some(Err(Obstacle::of(&plan.region, &v)))),
+            Verdict::Illegal(v) => Ok(Some(Err(Obstacle::of(&plan.region, &v)))),
         }
     }
 
@@ -260,29 +261,65 @@ impl Finder<'_> {
         if !deps::same_values(self.df, &expanded.df)? {
             return Ok(None);
         }
-        let legal = matches!(
-            verdict(ctx, &expanded, &expanded.df, path)?,
-            Some(Verdict::Legal { .. })
-        ) && !races(ctx, &expanded, &expanded.df, path)?;
+        // Its order was not checked against the expanded program: check every instance.
+        let Some(band) = ConcurrentBand::new(ctx, &expanded, path, Scope::Region)? else {
+            return Ok(None);
+        };
+        let legal = matches!(band.verdict(&expanded.df)?, Verdict::Legal { .. })
+            && !band.races(&expanded.df)?;
         Ok(legal.then_some(private))
     }
 }
 
-/// Whether two iterations of the band at `path` may write the same cell
-/// (`deps::concurrent_writes`).
-fn races(ctx: &Context, plan: &Plan, df: &Dataflow, path: &[usize]) -> Isl<bool> {
-    let Some(order) = concurrent_band(&plan.tree, path) else {
-        return Ok(true);
-    };
-    deps::concurrent_writes(df, &plan.schedule_map(ctx, &plan.tree)?, &order)
+/// Which instances a parallel check of a band looks at.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// Those under the band: the plan's tree, run sequentially, is known to compute
+    /// the same values, and running the band in parallel unorders instances under it
+    /// alone.
+    Band,
+    /// Every instance of the region.
+    Region,
 }
 
-/// `deps::check` of `plan`'s tree against `df` with the band at `path` parallel.
-fn verdict(ctx: &Context, plan: &Plan, df: &Dataflow, path: &[usize]) -> Isl<Option<Verdict>> {
-    let Some(order) = concurrent_band(&plan.tree, path) else {
-        return Ok(None);
-    };
-    deps::check(df, &plan.schedule_map(ctx, &plan.tree)?, &order).map(Some)
+/// The band at a path of a plan's tree, run in parallel: its order and schedule.
+struct ConcurrentBand {
+    order: Order,
+    schedule: UnionMap,
+    /// The instances under the band, with [`Scope::Band`].
+    within: Option<UnionSet>,
+}
+
+impl ConcurrentBand {
+    /// `None` when `path` does not lead to a band.
+    fn new(ctx: &Context, plan: &Plan, path: &[usize], scope: Scope) -> Isl<Option<Self>> {
+        let Some(order) = concurrent_band(&plan.tree, path) else {
+            return Ok(None);
+        };
+        let within = match scope {
+            Scope::Band => {
+                let statements = schedule::node_at(&plan.tree, path).statements();
+                Some(plan.instances_of(ctx, &statements.into_iter().collect())?)
+            }
+            Scope::Region => None,
+        };
+        Ok(Some(ConcurrentBand {
+            order,
+            schedule: plan.schedule_map(ctx, &plan.tree)?,
+            within,
+        }))
+    }
+
+    /// `deps::check` against `df` with the band parallel.
+    fn verdict(&self, df: &Dataflow) -> Isl<Verdict> {
+        deps::check(df, &self.schedule, &self.order, self.within.as_ref())
+    }
+
+    /// Whether two iterations of the band may write the same cell
+    /// (`deps::concurrent_writes`).
+    fn races(&self, df: &Dataflow) -> Isl<bool> {
+        deps::concurrent_writes(df, &self.schedule, &self.order, self.within.as_ref())
+    }
 }
 
 /// The order that runs the band at `path` of `tree` in parallel: every band and

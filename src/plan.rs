@@ -6,7 +6,8 @@
 use crate::deps::{self, Dataflow, Order, Verdict};
 use crate::frontend::Region;
 use crate::model::{self, ScheduleTree, Scop, ScopText};
-use isl_rs::{Context, LibISLError, UnionMap};
+use isl_rs::{Context, LibISLError, UnionMap, UnionSet};
+use std::collections::BTreeSet;
 
 type Isl<T> = Result<T, LibISLError>;
 
@@ -17,7 +18,9 @@ pub struct Plan {
     pub scop: Scop,
     /// What the region computes in its original order.
     pub df: Dataflow,
-    /// The order chosen so far (the original one at first).
+    /// The order chosen so far (the original one at first). It always computes the
+    /// same values as the original order against `df`: later stages check only what
+    /// their changes of it reorder (`is_legal_change`).
     pub tree: ScheduleTree,
 }
 
@@ -54,11 +57,80 @@ impl Plan {
     /// Whether running the region in the order `tree` computes the same values, with a
     /// counterexample when not.
     pub fn verdict(&self, ctx: &Context, tree: &ScheduleTree) -> Isl<Verdict> {
-        deps::check(&self.df, &self.schedule_map(ctx, tree)?, &Order::Sequential)
+        deps::check(
+            &self.df,
+            &self.schedule_map(ctx, tree)?,
+            &Order::Sequential,
+            None,
+        )
     }
 
     /// [`Plan::verdict`] without the counterexample (cheaper, for searches).
     pub fn is_legal(&self, ctx: &Context, tree: &ScheduleTree) -> Isl<bool> {
-        deps::is_legal(&self.df, &self.schedule_map(ctx, tree)?, &Order::Sequential)
+        deps::is_legal(
+            &self.df,
+            &self.schedule_map(ctx, tree)?,
+            &Order::Sequential,
+            None,
+        )
+    }
+
+    /// [`Plan::is_legal`] of `candidate`, a change of `base`, an order already known to
+    /// compute the same values: only the instances of the statements whose relative
+    /// order the change may affect ([`ScheduleTree::reordered`]) are checked, which is
+    /// exact given `base` and much cheaper when a change touches one nest of many.
+    pub fn is_legal_change(
+        &self,
+        ctx: &Context,
+        base: &ScheduleTree,
+        candidate: &ScheduleTree,
+    ) -> Isl<bool> {
+        let Some(reordered) = self.reordered(ctx, base, candidate)? else {
+            return Ok(true);
+        };
+        let schedule = self.schedule_map(ctx, candidate)?;
+        deps::is_legal(&self.df, &schedule, &Order::Sequential, Some(&reordered))
+    }
+
+    /// [`Plan::verdict`] of `candidate`, a change of the legal order `base`, checked as
+    /// [`Plan::is_legal_change`] does (its counterexample is one of the whole region).
+    pub fn verdict_change(
+        &self,
+        ctx: &Context,
+        base: &ScheduleTree,
+        candidate: &ScheduleTree,
+    ) -> Isl<Verdict> {
+        let Some(reordered) = self.reordered(ctx, base, candidate)? else {
+            return Ok(Verdict::Legal { classic: true });
+        };
+        let schedule = self.schedule_map(ctx, candidate)?;
+        deps::check(&self.df, &schedule, &Order::Sequential, Some(&reordered))
+    }
+
+    /// The instances whose relative order `candidate` may change from `base`; `None`
+    /// when it changes none.
+    fn reordered(
+        &self,
+        ctx: &Context,
+        base: &ScheduleTree,
+        candidate: &ScheduleTree,
+    ) -> Isl<Option<UnionSet>> {
+        let statements = base.reordered(candidate);
+        if statements.is_empty() {
+            return Ok(None);
+        }
+        self.instances_of(ctx, &statements).map(Some)
+    }
+
+    /// `{ S[i] }` for the statements `S` of `statements` (all their instances).
+    pub fn instances_of(&self, ctx: &Context, statements: &BTreeSet<usize>) -> Isl<UnionSet> {
+        let tuples: Vec<String> = statements
+            .iter()
+            .map(|&k| {
+                let s = &self.region.statements[k];
+                model::tuple(&s.name, &s.iters)
+            })
+            .collect();
+        UnionSet::read_from_str(ctx, &format!("{{ {} }}", tuples.join("; ")))
     }
 }

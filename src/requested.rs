@@ -94,7 +94,7 @@ fn interchange(
 fn fuse(ctx: &Context, plan: &Plan, done: &mut Requested) -> Result<(), LibISLError> {
     let (region, t) = (&plan.region, &Transform::Fuse);
     let mut classic = true;
-    let (fused, fusions) = schedule::fuse(&done.tree, &|_, _| true, &mut |candidate, _| {
+    let (fused, fusions) = schedule::fuse(&done.tree, &|_, _| true, &mut |_, candidate, _| {
         Ok::<bool, LibISLError>(match plan.verdict(ctx, candidate)? {
             Verdict::Legal { classic: c } => {
                 classic &= c;

@@ -137,13 +137,13 @@ pub const MAX_SHIFT: i64 = 4;
 
 /// Fuses consecutive sibling loops greedily, outermost first: each pair is fused with
 /// the smallest shift in `0..=MAX_SHIFT` that `legal` accepts (it is asked about the
-/// whole tree, and told which fusion it is); then the bodies of fused loops are fused
+/// whole tree, told the tree before the fusion and which fusion it is); then the bodies of fused loops are fused
 /// the same way. Fusing `Sa` (loop `i`) with `Sb` (loop `j`) at shift `s` is the band
 /// `{ Sa[i] -> [i]; Sb[j] -> [j + s] }` over `Sa`'s body followed by `Sb`'s.
 pub fn fuse<E>(
     tree: &ScheduleTree,
     worth_it: &dyn Fn(&ScheduleTree, &ScheduleTree) -> bool,
-    legal: &mut dyn FnMut(&ScheduleTree, &Fusion) -> Result<bool, E>,
+    legal: &mut dyn FnMut(&ScheduleTree, &ScheduleTree, &Fusion) -> Result<bool, E>,
 ) -> Result<(ScheduleTree, Vec<Fusion>), E> {
     let mut current = tree.clone();
     let mut fusions = Vec::new();
@@ -161,7 +161,7 @@ pub fn fuse<E>(
 struct Fuser<'a, E> {
     /// Whether fusing the two loops is wanted at all (before any legality check).
     worth_it: &'a dyn Fn(&ScheduleTree, &ScheduleTree) -> bool,
-    legal: &'a mut dyn FnMut(&ScheduleTree, &Fusion) -> Result<bool, E>,
+    legal: &'a mut dyn FnMut(&ScheduleTree, &ScheduleTree, &Fusion) -> Result<bool, E>,
     fusions: &'a mut Vec<Fusion>,
 }
 
@@ -265,7 +265,7 @@ impl<E> Fuser<'_, E> {
                 second_statements: children[k + 1].statements(),
                 shift,
             };
-            if (self.legal)(&whole, &fusion)? {
+            if (self.legal)(tree, &whole, &fusion)? {
                 return Ok(Some((candidate, fusion)));
             }
         }

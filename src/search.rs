@@ -98,13 +98,14 @@ pub struct SearchOutcome {
     pub cost: f64,
 }
 
-/// Searches for a cheaper legal order of `region` than `original`. `legal` checks a
-/// whole tree.
+/// Searches for a cheaper legal order of `region` than `original`. `legal(base,
+/// candidate)` checks a whole tree `candidate`, a change of `base`, an order already
+/// found legal.
 pub fn search<E>(
     region: &Region,
     original: &ScheduleTree,
     options: &SearchOptions,
-    legal: &mut dyn FnMut(&ScheduleTree) -> Result<bool, E>,
+    legal: &mut dyn FnMut(&ScheduleTree, &ScheduleTree) -> Result<bool, E>,
 ) -> Result<SearchOutcome, E> {
     let mut s = Searcher {
         region,
@@ -145,8 +146,8 @@ pub fn search_plan(
     options: &SearchOptions,
 ) -> Result<SearchOutcome, LibISLError> {
     let original = crate::model::original_schedule(&plan.region);
-    let found = search(&plan.region, &original, options, &mut |candidate| {
-        let legal = crate::isl::step(ctx, || plan.is_legal(ctx, candidate))?;
+    let found = search(&plan.region, &original, options, &mut |base, candidate| {
+        let legal = crate::isl::step(ctx, || plan.is_legal_change(ctx, base, candidate))?;
         Ok::<bool, LibISLError>(legal == Some(true))
     })?;
     ctx.reset_operations();
@@ -279,6 +280,10 @@ fn expand_to_tile(
         else {
             continue;
         };
+        // Tiling checks changes of the plan's order: it must be legal for this storage.
+        if crate::isl::step(ctx, || deeper.is_legal(ctx, &plan.tree))? != Some(true) {
+            continue;
+        }
         deeper.tree = plan.tree.clone();
         if tiled(&deeper)? > now {
             return Ok(Some((deeper, expansion)));
@@ -290,7 +295,7 @@ fn expand_to_tile(
 struct Searcher<'a, E> {
     region: &'a Region,
     options: &'a SearchOptions,
-    legal: &'a mut dyn FnMut(&ScheduleTree) -> Result<bool, E>,
+    legal: &'a mut dyn FnMut(&ScheduleTree, &ScheduleTree) -> Result<bool, E>,
     checks: usize,
     considered: Vec<Candidate>,
     decisions: Vec<Decision>,
@@ -300,8 +305,14 @@ struct Searcher<'a, E> {
 }
 
 impl<E> Searcher<'_, E> {
-    /// Checks `tree` within the budget; `None` when the budget is spent.
-    fn check(&mut self, change: Decision, tree: &ScheduleTree) -> Result<Option<bool>, E> {
+    /// Checks `tree`, a change of the legal order `base`, within the budget; `None`
+    /// when the budget is spent.
+    fn check(
+        &mut self,
+        change: Decision,
+        base: &ScheduleTree,
+        tree: &ScheduleTree,
+    ) -> Result<Option<bool>, E> {
         let cost = tree_cost(self.region, tree);
         if let Some(&ok) = self.verdicts.get(tree) {
             let verdict = if ok {
@@ -326,7 +337,7 @@ impl<E> Searcher<'_, E> {
             return Ok(None);
         }
         self.checks += 1;
-        let ok = (self.legal)(tree)?;
+        let ok = (self.legal)(base, tree)?;
         self.verdicts.insert(tree.clone(), ok);
         self.considered.push(Candidate {
             change,
@@ -369,7 +380,7 @@ impl<E> Searcher<'_, E> {
                     after: order.iter().map(|&k| labels[k].clone()).collect(),
                     statements: self.statements_of(&candidate, &path),
                 };
-                match self.check(change.clone(), &candidate)? {
+                match self.check(change.clone(), &tree, &candidate)? {
                     Some(true) => {
                         if record {
                             self.decisions.push(change);
@@ -408,7 +419,7 @@ impl<E> Searcher<'_, E> {
                 iterator: label,
                 statements: self.statements_of(&candidate, &path),
             };
-            if self.check(change.clone(), &candidate)? == Some(true) {
+            if self.check(change.clone(), &tree, &candidate)? == Some(true) {
                 self.decisions.push(change);
                 tree = candidate;
                 tried.clear();
@@ -431,8 +442,10 @@ impl<E> Searcher<'_, E> {
         let mut used = 0;
         let mut legal_checks = Vec::new();
         let legal = &mut *self.legal;
-        let (fused, fusions) =
-            schedule::fuse(&tree, &producer_consumer, &mut |candidate, fusion| {
+        let (fused, fusions) = schedule::fuse(
+            &tree,
+            &producer_consumer,
+            &mut |current, candidate, fusion| {
                 // A shifted fusion of innermost loops inside another loop (a time-step loop
                 // over stencil sweeps) adds guards and a dependence between iterations that
                 // keep the compiler from vectorizing, for no locality the outer loop does
@@ -444,14 +457,15 @@ impl<E> Searcher<'_, E> {
                     return Ok(false);
                 }
                 used += 1;
-                let ok = legal(candidate)?;
+                let ok = legal(current, candidate)?;
                 legal_checks.push(Candidate {
                     change: Decision::fused(region, fusion),
                     cost: tree_cost(region, candidate),
                     verdict: Verdict::checked(ok),
                 });
                 Ok(ok)
-            })?;
+            },
+        )?;
         self.checks += used;
         self.considered.extend(legal_checks);
         self.decisions

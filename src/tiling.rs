@@ -59,8 +59,8 @@ impl TileSizes {
 /// `plan`'s tree with every perfect nest tiled where that pays and is legal, with tile
 /// sizes chosen as `sizes` says, and the decisions. A loop
 /// around a sequence of loops (`i { init; k { j } }`) has no perfect nest to tile: the
-/// tree with such loops distributed is tried too, and kept when it tiles more nests
-/// and the whole is legal.
+/// tree with such loops distributed is tried too when that is legal, and kept when it
+/// tiles more nests.
 pub fn tile_where_it_pays(
     ctx: &Context,
     plan: &Plan,
@@ -68,7 +68,11 @@ pub fn tile_where_it_pays(
 ) -> Result<(ScheduleTree, Vec<Decision>), LibISLError> {
     let (tree, decisions) = tile_chains(ctx, plan, &plan.tree, sizes)?;
     let distributed = distribute_around_nests(&plan.tree);
-    if distributed == plan.tree {
+    if distributed == plan.tree
+        || crate::isl::step(ctx, || plan.is_legal_change(ctx, &plan.tree, &distributed))?
+            != Some(true)
+    {
+        ctx.reset_operations();
         return Ok((tree, decisions));
     }
     let (more, more_decisions) = tile_chains(ctx, plan, &distributed, sizes)?;
@@ -77,17 +81,14 @@ pub fn tile_where_it_pays(
             .filter(|d| matches!(d, Decision::Tiled { .. }))
             .count()
     };
-    if tiles(&more_decisions) > tiles(&decisions)
-        && crate::isl::step(ctx, || plan.is_legal(ctx, &more))? == Some(true)
-    {
-        ctx.reset_operations();
+    if tiles(&more_decisions) > tiles(&decisions) {
         return Ok((more, more_decisions));
     }
-    ctx.reset_operations();
     Ok((tree, decisions))
 }
 
-/// `tree` with every perfect nest tiled where that pays and is legal.
+/// `tree` (an order known legal) with every perfect nest tiled where that pays and
+/// is legal; each tiling is checked as a change of the order so far.
 fn tile_chains(
     ctx: &Context,
     plan: &Plan,
@@ -106,9 +107,9 @@ fn tile_chains(
         let sizes = nest_sizes(&plan.region, &tree, &path, sizes);
         let candidate = schedule::tile(&tree, &path, &sizes);
         let loops = chain_labels(&tree, &path);
-        if crate::isl::step(ctx, || plan.is_legal(ctx, &candidate))? != Some(true) {
+        if crate::isl::step(ctx, || plan.is_legal_change(ctx, &tree, &candidate))? != Some(true) {
             if let Some(Verdict::Illegal(v)) =
-                crate::isl::step(ctx, || plan.verdict(ctx, &candidate))?
+                crate::isl::step(ctx, || plan.verdict_change(ctx, &tree, &candidate))?
             {
                 let obstacle = Obstacle::of(&plan.region, &v);
                 decisions.push(vec![Decision::NotTiled { loops, obstacle }]);
@@ -159,7 +160,7 @@ fn register_tiled(
         return Ok(None);
     };
     let jammed = schedule::unroll_and_jam(tiled, &points, &factors);
-    let legal = crate::isl::step(ctx, || plan.is_legal(ctx, &jammed))? == Some(true);
+    let legal = crate::isl::step(ctx, || plan.is_legal_change(ctx, tiled, &jammed))? == Some(true);
     Ok(legal.then_some((jammed, factors)))
 }
 

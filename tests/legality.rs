@@ -83,7 +83,7 @@ impl Analysis {
             .map(schedule)?
             .intersect_domain(self.scop.domain.copy().map_err(|e| e.to_string())?)
             .map_err(|e| e.to_string())?;
-        let verdict = deps::check(&self.df, &schedule, &order).map_err(|e| e.to_string())?;
+        let verdict = deps::check(&self.df, &schedule, &order, None).map_err(|e| e.to_string())?;
         Ok(match verdict {
             Verdict::Legal { classic: true } => "legal".to_string(),
             Verdict::Legal { classic: false } => "legal by live ranges".to_string(),
@@ -156,4 +156,46 @@ fn check(case: &Case) -> Result<Checked, String> {
 #[test]
 fn legality_corpus() {
     corpus::run("legality-tests", check);
+}
+
+/// Every candidate the search checks on every sample and corpus file: the check of a
+/// change (only the statements it reorders, `Plan::is_legal_change`) agrees with the
+/// check of the whole region (`Plan::is_legal`).
+#[test]
+fn checks_of_changes_agree_with_checks_of_the_whole_region() {
+    let mut files: Vec<_> = ["samples", "bench/corpus"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(dir).expect("directory exists"))
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    files.sort();
+    let mut compared = 0;
+    for path in files {
+        let src = std::fs::read_to_string(&path).expect("readable");
+        for region in frontend::analyze(&src, &[], &[]).regions {
+            let ctx = nestor::isl::new_context();
+            let Ok(text) = model::scop_text(&region) else {
+                continue;
+            };
+            let scop = model::build(&ctx, &text).expect("isl model");
+            let plan = nestor::plan::Plan::new(&ctx, region, text, scop).expect("dataflow");
+            let original = plan.tree.clone();
+            let options = nestor::search::SearchOptions::default();
+            nestor::search::search(&plan.region, &original, &options, &mut |base, candidate| {
+                let change = plan.is_legal_change(&ctx, base, candidate)?;
+                let whole = plan.is_legal(&ctx, candidate)?;
+                assert_eq!(
+                    change,
+                    whole,
+                    "{}: {candidate:?} after {base:?}",
+                    path.display()
+                );
+                compared += 1;
+                Ok::<bool, isl_rs::LibISLError>(whole)
+            })
+            .expect("search");
+        }
+    }
+    assert!(compared > 100, "only {compared} candidates compared");
 }
