@@ -258,10 +258,19 @@ pub fn is_legal(
     order: &Order,
     reordered: Option<&UnionSet>,
 ) -> Isl<bool> {
+    Ok(first_violation(df, schedule, order, reordered)?.is_none())
+}
+
+/// The first check of [`check`] that `schedule` fails, without a counterexample.
+pub fn first_violation(
+    df: &Dataflow,
+    schedule: &UnionMap,
+    order: &Order,
+    reordered: Option<&UnionSet>,
+) -> Isl<Option<ViolationKind>> {
     let obligations = Obligations::among(df, reordered)?;
-    Ok(InTime::new(df, &obligations, schedule, order)?
-        .first_violated()?
-        .is_none())
+    let violated = InTime::new(df, &obligations, schedule, order)?.first_violated()?;
+    Ok(violated.map(|(kind, _)| kind))
 }
 
 /// Checks `schedule` (`{ S[i] -> time }`, run in `order`) against the dataflow of the

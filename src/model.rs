@@ -327,26 +327,21 @@ impl ScheduleTree {
 
     /// The statements whose instances `other` may order differently among themselves
     /// than `self` does: the two trees are walked together while they agree (equal
-    /// bands, or sequences whose children hold the same statements), and the
-    /// statements of the first subtrees that differ are collected. Two instances of
-    /// which one lies outside those keep their order: it is decided where the trees
-    /// agree (the same sequence positions and band times).
+    /// bands; sequences are split into the shortest runs of children that hold the same
+    /// statements on both sides, [`aligned_runs`]), and the statements of the first
+    /// subtrees that differ are collected. Two instances of which one lies outside those
+    /// keep their order: it is decided where the trees agree (the same order of runs,
+    /// the same band times).
     pub fn reordered(&self, other: &ScheduleTree) -> BTreeSet<usize> {
-        let same_statements = |a: &ScheduleTree, b: &ScheduleTree| {
-            a.statements().into_iter().collect::<BTreeSet<_>>()
-                == b.statements().into_iter().collect::<BTreeSet<_>>()
-        };
         match (self, other) {
             _ if self == other => BTreeSet::new(),
-            (ScheduleTree::Sequence(xs), ScheduleTree::Sequence(ys))
-                if xs.len() == ys.len()
-                    && xs.iter().zip(ys).all(|(x, y)| same_statements(x, y)) =>
-            {
-                xs.iter()
-                    .zip(ys)
-                    .flat_map(|(x, y)| x.reordered(y))
-                    .collect()
-            }
+            (ScheduleTree::Sequence(xs), ScheduleTree::Sequence(ys)) => aligned_runs(xs, ys)
+                .into_iter()
+                .flat_map(|(x, y)| match (x, y) {
+                    ([x], [y]) => x.reordered(y),
+                    _ => statements_of(x).into_iter().collect(),
+                })
+                .collect(),
             (
                 ScheduleTree::Band { members, child, .. },
                 ScheduleTree::Band {
@@ -372,6 +367,50 @@ impl ScheduleTree {
             ScheduleTree::Stmt(k) => out.push(*k),
         }
     }
+}
+
+/// The statements of a run of sibling subtrees.
+fn statements_of(trees: &[ScheduleTree]) -> Vec<usize> {
+    trees.iter().flat_map(ScheduleTree::statements).collect()
+}
+
+/// `xs` and `ys`, children of two sequences over the same statements, cut into pairs
+/// of runs `(xs[a..b], ys[c..d])` in order, each as short as it can be while both sides
+/// hold the same statements (a run of one child on each side where the sequences agree;
+/// a fusion of two children pairs those two with the one fused loop).
+fn aligned_runs<'t>(
+    xs: &'t [ScheduleTree],
+    ys: &'t [ScheduleTree],
+) -> Vec<(&'t [ScheduleTree], &'t [ScheduleTree])> {
+    let mut runs = Vec::new();
+    let (mut a, mut c) = (0, 0);
+    while a < xs.len() || c < ys.len() {
+        let (mut b, mut d) = (a, c);
+        let mut left = BTreeSet::new();
+        let mut right = BTreeSet::new();
+        loop {
+            if (!right.is_subset(&left) || left.is_empty()) && b < xs.len() {
+                left.extend(xs[b].statements());
+                b += 1;
+            } else if !left.is_subset(&right) && d < ys.len() {
+                right.extend(ys[d].statements());
+                d += 1;
+            } else {
+                break;
+            }
+            if left == right && !left.is_empty() {
+                break;
+            }
+        }
+        if left != right || (b, d) == (a, c) {
+            // Not the same statements (or none): all from here on may be reordered.
+            runs.push((&xs[a..], &ys[c..]));
+            break;
+        }
+        runs.push((&xs[a..b], &ys[c..d]));
+        (a, c) = (b, d);
+    }
+    runs
 }
 
 /// The original execution order: a band per loop (over the statements inside it), a

@@ -209,19 +209,23 @@ impl Finder<'_> {
         label: &str,
     ) -> Isl<Option<Result<Vec<String>, Obstacle>>> {
         let plan = self.plan;
-        let privatized = |obstacle: Obstacle| -> Isl<Option<Result<Vec<String>, Obstacle>>> {
-            Ok(Some(self.privatized(path, label)?.ok_or(obstacle)))
+        let privatized = |obstacle: Obstacle,
+                          blocking: BTreeSet<String>|
+         -> Isl<Option<Result<Vec<String>, Obstacle>>> {
+            Ok(Some(
+                self.privatized(path, label, &blocking)?.ok_or(obstacle),
+            ))
         };
         let Some(band) = ConcurrentBand::new(self.ctx, plan, path, Scope::Band)? else {
             return Ok(None);
         };
         match band.verdict(self.df)? {
             Verdict::Legal { .. } if !band.races(self.df)? => Ok(Some(Ok(Vec::new()))),
-            Verdict::Legal { .. } => privatized(Obstacle::SharedWrites),
+            Verdict::Legal { .. } => privatized(Obstacle::SharedWrites, BTreeSet::new()),
             Verdict::Illegal(v)
                 if v.kind == ViolationKind::LiveRangeConflict && on_scalars(plan, &v) =>
             {
-                privatized(Obstacle::of(&plan.region, &v))
+                privatized(Obstacle::of(&plan.region, &v), arrays_of(plan, &v))
             }
             Verdict::Illegal(v) => Ok(Some(Err(Obstacle::of(&plan.region, &v)))),
         }
@@ -229,8 +233,15 @@ impl Finder<'_> {
 
     /// The scalars of the region that, each expanded along loop `label`, make the band
     /// at `path` parallel while the region reads the same values; `None` if there are
-    /// none or that does not suffice.
-    fn privatized(&self, path: &[usize], label: &str) -> Isl<Option<Vec<String>>> {
+    /// none or that does not suffice. `blocking`: scalars a violation of the parallel
+    /// order involves; one that cannot be expanded keeps that violation (its storage
+    /// and the flow stay as they are), so then nothing is tried.
+    fn privatized(
+        &self,
+        path: &[usize],
+        label: &str,
+        blocking: &BTreeSet<String>,
+    ) -> Isl<Option<Vec<String>>> {
         let (ctx, plan) = (self.ctx, self.plan);
         let mut region = plan.region.clone();
         let mut private = Vec::new();
@@ -246,7 +257,7 @@ impl Finder<'_> {
             region = storage::expand(&region, &variable, std::slice::from_ref(&along), &name).0;
             private.push(variable);
         }
-        if private.is_empty() {
+        if private.is_empty() || blocking.iter().any(|b| !private.contains(b)) {
             return Ok(None);
         }
         // Judged like the search judges an expansion: the expanded program's own
@@ -342,6 +353,14 @@ fn concurrent_band(tree: &ScheduleTree, path: &[usize]) -> Option<Order> {
         }
     }
     matches!(node, ScheduleTree::Band { .. }).then_some(Order::Parallel { outer })
+}
+
+/// The variables the references of the counterexample `v` access.
+fn arrays_of(plan: &Plan, v: &deps::Violation) -> BTreeSet<String> {
+    v.references
+        .iter()
+        .filter_map(|id| plan.region.access(*id).map(|(_, a)| a.array.clone()))
+        .collect()
 }
 
 /// Whether the references of the counterexample `v` are all accesses to scalars (the

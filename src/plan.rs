@@ -3,7 +3,7 @@
 //! trees, storage changes rewrite the region and lift it again, and every change is
 //! checked here against the original program's dataflow (invariant 7).
 
-use crate::deps::{self, Dataflow, Order, Verdict};
+use crate::deps::{self, Dataflow, Order, Verdict, ViolationKind};
 use crate::frontend::Region;
 use crate::model::{self, ScheduleTree, Scop, ScopText};
 use isl_rs::{Context, LibISLError, UnionMap, UnionSet};
@@ -85,11 +85,22 @@ impl Plan {
         base: &ScheduleTree,
         candidate: &ScheduleTree,
     ) -> Isl<bool> {
+        Ok(self.violation_of_change(ctx, base, candidate)?.is_none())
+    }
+
+    /// The first check `candidate`, a change of the legal order `base`, fails, checked
+    /// as [`Plan::is_legal_change`] does.
+    pub fn violation_of_change(
+        &self,
+        ctx: &Context,
+        base: &ScheduleTree,
+        candidate: &ScheduleTree,
+    ) -> Isl<Option<ViolationKind>> {
         let Some(reordered) = self.reordered(ctx, base, candidate)? else {
-            return Ok(true);
+            return Ok(None);
         };
         let schedule = self.schedule_map(ctx, candidate)?;
-        deps::is_legal(&self.df, &schedule, &Order::Sequential, Some(&reordered))
+        deps::first_violation(&self.df, &schedule, &Order::Sequential, Some(&reordered))
     }
 
     /// [`Plan::verdict`] of `candidate`, a change of the legal order `base`, checked as

@@ -8,6 +8,7 @@
 
 use crate::cost::{innermost_strided_references, tree_cost};
 use crate::decision::Decision;
+use crate::deps::ViolationKind;
 use crate::frontend::ir::{AccessKind, Region};
 use crate::model::ScheduleTree;
 use crate::plan::Plan;
@@ -16,7 +17,7 @@ use crate::storage;
 use crate::tiling::{self, TileSizes};
 use isl_rs::{Context, LibISLError};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 use std::fmt;
 
 /// Which transformations the search may use, and how many candidates it may check.
@@ -139,16 +140,25 @@ pub fn search<E>(
 
 /// The automatic search on `plan` from its original order, each candidate checked
 /// against the plan's dataflow. Each candidate gets the whole operation budget; one
-/// that exceeds it counts as illegal.
+/// that exceeds it counts as illegal. `reversing` holds the orders known to reverse a
+/// flow dependence: those stay illegal for any storage that reads the same values (an
+/// expansion of `plan`), so they are not checked again.
 pub fn search_plan(
     ctx: &Context,
     plan: &Plan,
     options: &SearchOptions,
+    reversing: &mut HashSet<ScheduleTree>,
 ) -> Result<SearchOutcome, LibISLError> {
     let original = crate::model::original_schedule(&plan.region);
     let found = search(&plan.region, &original, options, &mut |base, candidate| {
-        let legal = crate::isl::step(ctx, || plan.is_legal_change(ctx, base, candidate))?;
-        Ok::<bool, LibISLError>(legal == Some(true))
+        if reversing.contains(candidate) {
+            return Ok(false);
+        }
+        let violation = crate::isl::step(ctx, || plan.violation_of_change(ctx, base, candidate))?;
+        if violation == Some(Some(ViolationKind::FlowReversed)) {
+            reversing.insert(candidate.clone());
+        }
+        Ok::<bool, LibISLError>(violation == Some(None))
     })?;
     ctx.reset_operations();
     Ok(found)
@@ -170,11 +180,20 @@ pub fn best_order(
     identifiers: &BTreeSet<String>,
     tiling: Option<&TileSizes>,
 ) -> Result<(Plan, SearchOutcome), LibISLError> {
-    let found = search_plan(ctx, &plan, options)?;
+    let mut reversing = HashSet::new();
+    let found = search_plan(ctx, &plan, options, &mut reversing)?;
     if !options.expand {
         return Ok((plan, found));
     }
-    expand_where_it_pays(ctx, plan, found, options, identifiers, tiling)
+    expand_where_it_pays(
+        ctx,
+        plan,
+        found,
+        options,
+        identifiers,
+        tiling,
+        &mut reversing,
+    )
 }
 
 fn expand_where_it_pays(
@@ -184,6 +203,7 @@ fn expand_where_it_pays(
     options: &SearchOptions,
     identifiers: &BTreeSet<String>,
     tiling: Option<&TileSizes>,
+    reversing: &mut HashSet<ScheduleTree>,
 ) -> Result<(Plan, SearchOutcome), LibISLError> {
     let mut expansions = Vec::new();
     let mut tries = 0;
@@ -199,7 +219,7 @@ fn expand_where_it_pays(
             else {
                 continue;
             };
-            let better = search_plan(ctx, &expanded, options)?;
+            let better = search_plan(ctx, &expanded, options, reversing)?;
             if better.cost < found.cost * (1.0 - 1e-9) {
                 let before = std::mem::replace(&mut plan, expanded);
                 found = better;
