@@ -437,6 +437,14 @@ impl<'a> InTime<'a> {
             .apply_range(copy(&self.schedule)?)
     }
 
+    /// `{ [x -> y] -> [time(x) -> time(y)] : x -> y in pairs }` (only the pairs of
+    /// statements `pairs` relates, unlike the product of the schedule with itself).
+    fn pair_times(&self, pairs: UnionMap) -> Isl<UnionMap> {
+        let first = copy(&pairs)?.domain_map()?.apply_range(copy(&self.schedule)?)?;
+        let second = pairs.range_map()?.apply_range(copy(&self.schedule)?)?;
+        first.range_product(second)
+    }
+
     /// The violated part of check `kind`, on time stamps.
     fn of(&self, kind: ViolationKind) -> Isl<UnionMap> {
         let obligations = self.obligations;
@@ -445,9 +453,9 @@ impl<'a> InTime<'a> {
                 .in_time(&obligations.flow)?
                 .intersect(copy(&self.not_before)?),
             ViolationKind::LiveRangeConflict => {
-                let pairs = copy(&self.schedule)?.product(copy(&self.schedule)?)?;
+                let ranges = copy(&obligations.conflicts)?.domain()?.unwrap()?;
                 copy(&obligations.conflicts)?
-                    .apply_domain(pairs)?
+                    .apply_domain(self.pair_times(ranges)?)?
                     .apply_range(copy(&self.schedule)?)?
                     .intersect(copy(&self.inside)?)
             }
