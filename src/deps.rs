@@ -440,7 +440,9 @@ impl<'a> InTime<'a> {
     /// `{ [x -> y] -> [time(x) -> time(y)] : x -> y in pairs }` (only the pairs of
     /// statements `pairs` relates, unlike the product of the schedule with itself).
     fn pair_times(&self, pairs: UnionMap) -> Isl<UnionMap> {
-        let first = copy(&pairs)?.domain_map()?.apply_range(copy(&self.schedule)?)?;
+        let first = copy(&pairs)?
+            .domain_map()?
+            .apply_range(copy(&self.schedule)?)?;
         let second = pairs.range_map()?.apply_range(copy(&self.schedule)?)?;
         first.range_product(second)
     }

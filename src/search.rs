@@ -140,28 +140,57 @@ pub fn search<E>(
 
 /// The automatic search on `plan` from its original order, each candidate checked
 /// against the plan's dataflow. Each candidate gets the whole operation budget; one
-/// that exceeds it counts as illegal. `reversing` holds the orders known to reverse a
-/// flow dependence: those stay illegal for any storage that reads the same values (an
-/// expansion of `plan`), so they are not checked again.
+/// that exceeds it counts as illegal. `learned` carries what the checks of earlier
+/// searches of the region (with other storage) tell about this one.
 pub fn search_plan(
     ctx: &Context,
     plan: &Plan,
     options: &SearchOptions,
-    reversing: &mut HashSet<ScheduleTree>,
+    learned: &mut Learned,
 ) -> Result<SearchOutcome, LibISLError> {
     let original = crate::model::original_schedule(&plan.region);
     let found = search(&plan.region, &original, options, &mut |base, candidate| {
-        if reversing.contains(candidate) {
+        if learned.reversing.contains(candidate) {
             return Ok(false);
         }
         let violation = crate::isl::step(ctx, || plan.violation_of_change(ctx, base, candidate))?;
-        if violation == Some(Some(ViolationKind::FlowReversed)) {
-            reversing.insert(candidate.clone());
+        match violation {
+            Some(Some(ViolationKind::FlowReversed)) => {
+                learned.reversing.insert(candidate.clone());
+            }
+            Some(Some(_)) => learned.blocked.extend(base.reordered(candidate)),
+            _ => {}
         }
         Ok::<bool, LibISLError>(violation == Some(None))
     })?;
     ctx.reset_operations();
     Ok(found)
+}
+
+/// What the checks of a region's searches learned, for the searches of its scalar
+/// expansions (which read the same values, so have the same flow dependences).
+#[derive(Default)]
+pub struct Learned {
+    /// Orders that reverse a flow dependence: illegal for every such storage.
+    reversing: HashSet<ScheduleTree>,
+    /// The statements reordered by candidates refused for a live range (another write
+    /// inside it, a live-in value overwritten, a live-out value changed). Only a
+    /// violation on a cell some of them write can go away when that cell's variable is
+    /// expanded: every other stays as it is.
+    blocked: BTreeSet<usize>,
+}
+
+impl Learned {
+    /// Whether expanding `variable` may let the search find another order: some
+    /// statement that writes it was reordered by a candidate refused for a live range.
+    fn may_unblock(&self, region: &Region, variable: &str) -> bool {
+        self.blocked.iter().any(|&k| {
+            region.statements[k]
+                .accesses
+                .iter()
+                .any(|a| a.kind == AccessKind::Write && a.array == variable)
+        })
+    }
 }
 
 /// The most expansions tried per region (each lifts the region again and searches).
@@ -180,20 +209,12 @@ pub fn best_order(
     identifiers: &BTreeSet<String>,
     tiling: Option<&TileSizes>,
 ) -> Result<(Plan, SearchOutcome), LibISLError> {
-    let mut reversing = HashSet::new();
-    let found = search_plan(ctx, &plan, options, &mut reversing)?;
+    let mut learned = Learned::default();
+    let found = search_plan(ctx, &plan, options, &mut learned)?;
     if !options.expand {
         return Ok((plan, found));
     }
-    expand_where_it_pays(
-        ctx,
-        plan,
-        found,
-        options,
-        identifiers,
-        tiling,
-        &mut reversing,
-    )
+    expand_where_it_pays(ctx, plan, found, options, identifiers, tiling, &mut learned)
 }
 
 fn expand_where_it_pays(
@@ -203,11 +224,14 @@ fn expand_where_it_pays(
     options: &SearchOptions,
     identifiers: &BTreeSet<String>,
     tiling: Option<&TileSizes>,
-    reversing: &mut HashSet<ScheduleTree>,
+    learned: &mut Learned,
 ) -> Result<(Plan, SearchOutcome), LibISLError> {
     let mut expansions = Vec::new();
     let mut tries = 0;
     'scalars: for variable in storage::expandable_scalars(&plan.region) {
+        if !learned.may_unblock(&plan.region, &variable) {
+            continue;
+        }
         let loops = storage::expansion_loops(&plan.region, &variable);
         for (n, along) in loops.iter().enumerate() {
             if tries >= MAX_EXPANSION_TRIES {
@@ -219,7 +243,7 @@ fn expand_where_it_pays(
             else {
                 continue;
             };
-            let better = search_plan(ctx, &expanded, options, reversing)?;
+            let better = search_plan(ctx, &expanded, options, learned)?;
             if better.cost < found.cost * (1.0 - 1e-9) {
                 let before = std::mem::replace(&mut plan, expanded);
                 found = better;
