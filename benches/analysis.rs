@@ -10,6 +10,7 @@ const SAMPLES: &[&str] = &[
     "samples/covariance.c",
     "samples/three_mm.c",
     "samples/doitgen.c",
+    "bench/corpus/edge_filter.c",
 ];
 const RUNS: usize = 5;
 

@@ -307,6 +307,22 @@ pub fn check(
     })
 }
 
+/// [`check`] without telling whether anti and output dependences are kept: the
+/// counterexample to the first check `schedule` fails, if any.
+pub fn counterexample(
+    df: &Dataflow,
+    schedule: &UnionMap,
+    order: &Order,
+    reordered: Option<&UnionSet>,
+) -> Isl<Option<Violation>> {
+    let obligations = Obligations::among(df, reordered)?;
+    let checks = InTime::new(df, &obligations, schedule, order)?;
+    match checks.first_violated()? {
+        Some((kind, violated)) => checks.witness(kind, violated).map(Some),
+        None => Ok(None),
+    }
+}
+
 /// The schedule-independent halves of the four checks of [`check`] (on statement
 /// instances), and the dependences `classic` is about.
 struct Obligations {
@@ -373,8 +389,9 @@ pub fn concurrent_writes(
         writes = writes.intersect_domain(within.copy()?)?;
     }
     let same_cell = copy(&writes)?.apply_range(writes.reverse()?)?;
-    let concurrent = copy(&checks.distinct_not_before)?
-        .intersect(copy(&checks.distinct_not_before)?.reverse()?)?;
+    let concurrent = checks
+        .distinct_not_before()?
+        .intersect(checks.distinct_not_before()?.reverse()?)?;
     Ok(!checks
         .in_time(&same_cell)?
         .intersect(concurrent)?
@@ -389,15 +406,14 @@ struct InTime<'a> {
     obligations: &'a Obligations,
     /// `{ S[i] -> time }`.
     schedule: UnionMap,
-    /// `B = { a -> b : a happens before b }` on time stamps.
-    before: UnionMap,
-    /// `{ a -> b : not B(a, b) }`.
+    /// The time stamps' space.
+    space: Space,
+    /// `{ a -> b : a and b run concurrently }` ([`Order::concurrent`]).
+    concurrent: Map,
+    /// `{ a -> b : not B(a, b) }`, `B = { a -> b : a happens before b }`.
     not_before: UnionMap,
     /// `{ a -> b : a != b and not B(a, b) }`.
-    distinct_not_before: UnionMap,
-    /// `{ [a -> b] -> c : c != a, c != b, not B(c, a), not B(b, c) }`: `c` may fall
-    /// inside a live range from `a` to `b`.
-    inside: UnionMap,
+    distinct_not_before: Map,
 }
 
 impl<'a> InTime<'a> {
@@ -411,23 +427,35 @@ impl<'a> InTime<'a> {
     ) -> Isl<InTime<'a>> {
         let space = time_space(schedule)?;
         let concurrent = order.concurrent(space.copy()?)?;
-        let before = Map::lex_lt(space.copy()?)?.subtract(concurrent.copy()?)?;
         let not_before = Map::lex_ge(space.copy()?)?.union(concurrent.copy()?)?;
-        let distinct_not_before = Map::lex_gt(space)?.union(concurrent)?;
-        // { c -> a : ... } with { c -> b : ... }, reversed.
-        let inside = distinct_not_before
-            .copy()?
-            .range_product(distinct_not_before.copy()?.reverse()?)?
-            .reverse()?;
+        let distinct_not_before = Map::lex_gt(space.copy()?)?.union(concurrent.copy()?)?;
         Ok(InTime {
             df,
             obligations,
             schedule: copy(schedule)?,
-            before: UnionMap::from_map(before)?,
+            space,
+            concurrent,
             not_before: UnionMap::from_map(not_before)?,
-            distinct_not_before: UnionMap::from_map(distinct_not_before)?,
-            inside: UnionMap::from_map(inside)?,
+            distinct_not_before,
         })
+    }
+
+    /// `B = { a -> b : a happens before b }` on time stamps.
+    fn before(&self) -> Isl<Map> {
+        Map::lex_lt(self.space.copy()?)?.subtract(self.concurrent.copy()?)
+    }
+
+    /// `{ [a -> b] -> c : c != a, c != b, not B(c, a), not B(b, c) }`: `c` may fall
+    /// inside a live range from `a` to `b`.
+    fn inside(&self) -> Isl<UnionMap> {
+        let after = self.distinct_not_before.copy()?;
+        // { c -> a : ... } with { c -> b : ... }, reversed.
+        UnionMap::from_map(after.copy()?.range_product(after.reverse()?)?.reverse()?)
+    }
+
+    /// `{ a -> b : a != b and not B(a, b) }`.
+    fn distinct_not_before(&self) -> Isl<UnionMap> {
+        UnionMap::from_map(self.distinct_not_before.copy()?)
     }
 
     /// `{ time(x) -> time(y) : x -> y in relation }`.
@@ -459,14 +487,14 @@ impl<'a> InTime<'a> {
                 copy(&obligations.conflicts)?
                     .apply_domain(self.pair_times(ranges)?)?
                     .apply_range(copy(&self.schedule)?)?
-                    .intersect(copy(&self.inside)?)
+                    .intersect(self.inside()?)
             }
             ViolationKind::LiveInOverwritten => self
                 .in_time(&obligations.live_in_writers)?
-                .intersect(copy(&self.distinct_not_before)?),
+                .intersect(self.distinct_not_before()?),
             ViolationKind::LiveOutChanged => self
                 .in_time(&obligations.live_out_writers)?
-                .intersect(copy(&self.distinct_not_before)?.reverse()?),
+                .intersect(self.distinct_not_before()?.reverse()?),
         }
     }
 
@@ -501,7 +529,7 @@ impl<'a> InTime<'a> {
         let local = self.df.tagged.restricted(instances)?;
         let timed = copy(&local.instance)?.apply_range(copy(&self.schedule)?)?;
         let before = copy(&timed)?
-            .apply_range(copy(&self.before)?)?
+            .apply_range(UnionMap::from_map(self.before()?)?)?
             .apply_range(timed.reverse()?)?;
         let same_instance =
             copy(&local.instance)?.apply_range(copy(&local.instance)?.reverse()?)?;

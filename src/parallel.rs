@@ -10,7 +10,7 @@
 //! so the results are the same under any number of threads.
 
 use crate::decision::Obstacle;
-use crate::deps::{self, Dataflow, Order, Verdict, ViolationKind};
+use crate::deps::{self, Dataflow, Order, Violation, ViolationKind};
 use crate::frontend::ir::Aff;
 use crate::model::{self, ScheduleTree};
 use crate::plan::Plan;
@@ -72,6 +72,7 @@ pub fn parallel_loops(
         plan,
         df: changed.as_ref().unwrap_or(&plan.df),
         identifiers,
+        schedule: plan.schedule_map(ctx, &plan.tree)?,
         found: Parallelism::default(),
     };
     finder.visit(&plan.tree, &mut Vec::new(), 0)?;
@@ -94,6 +95,8 @@ struct Finder<'a> {
     /// The dataflow of the region as it will run (sequentially, in the chosen order).
     df: &'a Dataflow,
     identifiers: &'a BTreeSet<String>,
+    /// `{ S[i] -> time }` of the plan's tree.
+    schedule: UnionMap,
     found: Parallelism,
 }
 
@@ -194,10 +197,12 @@ impl Finder<'_> {
 
     /// Whether the band at `path` may run its iterations concurrently as it is.
     fn vector_at(&self, path: &[usize]) -> Isl<bool> {
-        let Some(band) = ConcurrentBand::new(self.ctx, self.plan, path, Scope::Band)? else {
+        let Some(band) =
+            ConcurrentBand::new(self.ctx, self.plan, &self.schedule, path, Scope::Band)?
+        else {
             return Ok(false);
         };
-        Ok(matches!(band.verdict(self.df)?, Verdict::Legal { .. }) && !band.races(self.df)?)
+        Ok(band.violation(self.df)?.is_none() && !band.races(self.df)?)
     }
 
     /// Whether the band at `path` may run its iterations concurrently: the scalars to
@@ -216,18 +221,17 @@ impl Finder<'_> {
                 self.privatized(path, label, &blocking)?.ok_or(obstacle),
             ))
         };
-        let Some(band) = ConcurrentBand::new(self.ctx, plan, path, Scope::Band)? else {
+        let Some(band) = ConcurrentBand::new(self.ctx, plan, &self.schedule, path, Scope::Band)?
+        else {
             return Ok(None);
         };
-        match band.verdict(self.df)? {
-            Verdict::Legal { .. } if !band.races(self.df)? => Ok(Some(Ok(Vec::new()))),
-            Verdict::Legal { .. } => privatized(Obstacle::SharedWrites, BTreeSet::new()),
-            Verdict::Illegal(v)
-                if v.kind == ViolationKind::LiveRangeConflict && on_scalars(plan, &v) =>
-            {
+        match band.violation(self.df)? {
+            None if !band.races(self.df)? => Ok(Some(Ok(Vec::new()))),
+            None => privatized(Obstacle::SharedWrites, BTreeSet::new()),
+            Some(v) if v.kind == ViolationKind::LiveRangeConflict && on_scalars(plan, &v) => {
                 privatized(Obstacle::of(&plan.region, &v), arrays_of(plan, &v))
             }
-            Verdict::Illegal(v) => Ok(Some(Err(Obstacle::of(&plan.region, &v)))),
+            Some(v) => Ok(Some(Err(Obstacle::of(&plan.region, &v)))),
         }
     }
 
@@ -273,11 +277,12 @@ impl Finder<'_> {
             return Ok(None);
         }
         // Its order was not checked against the expanded program: check every instance.
-        let Some(band) = ConcurrentBand::new(ctx, &expanded, path, Scope::Region)? else {
+        let schedule = expanded.schedule_map(ctx, &expanded.tree)?;
+        let Some(band) = ConcurrentBand::new(ctx, &expanded, &schedule, path, Scope::Region)?
+        else {
             return Ok(None);
         };
-        let legal = matches!(band.verdict(&expanded.df)?, Verdict::Legal { .. })
-            && !band.races(&expanded.df)?;
+        let legal = band.violation(&expanded.df)?.is_none() && !band.races(&expanded.df)?;
         Ok(legal.then_some(private))
     }
 }
@@ -303,7 +308,14 @@ struct ConcurrentBand {
 
 impl ConcurrentBand {
     /// `None` when `path` does not lead to a band.
-    fn new(ctx: &Context, plan: &Plan, path: &[usize], scope: Scope) -> Isl<Option<Self>> {
+    /// `schedule`: `{ S[i] -> time }` of the plan's tree.
+    fn new(
+        ctx: &Context,
+        plan: &Plan,
+        schedule: &UnionMap,
+        path: &[usize],
+        scope: Scope,
+    ) -> Isl<Option<Self>> {
         let Some(order) = concurrent_band(&plan.tree, path) else {
             return Ok(None);
         };
@@ -316,14 +328,14 @@ impl ConcurrentBand {
         };
         Ok(Some(ConcurrentBand {
             order,
-            schedule: plan.schedule_map(ctx, &plan.tree)?,
+            schedule: schedule.copy()?,
             within,
         }))
     }
 
-    /// `deps::check` against `df` with the band parallel.
-    fn verdict(&self, df: &Dataflow) -> Isl<Verdict> {
-        deps::check(df, &self.schedule, &self.order, self.within.as_ref())
+    /// `deps::counterexample` against `df` with the band parallel.
+    fn violation(&self, df: &Dataflow) -> Isl<Option<Violation>> {
+        deps::counterexample(df, &self.schedule, &self.order, self.within.as_ref())
     }
 
     /// Whether two iterations of the band may write the same cell

@@ -3,7 +3,7 @@
 //! trees, storage changes rewrite the region and lift it again, and every change is
 //! checked here against the original program's dataflow (invariant 7).
 
-use crate::deps::{self, Dataflow, Order, Verdict, ViolationKind};
+use crate::deps::{self, Dataflow, Order, Verdict, Violation, ViolationKind};
 use crate::frontend::Region;
 use crate::model::{self, ScheduleTree, Scop, ScopText};
 use isl_rs::{Context, LibISLError, UnionMap, UnionSet};
@@ -103,19 +103,19 @@ impl Plan {
         deps::first_violation(&self.df, &schedule, &Order::Sequential, Some(&reordered))
     }
 
-    /// [`Plan::verdict`] of `candidate`, a change of the legal order `base`, checked as
-    /// [`Plan::is_legal_change`] does (its counterexample is one of the whole region).
-    pub fn verdict_change(
+    /// The counterexample to `candidate`, a change of the legal order `base`, checked as
+    /// [`Plan::is_legal_change`] does (one of the whole region); `None` when legal.
+    pub fn violation_in_change(
         &self,
         ctx: &Context,
         base: &ScheduleTree,
         candidate: &ScheduleTree,
-    ) -> Isl<Verdict> {
+    ) -> Isl<Option<Violation>> {
         let Some(reordered) = self.reordered(ctx, base, candidate)? else {
-            return Ok(Verdict::Legal { classic: true });
+            return Ok(None);
         };
         let schedule = self.schedule_map(ctx, candidate)?;
-        deps::check(&self.df, &schedule, &Order::Sequential, Some(&reordered))
+        deps::counterexample(&self.df, &schedule, &Order::Sequential, Some(&reordered))
     }
 
     /// The instances whose relative order `candidate` may change from `base`; `None`

@@ -5,7 +5,6 @@
 
 use crate::cache::{self, Caches};
 use crate::decision::{Decision, Obstacle};
-use crate::deps::Verdict;
 use crate::frontend::ir::{AccessKind, Aff, Region};
 use crate::model::ScheduleTree;
 use crate::plan::Plan;
@@ -107,14 +106,14 @@ fn tile_chains(
         let sizes = nest_sizes(&plan.region, &tree, &path, sizes);
         let candidate = schedule::tile(&tree, &path, &sizes);
         let loops = chain_labels(&tree, &path);
-        if crate::isl::step(ctx, || plan.is_legal_change(ctx, &tree, &candidate))? != Some(true) {
-            if let Some(Verdict::Illegal(v)) =
-                crate::isl::step(ctx, || plan.verdict_change(ctx, &tree, &candidate))?
-            {
+        match crate::isl::step(ctx, || plan.violation_in_change(ctx, &tree, &candidate))? {
+            Some(None) => {}
+            Some(Some(v)) => {
                 let obstacle = Obstacle::of(&plan.region, &v);
                 decisions.push(vec![Decision::NotTiled { loops, obstacle }]);
+                continue;
             }
-            continue;
+            None => continue,
         }
         let jammed = register_tiled(ctx, plan, &candidate, &path, &sizes)?;
         let mut nest = vec![Decision::Tiled {
