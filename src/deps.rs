@@ -12,6 +12,7 @@
 
 use crate::model::Scop;
 use isl_rs::{Context, DimType, LibISLError, Map, Set, Space, UnionAccessInfo, UnionMap, UnionSet};
+use std::cell::RefCell;
 
 type Isl<T> = Result<T, LibISLError>;
 
@@ -51,6 +52,10 @@ pub struct Dataflow {
     /// Memory-based dependences (output and anti) `{ S[i] -> T[j] }`; reported and used
     /// to tell whether a legal schedule needed the live-range test, never constraints.
     pub memory: UnionMap,
+    /// The live-range orders ([`InTime::inside`]) built so far, by time space and
+    /// order: the candidates of a region share a few time spaces, and this relation
+    /// over time stamps of 7 to 12 dimensions is costly to build.
+    inside: RefCell<Vec<(Space, Order, UnionMap)>>,
 }
 
 /// `{ S[i] -> time }` for `schedule` over `scop`'s domain.
@@ -127,6 +132,7 @@ pub fn dataflow_under(ctx: &Context, scop: &Scop, schedule: &isl_rs::Schedule) -
         tagged,
         plain,
         memory,
+        inside: RefCell::new(Vec::new()),
     })
 }
 
@@ -408,6 +414,7 @@ struct InTime<'a> {
     schedule: UnionMap,
     /// The time stamps' space.
     space: Space,
+    order: Order,
     /// `{ a -> b : a and b run concurrently }` ([`Order::concurrent`]).
     concurrent: Map,
     /// `{ a -> b : not B(a, b) }`, `B = { a -> b : a happens before b }`.
@@ -434,6 +441,7 @@ impl<'a> InTime<'a> {
             obligations,
             schedule: copy(schedule)?,
             space,
+            order: order.clone(),
             concurrent,
             not_before: UnionMap::from_map(not_before)?,
             distinct_not_before,
@@ -448,9 +456,17 @@ impl<'a> InTime<'a> {
     /// `{ [a -> b] -> c : c != a, c != b, not B(c, a), not B(b, c) }`: `c` may fall
     /// inside a live range from `a` to `b`.
     fn inside(&self) -> Isl<UnionMap> {
+        let mut known = self.df.inside.borrow_mut();
+        for (space, order, inside) in known.iter() {
+            if *order == self.order && space.is_equal(&self.space)? {
+                return copy(inside);
+            }
+        }
         let after = self.distinct_not_before.copy()?;
         // { c -> a : ... } with { c -> b : ... }, reversed.
-        UnionMap::from_map(after.copy()?.range_product(after.reverse()?)?.reverse()?)
+        let inside = UnionMap::from_map(after.copy()?.range_product(after.reverse()?)?.reverse()?)?;
+        known.push((self.space.copy()?, self.order.clone(), copy(&inside)?));
+        Ok(inside)
     }
 
     /// `{ a -> b : a != b and not B(a, b) }`.
