@@ -793,3 +793,67 @@ pub fn canonical(ctx: &Context, text: &ScopText) -> Result<ScopText, LibISLError
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ScheduleTree::{self, Band, Sequence, Stmt};
+    use crate::frontend::ir::Aff;
+    use std::collections::BTreeSet;
+
+    /// A loop over `iterator` around `child`, with every statement below as a member.
+    fn band(iterator: &str, child: ScheduleTree) -> ScheduleTree {
+        let members = child
+            .statements()
+            .into_iter()
+            .map(|k| (k, Aff::name(iterator)))
+            .collect();
+        Band {
+            label: iterator.to_string(),
+            members,
+            child: Box::new(child),
+            unroll: false,
+        }
+    }
+
+    fn set(statements: &[usize]) -> BTreeSet<usize> {
+        statements.iter().copied().collect()
+    }
+
+    #[test]
+    fn a_fusion_reorders_the_two_fused_nests_only() {
+        let before = Sequence(vec![
+            band("i", Stmt(0)),
+            band("i", Stmt(1)),
+            band("j", band("k", Stmt(2))),
+        ]);
+        let after = Sequence(vec![
+            band("i", Sequence(vec![Stmt(0), Stmt(1)])),
+            band("j", band("k", Stmt(2))),
+        ]);
+        assert_eq!(before.reordered(&after), set(&[0, 1]));
+        assert_eq!(before.reordered(&before), set(&[]));
+    }
+
+    #[test]
+    fn an_interchange_reorders_its_nest_and_a_swap_of_siblings_both() {
+        let before = Sequence(vec![band("i", band("j", Stmt(0))), band("k", Stmt(1))]);
+        let interchanged = Sequence(vec![band("j", band("i", Stmt(0))), band("k", Stmt(1))]);
+        assert_eq!(before.reordered(&interchanged), set(&[0]));
+        let swapped = Sequence(vec![band("k", Stmt(1)), band("i", band("j", Stmt(0)))]);
+        assert_eq!(before.reordered(&swapped), set(&[0, 1]));
+    }
+
+    #[test]
+    fn a_distribution_inside_a_loop_reorders_that_loop_s_statements() {
+        let before = Sequence(vec![
+            Stmt(0),
+            band("i", Sequence(vec![Stmt(1), band("j", Stmt(2))])),
+        ]);
+        let after = Sequence(vec![
+            Stmt(0),
+            band("i", Stmt(1)),
+            band("i", band("j", Stmt(2))),
+        ]);
+        assert_eq!(before.reordered(&after), set(&[1, 2]));
+    }
+}
