@@ -192,10 +192,16 @@ impl Order {
     /// `{ a -> b : a_{<d} = b_{<d}, a_d != b_d, a_k = outer_k where outer_k is fixed }`.
     /// The order is then `B = { a -> b : a <_lex b } - concurrent`.
     fn concurrent(&self, space: Space) -> Isl<Map> {
+        let dims = space.dim(DimType::Set)?;
         let pairs = space.map_from_set()?;
         let Order::Parallel { outer } = self else {
             return Map::empty(pairs);
         };
+        // Time stamps without the loop's dimension: no instance runs in it (isl pads
+        // every statement's time stamps to the same length otherwise).
+        if i32::try_from(outer.len()).map_or(true, |d| d >= dims) {
+            return Map::empty(pairs);
+        }
         let mut same_prefix = Map::universe(pairs)?;
         for (k, position) in (0..).zip(outer) {
             same_prefix = same_prefix.equate(DimType::In, k, DimType::Out, k)?;

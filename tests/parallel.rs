@@ -214,3 +214,25 @@ fn a_triangular_parallel_loop_hands_out_its_iterations_in_turn() {
     assert_eq!(kernel.matches("#pragma omp parallel for").count(), 2);
     check_runs("triangular parallel loop", &src, &report);
 }
+
+/// A nest whose loops run no iteration has empty time stamps: the parallel check of its
+/// loops once asked isl for the loop's dimension of them and failed the region (N202).
+#[test]
+fn a_nest_that_runs_no_iteration_is_checked_without_an_isl_error() {
+    let src = include_str!("fixtures/parallel_empty_loop.c");
+    let report = optimized(src);
+    let diagnostics: Vec<String> = report
+        .regions
+        .iter()
+        .flat_map(|r| r.diagnostics.iter().map(|d| d.message.clone()))
+        .collect();
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    assert!(
+        report
+            .regions
+            .iter()
+            .all(|r| r.status == pipeline::Status::Rewritten),
+        "{}",
+        report.output
+    );
+}
