@@ -460,6 +460,49 @@ fn sequence(nodes: &[Node]) -> ScheduleTree {
     }
 }
 
+/// `{ S[i] -> [t_1, ..., t_n] }` for `tree`, as isl flattens a schedule tree: one
+/// dimension per band (the statement's time in it) and per sequence (the position of
+/// the child holding the statement), then zeros up to the deepest statement's length.
+/// Written directly: parsing the YAML and flattening in isl cost a tenth of a check.
+pub fn time_stamps(region: &Region, params: &str, tree: &ScheduleTree) -> String {
+    let stamps = statement_times(tree);
+    let length = stamps.iter().map(|(_, t)| t.len()).max().unwrap_or(0);
+    let pieces: Vec<String> = stamps
+        .into_iter()
+        .map(|(k, mut times)| {
+            times.resize(length, "0".to_string());
+            let s = &region.statements[k];
+            format!("{} -> [{}]", tuple(&s.name, &s.iters), times.join(", "))
+        })
+        .collect();
+    format!("{params}{{ {} }}", pieces.join("; "))
+}
+
+/// Per statement below `tree`, its time in each band and its position in each
+/// sequence on the way down, outermost first.
+fn statement_times(tree: &ScheduleTree) -> Vec<(usize, Vec<String>)> {
+    let prefixed = |inner: Vec<(usize, Vec<String>)>, time: &dyn Fn(usize) -> String| {
+        inner
+            .into_iter()
+            .map(|(k, times)| (k, std::iter::once(time(k)).chain(times).collect()))
+            .collect::<Vec<_>>()
+    };
+    match tree {
+        ScheduleTree::Stmt(k) => vec![(*k, Vec::new())],
+        ScheduleTree::Band { members, child, .. } => prefixed(statement_times(child), &|k| {
+            members.iter().find(|(s, _)| *s == k).map_or_else(
+                || "0".to_string(),
+                |(_, t)| format!("({})", t.to_isl(&rename)),
+            )
+        }),
+        ScheduleTree::Sequence(children) => children
+            .iter()
+            .enumerate()
+            .flat_map(|(position, c)| prefixed(statement_times(c), &|_| position.to_string()))
+            .collect(),
+    }
+}
+
 /// `tree` in isl's YAML form, over the statements' domains (`domains[k]` is
 /// `S0[i, j] : constraints`).
 pub fn schedule_yaml(

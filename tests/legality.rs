@@ -160,7 +160,8 @@ fn legality_corpus() {
 
 /// Every candidate the search checks on every sample and corpus file: the check of a
 /// change (only the statements it reorders, `Plan::is_legal_change`) agrees with the
-/// check of the whole region (`Plan::is_legal`).
+/// check of the whole region (`Plan::is_legal`), and the time stamps written directly
+/// (`model::time_stamps`) are isl's flattening of the schedule tree.
 #[test]
 fn checks_of_changes_agree_with_checks_of_the_whole_region() {
     let mut files: Vec<_> = ["samples", "bench/corpus"]
@@ -179,22 +180,48 @@ fn checks_of_changes_agree_with_checks_of_the_whole_region() {
                 continue;
             };
             let scop = model::build(&ctx, &text).expect("isl model");
-            let plan = nestor::plan::Plan::new(&ctx, region, text, scop).expect("dataflow");
+            let mut plan = nestor::plan::Plan::new(&ctx, region, text, scop).expect("dataflow");
             let original = plan.tree.clone();
             let options = nestor::search::SearchOptions::default();
-            nestor::search::search(&plan.region, &original, &options, &mut |base, candidate| {
-                let change = plan.is_legal_change(&ctx, base, candidate)?;
-                let whole = plan.is_legal(&ctx, candidate)?;
-                assert_eq!(
-                    change,
-                    whole,
-                    "{}: {candidate:?} after {base:?}",
-                    path.display()
-                );
-                compared += 1;
-                Ok::<bool, isl_rs::LibISLError>(whole)
-            })
+            let found = nestor::search::search(
+                &plan.region,
+                &original,
+                &options,
+                &mut |base, candidate| {
+                    let direct = plan.schedule_map(&ctx, candidate)?;
+                    let schedule = model::schedule(&ctx, &plan.region, &plan.text, candidate)?;
+                    assert!(
+                        direct.is_equal(&deps::schedule_map(&plan.scop, &schedule)?)?,
+                        "{}: time stamps of {candidate:?} differ from isl's",
+                        path.display()
+                    );
+                    let change = plan.is_legal_change(&ctx, base, candidate)?;
+                    let whole = plan.is_legal(&ctx, candidate)?;
+                    assert_eq!(
+                        change,
+                        whole,
+                        "{}: {candidate:?} after {base:?}",
+                        path.display()
+                    );
+                    compared += 1;
+                    Ok::<bool, isl_rs::LibISLError>(whole)
+                },
+            )
             .expect("search");
+            // Tiled and register-tiled trees too (floors, unrolled bands).
+            plan.tree = found.tree;
+            let sizes = nestor::tiling::TileSizes::Fixed(vec![32]);
+            let (tiled, _) =
+                nestor::tiling::tile_where_it_pays(&ctx, &plan, &sizes).expect("tiling");
+            let schedule =
+                model::schedule(&ctx, &plan.region, &plan.text, &tiled).expect("isl schedule");
+            assert!(
+                plan.schedule_map(&ctx, &tiled)
+                    .and_then(|m| m.is_equal(&deps::schedule_map(&plan.scop, &schedule)?))
+                    .expect("time stamps"),
+                "{}: time stamps of the tiled {tiled:?} differ from isl's",
+                path.display()
+            );
         }
     }
     assert!(compared > 100, "only {compared} candidates compared");
