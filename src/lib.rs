@@ -3,6 +3,7 @@
 //! Pipeline (one module per stage, data flowing one way):
 //! `frontend` → `model` → `codegen`, driven by `pipeline`; `diag` is shared.
 
+pub mod alternatives;
 pub mod cache;
 pub mod codegen;
 pub mod contain;

@@ -5,7 +5,7 @@ mod cli;
 
 use clap::{CommandFactory, Parser};
 use cli::args::{Cli, Command};
-use cli::commands::{batch, diff, explain, optimize, verify};
+use cli::commands::{TuneArgs, batch, diff, explain, optimize, tune, verify};
 use cli::{Exit, Ui, io};
 use std::process::ExitCode;
 
@@ -43,6 +43,41 @@ fn main() -> ExitCode {
             build,
             args,
         } => verify(&input, &rewrite, &build, args, ui),
+        Command::Tune {
+            input,
+            rewrite,
+            build,
+            candidates,
+            runs,
+            output,
+            in_place,
+            json,
+            args,
+        } => {
+            if !matches!(rewrite.mode(), nestor::pipeline::Mode::Search(_)) {
+                usage_error(
+                    "tune",
+                    "tune times the orders the automatic search finds: --identity, \
+                     --interchange and --fuse do not apply",
+                )
+            }
+            if in_place && io::is_stdin(&input.file) {
+                usage_error(
+                    "tune",
+                    "--in-place needs a file; standard input (`-`) cannot be replaced",
+                )
+            }
+            let tune_args = TuneArgs {
+                build: &build,
+                candidates,
+                runs,
+                output: output.as_deref(),
+                in_place,
+                json: json.as_deref(),
+                args,
+            };
+            tune(&input, &rewrite, tune_args, ui)
+        }
         Command::Batch {
             paths,
             out,

@@ -1,6 +1,7 @@
 //! Runs the stages on one file: front end, model, dataflow, requested
 //! transformations, code generation, splicing. Deterministic and free of IO.
 
+use crate::alternatives::{self, Alternative};
 use crate::codegen;
 use crate::contain;
 use crate::decision::{self, Decision};
@@ -17,7 +18,7 @@ use crate::search::{self, SearchOptions};
 use crate::storage;
 use crate::tiling;
 use isl_rs::{Context, LibISLError};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// How regions are rewritten.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -54,10 +55,31 @@ pub struct Options {
     /// Arrays the user declares dead after every region (`--temporary`), in addition to
     /// those named by `#pragma nestor temporary(...)`.
     pub temporaries: Vec<String>,
+    /// For `nestor tune`: other legal orders to list, and which to use.
+    pub alternatives: Alternatives,
     /// Test hook: a bug injected into every region of one function, to show that
     /// nestor contains it. The command line sets it from `NESTOR_TEST_PANIC_ON` and
     /// `NESTOR_TEST_FAULT`.
     pub fault: Option<InjectedFault>,
+}
+
+/// Other legal orders of each region than the search's choice (search mode only).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Alternatives {
+    /// How many orders to list per region in [`RegionReport::alternatives`] (0: none).
+    pub list: usize,
+    /// Per region, by its [`RegionReport::index`], the listed order to use instead of
+    /// the search's choice.
+    pub chosen: BTreeMap<usize, usize>,
+}
+
+impl Alternatives {
+    /// How many orders region `index` needs listed; 0 when none.
+    fn needed(&self, index: usize) -> usize {
+        self.chosen
+            .get(&index)
+            .map_or(self.list, |&k| self.list.max(k + 1))
+    }
 }
 
 /// A bug injected by a test into the regions of `function`.
@@ -101,6 +123,7 @@ impl Default for Options {
             tile: None,
             parallel: false,
             temporaries: Vec::new(),
+            alternatives: Alternatives::default(),
             fault: None,
         }
     }
@@ -136,6 +159,9 @@ pub struct RegionReport {
     pub origin: Origin,
     pub function: String,
     pub span: Span,
+    /// The region's place among the file's lifted regions (what
+    /// [`Alternatives::chosen`] refers to); `None` for a nest that was not lifted.
+    pub index: Option<usize>,
     pub status: Status,
     pub diagnostics: Vec<Diagnostic>,
     /// The model as given to isl (isl's canonical form), when the region was lifted.
@@ -153,6 +179,9 @@ pub struct RegionReport {
     pub search: Option<search::SearchOutcome>,
     /// The C text that replaced the region, when it was rewritten.
     pub generated: Option<String>,
+    /// Legal orders of the region, the one used first, when
+    /// [`Options::alternatives`] asked for them.
+    pub alternatives: Vec<Alternative>,
 }
 
 #[derive(Clone, Debug)]
@@ -194,11 +223,12 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
     let mut ctx = new_context();
     let mut regions: Vec<RegionReport> = front.rejected.iter().map(rejected_report).collect();
     let mut replacements = Vec::new();
-    for region in &front.regions {
+    for (index, region) in front.regions.iter().enumerate() {
         let region = &region.with_temporaries(&options.temporaries);
-        let (report, edits) = isolated(&mut ctx, region, options, |ctx| {
-            process_region(ctx, region, &front.identifiers, options)
+        let (mut report, edits) = isolated(&mut ctx, region, options, |ctx| {
+            process_region(ctx, region, index, &front.identifiers, options)
         });
+        report.index = Some(index);
         replacements.extend(edits);
         regions.push(report);
     }
@@ -307,6 +337,8 @@ fn rejected_report(r: &frontend::RejectedNest) -> RegionReport {
         applied: Vec::new(),
         search: None,
         generated: None,
+        index: None,
+        alternatives: Vec::new(),
     }
 }
 
@@ -317,6 +349,7 @@ struct Outcome {
     /// Declarations outside the region replaced by smaller ones (contracted arrays).
     declarations: Vec<(Span, String)>,
     search: Option<search::SearchOutcome>,
+    alternatives: Vec<Alternative>,
     diagnostics: Vec<Diagnostic>,
     dataflow: Option<DataflowReport>,
     decisions: Vec<Decision>,
@@ -327,6 +360,7 @@ struct Outcome {
 fn process_region(
     ctx: &Context,
     region: &Region,
+    index: usize,
     identifiers: &BTreeSet<String>,
     options: &Options,
 ) -> (RegionReport, Vec<(Span, String)>) {
@@ -371,7 +405,7 @@ fn process_region(
         }
         report.model = Some(model::canonical(ctx, &text)?);
         let scop = model::build(ctx, &text)?;
-        region_outcome(ctx, region, &text, scop, identifiers, options)
+        region_outcome(ctx, region, index, &text, scop, identifiers, options)
     });
     let outcome = match outcome {
         Ok(o) => o,
@@ -385,6 +419,7 @@ fn process_region(
     report.decisions = outcome.decisions;
     report.refused = outcome.refused;
     report.search = outcome.search;
+    report.alternatives = outcome.alternatives;
     report.applied = outcome.applied;
     let Some(mut code) = outcome.code else {
         return (report, Vec::new());
@@ -417,6 +452,7 @@ fn process_region(
 fn region_outcome(
     ctx: &Context,
     region: &Region,
+    index: usize,
     text: &ScopText,
     scop: Scop,
     identifiers: &BTreeSet<String>,
@@ -448,13 +484,27 @@ fn region_outcome(
                 identifiers,
                 options.tile.as_ref(),
             )?;
-            outcome.decisions.extend(found.decisions.iter().cloned());
             if found.exhausted {
                 outcome
                     .diagnostics
                     .push(decision::search_budget(region, search_options.max_checks));
             }
-            plan.tree = found.tree.clone();
+            let listed = match options.alternatives.needed(index) {
+                0 => Vec::new(),
+                limit => alternatives::alternatives(ctx, &plan, &found, limit)?,
+            };
+            let used = options
+                .alternatives
+                .chosen
+                .get(&index)
+                .and_then(|&k| listed.get(k));
+            let (tree, decisions) = match used {
+                Some(a) => (a.tree.clone(), a.decisions.clone()),
+                None => (found.tree.clone(), found.decisions.clone()),
+            };
+            outcome.decisions.extend(decisions);
+            plan.tree = tree;
+            outcome.alternatives = listed;
             outcome.search = Some(found);
         }
         Mode::Requested(transforms) => {

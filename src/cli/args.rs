@@ -161,6 +161,51 @@ Examples:
         #[arg(last = true, value_name = "ARGS")]
         args: Vec<OsString>,
     },
+    /// Time the legal orders the model ranks best for each region; keep the fastest.
+    #[command(after_help = format!("For each region, the legal orders the cost model ranks best (the search's choice
+and the original order among them; --candidates in all) are written, compiled with CC
+and CFLAGS (default: -O3 -march=native -ffp-contract=off: tune with the flags you
+build with), and run --runs times with the ARGS after `--`; the fastest run counts.
+Regions are tuned one after the other, each with the ones before as chosen. The
+fastest candidate whose standard output and exit status are those of the original
+program is kept (with --openmp, also at 1, 2 and 4 threads), and the file is written
+as `optimize` writes it. A table of the candidates (model cost, time, speedup over
+the original) goes to standard error; --json writes it as JSON.
+
+Examples:
+  nestor tune kernel.c -o kernel.opt.c
+  nestor tune --candidates 8 --runs 5 kernel.c -o kernel.opt.c -- 2000
+  nestor tune --json timings.json --in-place kernel.c
+
+{EXIT_CODES}"))]
+    Tune {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        rewrite: RewriteArgs,
+        #[command(flatten)]
+        build: BuildArgs,
+        /// Legal orders timed per region.
+        #[arg(long, value_name = "K", default_value_t = 4,
+              value_parser = RangedU64ValueParser::<usize>::new().range(1..=64))]
+        candidates: usize,
+        /// Runs per program; the fastest counts.
+        #[arg(long, value_name = "N", default_value_t = 3,
+              value_parser = RangedU64ValueParser::<usize>::new().range(1..=100))]
+        runs: usize,
+        /// Write the result here (atomically) instead of standard output.
+        #[arg(short, long, value_name = "OUT", conflicts_with = "in_place")]
+        output: Option<PathBuf>,
+        /// Replace FILE with the result (atomically).
+        #[arg(long)]
+        in_place: bool,
+        /// Also write the timings as JSON to FILE.
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
+        /// Arguments passed to every program.
+        #[arg(last = true, value_name = "ARGS")]
+        args: Vec<OsString>,
+    },
     /// Rewrite every .c file under the given paths in parallel, mirrored into a directory.
     #[command(after_help = format!("Every .c file found under PATH (recursively; a PATH that is a file is taken as
 it is) is rewritten into DIR at the same relative path. Files that nestor leaves
@@ -344,15 +389,15 @@ pub struct BuildArgs {
     /// The C compiler (default: $CC, else cc).
     #[arg(long, value_name = "CC")]
     pub cc: Option<String>,
-    /// Compiler flags, as one shell-quoted string; replaces the default.
+    /// Compiler flags, as one shell-quoted string; replaces the default
+    /// (`-O2 -ffp-contract=off`; for tune `-O3 -march=native -ffp-contract=off`).
     #[arg(
         long,
         value_name = "FLAGS",
         allow_hyphen_values = true,
-        default_value = "-O2 -ffp-contract=off",
         value_parser = parse_flags
     )]
-    pub cflags: Flags,
+    pub cflags: Option<Flags>,
     /// Seconds each program may run before it is killed.
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
     pub timeout: Duration,
@@ -361,6 +406,22 @@ pub struct BuildArgs {
     #[arg(long)]
     pub openmp: bool,
 }
+
+impl BuildArgs {
+    /// `--cflags`, else `default`.
+    pub fn cflags_or(&self, default: &str) -> Vec<String> {
+        match &self.cflags {
+            Some(flags) => flags.0.clone(),
+            None => default.split_whitespace().map(str::to_string).collect(),
+        }
+    }
+}
+
+/// The compiler flags verify and batch use by default: optimized, without contracting
+/// floating-point operations (which would change rounding between two orders).
+pub const VERIFY_CFLAGS: &str = "-O2 -ffp-contract=off";
+/// The compiler flags tune times with by default: the fastest code of a usual build.
+pub const TUNE_CFLAGS: &str = "-O3 -march=native -ffp-contract=off";
 
 /// Compiler flags, split as a shell would.
 #[derive(Clone, Debug)]

@@ -1,7 +1,7 @@
 //! The subcommands that work on one file (`optimize`, `diff`, `explain`, `verify`) and
 //! the set-up of `batch`: read the input, run the pipeline, render, write, exit code.
 
-use super::args::{AnalysisArgs, BuildArgs, InputArgs, RewriteArgs};
+use super::args::{AnalysisArgs, BuildArgs, InputArgs, RewriteArgs, TUNE_CFLAGS, VERIFY_CFLAGS};
 use super::panics::Fault;
 use super::termcolor::StandardStream;
 use super::{Exit, Ui, io, report, summary};
@@ -144,7 +144,7 @@ pub fn verify(
     finish((|| {
         let (name, src, report) = analyze(input, rewrite, false, ui)?;
         let (dir, file_name) = (io::directory_of(&input.file), io::file_name_of(&input.file));
-        let build = verify_build(build, &input.analysis, Some(&dir), args);
+        let build = verify_build(build, &input.analysis, Some(&dir), args, VERIFY_CFLAGS);
         if ui.verbose {
             eprintln!(
                 "nestor: verify: building and running the original and the optimized `{name}`"
@@ -170,6 +170,79 @@ pub fn verify(
     })())
 }
 
+/// What `nestor tune` was asked for, besides the input and the rewrite options.
+pub struct TuneArgs<'a> {
+    pub build: &'a BuildArgs,
+    pub candidates: usize,
+    pub runs: usize,
+    pub output: Option<&'a Path>,
+    pub in_place: bool,
+    pub json: Option<&'a Path>,
+    pub args: Vec<std::ffi::OsString>,
+}
+
+pub fn tune(input: &InputArgs, rewrite: &RewriteArgs, tune: TuneArgs, ui: Ui) -> Exit {
+    finish((|| {
+        let name = io::display_name(&input.file);
+        let src = io::read_source(&input.file)?;
+        let mut options = report::options(&input.analysis, rewrite, false);
+        options.alternatives.list = tune.candidates;
+        let dir = io::directory_of(&input.file);
+        options.headers = super::headers::local_headers(&src, &dir, &input.analysis.include);
+        let fault = Fault::for_path(&input.file);
+        options.fault = fault.region.clone();
+        let (report, _) = analyzed(&name, &src, &options, &fault, false)?;
+        report::diagnostics(&name, &src, &report, ui)?;
+        let config = super::tune::Config {
+            build: verify_build(
+                tune.build,
+                &input.analysis,
+                Some(&dir),
+                tune.args,
+                TUNE_CFLAGS,
+            ),
+            runs: tune.runs,
+            file_name: io::file_name_of(&input.file),
+        };
+        let mut log = |line: String| {
+            if ui.verbose {
+                eprintln!("nestor: tune: {name}: {line}");
+            }
+        };
+        let (timings, chosen) = super::tune::tune(&src, &options, &report, &config, &mut log)
+            .map_err(|why| {
+                super::error(format!("{name}: cannot tune: {why}"));
+                Exit::CannotVerify
+            })?;
+        if !ui.quiet {
+            eprint!("{}", super::tune::table(&timings));
+        }
+        if let Some(path) = tune.json {
+            let text = serde_json::to_string_pretty(&timings).unwrap_or_default() + "\n";
+            io::write_atomically(path, text.as_bytes(), None).map_err(|e| {
+                super::error(format!("cannot write `{}`: {e}", path.display()));
+                Exit::Io
+            })?;
+        }
+        let output = super::tune::rewritten(&src, &options, &chosen);
+        let target = if tune.in_place {
+            Some(input.file.as_path())
+        } else {
+            tune.output
+        };
+        match target {
+            Some(_) if tune.in_place && output == src => Ok(()),
+            Some(path) => {
+                io::write_atomically(path, output.as_bytes(), Some(&input.file)).map_err(|e| {
+                    super::error(format!("cannot write `{}`: {e}", path.display()));
+                    Exit::Io
+                })
+            }
+            None => write_stdout(output.as_bytes()),
+        }
+    })())
+}
+
 /// The build settings for verify: `--cc` (or $CC, or cc), `--cflags`, the file's
 /// directory and `-I` directories as includes, `-D` as defines.
 fn verify_build(
@@ -177,6 +250,7 @@ fn verify_build(
     analysis: &AnalysisArgs,
     dir: Option<&Path>,
     args: Vec<std::ffi::OsString>,
+    default_cflags: &str,
 ) -> super::verify::Build {
     let cc = build
         .cc
@@ -190,7 +264,7 @@ fn verify_build(
         .chain(analysis.include.iter().map(PathBuf::as_path))
         .map(absolute)
         .collect();
-    let mut cflags = build.cflags.0.clone();
+    let mut cflags = build.cflags_or(default_cflags);
     if build.openmp {
         cflags.push("-fopenmp".to_string());
     }
@@ -221,7 +295,7 @@ pub fn batch(
     build: &BuildArgs,
     ui: Ui,
 ) -> Exit {
-    let verify = verify.then(|| verify_build(build, analysis, None, Vec::new()));
+    let verify = verify.then(|| verify_build(build, analysis, None, Vec::new(), VERIFY_CFLAGS));
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let config = super::batch::Config {
         paths,

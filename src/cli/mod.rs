@@ -9,6 +9,7 @@ pub mod io;
 pub mod panics;
 pub mod report;
 pub mod summary;
+pub mod tune;
 pub mod verify;
 
 use std::io::IsTerminal;

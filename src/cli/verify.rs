@@ -95,7 +95,7 @@ impl Outcome {
     }
 }
 
-fn seconds(d: Duration) -> String {
+pub(super) fn seconds(d: Duration) -> String {
     format!("{:.3} s", d.as_secs_f64())
 }
 
@@ -212,7 +212,7 @@ fn compare(
 }
 
 /// How the optimized run `rb` differs from the original's `ra`, if it does.
-fn differences(ra: &Run, rb: &Run, timeout: Duration) -> Option<String> {
+pub(super) fn differences(ra: &Run, rb: &Run, timeout: Duration) -> Option<String> {
     if rb.timed_out {
         return Some(format!(
             "the optimized program did not finish within {} (the original took {})",
@@ -256,7 +256,7 @@ fn missing_main(msg: &str) -> bool {
         || (msg.contains("Undefined symbols") && msg.contains("\"_main\""))
 }
 
-fn describe(status: ExitStatus) -> String {
+pub(super) fn describe(status: ExitStatus) -> String {
     match (status.code(), status.signal()) {
         (Some(c), _) => format!("exit {c}"),
         (None, Some(s)) => format!("killed by signal {s}"),
@@ -289,7 +289,7 @@ fn compile_args(build: &Build, file_name: &str) -> Vec<OsString> {
 }
 
 /// Compiles `dir/file_name` into `dir/prog`; the compiler's messages on failure.
-fn compile(build: &Build, dir: &Path, file_name: &str) -> Result<PathBuf, String> {
+pub(super) fn compile(build: &Build, dir: &Path, file_name: &str) -> Result<PathBuf, String> {
     let out = Command::new(&build.cc)
         .args(compile_args(build, file_name))
         .current_dir(dir)
@@ -312,16 +312,17 @@ fn compile(build: &Build, dir: &Path, file_name: &str) -> Result<PathBuf, String
     Ok(dir.join("prog"))
 }
 
-struct Run {
-    status: ExitStatus,
-    stdout: Vec<u8>,
-    elapsed: Duration,
-    timed_out: bool,
+#[derive(Default)]
+pub(super) struct Run {
+    pub status: ExitStatus,
+    pub stdout: Vec<u8>,
+    pub elapsed: Duration,
+    pub timed_out: bool,
 }
 
 /// Runs `exe` in the current directory with standard input closed (and `threads`
 /// OpenMP threads); kills it after `timeout`.
-fn run(
+pub(super) fn run(
     exe: &Path,
     args: &[OsString],
     timeout: Duration,
