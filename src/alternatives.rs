@@ -144,7 +144,7 @@ fn nest_orders(
             for ((path, orders), &k) in per_nest.iter().zip(&choice) {
                 let order = &orders[k];
                 if k > 0 {
-                    made.push(permuted(plan, &tree, path, order));
+                    compose(&mut made, permuted(plan, &tree, path, order));
                 }
                 tree = permute_chain(&tree, path, order);
             }
@@ -227,6 +227,34 @@ fn permuted(plan: &Plan, tree: &ScheduleTree, path: &[usize], order: &[usize]) -
         after: order.iter().map(|&k| labels[k].clone()).collect(),
         before: labels,
         statements: statement_names(plan, schedule::node_at(tree, path)),
+    }
+}
+
+/// `decisions` followed by `next`, a permutation: one that reorders a nest an earlier
+/// permutation made is folded into it (dropped when the two restore the nest's order).
+fn compose(decisions: &mut Vec<Decision>, next: Decision) {
+    let Decision::Permuted {
+        before: middle,
+        after: last,
+        statements: moved,
+    } = &next
+    else {
+        decisions.push(next);
+        return;
+    };
+    let earlier = decisions.iter().position(|d| {
+        matches!(d, Decision::Permuted { after, statements, .. } if after == middle && statements == moved)
+    });
+    let Some(k) = earlier else {
+        decisions.push(next);
+        return;
+    };
+    if let Decision::Permuted { before, after, .. } = &mut decisions[k] {
+        if before == last {
+            decisions.remove(k);
+        } else {
+            after.clone_from(last);
+        }
     }
 }
 

@@ -227,10 +227,11 @@ const SYNTAX_ERROR: &[u8] =
     b"void f(int n, double *a) {\n  for (int i = 0; i < n; i++)\n    a[i] = 1 +;\n}\n";
 
 const SUBCOMMANDS: [&str; 4] = ["optimize", "diff", "explain", "verify"];
+const TUNE: &str = "tune";
 
 #[test]
 fn help_of_every_subcommand_has_examples_and_top_level_help_has_every_exit_code() {
-    for sub in SUBCOMMANDS.iter().chain(&["batch", "completions"]) {
+    for sub in SUBCOMMANDS.iter().chain(&["batch", TUNE, "completions"]) {
         let o = nestor(&[sub, "--help"]);
         assert_eq!(o.status.code(), Some(0), "{sub}");
         let out = stdout(&o);
@@ -1165,5 +1166,86 @@ fn comments_stay_with_their_loops_and_statements() {
     assert!(
         line("/* then sum it */") > line("// scale the row"),
         "{out}"
+    );
+}
+
+// tune
+
+/// Runs a C program built from `file` (with `-I` of the samples) and returns its output.
+fn built_and_run(dir: &Path, file: &str) -> String {
+    let exe = dir.join("prog");
+    let cc = Command::new("cc")
+        .args(["-O2", "-ffp-contract=off", "-I", "samples", file, "-o"])
+        .arg(&exe)
+        .arg("-lm")
+        .output()
+        .expect("cc runs");
+    assert!(cc.status.success(), "{}", stderr(&cc));
+    let run = Command::new(&exe).output().expect("program runs");
+    assert!(run.status.success());
+    stdout(&run)
+}
+
+#[test]
+fn tune_keeps_the_fastest_candidate_with_identical_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rank2k.c");
+    let json = dir.path().join("timings.json");
+    let o = nestor(&[
+        "tune",
+        "--runs",
+        "2",
+        "--cflags",
+        "-O2 -ffp-contract=off",
+        "--json",
+        json.to_str().unwrap(),
+        "samples/rank2k.c",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let table = stderr(&o);
+    assert!(
+        table.contains("rank2k.c: original program")
+            && table.contains("region at line 15 (rank2k)"),
+        "{table}"
+    );
+    let timings: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let region = &timings["regions"][0];
+    let candidates = region["candidates"].as_array().unwrap();
+    assert_eq!(candidates.len(), 4, "{timings:#}");
+    let seconds = |k: usize| candidates[k]["measured"]["seconds"].as_f64().unwrap();
+    for c in candidates {
+        assert_eq!(c["measured"]["verdict"], "identical", "{c:#}");
+    }
+    let chosen = region["chosen"].as_u64().unwrap() as usize;
+    assert!(seconds(chosen) <= seconds(0), "{timings:#}");
+    assert_eq!(
+        built_and_run(dir.path(), out.to_str().unwrap()),
+        built_and_run(dir.path(), "samples/rank2k.c")
+    );
+}
+
+#[test]
+fn tune_needs_a_program_and_the_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(
+        dir.path(),
+        "k.c",
+        b"void f(int n, double a[n]) {\n  for (int i = 0; i < n; i++)\n    a[i] = i;\n}\n",
+    );
+    let o = nestor(&["tune", &f]);
+    assert_eq!(o.status.code(), Some(6), "{}", stderr(&o));
+    assert!(stderr(&o).contains("no `main`"), "{}", stderr(&o));
+    let o = nestor(&["tune", "--identity", "samples/rank2k.c"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let broken = write(dir.path(), "b.c", b"int main(void) { return missing(); }\n");
+    let o = nestor(&["tune", &broken]);
+    assert_eq!(o.status.code(), Some(7), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the original does not compile"),
+        "{}",
+        stderr(&o)
     );
 }

@@ -226,3 +226,66 @@ fn checks_of_changes_agree_with_checks_of_the_whole_region() {
     }
     assert!(compared > 100, "only {compared} candidates compared");
 }
+
+/// `nestor tune`'s candidates: every alternative order of every sample region is legal
+/// by the check of the whole region (they are found by checks of changes), they are
+/// distinct, the search's choice comes first and the original order second, and the
+/// others are ranked by the model.
+#[test]
+fn alternatives_are_legal_distinct_and_ranked() {
+    let mut files: Vec<_> = std::fs::read_dir("samples")
+        .expect("samples exist")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    files.sort();
+    let mut beyond_the_two = 0;
+    for path in files {
+        let src = std::fs::read_to_string(&path).expect("readable");
+        for region in frontend::analyze(&src, &[], &[]).regions {
+            let ctx = nestor::isl::new_context();
+            let Ok(text) = model::scop_text(&region) else {
+                continue;
+            };
+            let scop = model::build(&ctx, &text).expect("isl model");
+            let plan = nestor::plan::Plan::new(&ctx, region, text, scop).expect("dataflow");
+            let options = nestor::search::SearchOptions::default();
+            let found = nestor::search::search_plan(&ctx, &plan, &options, &mut Default::default())
+                .expect("search");
+            let listed =
+                nestor::alternatives::alternatives(&ctx, &plan, &found, 8).expect("alternatives");
+            let name = path.display();
+            assert_eq!(
+                listed[0].tree, found.tree,
+                "{name}: the search's choice first"
+            );
+            if found.tree != plan.tree {
+                assert_eq!(
+                    listed[1].tree, plan.tree,
+                    "{name}: the original order second"
+                );
+            }
+            for (k, a) in listed.iter().enumerate() {
+                assert!(
+                    plan.is_legal(&ctx, &a.tree).expect("check"),
+                    "{name}: alternative {k} ({:?}) is illegal",
+                    a.decisions
+                );
+                assert!(
+                    listed[..k].iter().all(|b| b.tree != a.tree),
+                    "{name}: alternative {k} listed twice"
+                );
+            }
+            let ranked = &listed[2.min(listed.len())..];
+            assert!(
+                ranked.windows(2).all(|w| w[0].cost <= w[1].cost),
+                "{name}: alternatives not ranked by cost"
+            );
+            beyond_the_two += ranked.len();
+        }
+    }
+    assert!(
+        beyond_the_two > 20,
+        "only {beyond_the_two} alternatives beyond the first two"
+    );
+}

@@ -19,8 +19,8 @@ Exit codes:
      still written, with the refused regions as they were
   5  verify: the optimized program behaves differently (standard output or exit status),
      or does not compile or finish in time while the original does
-  6  verify: the file has no `main` function, so there is nothing to run
-  7  verify: the original program could not be compiled or did not finish in time;
+  6  verify, tune: the file has no `main` function, so there is nothing to run
+  7  verify, tune: the original program could not be compiled or did not finish in time;
      nothing was compared";
 
 const BATCH_EXIT_CODES: &str = "\

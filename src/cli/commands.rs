@@ -193,6 +193,12 @@ pub fn tune(input: &InputArgs, rewrite: &RewriteArgs, tune: TuneArgs, ui: Ui) ->
         options.fault = fault.region.clone();
         let (report, _) = analyzed(&name, &src, &options, &fault, false)?;
         report::diagnostics(&name, &src, &report, ui)?;
+        if !report.defines_main {
+            super::error(format!(
+                "{name}: cannot tune: the file has no `main` function, so there is nothing to run"
+            ));
+            return Err(Exit::NoMain);
+        }
         let config = super::tune::Config {
             build: verify_build(
                 tune.build,

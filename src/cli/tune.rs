@@ -7,6 +7,7 @@ use super::verify::{self, Build, Run};
 use nestor::pipeline::{self, FileReport, RegionReport};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -204,6 +205,11 @@ impl<'c> Bench<'c> {
             return Err(format!(
                 "the original program did not finish within {} (raise --timeout)",
                 verify::seconds(config.build.timeout)
+            ));
+        }
+        if let Some(signal) = reference.status.signal() {
+            return Err(format!(
+                "the original program was killed by signal {signal} (nothing to compare with)"
             ));
         }
         bench.reference = reference;
