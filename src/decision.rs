@@ -23,6 +23,13 @@ pub enum Decision {
         after: Vec<String>,
         statements: Vec<String>,
     },
+    /// The order isl's scheduler computed under `validity`, with loops `loops`
+    /// (outermost first, depth first; a loop's time per statement, `p / c` when they
+    /// differ).
+    Scheduled {
+        validity: crate::scheduler::Validity,
+        loops: Vec<String>,
+    },
     /// Loop `iterator` split into one loop per part of its body (`statements`).
     Distributed {
         iterator: String,
@@ -200,6 +207,11 @@ impl fmt::Display for Decision {
                 before.join(", "),
                 after.join(", "),
                 statements.join(", ")
+            ),
+            Decision::Scheduled { validity, loops } => write!(
+                f,
+                "isl's scheduler order (validity: {validity}), loops ({})",
+                loops.join(", ")
             ),
             Decision::Distributed {
                 iterator,

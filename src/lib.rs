@@ -20,6 +20,7 @@ pub mod pipeline;
 pub mod plan;
 pub mod requested;
 pub mod schedule;
+pub mod scheduler;
 pub mod search;
 pub mod storage;
 pub mod tiling;

@@ -13,6 +13,7 @@ use crate::frontend::ir::{AccessKind, Region};
 use crate::model::ScheduleTree;
 use crate::plan::Plan;
 use crate::schedule::{self, chain_labels, chains, distributable, permutations, permute_chain};
+use crate::scheduler::{Validity, isl_order};
 use crate::storage;
 use crate::tiling::{self, TileSizes};
 use isl_rs::{Context, LibISLError};
@@ -30,6 +31,8 @@ pub struct SearchOptions {
     pub expand: bool,
     /// Legality checks allowed per region.
     pub max_checks: usize,
+    /// Try the orders isl's scheduler computes ([`crate::scheduler`]).
+    pub isl_scheduler: bool,
 }
 
 impl Default for SearchOptions {
@@ -40,6 +43,7 @@ impl Default for SearchOptions {
             distribute: true,
             expand: true,
             max_checks: 200,
+            isl_scheduler: true,
         }
     }
 }
@@ -99,12 +103,14 @@ pub struct SearchOutcome {
     pub cost: f64,
 }
 
-/// Searches for a cheaper legal order of `region` than `original`. `legal(base,
+/// Searches for a cheaper legal order of `region` than `original`, built by
+/// distribution, permutation and fusion, or else one of `scheduled` (isl's). `legal(base,
 /// candidate)` checks a whole tree `candidate`, a change of `base`, an order already
 /// found legal.
 pub fn search<E>(
     region: &Region,
     original: &ScheduleTree,
+    scheduled: &[(Validity, ScheduleTree)],
     options: &SearchOptions,
     legal: &mut dyn FnMut(&ScheduleTree, &ScheduleTree) -> Result<bool, E>,
 ) -> Result<SearchOutcome, E> {
@@ -128,6 +134,7 @@ pub fn search<E>(
     if options.fuse {
         tree = s.fuse(tree)?;
     }
+    tree = s.scheduled(tree, scheduled)?;
     Ok(SearchOutcome {
         original_cost: tree_cost(region, original),
         cost: tree_cost(region, &tree),
@@ -149,22 +156,52 @@ pub fn search_plan(
     learned: &mut Learned,
 ) -> Result<SearchOutcome, LibISLError> {
     let original = crate::model::original_schedule(&plan.region);
-    let found = search(&plan.region, &original, options, &mut |base, candidate| {
-        if learned.reversing.contains(candidate) {
-            return Ok(false);
-        }
-        let violation = crate::isl::step(ctx, || plan.violation_of_change(ctx, base, candidate))?;
-        match violation {
-            Some(Some(ViolationKind::FlowReversed)) => {
-                learned.reversing.insert(candidate.clone());
+    let scheduled = if options.isl_scheduler {
+        isl_orders(ctx, plan)?
+    } else {
+        Vec::new()
+    };
+    let found = search(
+        &plan.region,
+        &original,
+        &scheduled,
+        options,
+        &mut |base, candidate| {
+            if learned.reversing.contains(candidate) {
+                return Ok(false);
             }
-            Some(Some(_)) => learned.blocked.extend(base.reordered(candidate)),
-            _ => {}
-        }
-        Ok::<bool, LibISLError>(violation == Some(None))
-    })?;
+            let violation =
+                crate::isl::step(ctx, || plan.violation_of_change(ctx, base, candidate))?;
+            match violation {
+                Some(Some(ViolationKind::FlowReversed)) => {
+                    learned.reversing.insert(candidate.clone());
+                }
+                Some(Some(_)) => learned.blocked.extend(base.reordered(candidate)),
+                _ => {}
+            }
+            Ok::<bool, LibISLError>(violation == Some(None))
+        },
+    )?;
     ctx.reset_operations();
     Ok(found)
+}
+
+/// The orders isl's scheduler computes for `plan`'s region, each under its own
+/// operation budget (one that exceeds it gives none).
+pub fn isl_orders(
+    ctx: &Context,
+    plan: &Plan,
+) -> Result<Vec<(Validity, ScheduleTree)>, LibISLError> {
+    let mut out: Vec<(Validity, ScheduleTree)> = Vec::new();
+    for validity in [Validity::Flow, Validity::Memory] {
+        if let Some(Some(tree)) = crate::isl::step(ctx, || isl_order(ctx, plan, validity))?
+            && out.iter().all(|(_, t)| *t != tree)
+        {
+            out.push((validity, tree));
+        }
+    }
+    ctx.reset_operations();
+    Ok(out)
 }
 
 /// What the checks of a region's searches learned, for the searches of its scalar
@@ -517,12 +554,53 @@ impl<E> Searcher<'_, E> {
         Ok(fused)
     }
 
+    /// The first of `scheduled` cheaper than `tree` and legal, else `tree`.
+    fn scheduled(
+        &mut self,
+        tree: ScheduleTree,
+        scheduled: &[(Validity, ScheduleTree)],
+    ) -> Result<ScheduleTree, E> {
+        let base = tree_cost(self.region, &tree);
+        for (validity, candidate) in scheduled {
+            if tree_cost(self.region, candidate) >= base * (1.0 - 1e-9) {
+                continue;
+            }
+            let change = Decision::Scheduled {
+                validity: *validity,
+                loops: band_labels(candidate),
+            };
+            match self.check(change.clone(), &tree, candidate)? {
+                Some(true) => {
+                    // The order replaces every change made before it.
+                    self.decisions
+                        .retain(|d| matches!(d, Decision::Expanded(_)));
+                    self.decisions.push(change);
+                    return Ok(candidate.clone());
+                }
+                Some(false) => {}
+                None => break,
+            }
+        }
+        Ok(tree)
+    }
+
     fn statements_of(&self, tree: &ScheduleTree, path: &[usize]) -> Vec<String> {
         schedule::node_at(tree, path)
             .statements()
             .iter()
             .map(|k| self.region.statements[*k].name.clone())
             .collect()
+    }
+}
+
+/// The labels of the bands of `tree`, depth first.
+fn band_labels(tree: &ScheduleTree) -> Vec<String> {
+    match tree {
+        ScheduleTree::Band { label, child, .. } => std::iter::once(label.clone())
+            .chain(band_labels(child))
+            .collect(),
+        ScheduleTree::Sequence(children) => children.iter().flat_map(band_labels).collect(),
+        ScheduleTree::Stmt(_) => Vec::new(),
     }
 }
 

@@ -310,6 +310,10 @@ pub struct RewriteArgs {
     /// Let the automatic search not expand scalars into arrays.
     #[arg(long)]
     pub no_expand: bool,
+    /// Let the automatic search not try the orders isl's scheduler computes (skewed,
+    /// shifted, interleaved loops).
+    #[arg(long)]
+    pub no_isl_scheduler: bool,
     /// Legality checks the automatic search may make per region; when they run out it
     /// keeps the best legal order found so far.
     #[arg(long, value_name = "N", default_value_t = nestor::search::SearchOptions::default().max_checks)]
@@ -366,6 +370,7 @@ impl RewriteArgs {
                 distribute: !self.no_distribute,
                 expand: !self.no_expand,
                 max_checks: self.search_budget,
+                isl_scheduler: !self.no_isl_scheduler,
             })
         }
     }

@@ -1,0 +1,80 @@
+exit 0
+/* LU factorisation in place, row by row (Doolittle): for each row r, the entries left
+   of the diagonal become L's multipliers (each divided by the pivot above it), the
+   others U's row. L has a unit diagonal and is stored below it. */
+#include "polybench_lite.h"
+
+#ifndef N
+#define N 80
+#endif
+
+static void lu_rows(int n, double M[N][N])
+{
+  for (int c0 = 0; 64 * c0 <= (long long)n - 2; c0++) {
+    for (int c1 = c0; c1 <= ((long long)n - 1) / 64; c1++) {
+      for (int c2 = 2 * c0; c2 < 2 * c1; c2++) {
+        for (int p = 64 * c0; p <= 64 * c0 + 63 && p <= 32 * c2 + 31; p++) {
+          for (int r = 64 * c1; r <= (long long)n - 1 && r <= 64 * c1 + 63; r++) {
+            if (p >= 32 * c2) {
+              M[r][p] = M[r][p] / M[p][p];
+            }
+            for (int c = ((32 * c2) > (p + 1) ? (32 * c2) : (p + 1)); c <= 32 * c2 + 31; c++) {
+              M[r][c] -= M[r][p] * M[p][c];
+            }
+          }
+        }
+      }
+      for (int c2 = 2 * c1; c2 <= ((long long)n - 1) / 32; c2++) {
+        for (int p = 64 * c0; p <= (long long)n - 2 && p <= 64 * c0 + 63 && p <= 64 * c1 + 62 && p <= 32 * c2 + 30; p++) {
+          for (int r = ((64 * c1) > (p + 1) ? (64 * c1) : (p + 1)); r <= (long long)n - 1 && r <= 64 * c1 + 63 && r <= 32 * c2 + 31; r++) {
+            if (c1 == c0 && p >= 32 * c2) {
+              M[r][p] = M[r][p] / M[p][p];
+            }
+            for (int c = ((32 * c2) > (p + 1) ? (32 * c2) : (p + 1)); c < r; c++) {
+              M[r][c] -= M[r][p] * M[p][c];
+            }
+            for (int c = ((32 * c2) > r ? (32 * c2) : r); c <= (long long)n - 1 && c <= 32 * c2 + 31; c++) {
+              M[r][c] -= M[r][p] * M[p][c];
+            }
+          }
+          if (c2 == 2 * c1) {
+            for (int r = 64 * c1 + 32; r <= (long long)n - 1 && r <= 64 * c1 + 63; r++) {
+              if (c1 == c0) {
+                M[r][p] = M[r][p] / M[p][p];
+              }
+              for (int c = ((64 * c1) > (p + 1) ? (64 * c1) : (p + 1)); c <= 64 * c1 + 31; c++) {
+                M[r][c] -= M[r][p] * M[p][c];
+              }
+            }
+          }
+        }
+        if (c1 == c0 && c2 == 2 * c0) {
+          for (int r = 64 * c0 + 32; r <= (long long)n - 1 && r <= 64 * c0 + 63; r++) {
+            M[r][64 * c0 + 31] = M[r][64 * c0 + 31] / M[64 * c0 + 31][64 * c0 + 31];
+          }
+        }
+      }
+    }
+  }
+}
+
+static double M[N][N];
+
+int main(void)
+{
+  /* Diagonally dominant, so every pivot is far from zero. */
+  #pragma omp parallel for
+  for (int r = 0; r < N; r++) {
+    for (int c = 0; c < N; c++) {
+      M[r][c] = (r == c) ? 2.0 * N : (double)((r * 7 + c * 3) % 19) / 19.0 - 0.5;
+    }
+  }
+  nestor_timer_start();
+  lu_rows(N, M);
+  nestor_timer_stop_print();
+  for (int r = 0; r < N; r++)
+    for (int c = 0; c < N; c++)
+      checksum_add(M[r][c]);
+  checksum_print("M");
+  return 0;
+}

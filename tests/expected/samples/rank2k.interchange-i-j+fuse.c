@@ -1,0 +1,63 @@
+exit 4
+/* Symmetric rank-2k update of a lower triangle: S = a * (X * Y^T + Y * X^T) + b * S.
+   Each row of S is scaled, then gets one outer-product term per column k of X and Y. */
+#include "polybench_lite.h"
+
+#ifndef N
+#define N 60
+#endif
+#ifndef M
+#define M 40
+#endif
+
+static void rank2k(int n, int m, double a, double b, double S[N][N], double X[N][M],
+                   double Y[N][M])
+{
+  #pragma omp parallel for schedule(static, 1)
+  for (int r = 0; r < n; r++) {
+    for (int c = 0; c <= r; c++) {
+      S[r][c] = b * S[r][c];
+    }
+  }
+  #pragma omp parallel for schedule(static, 1)
+  for (int c0 = 0; c0 < ((long long)n + 63) / 64; c0++) {
+    for (int c1 = 0; 32 * c1 <= (long long)m - 1; c1++) {
+      for (int c2 = 0; c2 <= c0; c2++) {
+        for (int r = 64 * c0; r <= (long long)n - 1 && r <= 64 * c0 + 63; r++) {
+          for (int k = 32 * c1; k <= (long long)m - 1 && k <= 32 * c1 + 31; k++) {
+            for (int c = 64 * c2; c <= 64 * c2 + 63 && c <= r; c++) {
+              S[r][c] = S[r][c] + a * X[c][k] * Y[r][k] + a * Y[c][k] * X[r][k];
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+static double S[N][N], X[N][M], Y[N][M];
+
+int main(void)
+{
+  #pragma omp parallel for
+  for (int r = 0; r < N; r++) {
+    for (int c = 0; c < M; c++) {
+      X[r][c] = (double)((3 * r + c) % 17) / 17.0;
+      Y[r][c] = (double)((r + 5 * c + 1) % 13) / 13.0;
+      if (N >= c + 1) {
+        S[r][c] = (double)((r * c + 7) % 11) / 11.0;
+      }
+    }
+    for (int c = (0 > M ? 0 : M); c < N; c++) {
+      S[r][c] = (double)((r * c + 7) % 11) / 11.0;
+    }
+  }
+  nestor_timer_start();
+  rank2k(N, M, 0.75, 1.25, S, X, Y);
+  nestor_timer_stop_print();
+  for (int r = 0; r < N; r++)
+    for (int c = 0; c < N; c++)
+      checksum_add(S[r][c]);
+  checksum_print("S");
+  return 0;
+}

@@ -1,0 +1,106 @@
+//! isl's scheduler as a source of candidates: its orders are judged by nestor's check
+//! like every other, which may accept what the classic dependence test refuses (live
+//! ranges) and refuses what isl was not told to respect (memory reuse).
+
+use nestor::decision::Decision;
+use nestor::deps::Verdict;
+use nestor::frontend;
+use nestor::model::{self, ScheduleTree};
+use nestor::pipeline::{self, Mode, Options};
+use nestor::plan::Plan;
+use nestor::scheduler::{Validity, isl_order};
+use nestor::search::{SearchOptions, Verdict as Checked};
+
+fn plan_of(ctx: &isl_rs::Context, file: &str) -> Plan {
+    let src = std::fs::read_to_string(file).expect("fixture exists");
+    let region = frontend::analyze(&src, &[], &[]).regions.remove(0);
+    let text = model::scop_text(&region).expect("model");
+    let scop = model::build(ctx, &text).expect("isl model");
+    Plan::new(ctx, region, text, scop).expect("dataflow")
+}
+
+/// Whether some loop of `tree` runs over a combination of iterators (a skew).
+fn skewed(tree: &ScheduleTree) -> bool {
+    match tree {
+        ScheduleTree::Band { members, child, .. } => {
+            members
+                .iter()
+                .any(|(_, t)| t.linear().is_some_and(|(_, terms)| terms.len() > 1))
+                || skewed(child)
+        }
+        ScheduleTree::Sequence(children) => children.iter().any(skewed),
+        ScheduleTree::Stmt(_) => false,
+    }
+}
+
+#[test]
+fn a_skewed_schedule_is_accepted_only_because_live_ranges_allow_it() {
+    let ctx = nestor::isl::new_context();
+    let plan = plan_of(&ctx, "tests/fixtures/scheduler_skew_by_live_ranges.c");
+    let tree = isl_order(&ctx, &plan, Validity::Flow)
+        .expect("isl")
+        .expect("a schedule tree");
+    assert!(skewed(&tree), "{tree:?}");
+    let verdict = plan.verdict(&ctx, &tree).expect("check");
+    assert!(
+        matches!(verdict, Verdict::Legal { classic: false }),
+        "{tree:?}: {verdict:?}"
+    );
+    // Told about the anti and output dependences, isl keeps the sweeps apart.
+    let classic = isl_order(&ctx, &plan, Validity::Memory)
+        .expect("isl")
+        .expect("a schedule tree");
+    let verdict = plan.verdict(&ctx, &classic).expect("check");
+    assert!(
+        matches!(verdict, Verdict::Legal { classic: true }),
+        "{verdict:?}"
+    );
+}
+
+#[test]
+fn a_scheduler_candidate_the_check_refuses_is_not_emitted() {
+    let src = std::fs::read_to_string("tests/fixtures/scheduler_refused.c").expect("fixture");
+    let options = Options {
+        mode: Mode::Search(SearchOptions::default()),
+        ..Options::default()
+    };
+    let report = pipeline::optimize(&src, &options);
+    let region = &report.regions[0];
+    let search = region.search.as_ref().expect("searched");
+    let refused = search.considered.iter().any(|c| {
+        matches!(
+            c.change,
+            Decision::Scheduled {
+                validity: Validity::Flow,
+                ..
+            }
+        ) && c.verdict == Checked::Illegal
+    });
+    assert!(refused, "{:#?}", search.considered);
+    assert!(
+        !region
+            .decisions
+            .iter()
+            .any(|d| matches!(d, Decision::Scheduled { .. })),
+        "{:#?}",
+        region.decisions
+    );
+}
+
+#[test]
+fn the_lu_sample_takes_the_right_looking_order_from_isl() {
+    let ctx = nestor::isl::new_context();
+    let plan = plan_of(&ctx, "samples/lu_rows.c");
+    let tree = isl_order(&ctx, &plan, Validity::Flow)
+        .expect("isl")
+        .expect("a schedule tree");
+    // The pivot loop outermost: the update of S0 and S2 runs over p first.
+    let ScheduleTree::Band { members, .. } = &tree else {
+        panic!("{tree:?}")
+    };
+    assert!(
+        members.iter().any(|(_, t)| t.to_string() == "p"),
+        "{tree:?}"
+    );
+    assert!(plan.is_legal(&ctx, &tree).expect("check"));
+}
