@@ -2,9 +2,10 @@
 //! (which times them) and the cost model's calibration: the model ranks orders, and
 //! this is where its ranking is held to measurements.
 //!
-//! The orders are built from three bases — the search's choice, the original order,
-//! and the original with every loop around a sequence of loops distributed — by giving
-//! each perfect nest of a base any legal order of its loops. Unlike the search, nothing
+//! The orders are built from the bases — the search's choice, the original order, the
+//! original with every loop around a sequence of loops distributed, and the orders
+//! isl's scheduler computes — by giving each perfect nest of a base any legal order of
+//! its loops. Unlike the search, nothing
 //! is filtered by the model: an order it thinks slower is still offered, ranked by its
 //! cost. Every order offered is checked against the plan's dataflow, like the search's.
 
@@ -13,6 +14,7 @@ use crate::decision::Decision;
 use crate::model::ScheduleTree;
 use crate::plan::Plan;
 use crate::schedule::{self, chain_labels, chains, distributable, permutations, permute_chain};
+use crate::scheduler::Validity;
 use crate::search::SearchOutcome;
 use isl_rs::{Context, LibISLError};
 use serde::{Deserialize, Serialize};
@@ -63,6 +65,18 @@ pub fn alternatives(
             == Some(true)
         {
             bases.push((distributed, decisions));
+        }
+    }
+    for validity in Validity::ALL {
+        let Some(tree) = crate::search::isl_order_within_budget(ctx, plan, validity)? else {
+            continue;
+        };
+        if crate::isl::step(ctx, || plan.is_legal(ctx, &tree))? == Some(true) {
+            let made = Decision::Scheduled {
+                validity,
+                loops: crate::search::band_labels(&tree),
+            };
+            bases.push((tree, [storage.clone(), vec![made]].concat()));
         }
     }
     let mut others = Vec::new();

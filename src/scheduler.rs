@@ -35,6 +35,11 @@ pub enum Validity {
     Memory,
 }
 
+impl Validity {
+    /// Every formulation, the one with the most freedom first.
+    pub const ALL: [Validity; 2] = [Validity::Flow, Validity::Memory];
+}
+
 impl std::fmt::Display for Validity {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {

@@ -104,13 +104,14 @@ pub struct SearchOutcome {
 }
 
 /// Searches for a cheaper legal order of `region` than `original`, built by
-/// distribution, permutation and fusion, or else one of `scheduled` (isl's). `legal(base,
-/// candidate)` checks a whole tree `candidate`, a change of `base`, an order already
-/// found legal.
+/// distribution, permutation and fusion, or else one isl's scheduler computes
+/// (`scheduled(validity)`, asked only with `options.isl_scheduler`, in the order of
+/// [`Validity::ALL`] until one is taken). `legal(base, candidate)` checks a whole tree
+/// `candidate`, a change of `base`, an order already found legal.
 pub fn search<E>(
     region: &Region,
     original: &ScheduleTree,
-    scheduled: &[(Validity, ScheduleTree)],
+    scheduled: &mut dyn FnMut(Validity) -> Result<Option<ScheduleTree>, E>,
     options: &SearchOptions,
     legal: &mut dyn FnMut(&ScheduleTree, &ScheduleTree) -> Result<bool, E>,
 ) -> Result<SearchOutcome, E> {
@@ -134,7 +135,9 @@ pub fn search<E>(
     if options.fuse {
         tree = s.fuse(tree)?;
     }
-    tree = s.scheduled(tree, scheduled)?;
+    if options.isl_scheduler {
+        tree = s.scheduled(tree, scheduled)?;
+    }
     Ok(SearchOutcome {
         original_cost: tree_cost(region, original),
         cost: tree_cost(region, &tree),
@@ -156,15 +159,15 @@ pub fn search_plan(
     learned: &mut Learned,
 ) -> Result<SearchOutcome, LibISLError> {
     let original = crate::model::original_schedule(&plan.region);
-    let scheduled = if options.isl_scheduler {
-        isl_orders(ctx, plan)?
-    } else {
-        Vec::new()
+    let ask_scheduler = learned.scheduler_may_help != Some(false);
+    let mut scheduled = |validity| match ask_scheduler {
+        true => isl_order_within_budget(ctx, plan, validity),
+        false => Ok(None),
     };
     let found = search(
         &plan.region,
         &original,
-        &scheduled,
+        &mut scheduled,
         options,
         &mut |base, candidate| {
             if learned.reversing.contains(candidate) {
@@ -183,25 +186,24 @@ pub fn search_plan(
         },
     )?;
     ctx.reset_operations();
+    learned.scheduler_may_help.get_or_insert_with(|| {
+        found.considered.iter().any(|c| {
+            matches!(c.change, Decision::Scheduled { .. }) && c.verdict == Verdict::Illegal
+        })
+    });
     Ok(found)
 }
 
-/// The orders isl's scheduler computes for `plan`'s region, each under its own
-/// operation budget (one that exceeds it gives none).
-pub fn isl_orders(
+/// The order isl's scheduler computes for `plan`'s region under `validity`, within
+/// the operation budget of one check (none when it exceeds it).
+pub fn isl_order_within_budget(
     ctx: &Context,
     plan: &Plan,
-) -> Result<Vec<(Validity, ScheduleTree)>, LibISLError> {
-    let mut out: Vec<(Validity, ScheduleTree)> = Vec::new();
-    for validity in [Validity::Flow, Validity::Memory] {
-        if let Some(Some(tree)) = crate::isl::step(ctx, || isl_order(ctx, plan, validity))?
-            && out.iter().all(|(_, t)| *t != tree)
-        {
-            out.push((validity, tree));
-        }
-    }
+    validity: Validity,
+) -> Result<Option<ScheduleTree>, LibISLError> {
+    let tree = crate::isl::step(ctx, || isl_order(ctx, plan, validity))?.flatten();
     ctx.reset_operations();
-    Ok(out)
+    Ok(tree)
 }
 
 /// What the checks of a region's searches learned, for the searches of its scalar
@@ -215,6 +217,11 @@ pub struct Learned {
     /// violation on a cell some of them write can go away when that cell's variable is
     /// expanded: every other stays as it is.
     blocked: BTreeSet<usize>,
+    /// Whether to ask isl's scheduler again in the searches of expansions (`None`
+    /// before the first search): only when an order it gave was cheaper but refused.
+    /// An expansion keeps the flow dependences (so isl's order under them), and asking
+    /// for every expansion tried cost deriche's region 0.5 s.
+    scheduler_may_help: Option<bool>,
 }
 
 impl Learned {
@@ -554,30 +561,36 @@ impl<E> Searcher<'_, E> {
         Ok(fused)
     }
 
-    /// The first of `scheduled` cheaper than `tree` and legal, else `tree`.
+    /// The first order `scheduled` gives that is cheaper than `tree` and legal, else
+    /// `tree`.
     fn scheduled(
         &mut self,
         tree: ScheduleTree,
-        scheduled: &[(Validity, ScheduleTree)],
+        scheduled: &mut dyn FnMut(Validity) -> Result<Option<ScheduleTree>, E>,
     ) -> Result<ScheduleTree, E> {
         let base = tree_cost(self.region, &tree);
-        for (validity, candidate) in scheduled {
-            if tree_cost(self.region, candidate) >= base * (1.0 - 1e-9) {
+        let mut tried = Vec::new();
+        for validity in Validity::ALL {
+            let Some(candidate) = scheduled(validity)? else {
+                continue;
+            };
+            if tried.contains(&candidate)
+                || tree_cost(self.region, &candidate) >= base * (1.0 - 1e-9)
+            {
                 continue;
             }
             let change = Decision::Scheduled {
-                validity: *validity,
-                loops: band_labels(candidate),
+                validity,
+                loops: band_labels(&candidate),
             };
-            match self.check(change.clone(), &tree, candidate)? {
+            match self.check(change.clone(), &tree, &candidate)? {
                 Some(true) => {
                     // The order replaces every change made before it.
-                    self.decisions
-                        .retain(|d| matches!(d, Decision::Expanded(_)));
+                    self.decisions.clear();
                     self.decisions.push(change);
-                    return Ok(candidate.clone());
+                    return Ok(candidate);
                 }
-                Some(false) => {}
+                Some(false) => tried.push(candidate),
                 None => break,
             }
         }
@@ -594,7 +607,7 @@ impl<E> Searcher<'_, E> {
 }
 
 /// The labels of the bands of `tree`, depth first.
-fn band_labels(tree: &ScheduleTree) -> Vec<String> {
+pub fn band_labels(tree: &ScheduleTree) -> Vec<String> {
     match tree {
         ScheduleTree::Band { label, child, .. } => std::iter::once(label.clone())
             .chain(band_labels(child))

@@ -183,11 +183,10 @@ fn checks_of_changes_agree_with_checks_of_the_whole_region() {
             let mut plan = nestor::plan::Plan::new(&ctx, region, text, scop).expect("dataflow");
             let original = plan.tree.clone();
             let options = nestor::search::SearchOptions::default();
-            let scheduled = nestor::search::isl_orders(&ctx, &plan).expect("isl's scheduler");
             let found = nestor::search::search(
                 &plan.region,
                 &original,
-                &scheduled,
+                &mut |validity| nestor::search::isl_order_within_budget(&ctx, &plan, validity),
                 &options,
                 &mut |base, candidate| {
                     let direct = plan.schedule_map(&ctx, candidate)?;
