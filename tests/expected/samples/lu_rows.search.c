@@ -10,24 +10,24 @@ exit 0
 
 static void lu_rows(int n, double M[N][N])
 {
-  for (int c0 = 0; 64 * c0 <= (long long)n - 2; c0++) {
-    for (int c1 = c0; c1 <= ((long long)n - 1) / 64; c1++) {
-      for (int c2 = 2 * c0; c2 < 2 * c1; c2++) {
-        for (int p = 64 * c0; p <= 64 * c0 + 63 && p <= 32 * c2 + 31; p++) {
-          for (int r = 64 * c1; r <= (long long)n - 1 && r <= 64 * c1 + 63; r++) {
-            if (p >= 32 * c2) {
-              M[r][p] = M[r][p] / M[p][p];
+  for (int c0 = 0; 64 * c0 <= (long long)n - 1; c0++) {
+    for (int c1 = 0; c1 <= 2 * c0 + 1 && 32 * c1 <= (long long)n - 2; c1++) {
+      for (int c2 = c1; c2 < 2 * c0; c2++) {
+        for (int r = 64 * c0; r <= (long long)n - 1 && r <= 64 * c0 + 63; r++) {
+          for (long long c4 = 32 * c1; c4 <= 32 * c1 + 31; c4++) {
+            if (c2 == c1) {
+              M[r][(int)c4] = M[r][(int)c4] / M[(int)c4][(int)c4];
             }
-            for (int c = ((32 * c2) > (p + 1) ? (32 * c2) : (p + 1)); c <= 32 * c2 + 31; c++) {
-              M[r][c] -= M[r][p] * M[p][c];
+            for (int c = ((32 * c2) > (c4 + 1) ? (32 * c2) : (c4 + 1)); c <= 32 * c2 + 31; c++) {
+              M[r][c] -= M[r][(int)c4] * M[(int)c4][c];
             }
           }
         }
       }
-      for (int c2 = 2 * c1; c2 <= ((long long)n - 1) / 32; c2++) {
-        for (int p = 64 * c0; p <= (long long)n - 2 && p <= 64 * c0 + 63 && p <= 64 * c1 + 62 && p <= 32 * c2 + 30; p++) {
-          for (int r = ((64 * c1) > (p + 1) ? (64 * c1) : (p + 1)); r <= (long long)n - 1 && r <= 64 * c1 + 63 && r <= 32 * c2 + 31; r++) {
-            if (c1 == c0 && p >= 32 * c2) {
+      for (int c2 = ((2 * c0) > c1 ? (2 * c0) : c1); c2 <= ((long long)n - 1) / 32; c2++) {
+        for (int r = ((64 * c0) > (32 * c1 + 1) ? (64 * c0) : (32 * c1 + 1)); r <= (long long)n - 1 && r <= 64 * c0 + 63 && r <= 32 * c2 + 31; r++) {
+          for (int p = 32 * c1; p <= 32 * c1 + 31 && p <= r - 1; p++) {
+            if (c2 == c1) {
               M[r][p] = M[r][p] / M[p][p];
             }
             for (int c = ((32 * c2) > (p + 1) ? (32 * c2) : (p + 1)); c < r; c++) {
@@ -37,20 +37,17 @@ static void lu_rows(int n, double M[N][N])
               M[r][c] -= M[r][p] * M[p][c];
             }
           }
-          if (c2 == 2 * c1) {
-            for (int r = 64 * c1 + 32; r <= (long long)n - 1 && r <= 64 * c1 + 63; r++) {
-              if (c1 == c0) {
-                M[r][p] = M[r][p] / M[p][p];
+        }
+        if (c2 == 2 * c0) {
+          for (int r = 64 * c0 + 32; r <= (long long)n - 1 && r <= 64 * c0 + 63; r++) {
+            for (long long c4 = 32 * c1; c4 <= 32 * c1 + 31; c4++) {
+              if (c1 == 2 * c0) {
+                M[r][(int)c4] = M[r][(int)c4] / M[(int)c4][(int)c4];
               }
-              for (int c = ((64 * c1) > (p + 1) ? (64 * c1) : (p + 1)); c <= 64 * c1 + 31; c++) {
-                M[r][c] -= M[r][p] * M[p][c];
+              for (int c = ((64 * c0) > (c4 + 1) ? (64 * c0) : (c4 + 1)); c <= 64 * c0 + 31; c++) {
+                M[r][c] -= M[r][(int)c4] * M[(int)c4][c];
               }
             }
-          }
-        }
-        if (c1 == c0 && c2 == 2 * c0) {
-          for (int r = 64 * c0 + 32; r <= (long long)n - 1 && r <= 64 * c0 + 63; r++) {
-            M[r][64 * c0 + 31] = M[r][64 * c0 + 31] / M[64 * c0 + 31][64 * c0 + 31];
           }
         }
       }
