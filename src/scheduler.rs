@@ -20,7 +20,7 @@ use crate::frontend::Region;
 use crate::frontend::ir::Aff;
 use crate::model::{self, ScheduleTree};
 use crate::plan::Plan;
-use isl_rs::{Context, LibISLError, ScheduleConstraints, ScheduleNode, ScheduleNodeType, UnionMap};
+use isl_rs::{LibISLError, ScheduleConstraints, ScheduleNode, ScheduleNodeType, UnionMap};
 use std::collections::{BTreeMap, BTreeSet};
 
 type Isl<T> = Result<T, LibISLError>;
@@ -49,9 +49,13 @@ impl std::fmt::Display for Validity {
     }
 }
 
-/// isl's schedule for `plan`'s region under `validity`, as a tree; `None` when isl's
-/// schedule does not fit one.
-pub fn isl_order(ctx: &Context, plan: &Plan, validity: Validity) -> Isl<Option<ScheduleTree>> {
+/// The schedule isl computes for `plan`'s region, as a tree: with `D` the domain, `F`
+/// the flow dependences and `M` the anti and output ones, a schedule `θ` on `D` with
+/// `θ(a) ≺ θ(b)` for every `a -> b` in `V` (validity; `V = F` for [`Validity::Flow`],
+/// `F ∪ M` for [`Validity::Memory`]) whose distances over `F` isl keeps small
+/// (proximity) and whose outer loops carry none of `V` where it can (coincidence).
+/// `None` when isl's schedule does not fit a [`ScheduleTree`].
+pub fn isl_order(plan: &Plan, validity: Validity) -> Isl<Option<ScheduleTree>> {
     let flow = plan.df.plain.flow.copy()?;
     let constraints: UnionMap = match validity {
         Validity::Flow => flow.copy()?,
@@ -63,7 +67,6 @@ pub fn isl_order(ctx: &Context, plan: &Plan, validity: Validity) -> Isl<Option<S
         .set_proximity(flow)?
         .set_coincidence(constraints)?
         .compute_schedule()?;
-    let _ = ctx;
     let root = schedule.get_root()?;
     if root.n_children()? != 1 {
         return Ok(None);

@@ -201,7 +201,7 @@ pub fn isl_order_within_budget(
     plan: &Plan,
     validity: Validity,
 ) -> Result<Option<ScheduleTree>, LibISLError> {
-    let tree = crate::isl::step(ctx, || isl_order(ctx, plan, validity))?.flatten();
+    let tree = crate::isl::step(ctx, || isl_order(plan, validity))?.flatten();
     ctx.reset_operations();
     Ok(tree)
 }

@@ -37,7 +37,7 @@ fn skewed(tree: &ScheduleTree) -> bool {
 fn a_skewed_schedule_is_accepted_only_because_live_ranges_allow_it() {
     let ctx = nestor::isl::new_context();
     let plan = plan_of(&ctx, "tests/fixtures/scheduler_skew_by_live_ranges.c");
-    let tree = isl_order(&ctx, &plan, Validity::Flow)
+    let tree = isl_order(&plan, Validity::Flow)
         .expect("isl")
         .expect("a schedule tree");
     assert!(skewed(&tree), "{tree:?}");
@@ -47,7 +47,7 @@ fn a_skewed_schedule_is_accepted_only_because_live_ranges_allow_it() {
         "{tree:?}: {verdict:?}"
     );
     // Told about the anti and output dependences, isl keeps the sweeps apart.
-    let classic = isl_order(&ctx, &plan, Validity::Memory)
+    let classic = isl_order(&plan, Validity::Memory)
         .expect("isl")
         .expect("a schedule tree");
     let verdict = plan.verdict(&ctx, &classic).expect("check");
@@ -91,7 +91,7 @@ fn a_scheduler_candidate_the_check_refuses_is_not_emitted() {
 fn the_lu_sample_takes_the_right_looking_order_from_isl() {
     let ctx = nestor::isl::new_context();
     let plan = plan_of(&ctx, "samples/lu_rows.c");
-    let tree = isl_order(&ctx, &plan, Validity::Flow)
+    let tree = isl_order(&plan, Validity::Flow)
         .expect("isl")
         .expect("a schedule tree");
     // The pivot loop outermost: the update of S0 and S2 runs over p first.
