@@ -90,6 +90,7 @@ fn main() -> ExitCode {
         } => batch(
             paths, out, jobs, json, verify, &analysis, &rewrite, &build, ui,
         ),
+        Command::Cc { args } => return ExitCode::from(cli::cc::run(args, ui.verbose)),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "nestor", &mut std::io::stdout());
             Exit::Success

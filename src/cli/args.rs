@@ -248,6 +248,39 @@ Examples:
         #[command(flatten)]
         build: BuildArgs,
     },
+    /// Compile C files as a compiler would, rewriting them with nestor first.
+    #[command(
+        after_help = "Runs the real compiler ($NESTOR_CC, split as a shell would, else cc) with the
+same arguments, except that each .c file among them is replaced by the file nestor
+optimize writes for it (default options; tile sizes for $NESTOR_CACHE or this
+machine's caches), read with the -I directories and the integer -D constants of the
+command line. The rewritten file, in a temporary directory under its own name,
+starts with a #line directive naming the original (so __FILE__ and the compiler's
+messages do), and -iquote of the original's directory is added for its quoted
+includes. A file nestor cannot read or parse, or leaves unchanged, is compiled as it
+is; if the compiler fails on the rewritten files, it runs again on the originals, so
+nestor never breaks a build. Preprocessing-only commands (-E, -M, -MM) and commands
+naming a language (-x) are passed through. The exit status is the compiler's. As a
+launcher (CMake: -DCMAKE_C_COMPILER_LAUNCHER=\"nestor;cc\"), the compiler comes first:
+`nestor cc /usr/bin/gcc ARGS...`.
+With -v (before `cc`), nestor's diagnostics and decisions are printed as compiler
+remarks: `file:line:col: remark[N310]: ...`.
+
+Examples:
+  make CC=\"nestor cc\"
+  NESTOR_CC=clang nestor cc -O3 -march=native -c kernel.c -o kernel.o
+  cmake -DCMAKE_C_COMPILER_LAUNCHER=\"nestor;cc\" ..
+  nestor -v cc -O2 -c kernel.c"
+    )]
+    Cc {
+        /// The compiler's arguments.
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "ARGS"
+        )]
+        args: Vec<OsString>,
+    },
     /// Print a shell completion script.
     #[command(after_help = "Examples:
   nestor completions bash > ~/.local/share/bash-completion/completions/nestor

@@ -1,0 +1,328 @@
+//! `nestor cc ARGS...`: a compiler wrapper (`make CC="nestor cc"`, CMake's
+//! `CMAKE_C_COMPILER_LAUNCHER`). The C files of the command line are rewritten into a
+//! temporary directory, under their own names and with the same `-I`/`-D` context, and
+//! the real compiler (`$NESTOR_CC`, else `cc`) runs on them with the other arguments
+//! unchanged. nestor never breaks a build: a file it cannot read or parse is compiled
+//! as it is, and if the compiler fails on the rewritten files it runs again on the
+//! originals.
+
+use super::headers::local_headers;
+use nestor::diag::{Severity, line_col};
+use nestor::pipeline::{self, Mode};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Options whose value is the next argument when not attached (`-o out`, `-I dir`).
+const WITH_VALUE: &[&str] = &[
+    "-o",
+    "-I",
+    "-D",
+    "-U",
+    "-include",
+    "-imacros",
+    "-isystem",
+    "-iquote",
+    "-idirafter",
+    "-iprefix",
+    "-isysroot",
+    "-MF",
+    "-MT",
+    "-MQ",
+    "-L",
+    "-l",
+    "-x",
+    "-Xlinker",
+    "-Xassembler",
+    "-Xpreprocessor",
+    "-aux-info",
+    "--param",
+    "-T",
+    "-u",
+    "-z",
+];
+
+/// What nestor reads from a compiler command line.
+#[derive(Debug, Default, PartialEq)]
+pub struct CompilerLine {
+    /// Indices (into the arguments) of the C files to rewrite.
+    pub inputs: Vec<usize>,
+    /// `-I` directories, in order.
+    pub includes: Vec<PathBuf>,
+    /// `-D NAME=VALUE` with an integer value (`-D NAME` is 1); others are not
+    /// constants nestor can use.
+    pub defines: Vec<(String, i64)>,
+    /// The command only preprocesses or names a language itself (`-E`, `-M`, `-x`):
+    /// pass it through.
+    pub pass_through: bool,
+}
+
+/// Reads a compiler command line (the arguments after `cc`).
+pub fn parse(args: &[OsString]) -> CompilerLine {
+    let mut line = CompilerLine::default();
+    let mut k = 0;
+    while k < args.len() {
+        let arg = args[k].to_string_lossy();
+        let (option, value) = match WITH_VALUE.iter().find(|o| arg.starts_with(**o)) {
+            Some(o) if arg.len() == o.len() => {
+                k += 1;
+                (*o, args.get(k).map(|v| v.to_string_lossy().into_owned()))
+            }
+            // `-Idir`, `-DN=1`; long options (`-include`) only take a separate value.
+            Some(o) if o.len() == 2 => (*o, Some(arg[2..].to_string())),
+            _ => ("", None),
+        };
+        match (option, value) {
+            ("-I", Some(dir)) => line.includes.push(PathBuf::from(dir)),
+            ("-D", Some(define)) => {
+                if let Ok(d) = super::args::parse_define(&define) {
+                    line.defines.push(d);
+                }
+            }
+            ("-x", _) => line.pass_through = true,
+            ("", _) if matches!(&*arg, "-E" | "-M" | "-MM") => line.pass_through = true,
+            ("", _) if !arg.starts_with('-') && arg.ends_with(".c") => line.inputs.push(k),
+            _ => {}
+        }
+        k += 1;
+    }
+    line
+}
+
+/// Runs the wrapper; returns the compiler's exit code.
+pub fn run(mut args: Vec<OsString>, verbose: bool) -> u8 {
+    let compiler = match launched_compiler(&args) {
+        Some(cc) => {
+            args.remove(0);
+            vec![cc]
+        }
+        None => compiler(),
+    };
+    let line = parse(&args);
+    let dir = tempfile::Builder::new().prefix("nestor-cc").tempdir().ok();
+    let rewritten = match (&dir, line.pass_through) {
+        (Some(dir), false) => rewrite_inputs(&args, &line, dir.path(), verbose),
+        _ => args.clone(),
+    };
+    if rewritten == args {
+        return compile(&compiler, &args, false).unwrap_or(1);
+    }
+    match compile(&compiler, &rewritten, true) {
+        Some(0) => 0,
+        _ => {
+            eprintln!(
+                "nestor: note: the compiler failed on the rewritten files; compiling the originals"
+            );
+            compile(&compiler, &args, false).unwrap_or(1)
+        }
+    }
+}
+
+/// The compiler a launcher names first (`nestor cc /usr/bin/gcc -c k.c`, as CMake's
+/// `CMAKE_C_COMPILER_LAUNCHER="nestor;cc"` runs it): a first argument that is no
+/// option and no source file, whose name is a C compiler's (`cc`, `gcc-12`, `clang`).
+fn launched_compiler(args: &[OsString]) -> Option<String> {
+    let first = args.first()?.to_str()?;
+    let name = Path::new(first).file_name()?.to_str()?;
+    let compiler_like = name.contains("cc") || name.contains("clang");
+    (!first.starts_with('-') && Path::new(first).extension().is_none() && compiler_like)
+        .then(|| first.to_string())
+}
+
+/// `$NESTOR_CC` (split as a shell would: `ccache gcc`), else `cc`.
+fn compiler() -> Vec<String> {
+    std::env::var("NESTOR_CC")
+        .ok()
+        .and_then(|c| shlex::split(&c))
+        .filter(|words| !words.is_empty())
+        .unwrap_or_else(|| vec!["cc".to_string()])
+}
+
+/// Runs the compiler; `None` when it cannot be started. With `quiet_failure`, its
+/// messages are shown only when it succeeds (a failure is retried on the originals,
+/// whose messages are the ones that matter).
+fn compile(compiler: &[String], args: &[OsString], quiet_failure: bool) -> Option<u8> {
+    let mut command = Command::new(&compiler[0]);
+    command.args(&compiler[1..]).args(args);
+    if !quiet_failure {
+        return match command.status() {
+            Ok(status) => Some(status.code().map_or(1, |c| c.clamp(0, 255) as u8)),
+            Err(e) => {
+                super::error(format!("cannot run `{}`: {e}", compiler[0]));
+                None
+            }
+        };
+    }
+    let out = command.output().ok()?;
+    if out.status.success() {
+        use std::io::Write;
+        let _ = std::io::stdout().write_all(&out.stdout);
+        let _ = std::io::stderr().write_all(&out.stderr);
+    }
+    Some(out.status.code().map_or(1, |c| c.clamp(0, 255) as u8))
+}
+
+/// `args` with every C input nestor rewrites replaced by its rewritten copy in `dir`,
+/// and `-iquote` of the input's directory added so that its `#include "..."` still
+/// find their headers.
+fn rewrite_inputs(
+    args: &[OsString],
+    line: &CompilerLine,
+    dir: &Path,
+    verbose: bool,
+) -> Vec<OsString> {
+    let mut out = args.to_vec();
+    let mut quoted = Vec::new();
+    for (n, &k) in line.inputs.iter().enumerate() {
+        let path = PathBuf::from(&args[k]);
+        let Some(text) = rewritten(&path, line, verbose) else {
+            continue;
+        };
+        let Some(name) = path.file_name() else {
+            continue;
+        };
+        // One directory per input: two inputs may share a name.
+        let target = dir.join(n.to_string()).join(name);
+        let written = target
+            .parent()
+            .map(std::fs::create_dir_all)
+            .transpose()
+            .and_then(|_| std::fs::write(&target, text));
+        if written.is_err() {
+            continue;
+        }
+        out[k] = target.into_os_string();
+        let source_dir = super::io::directory_of(&path);
+        let absolute = std::path::absolute(&source_dir).unwrap_or(source_dir);
+        if !quoted.contains(&absolute) {
+            quoted.push(absolute);
+        }
+    }
+    for d in quoted {
+        out.push(OsString::from("-iquote"));
+        out.push(d.into_os_string());
+    }
+    out
+}
+
+/// The file at `path` as `nestor optimize` would write it, with a `#line` directive so
+/// that `__FILE__` and the compiler's messages name the original; `None` when nestor
+/// changes nothing or cannot process it.
+fn rewritten(path: &Path, line: &CompilerLine, verbose: bool) -> Option<String> {
+    let bytes = std::fs::read(path).ok()?;
+    let src = super::io::as_source(&bytes).ok()?;
+    let options = pipeline::Options {
+        defines: line.defines.clone(),
+        headers: local_headers(src, &super::io::directory_of(path), &line.includes),
+        mode: Mode::Search(Default::default()),
+        contract: true,
+        parallel: true,
+        tile: Some(nestor::tiling::TileSizes::Model(caches())),
+        ..Default::default()
+    };
+    let report = super::panics::guarded(|| pipeline::optimize(src, &options)).ok()?;
+    if verbose {
+        remarks(path, src, &report);
+    }
+    if report.has_syntax_errors() || report.output == src {
+        return None;
+    }
+    Some(format!(
+        "#line 1 \"{}\"\n{}",
+        path.display()
+            .to_string()
+            .replace('\\', "\\\\")
+            .replace('"', "\\\""),
+        report.output
+    ))
+}
+
+/// The caches tile sizes are chosen for: `$NESTOR_CACHE` (`48K,2M`), else the host's.
+fn caches() -> nestor::cache::Caches {
+    std::env::var("NESTOR_CACHE")
+        .ok()
+        .and_then(|c| nestor::cache::Caches::parse(&c).ok())
+        .unwrap_or_else(nestor::cache::Caches::host)
+}
+
+/// Every diagnostic and decision as a compiler remark: `file:line:col: remark[N310]: ...`.
+fn remarks(path: &Path, src: &str, report: &pipeline::FileReport) {
+    let name = path.display();
+    let diagnostics = report
+        .file_diagnostics
+        .iter()
+        .chain(report.regions.iter().flat_map(|r| &r.diagnostics));
+    for d in diagnostics {
+        let (line, col) = line_col(src, d.span.start);
+        let kind = match d.severity {
+            Severity::Error => "warning",
+            Severity::Warning | Severity::Note => "remark",
+        };
+        eprintln!(
+            "{name}:{line}:{col}: {kind}[{}]: {}",
+            d.code.as_str(),
+            d.message
+        );
+    }
+    for r in report.regions.iter().filter(|r| !r.decisions.is_empty()) {
+        let (line, col) = line_col(src, r.span.start);
+        for decision in &r.decisions {
+            eprintln!("{name}:{line}:{col}: remark: {decision}");
+        }
+    }
+}
+
+/// Whether `arg` names a C source file (for the tests of [`parse`]).
+#[cfg(test)]
+fn is_input(line: &CompilerLine, args: &[OsString], name: &str) -> bool {
+    line.inputs
+        .iter()
+        .any(|&k| args[k] == std::ffi::OsStr::new(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(words: &[&str]) -> Vec<OsString> {
+        words.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn compiler_lines_give_inputs_includes_and_defines() {
+        let a = args(&[
+            "-O2", "-I", "inc", "-Isrc", "-DN=100", "-D", "M=2", "-DDEBUG", "-DNAME=x", "-c",
+            "k.c", "-o", "k.o", "main.c", "-MF", "dep.c", "-lm",
+        ]);
+        let line = parse(&a);
+        assert!(is_input(&line, &a, "k.c") && is_input(&line, &a, "main.c"));
+        assert!(
+            !is_input(&line, &a, "dep.c"),
+            "the value of -MF is no input"
+        );
+        assert_eq!(
+            line.includes,
+            vec![PathBuf::from("inc"), PathBuf::from("src")]
+        );
+        assert_eq!(
+            line.defines,
+            vec![("N".into(), 100), ("M".into(), 2), ("DEBUG".into(), 1)]
+        );
+        assert!(!line.pass_through);
+        assert!(parse(&args(&["-E", "k.c"])).pass_through);
+        assert!(parse(&args(&["-x", "c++", "k.c"])).pass_through);
+    }
+
+    #[test]
+    fn a_launcher_names_the_compiler_first() {
+        let named = |words: &[&str]| launched_compiler(&args(words));
+        assert_eq!(
+            named(&["/usr/bin/gcc-12", "-c", "k.c"]).as_deref(),
+            Some("/usr/bin/gcc-12")
+        );
+        assert_eq!(named(&["clang", "k.c"]).as_deref(), Some("clang"));
+        assert_eq!(named(&["-O2", "k.c"]), None);
+        assert_eq!(named(&["k.c"]), None);
+        assert_eq!(named(&["main.o", "k.o"]), None);
+    }
+}
