@@ -25,6 +25,8 @@ pub enum Crash {
     Exit(i32),
     /// Sent something that is not a result.
     Garbled(String),
+    /// Still running at its deadline, so killed.
+    TimedOut,
 }
 
 impl fmt::Display for Crash {
@@ -33,6 +35,7 @@ impl fmt::Display for Crash {
             Crash::Signal(s) => write!(f, "killed by signal {s}{}", signal_name(*s)),
             Crash::Exit(code) => write!(f, "exited with status {code} without a result"),
             Crash::Garbled(why) => write!(f, "sent an unreadable result ({why})"),
+            Crash::TimedOut => f.write_str("still running at its deadline"),
         }
     }
 }
@@ -51,11 +54,19 @@ fn signal_name(signal: i32) -> &'static str {
 
 /// `work()`, computed in a child process; where a child cannot be started (or on a
 /// platform without `fork`), in this one.
-#[cfg(unix)]
 pub fn contained<T: Serialize + DeserializeOwned>(work: impl FnOnce() -> T) -> Result<T, Crash> {
-    use std::io::Read;
-    use std::os::fd::FromRawFd;
+    contained_within(None, work)
+}
 
+/// [`contained`], the child killed if it has not sent its result by `deadline` after
+/// the start (`Crash::TimedOut`): for isl computations that do not count their
+/// operations (its scheduler's LP solving ran for minutes on a fuzz program under an
+/// operation budget), the only bound that holds.
+#[cfg(unix)]
+pub fn contained_within<T: Serialize + DeserializeOwned>(
+    deadline: Option<std::time::Duration>,
+    work: impl FnOnce() -> T,
+) -> Result<T, Crash> {
     let mut fds = [0; 2];
     // SAFETY: `pipe` writes two descriptors into the array it is given.
     if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
@@ -83,11 +94,14 @@ pub fn contained<T: Serialize + DeserializeOwned>(work: impl FnOnce() -> T) -> R
         }
         child => {
             close(write_end);
-            // SAFETY: `read_end` is open and owned by nothing else; the File closes it.
-            let mut pipe = unsafe { std::fs::File::from_raw_fd(read_end) };
-            let mut bytes = Vec::new();
-            let read = pipe.read_to_end(&mut bytes);
-            drop(pipe);
+            let read = read_until(read_end, deadline.map(|d| std::time::Instant::now() + d));
+            close(read_end);
+            if matches!(read, Err(Reading::TimedOut)) {
+                // SAFETY: kills our own child, which has not been waited for yet.
+                unsafe { libc::kill(child, libc::SIGKILL) };
+                wait_for(child);
+                return Err(Crash::TimedOut);
+            }
             let status = wait_for(child);
             if libc::WIFSIGNALED(status) {
                 return Err(Crash::Signal(libc::WTERMSIG(status)));
@@ -96,17 +110,77 @@ pub fn contained<T: Serialize + DeserializeOwned>(work: impl FnOnce() -> T) -> R
             if code != 0 {
                 return Err(Crash::Exit(code));
             }
-            if let Err(e) = read {
-                return Err(Crash::Garbled(e.to_string()));
+            match read {
+                Ok(bytes) => {
+                    serde_json::from_slice(&bytes).map_err(|e| Crash::Garbled(e.to_string()))
+                }
+                Err(Reading::Failed(e)) => Err(Crash::Garbled(e.to_string())),
+                Err(Reading::TimedOut) => Err(Crash::TimedOut),
             }
-            serde_json::from_slice(&bytes).map_err(|e| Crash::Garbled(e.to_string()))
         }
     }
 }
 
 #[cfg(not(unix))]
-pub fn contained<T: Serialize + DeserializeOwned>(work: impl FnOnce() -> T) -> Result<T, Crash> {
+pub fn contained_within<T: Serialize + DeserializeOwned>(
+    _deadline: Option<std::time::Duration>,
+    work: impl FnOnce() -> T,
+) -> Result<T, Crash> {
     Ok(work())
+}
+
+#[cfg(unix)]
+enum Reading {
+    Failed(std::io::Error),
+    TimedOut,
+}
+
+/// Everything `fd` delivers until its end, or `TimedOut` at `deadline`.
+#[cfg(unix)]
+fn read_until(fd: libc::c_int, deadline: Option<std::time::Instant>) -> Result<Vec<u8>, Reading> {
+    let mut bytes = Vec::new();
+    let mut chunk = [0u8; 1 << 16];
+    loop {
+        let wait_ms = match deadline {
+            None => -1,
+            Some(at) => {
+                let left = at.saturating_duration_since(std::time::Instant::now());
+                if left.is_zero() {
+                    return Err(Reading::TimedOut);
+                }
+                left.as_millis().clamp(1, i32::MAX as u128) as libc::c_int
+            }
+        };
+        let mut poll = libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd.
+        let ready = unsafe { libc::poll(&mut poll, 1, wait_ms) };
+        if ready < 0 {
+            let e = std::io::Error::last_os_error();
+            if e.kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(Reading::Failed(e));
+        }
+        if ready == 0 {
+            continue;
+        }
+        // SAFETY: `chunk` is a valid buffer of its length.
+        let n = unsafe { libc::read(fd, chunk.as_mut_ptr().cast(), chunk.len()) };
+        match n {
+            0 => return Ok(bytes),
+            n if n > 0 => bytes.extend_from_slice(&chunk[..n as usize]),
+            _ => {
+                let e = std::io::Error::last_os_error();
+                if e.kind() != std::io::ErrorKind::Interrupted {
+                    return Err(Reading::Failed(e));
+                }
+            }
+        }
+    }
 }
 
 #[cfg(unix)]
@@ -152,6 +226,21 @@ mod tests {
     #[test]
     fn a_result_comes_back() {
         assert_eq!(contained(|| vec![1, 2, 3]), Ok(vec![1, 2, 3]));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_child_past_its_deadline_is_killed() {
+        let start = std::time::Instant::now();
+        let slow = contained_within(Some(std::time::Duration::from_millis(200)), || {
+            loop {
+                std::thread::sleep(std::time::Duration::from_secs(1));
+            }
+        });
+        assert_eq!(slow, Err::<(), _>(Crash::TimedOut));
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
+        let quick = contained_within(Some(std::time::Duration::from_secs(10)), || 7);
+        assert_eq!(quick, Ok(7));
     }
 
     #[cfg(unix)]

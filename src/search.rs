@@ -194,16 +194,27 @@ pub fn search_plan(
     Ok(found)
 }
 
+/// How long isl's scheduler may run for one order (it took 0.1 s on the largest
+/// PolyBench region, deriche's 42 statements).
+pub const SCHEDULER_DEADLINE: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// The order isl's scheduler computes for `plan`'s region under `validity`, within
-/// the operation budget of one check (none when it exceeds it).
+/// the operation budget of one check and [`SCHEDULER_DEADLINE`] (none when it exceeds
+/// either, or isl fails): isl's scheduler does not count all its work as operations,
+/// so it runs in a child process that is killed at the deadline.
 pub fn isl_order_within_budget(
     ctx: &Context,
     plan: &Plan,
     validity: Validity,
 ) -> Result<Option<ScheduleTree>, LibISLError> {
-    let tree = crate::isl::step(ctx, || isl_order(plan, validity))?.flatten();
+    let tree = crate::contain::contained_within(Some(SCHEDULER_DEADLINE), || {
+        crate::isl::step(ctx, || isl_order(plan, validity))
+            .ok()
+            .flatten()
+            .flatten()
+    });
     ctx.reset_operations();
-    Ok(tree)
+    Ok(tree.ok().flatten())
 }
 
 /// What the checks of a region's searches learned, for the searches of its scalar
