@@ -35,7 +35,8 @@ fn main() -> ExitCode {
             input,
             rewrite,
             git,
-        } => diff(&input, &rewrite, git, ui),
+            check,
+        } => diff(&input, &rewrite, git, check, ui),
         Command::Explain { input, rewrite } => explain(&input, &rewrite, ui),
         Command::Verify {
             input,

@@ -1249,3 +1249,18 @@ fn tune_needs_a_program_and_the_search() {
         stderr(&o)
     );
 }
+
+#[test]
+fn diff_check_exits_1_when_the_file_would_change() {
+    let o = nestor(&["diff", "--check", "-q", "samples/matmul.c"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).contains("+++ "), "the diff still prints");
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(
+        dir.path(),
+        "plain.c",
+        b"int add(int a, int b) { return a + b; }\n",
+    );
+    let o = nestor(&["diff", "--check", &f]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

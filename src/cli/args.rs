@@ -11,7 +11,7 @@ use std::time::Duration;
 pub const EXIT_CODES: &str = "\
 Exit codes:
   0  success (regions nestor could not optimize are left as written, with warnings)
-  1  a file could not be read or written
+  1  a file could not be read or written; diff --check: the file would change
   2  invalid command line
   3  the input is not C nestor can parse (syntax error, binary or non-UTF-8 file, too large),
      or nestor failed on it outside its regions (an internal error; nothing is written)
@@ -114,6 +114,7 @@ Examples:
   nestor diff kernel.c
   nestor diff --fuse kernel.c | patch -p0
   nestor diff --interchange j,k --git kernel.c | git apply
+  nestor diff --check -q kernel.c > /dev/null || echo \"nestor would rewrite kernel.c\"
 
 {EXIT_CODES}"))]
     Diff {
@@ -124,6 +125,9 @@ Examples:
         /// Prefix the file names with a/ and b/ and add a `diff --git` line, for `git apply`.
         #[arg(long)]
         git: bool,
+        /// Exit 1 when optimize would change the file (for CI: the diff still prints).
+        #[arg(long)]
+        check: bool,
     },
     /// Show the regions found, their polyhedral model and why each was (not) rewritten.
     #[command(after_help = format!("Examples:

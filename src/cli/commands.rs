@@ -109,7 +109,8 @@ fn write_stdout(bytes: &[u8]) -> Result<(), Exit> {
     }
 }
 
-pub fn diff(input: &InputArgs, rewrite: &RewriteArgs, git: bool, ui: Ui) -> Exit {
+/// `nestor diff`; with `check`, exit 1 when the file would change.
+pub fn diff(input: &InputArgs, rewrite: &RewriteArgs, git: bool, check: bool, ui: Ui) -> Exit {
     finish((|| {
         let (name, src, report) = analyze(input, rewrite, false, ui)?;
         let summaries = summary::summarize(&src, &report);
@@ -123,7 +124,11 @@ pub fn diff(input: &InputArgs, rewrite: &RewriteArgs, git: bool, ui: Ui) -> Exit
                 return Err(Exit::Io);
             }
         }
-        report::refusals(&name, &report, &rewrite.transforms())
+        report::refusals(&name, &report, &rewrite.transforms())?;
+        if check && report.output != src {
+            return Err(Exit::WouldChange);
+        }
+        Ok(())
     })())
 }
 

@@ -27,11 +27,16 @@ pub enum Exit {
     Differs = 5,
     NoMain = 6,
     CannotVerify = 7,
+    /// `diff --check`: the file would change (1, as `cargo fmt --check` says it).
+    WouldChange = 101,
 }
 
 impl Exit {
     pub fn code(self) -> u8 {
-        self as u8
+        match self {
+            Exit::WouldChange => 1,
+            other => other as u8,
+        }
     }
 }
 
