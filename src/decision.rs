@@ -194,6 +194,62 @@ impl Decision {
     }
 }
 
+/// What shrinking an array of `before` extents to `after` saves, as users would
+/// write it: `(h - 1) * w * 8`, the extents both keep factored out.
+fn saved_bytes(before: &[String], after: &[String], element_type: &str) -> String {
+    let kept: Vec<bool> = before
+        .iter()
+        .enumerate()
+        .map(|(k, b)| before.len() == after.len() && after[k] == *b)
+        .collect();
+    let product = |extents: &[String], keep: bool| -> Vec<String> {
+        extents
+            .iter()
+            .zip(&kept)
+            .filter(|(_, k)| **k == keep)
+            .map(|(e, _)| e.clone())
+            .collect()
+    };
+    let numeric = |factors: &[String]| -> Option<i64> {
+        factors
+            .iter()
+            .try_fold(1i64, |p, e| p.checked_mul(e.trim().parse::<i64>().ok()?))
+    };
+    let (gone, left) = (product(before, false), product(after, false));
+    let mut factors = Vec::new();
+    match (numeric(&gone), numeric(&left)) {
+        (Some(g), Some(l)) => factors.push((g - l).to_string()),
+        (_, Some(1)) if gone.len() == 1 => factors.push(format!("({} - 1)", gone[0])),
+        (_, Some(l)) => factors.push(format!("({} - {l})", gone.join(" * "))),
+        _ => factors.push(format!("({} - {})", gone.join(" * "), left.join(" * "))),
+    }
+    factors.extend(product(before, true));
+    factors.push(match element_size(element_type) {
+        Some(bytes) => bytes.to_string(),
+        None => format!("sizeof({element_type})"),
+    });
+    factors.join(" * ")
+}
+
+/// The size in bytes of a C arithmetic type on LP64; `None` for other names
+/// (typedefs, macros such as `DATA_TYPE`).
+fn element_size(ty: &str) -> Option<u64> {
+    let words: Vec<&str> = ty
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "const" | "volatile" | "signed" | "unsigned"))
+        .collect();
+    match words.as_slice() {
+        ["char"] => Some(1),
+        ["short"] | ["short", "int"] => Some(2),
+        ["int"] | [] | ["float"] => Some(4),
+        ["long"] | ["long", "int"] | ["long", "long"] | ["long", "long", "int"] | ["double"] => {
+            Some(8)
+        }
+        ["long", "double"] => Some(16),
+        _ => None,
+    }
+}
+
 impl fmt::Display for Decision {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -268,18 +324,12 @@ impl fmt::Display for Decision {
                     e.element_type
                 )
             }
-            Decision::Contracted(c) => {
-                let bytes = |extents: &[String]| {
-                    format!("{} * sizeof({})", extents.join(" * "), c.element_type)
-                };
-                write!(
-                    f,
-                    "contracted {} (saves {} - {} bytes of cache footprint)",
-                    c.describe(),
-                    bytes(&c.before),
-                    bytes(&c.after)
-                )
-            }
+            Decision::Contracted(c) => write!(
+                f,
+                "contracted {} (saves {} bytes of cache footprint)",
+                c.describe(),
+                saved_bytes(&c.before, &c.after, &c.element_type)
+            ),
             Decision::Parallel(p) if p.simd => {
                 write!(f, "vector loop `{}` (`#pragma omp simd`)", p.iterator)
             }
@@ -490,4 +540,25 @@ fn access_label(a: &Access) -> String {
         AccessKind::Write => "write",
     };
     format!("{kind} of `{}` (R{})", a.array, a.id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(xs: &[&str]) -> Vec<String> {
+        xs.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn saved_bytes_factor_out_the_extents_both_keep() {
+        let saved = |b: &[&str], a: &[&str], t: &str| saved_bytes(&strings(b), &strings(a), t);
+        assert_eq!(saved(&["h", "w"], &["1", "w"], "double"), "(h - 1) * w * 8");
+        assert_eq!(saved(&["n"], &["3"], "float"), "(n - 3) * 4");
+        assert_eq!(saved(&["100", "50"], &["2", "50"], "double"), "98 * 50 * 8");
+        assert_eq!(
+            saved(&["n", "m"], &["2", "3"], "DATA_TYPE"),
+            "(n * m - 6) * sizeof(DATA_TYPE)"
+        );
+    }
 }
