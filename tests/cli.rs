@@ -1264,3 +1264,27 @@ fn diff_check_exits_1_when_the_file_would_change() {
     let o = nestor(&["diff", "--check", &f]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+#[test]
+fn ignore_silences_codes_and_dash_is_standard_output() {
+    let o = nestor(&["optimize", "samples/lu_rows.c", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("lu_rows(int n"),
+        "the result on standard output: {}",
+        stdout(&o)
+    );
+    assert!(!Path::new("-").exists(), "no file named `-`");
+    assert!(stderr(&o).contains("N106"), "{}", stderr(&o));
+    let o = nestor(&[
+        "optimize",
+        "--ignore",
+        "N106,n310",
+        "samples/lu_rows.c",
+        "-o",
+        "-",
+    ]);
+    assert!(!stderr(&o).contains("N106"), "{}", stderr(&o));
+    let o = nestor(&["optimize", "--ignore", "N999", "samples/lu_rows.c"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}

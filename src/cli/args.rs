@@ -95,7 +95,8 @@ pub enum Command {
         input: InputArgs,
         #[command(flatten)]
         rewrite: RewriteArgs,
-        /// Write the result here (atomically) instead of standard output.
+        /// Write the result here (atomically) instead of standard output (`-`: standard
+        /// output).
         #[arg(short, long, value_name = "OUT", conflicts_with = "in_place")]
         output: Option<PathBuf>,
         /// Replace FILE with the result (atomically: a temporary file in the same
@@ -197,7 +198,8 @@ Examples:
         #[arg(long, value_name = "N", default_value_t = 3,
               value_parser = RangedU64ValueParser::<usize>::new().range(1..=100))]
         runs: usize,
-        /// Write the result here (atomically) instead of standard output.
+        /// Write the result here (atomically) instead of standard output (`-`: standard
+        /// output).
         #[arg(short, long, value_name = "OUT", conflicts_with = "in_place")]
         output: Option<PathBuf>,
         /// Replace FILE with the result (atomically).
@@ -317,6 +319,10 @@ pub struct AnalysisArgs {
     /// passed to the compiler by verify).
     #[arg(short = 'I', value_name = "DIR")]
     pub include: Vec<PathBuf>,
+    /// Do not show the diagnostics with these codes (`N106,N113`; `nestor explain`
+    /// still lists them). Errors are always shown.
+    #[arg(long, value_name = "CODES", value_delimiter = ',', value_parser = parse_code)]
+    pub ignore: Vec<nestor::diag::Code>,
     /// isl operations allowed per region before nestor gives up on it (0: no limit).
     #[arg(long, value_name = "N", default_value_t = pipeline::Options::default().isl_budget)]
     pub isl_budget: u64,
@@ -494,6 +500,15 @@ pub fn parse_define(s: &str) -> Result<(String, i64), String> {
     Ok((name.trim().to_string(), value))
 }
 
+pub fn parse_code(s: &str) -> Result<nestor::diag::Code, String> {
+    let s = s.trim();
+    nestor::diag::Code::ALL
+        .iter()
+        .copied()
+        .find(|c| c.as_str().eq_ignore_ascii_case(s) || c.name() == s)
+        .ok_or_else(|| format!("`{s}` is not a diagnostic code (see docs/diagnostics.md)"))
+}
+
 fn parse_seconds(s: &str) -> Result<Duration, String> {
     match s.trim().parse::<f64>() {
         Ok(secs) if secs > 0.0 && secs <= 86_400.0 => Ok(Duration::from_secs_f64(secs)),
@@ -522,5 +537,7 @@ mod tests {
         assert!(parse_define("N=x").is_err());
         assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
         assert!(parse_seconds("0").is_err() && parse_seconds("-1").is_err());
+        assert_eq!(parse_code("n106").map(|c| c.as_str()), Ok("N106"));
+        assert!(parse_code("N999").is_err());
     }
 }

@@ -28,7 +28,7 @@ fn analyze(
     if let Some(text) = explained {
         print!("{text}");
     }
-    report::diagnostics(&name, &src, &report, ui)?;
+    report::diagnostics(&name, &src, &report, ui, &input.analysis.ignore)?;
     if ui.verbose && !explain {
         for s in summary::summarize(&src, &report) {
             eprintln!("nestor: {name}: {}", s.line());
@@ -79,7 +79,7 @@ pub fn optimize(
         let target = if in_place {
             Some(input.file.as_path())
         } else {
-            output
+            output.filter(|p| *p != Path::new("-"))
         };
         match target {
             // Leave an unchanged file alone (no new inode or mtime, so no rebuild).
@@ -197,7 +197,7 @@ pub fn tune(input: &InputArgs, rewrite: &RewriteArgs, tune: TuneArgs, ui: Ui) ->
         let fault = Fault::for_path(&input.file);
         options.fault = fault.region.clone();
         let (report, _) = analyzed(&name, &src, &options, &fault, false)?;
-        report::diagnostics(&name, &src, &report, ui)?;
+        report::diagnostics(&name, &src, &report, ui, &input.analysis.ignore)?;
         if !report.defines_main {
             super::error(format!(
                 "{name}: cannot tune: the file has no `main` function, so there is nothing to run"
@@ -239,7 +239,7 @@ pub fn tune(input: &InputArgs, rewrite: &RewriteArgs, tune: TuneArgs, ui: Ui) ->
         let target = if tune.in_place {
             Some(input.file.as_path())
         } else {
-            tune.output
+            tune.output.filter(|p| *p != Path::new("-"))
         };
         match target {
             Some(_) if tune.in_place && output == src => Ok(()),

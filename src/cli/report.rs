@@ -36,9 +36,15 @@ pub fn options(analysis: &AnalysisArgs, rewrite: &RewriteArgs, analyze: bool) ->
 
 /// Renders every diagnostic on standard error (warnings and notes only without
 /// `--quiet`); `Err(Exit::NotC)` when the file is not valid C.
-pub fn diagnostics(name: &str, src: &str, report: &FileReport, ui: Ui) -> Result<(), Exit> {
+pub fn diagnostics(
+    name: &str,
+    src: &str,
+    report: &FileReport,
+    ui: Ui,
+    ignore: &[diag::Code],
+) -> Result<(), Exit> {
     let mut stderr = StandardStream::stderr(ui.stderr_color());
-    render_all(&mut stderr, name, src, report, ui.quiet);
+    render_all(&mut stderr, name, src, report, ui.quiet, ignore);
     if report.has_syntax_errors() {
         let _ = writeln!(
             stderr,
@@ -49,7 +55,14 @@ pub fn diagnostics(name: &str, src: &str, report: &FileReport, ui: Ui) -> Result
     Ok(())
 }
 
-fn render_all(out: &mut dyn WriteColor, name: &str, src: &str, report: &FileReport, quiet: bool) {
+fn render_all(
+    out: &mut dyn WriteColor,
+    name: &str,
+    src: &str,
+    report: &FileReport,
+    quiet: bool,
+    ignore: &[diag::Code],
+) {
     let all = report
         .file_diagnostics
         .iter()
@@ -60,7 +73,8 @@ fn render_all(out: &mut dyn WriteColor, name: &str, src: &str, report: &FileRepo
         if !seen.insert((d.code, d.span.clone())) {
             continue;
         }
-        if !quiet || d.severity == Severity::Error {
+        let shown = d.severity == Severity::Error || (!quiet && !ignore.contains(&d.code));
+        if shown {
             // Diagnostics go to standard error: a failed write there has nowhere to go.
             let _ = diag::render(out, name, src, d);
         }
