@@ -37,7 +37,11 @@ fn main() -> ExitCode {
             git,
             check,
         } => diff(&input, &rewrite, git, check, ui),
-        Command::Explain { input, rewrite } => explain(&input, &rewrite, ui),
+        Command::Explain {
+            input,
+            rewrite,
+            json,
+        } => explain(&input, &rewrite, json, ui),
         Command::Verify {
             input,
             rewrite,

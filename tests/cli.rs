@@ -1288,3 +1288,14 @@ fn ignore_silences_codes_and_dash_is_standard_output() {
     let o = nestor(&["optimize", "--ignore", "N999", "samples/lu_rows.c"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
+
+#[test]
+fn explain_json_reports_every_region() {
+    let o = nestor(&["explain", "--json", "samples/matmul.c"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let region = &report["regions"][0];
+    assert_eq!(region["status"], "rewritten", "{report:#}");
+    assert!(region["dataflow"]["flow"].as_str().is_some_and(|f| f.contains("S")));
+    assert!(region["decisions"].as_array().is_some_and(|d| !d.is_empty()));
+}

@@ -141,6 +141,10 @@ Examples:
         input: InputArgs,
         #[command(flatten)]
         rewrite: RewriteArgs,
+        /// Print the reports as JSON (every region: span, status, diagnostics, model,
+        /// dataflow, decisions, search candidates, generated code) instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// Compile and run the original and the optimized program and compare them.
     #[command(after_help = format!("Both programs are compiled with CC (default: $CC, else cc) and CFLAGS (default:

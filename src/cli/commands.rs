@@ -9,14 +9,24 @@ use nestor::pipeline::{self, FileReport};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// What `explain` prints (the analysis then computes the dataflow for it too).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Explained {
+    No,
+    Text,
+    /// Printed by the caller, from the report.
+    Json,
+}
+
 /// Reads the input and runs the pipeline; renders the diagnostics. `Err` when the
 /// file cannot be read or is not C.
 fn analyze(
     input: &InputArgs,
     rewrite: &RewriteArgs,
-    explain: bool,
+    explained: Explained,
     ui: Ui,
 ) -> Result<(String, String, FileReport), Exit> {
+    let explain = explained != Explained::No;
     let name = io::display_name(&input.file);
     let src = io::read_source(&input.file)?;
     let fault = Fault::for_path(&input.file);
@@ -24,8 +34,8 @@ fn analyze(
     options.fault = fault.region.clone();
     let dir = io::directory_of(&input.file);
     options.headers = super::headers::local_headers(&src, &dir, &input.analysis.include);
-    let (report, explained) = analyzed(&name, &src, &options, &fault, explain)?;
-    if let Some(text) = explained {
+    let (report, text) = analyzed(&name, &src, &options, &fault, explained == Explained::Text)?;
+    if let Some(text) = text {
         print!("{text}");
     }
     report::diagnostics(&name, &src, &report, ui, &input.analysis.ignore)?;
@@ -74,7 +84,7 @@ pub fn optimize(
     ui: Ui,
 ) -> Exit {
     finish((|| {
-        let (name, src, report) = analyze(input, rewrite, false, ui)?;
+        let (name, src, report) = analyze(input, rewrite, Explained::No, ui)?;
         let like = (!io::is_stdin(&input.file)).then_some(input.file.as_path());
         let target = if in_place {
             Some(input.file.as_path())
@@ -112,7 +122,7 @@ fn write_stdout(bytes: &[u8]) -> Result<(), Exit> {
 /// `nestor diff`; with `check`, exit 1 when the file would change.
 pub fn diff(input: &InputArgs, rewrite: &RewriteArgs, git: bool, check: bool, ui: Ui) -> Exit {
     finish((|| {
-        let (name, src, report) = analyze(input, rewrite, false, ui)?;
+        let (name, src, report) = analyze(input, rewrite, Explained::No, ui)?;
         let summaries = summary::summarize(&src, &report);
         let mut out = StandardStream::stdout(ui.stdout_color());
         let labels = super::diff::Labels::for_path(&input.file, git);
@@ -132,9 +142,21 @@ pub fn diff(input: &InputArgs, rewrite: &RewriteArgs, git: bool, check: bool, ui
     })())
 }
 
-pub fn explain(input: &InputArgs, rewrite: &RewriteArgs, ui: Ui) -> Exit {
+pub fn explain(input: &InputArgs, rewrite: &RewriteArgs, json: bool, ui: Ui) -> Exit {
     finish((|| {
-        let (name, _, report) = analyze(input, rewrite, true, ui)?;
+        let (name, _, report) = if json {
+            let quiet = Ui { quiet: true, ..ui };
+            let analysed = analyze(input, rewrite, Explained::Json, quiet)?;
+            let text = serde_json::json!({
+                "file": analysed.0,
+                "file_diagnostics": analysed.2.file_diagnostics,
+                "regions": analysed.2.regions,
+            });
+            write_stdout(format!("{text:#}\n").as_bytes())?;
+            analysed
+        } else {
+            analyze(input, rewrite, Explained::Text, ui)?
+        };
         report::refusals(&name, &report, &rewrite.transforms())
     })())
 }
@@ -147,7 +169,7 @@ pub fn verify(
     ui: Ui,
 ) -> Exit {
     finish((|| {
-        let (name, src, report) = analyze(input, rewrite, false, ui)?;
+        let (name, src, report) = analyze(input, rewrite, Explained::No, ui)?;
         let (dir, file_name) = (io::directory_of(&input.file), io::file_name_of(&input.file));
         let build = verify_build(build, &input.analysis, Some(&dir), args, VERIFY_CFLAGS);
         if ui.verbose {
