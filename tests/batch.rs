@@ -88,12 +88,14 @@ fn samples_are_rewritten_verified_and_summarized_consistently() {
     let table = text(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{table}\n{}", text(&o.stderr));
     let j = json(&report);
-    let samples = c_files(&root.join("samples"))
-        .into_iter()
+    let sources = c_files(&root.join("samples"));
+    let samples = sources
+        .iter()
         .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .cloned()
         .collect::<Vec<_>>();
-    // Mirrored: exactly the .c files, no header copied.
-    assert_eq!(c_files(&out), samples);
+    // Mirrored: the .c files and the headers beside them, so that the mirror compiles.
+    assert_eq!(c_files(&out), sources);
     let t = &j["totals"];
     let files = j["files"].as_array().expect("files");
     assert_eq!(count(&t["files"]), samples.len());
@@ -346,6 +348,7 @@ fn pathological_files_are_reported_and_copied_without_stopping_the_batch() {
         "dir.c/inner.c",
         "empty.c",
         "good.c",
+        "header.h",
         "latin1.c",
         "noloop.c",
         "sub/deeper/nested.c",
@@ -357,7 +360,7 @@ fn pathological_files_are_reported_and_copied_without_stopping_the_batch() {
     assert_eq!(
         c_files(&out),
         expected,
-        "mirrored .c files only, dangling link not copied"
+        "mirrored .c and .h files only, dangling link not copied"
     );
     for same in [
         "bad.c", "bin.c", "boom.c", "empty.c", "latin1.c", "noloop.c",
@@ -368,6 +371,12 @@ fn pathological_files_are_reported_and_copied_without_stopping_the_batch() {
             "{same} is copied unchanged"
         );
     }
+    assert_eq!(
+        std::fs::read(out.join("header.h")).unwrap(),
+        b"#define N 10\n",
+        "headers are copied beside the files, so the mirror compiles"
+    );
+    assert!(!out.join("notes.txt").exists());
     let optimized = nestor_in(tmp.path(), &["optimize", "in/good.c"], &[]).stdout;
     assert_eq!(std::fs::read(out.join("good.c")).unwrap(), optimized);
     assert_ne!(optimized, SMALL.as_bytes());

@@ -1296,6 +1296,14 @@ fn explain_json_reports_every_region() {
     let report: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     let region = &report["regions"][0];
     assert_eq!(region["status"], "rewritten", "{report:#}");
-    assert!(region["dataflow"]["flow"].as_str().is_some_and(|f| f.contains("S")));
-    assert!(region["decisions"].as_array().is_some_and(|d| !d.is_empty()));
+    assert!(
+        region["dataflow"]["flow"]
+            .as_str()
+            .is_some_and(|f| f.contains("S"))
+    );
+    assert!(
+        region["decisions"]
+            .as_array()
+            .is_some_and(|d| !d.is_empty())
+    );
 }

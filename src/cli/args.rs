@@ -220,7 +220,8 @@ Examples:
     #[command(after_help = format!("Every .c file found under PATH (recursively; a PATH that is a file is taken as
 it is) is rewritten into DIR at the same relative path. Files that nestor leaves
 unchanged or cannot process (unreadable, binary, syntax errors, internal errors)
-are copied unchanged and reported; other files are not copied. At the end a table
+are copied unchanged and reported; headers (.h) are copied too, so that the mirror
+compiles; other files are not copied. At the end a table
 lists, per file, the regions found, rewritten and left unchanged, the tool time
 and, with --verify, the verification result; unchanged regions are counted by the
 diagnostic code of their reason. --json writes the same as JSON (schema:

@@ -145,13 +145,14 @@ pub fn run(cfg: &Config, ui: Ui) -> Exit {
         ));
         return Exit::Io;
     }
-    let (jobs, walk_failures) = match collect(&cfg.paths, &cfg.out) {
+    let (jobs, headers, walk_failures) = match collect(&cfg.paths, &cfg.out) {
         Ok(found) => found,
         Err(msg) => {
             super::error(msg);
             return Exit::Usage;
         }
     };
+    let headers_copied = copy_headers(&headers);
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.jobs)
         .thread_name(|k| format!("nestor-batch-{k}"))
@@ -218,6 +219,9 @@ pub fn run(cfg: &Config, ui: Ui) -> Exit {
         print!("{table}");
     }
     let mut exit = exit_code(&summary);
+    if !headers_copied && exit == Exit::Success {
+        exit = Exit::Io;
+    }
     if let Some(path) = &cfg.json {
         let text = match serde_json::to_string_pretty(&summary) {
             Ok(t) => t + "\n",
@@ -269,9 +273,13 @@ fn exit_code(s: &Summary) -> Exit {
 /// The `.c` files under `paths`, each with its place under `out`, and the directories
 /// that could not be listed (as failed results). `Err` when two inputs would be
 /// written to the same place or an output would overwrite an input.
-fn collect(paths: &[PathBuf], out: &Path) -> Result<(Vec<Job>, Vec<FileResult>), String> {
+/// The headers found beside the inputs, copied to the mirror.
+type Headers = Vec<Job>;
+
+fn collect(paths: &[PathBuf], out: &Path) -> Result<(Vec<Job>, Headers, Vec<FileResult>), String> {
     let out_canonical = out.canonicalize().ok();
     let mut jobs = Vec::new();
+    let mut headers = Vec::new();
     let mut failures = Vec::new();
     for root in paths {
         match std::fs::metadata(root) {
@@ -280,6 +288,7 @@ fn collect(paths: &[PathBuf], out: &Path) -> Result<(Vec<Job>, Vec<FileResult>),
                 out,
                 out_canonical.as_deref(),
                 &mut jobs,
+                &mut headers,
                 &mut failures,
             ),
             // A file given by name is taken whatever its extension; a missing one is
@@ -313,11 +322,29 @@ fn collect(paths: &[PathBuf], out: &Path) -> Result<(Vec<Job>, Vec<FileResult>),
             ));
         }
     }
-    Ok((jobs, failures))
+    Ok((jobs, headers, failures))
 }
 
-/// The `.c` files under directory `root`, in path order, skipping the output directory
-/// `out_canonical` (when it lies inside the tree). Symbolic links to directories are
+/// Copies the headers (`.h`) of the input trees beside the mirrored files, so that the
+/// mirror compiles as the inputs do; false (after saying so) when one could not be.
+fn copy_headers(headers: &[Job]) -> bool {
+    let mut all = true;
+    for h in headers {
+        if !copy_unchanged(h) {
+            super::error(format!(
+                "cannot copy the header `{}` to `{}`",
+                h.input.display(),
+                h.output.display()
+            ));
+            all = false;
+        }
+    }
+    all
+}
+
+/// The `.c` files (and, into `headers`, the `.h` files) under directory `root`, in
+/// path order, skipping the output directory `out_canonical` (when it lies inside the
+/// tree). Symbolic links to directories are
 /// not followed (no cycles); links to files, and dangling ones, are inputs like files
 /// (a dangling one fails when read).
 fn walk(
@@ -325,6 +352,7 @@ fn walk(
     out: &Path,
     out_canonical: Option<&Path>,
     jobs: &mut Vec<Job>,
+    headers: &mut Headers,
     failures: &mut Vec<FileResult>,
 ) {
     let is_out = |path: &Path| {
@@ -362,11 +390,17 @@ fn walk(
         let is_c = path.extension().is_some_and(|e| e == "c");
         let link_to_dir =
             entry.path_is_symlink() && std::fs::metadata(path).is_ok_and(|m| m.is_dir());
-        if is_c && !entry.file_type().is_dir() && !link_to_dir {
-            jobs.push(Job {
+        let is_h = path.extension().is_some_and(|e| e == "h");
+        if (is_c || is_h) && !entry.file_type().is_dir() && !link_to_dir {
+            let job = Job {
                 output: place(path),
                 input: path.to_path_buf(),
-            });
+            };
+            if is_c {
+                jobs.push(job)
+            } else {
+                headers.push(job)
+            }
         }
     }
 }
