@@ -10,7 +10,7 @@ use cli::{Exit, Ui, io};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(without_compiler_flags(std::env::args_os().collect()));
     let ui = Ui {
         quiet: cli.quiet,
         verbose: cli.verbose,
@@ -102,6 +102,53 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(exit.code())
+}
+
+/// `args` without the compiler options that do not matter to nestor (`-O2`, `-g`,
+/// `-Wall`, `-std=c99`, `-march=native`, `-fopenmp`, `-pedantic`, `-pipe`) after
+/// `optimize`, `diff` or `explain`, so that a compiler's flags can be passed as they
+/// are. None of nestor's own options looks like one.
+fn without_compiler_flags(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let Some(sub) = args
+        .iter()
+        .position(|a| matches!(a.to_str(), Some("optimize" | "diff" | "explain")))
+    else {
+        return args;
+    };
+    let end = args.iter().position(|a| a == "--").unwrap_or(args.len());
+    let dropped: Vec<bool> = (0..args.len())
+        .map(|k| {
+            k > sub
+                && k < end
+                && args[k - 1] != "-o"
+                && args[k].to_str().is_some_and(is_compiler_flag)
+        })
+        .collect();
+    args.into_iter()
+        .zip(dropped)
+        .filter(|(_, drop)| !drop)
+        .map(|(a, _)| a)
+        .collect()
+}
+
+fn is_compiler_flag(arg: &str) -> bool {
+    let optimization = arg.strip_prefix("-O").is_some_and(|level| {
+        matches!(level, "" | "0" | "1" | "2" | "3" | "s" | "z" | "g" | "fast")
+    });
+    let debug = arg.strip_prefix("-g").is_some_and(|rest| {
+        rest.chars().all(|c| c.is_ascii_digit())
+            || rest.starts_with("gdb")
+            || rest.starts_with("dwarf")
+    });
+    optimization
+        || debug
+        || ["-W", "-f", "-m", "-std="]
+            .iter()
+            .any(|p| arg.starts_with(p) && arg.len() > p.len())
+        || matches!(
+            arg,
+            "-pedantic" | "-pedantic-errors" | "-pipe" | "-ansi" | "-pthread"
+        )
 }
 
 /// Exits with clap's usage error (code 2) for a combination clap cannot express,

@@ -1307,3 +1307,28 @@ fn explain_json_reports_every_region() {
             .is_some_and(|d| !d.is_empty())
     );
 }
+
+#[test]
+fn compiler_flags_are_accepted_and_ignored() {
+    let plain = nestor(&["optimize", "samples/matmul.c"]);
+    let flagged = nestor(&[
+        "optimize",
+        "-O3",
+        "-g",
+        "-Wall",
+        "-Wextra",
+        "-std=c99",
+        "-march=native",
+        "-fopenmp",
+        "-pedantic",
+        "samples/matmul.c",
+        "-O2",
+    ]);
+    assert_eq!(flagged.status.code(), Some(0), "{}", stderr(&flagged));
+    assert_eq!(flagged.stdout, plain.stdout);
+    // Not in verify (its own --cflags say what reaches the compiler).
+    assert_eq!(
+        nestor(&["verify", "-O2", "samples/matmul.c"]).status.code(),
+        Some(2)
+    );
+}
