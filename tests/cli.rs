@@ -1332,3 +1332,22 @@ fn compiler_flags_are_accepted_and_ignored() {
         Some(2)
     );
 }
+
+#[test]
+fn stdin_filename_names_standard_input_and_finds_its_headers() {
+    let src = std::fs::read("samples/lu_rows.c").unwrap();
+    let here = std::env::current_dir().unwrap();
+    let o = nestor_in(
+        &here,
+        &["optimize", "-", "--stdin-filename", "samples/lu_rows.c"],
+        &[],
+        &src,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("samples/lu_rows.c:"), "{}", stderr(&o));
+    let from_file = nestor(&["optimize", "samples/lu_rows.c"]);
+    assert_eq!(
+        o.stdout, from_file.stdout,
+        "the same header context as the file"
+    );
+}

@@ -308,8 +308,22 @@ Examples:
 pub struct InputArgs {
     /// The C file (`-` reads standard input).
     pub file: PathBuf,
+    /// With `-`: the path the input has (for messages, the diff's headers, and its
+    /// directory, where quoted includes are looked up).
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
     #[command(flatten)]
     pub analysis: AnalysisArgs,
+}
+
+impl InputArgs {
+    /// The input's path as users know it: `--stdin-filename` for standard input.
+    pub fn named(&self) -> &std::path::Path {
+        match &self.stdin_filename {
+            Some(name) if self.file.as_os_str() == "-" => name,
+            _ => &self.file,
+        }
+    }
 }
 
 /// Options that change how a file is read and analysed.

@@ -27,12 +27,12 @@ fn analyze(
     ui: Ui,
 ) -> Result<(String, String, FileReport), Exit> {
     let explain = explained != Explained::No;
-    let name = io::display_name(&input.file);
+    let name = io::display_name(input.named());
     let src = io::read_source(&input.file)?;
     let fault = Fault::for_path(&input.file);
     let mut options = report::options(&input.analysis, rewrite, explain);
     options.fault = fault.region.clone();
-    let dir = io::directory_of(&input.file);
+    let dir = io::directory_of(input.named());
     options.headers = super::headers::local_headers(&src, &dir, &input.analysis.include);
     let (report, text) = analyzed(&name, &src, &options, &fault, explained == Explained::Text)?;
     if let Some(text) = text {
@@ -125,7 +125,7 @@ pub fn diff(input: &InputArgs, rewrite: &RewriteArgs, git: bool, check: bool, ui
         let (name, src, report) = analyze(input, rewrite, Explained::No, ui)?;
         let summaries = summary::summarize(&src, &report);
         let mut out = StandardStream::stdout(ui.stdout_color());
-        let labels = super::diff::Labels::for_path(&input.file, git);
+        let labels = super::diff::Labels::for_path(input.named(), git);
         match super::diff::write(&mut out, &name, &src, &report.output, &summaries, &labels) {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
@@ -170,7 +170,10 @@ pub fn verify(
 ) -> Exit {
     finish((|| {
         let (name, src, report) = analyze(input, rewrite, Explained::No, ui)?;
-        let (dir, file_name) = (io::directory_of(&input.file), io::file_name_of(&input.file));
+        let (dir, file_name) = (
+            io::directory_of(input.named()),
+            io::file_name_of(input.named()),
+        );
         let build = verify_build(build, &input.analysis, Some(&dir), args, VERIFY_CFLAGS);
         if ui.verbose {
             eprintln!(
@@ -210,11 +213,11 @@ pub struct TuneArgs<'a> {
 
 pub fn tune(input: &InputArgs, rewrite: &RewriteArgs, tune: TuneArgs, ui: Ui) -> Exit {
     finish((|| {
-        let name = io::display_name(&input.file);
+        let name = io::display_name(input.named());
         let src = io::read_source(&input.file)?;
         let mut options = report::options(&input.analysis, rewrite, false);
         options.alternatives.list = tune.candidates;
-        let dir = io::directory_of(&input.file);
+        let dir = io::directory_of(input.named());
         options.headers = super::headers::local_headers(&src, &dir, &input.analysis.include);
         let fault = Fault::for_path(&input.file);
         options.fault = fault.region.clone();
@@ -235,7 +238,7 @@ pub fn tune(input: &InputArgs, rewrite: &RewriteArgs, tune: TuneArgs, ui: Ui) ->
                 TUNE_CFLAGS,
             ),
             runs: tune.runs,
-            file_name: io::file_name_of(&input.file),
+            file_name: io::file_name_of(input.named()),
         };
         let mut log = |line: String| {
             if ui.verbose {
