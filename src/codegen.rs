@@ -2,6 +2,7 @@
 //! this module prints the AST as C, statement bodies being the original source text
 //! with the iterators substituted.
 
+use crate::diag::Span;
 use crate::frontend::ir::{Piece, Region};
 use crate::frontend::types::{CType, Interval};
 use crate::isl::{AstKind, Failure, ast_kind, build_ast};
@@ -69,9 +70,13 @@ pub fn generate(
         placed_comments: BTreeSet::new(),
     };
     let depth = usize::from(region.needs_braces);
+    let (declarations, epilogue) = match region.scop_pragmas {
+        Some(_) => (&[][..], &[][..]),
+        None => (&region.declarations[..], &region.epilogue[..]),
+    };
     printer
         .lines
-        .extend(region.declarations.iter().map(|d| (depth, d.clone())));
+        .extend(declarations.iter().map(|d| (depth, d.clone())));
     printer.node(&ast, depth)?;
     let unplaced = region
         .comments
@@ -82,7 +87,7 @@ pub fn generate(
     printer.lines.splice(0..0, unplaced.collect::<Vec<_>>());
     printer
         .lines
-        .extend(region.epilogue.iter().map(|d| (depth, d.clone())));
+        .extend(epilogue.iter().map(|d| (depth, d.clone())));
     if region.needs_braces {
         printer.lines.insert(0, (0, "{".to_string()));
         printer.lines.push((0, "}".to_string()));
@@ -99,11 +104,48 @@ pub fn generate(
     Ok(out)
 }
 
+/// The storage nestor adds to a region between scop pragmas, as insertions: its
+/// declarations on lines of their own before `#pragma scop`, its release after
+/// `#pragma endscop` (inside, [`generate`] leaves them out).
+pub fn storage_around_pragmas(region: &Region) -> Vec<(Span, String)> {
+    let Some(pragmas) = &region.scop_pragmas else {
+        return Vec::new();
+    };
+    let lines = |texts: &[String]| -> String {
+        texts
+            .iter()
+            .map(|t| format!("{}{t}{}", region.indent, region.line_ending))
+            .collect()
+    };
+    let mut out = Vec::new();
+    if !region.declarations.is_empty() {
+        out.push((pragmas.start..pragmas.start, lines(&region.declarations)));
+    }
+    if !region.epilogue.is_empty() {
+        out.push((pragmas.end..pragmas.end, lines(&region.epilogue)));
+    }
+    out
+}
+
 struct Loop {
     isl: String,
     c: String,
     ty: CType,
+    /// The values of isl's iterator.
     range: Interval,
+    /// The C loop runs downward: its variable is the negation of isl's iterator (a
+    /// loop written `i--` is scheduled as `-i`, which isl scans upward).
+    downward: bool,
+}
+
+/// A generated `for` loop's header: its variable, the type to declare it with
+/// (`None`: declared outside the region), and its three clauses.
+struct LoopHeader {
+    variable: Loop,
+    decl: Option<String>,
+    init: String,
+    cond: String,
+    step: String,
 }
 
 /// A printed expression: its C text and precedence, the C type it is computed in and
@@ -260,12 +302,67 @@ impl Printer<'_> {
         self.comments_before_loop(node, depth)?;
         let iterator = node.for_get_iterator()?.get_id()?.get_name()?.to_string();
         let body = node.for_get_body()?;
+        let (name, decl, downward) = self.loop_name(&iterator, &body)?;
+        let downward = match downward {
+            true => self.downward_header(node, &iterator, &name, decl.as_deref())?,
+            false => None,
+        };
+        let header = match downward {
+            Some(header) => header,
+            None if self.loops_to_negate(&iterator, &body)? => {
+                let fresh = self.fresh_name(&iterator);
+                let ty = Some(self.region.fresh_iterator_type.clone());
+                self.upward_header(node, &iterator, fresh, ty, openmp)?
+            }
+            None => self.upward_header(node, &iterator, name, decl, openmp)?,
+        };
+        let name = header.variable.c.clone();
+        if header.decl.is_none() {
+            // Inside a parallel loop (whose own iterator OpenMP makes private).
+            let depth = self.loops.len() + 1;
+            for (start, shared) in &mut self.shared_iterators {
+                if depth > *start + 1 {
+                    shared.insert(name.clone());
+                }
+            }
+        }
+        let decl = header.decl.map_or(String::new(), |t| format!("{t} "));
+        self.lines.push((
+            depth,
+            format!(
+                "for ({decl}{name} = {}; {}; {}) {{",
+                header.init, header.cond, header.step
+            ),
+        ));
+        self.loops.push(header.variable);
+        self.node(&body, depth + 1)?;
+        self.lines.push((depth, "}".to_string()));
+        self.loops.pop();
+        Ok(())
+    }
+
+    /// Whether `loop_name` gave `iterator` an original name that statements use
+    /// negated (a downward loop that cannot be printed downward): it needs a fresh one.
+    fn loops_to_negate(&self, iterator: &str, body: &ASTNode) -> Gen<bool> {
+        let mut uses = BTreeSet::new();
+        self.original_iterators(body, iterator, &mut uses)?;
+        Ok(!uses.is_empty() && uses.iter().all(|(_, negated)| *negated))
+    }
+
+    /// The header of the loop over isl's `iterator` as it runs, upward.
+    fn upward_header(
+        &mut self,
+        node: &ASTNode,
+        iterator: &str,
+        mut name: String,
+        mut decl: Option<String>,
+        openmp: bool,
+    ) -> Gen<LoopHeader> {
         let inc = node.for_get_inc()?.get_val()?.get_num_si()?;
         let init = self.expr(&node.for_get_init()?)?;
-        let (mut name, mut decl) = self.loop_name(&iterator, &body)?;
         let mut ty = self.declared_type(&name, decl.as_deref());
         let cond_node = node.for_get_cond()?;
-        let upper = self.upper_bound(&cond_node, &iterator, ty)?;
+        let upper = self.upper_bound(&cond_node, iterator, ty)?;
         let range = Interval {
             lo: init.range.lo,
             hi: upper.hi.max(init.range.lo),
@@ -275,43 +372,101 @@ impl Printer<'_> {
             if !WIDE.holds(reached) {
                 return Err(Failure::Overflow("a generated loop bound"));
             }
-            (name, decl) = (self.fresh_name(&iterator), Some(WIDE.c_name().to_string()));
+            (name, decl) = (self.fresh_name(iterator), Some(WIDE.c_name().to_string()));
             ty = WIDE;
         }
-        self.loops.push(Loop {
-            isl: iterator,
+        let variable = Loop {
+            isl: iterator.to_string(),
             c: name.clone(),
             ty,
             range,
-        });
-        let cond = if openmp {
-            self.canonical_condition(&cond_node, range.lo >= 0)?
-        } else {
-            self.expr(&cond_node)?.text
+            downward: false,
         };
+        // The condition reads the loop's own variable.
+        self.loops.push(variable);
+        let cond = if openmp {
+            self.canonical_condition(&cond_node, range.lo >= 0)
+        } else {
+            self.expr(&cond_node).map(|c| c.text)
+        };
+        let variable = self.loops.pop().ok_or_else(|| unexpected("loop stack"))?;
         let step = if inc == 1 {
             format!("{name}++")
         } else {
             format!("{name} += {inc}")
         };
-        if decl.is_none() {
-            // Inside a parallel loop (whose own iterator OpenMP makes private).
-            let depth = self.loops.len();
-            for (start, shared) in &mut self.shared_iterators {
-                if depth > *start + 1 {
-                    shared.insert(name.clone());
-                }
-            }
+        Ok(LoopHeader {
+            variable,
+            decl,
+            init: init.text,
+            cond: cond?,
+            step,
+        })
+    }
+
+    /// The header of the loop over isl's `iterator` (which the statements use negated)
+    /// as the C loop `name = -iterator` that runs downward: isl's `iterator <= u` from
+    /// `l` becomes `name = -l; name >= -u; name--`. `None` when the condition is not one
+    /// upper bound or `name`'s type cannot hold the values it takes.
+    fn downward_header(
+        &mut self,
+        node: &ASTNode,
+        iterator: &str,
+        name: &str,
+        decl: Option<&str>,
+    ) -> Gen<Option<LoopHeader>> {
+        use ASTExprOpType as O;
+        let cond = node.for_get_cond()?;
+        if cond.get_type()? != ASTExprType::Op
+            || !matches!(cond.get_op_type()?, O::Le | O::Lt)
+            || !is_id(&cond.get_op_arg(0)?, iterator)?
+        {
+            return Ok(None);
         }
-        let decl = decl.map_or(String::new(), |t| format!("{t} "));
-        self.lines.push((
-            depth,
-            format!("for ({decl}{name} = {}; {cond}; {step}) {{", init.text),
-        ));
-        self.node(&body, depth + 1)?;
-        self.lines.push((depth, "}".to_string()));
-        self.loops.pop();
-        Ok(())
+        let less = i64::from(cond.get_op_type()? == O::Lt);
+        let inc = node.for_get_inc()?.get_val()?.get_num_si()?;
+        let ty = self.declared_type(name, decl);
+        let init_node = node.for_get_init()?;
+        let lower = self.expr(&init_node)?.range.lo;
+        let upper = self.upper_bound(&cond, iterator, ty)?.hi;
+        let range = Interval {
+            lo: lower,
+            hi: upper.max(lower),
+        };
+        let reached = range
+            .negated()
+            .minus(Interval::point(i128::from(inc.max(0))));
+        if !ty.holds(reached) {
+            return Ok(None);
+        }
+        let start = self.negated(&init_node)?;
+        let variable = Loop {
+            isl: iterator.to_string(),
+            c: name.to_string(),
+            ty,
+            range,
+            downward: true,
+        };
+        let this = Ex {
+            text: name.to_string(),
+            prec: PRIMARY,
+            ty,
+            range: range.negated(),
+        };
+        let last = plus_constant(self.negated(&cond.get_op_arg(1)?)?, less)?;
+        let end = comparison(&this, &last, ">=");
+        let step = if inc == 1 {
+            format!("{name}--")
+        } else {
+            format!("{name} -= {inc}")
+        };
+        Ok(Some(LoopHeader {
+            variable,
+            decl: decl.map(str::to_string),
+            init: start.text,
+            cond: end.text,
+            step,
+        }))
     }
 
     /// The type of a loop named `name`: the original iterator's type, or for a fresh
@@ -354,13 +509,19 @@ impl Printer<'_> {
         Ok(bound)
     }
 
-    /// The C name of a generated loop, and the type to declare it with: the original
-    /// iterator's name when every statement inside uses the loop as that iterator,
+    /// The C name of a generated loop, the type to declare it with, and whether it runs
+    /// downward: the original iterator's name when every statement inside uses the loop
+    /// as that iterator (or every one as its negation: a loop written downward),
     /// otherwise a fresh name that clashes with nothing in the file.
-    fn loop_name(&self, iterator: &str, body: &ASTNode) -> Gen<(String, Option<String>)> {
+    fn loop_name(&self, iterator: &str, body: &ASTNode) -> Gen<(String, Option<String>, bool)> {
         let mut uses = BTreeSet::new();
         self.original_iterators(body, iterator, &mut uses)?;
         let taken = |n: &str| self.loops.iter().any(|l| l.c == n);
+        let downward = !uses.is_empty() && uses.iter().all(|(_, negated)| *negated);
+        if uses.iter().any(|(_, negated)| *negated != downward) {
+            uses.clear();
+        }
+        let mut uses: BTreeSet<String> = uses.into_iter().map(|(name, _)| name).collect();
         if uses.len() > 1 {
             // A fused loop: the name of one of the loops it stands for that no loop
             // inside wants for itself (cholesky's `j` and `k` fused, with a `k` loop
@@ -379,11 +540,12 @@ impl Printer<'_> {
                 .iter()
                 .find(|(n, _)| n == original)
                 .and_then(|(_, d)| d.clone());
-            return Ok((original.clone(), decl));
+            return Ok((original.clone(), decl, downward));
         }
         Ok((
             self.fresh_name(iterator),
             Some(self.region.fresh_iterator_type.clone()),
+            false,
         ))
     }
 
@@ -404,18 +566,22 @@ impl Printer<'_> {
         each_node(node, &mut |n| {
             if ast_kind(n)? == AstKind::For {
                 let iterator = n.for_get_iterator()?.get_id()?.get_name()?.to_string();
-                self.original_iterators(&n.for_get_body()?, &iterator, out)?;
+                let mut uses = BTreeSet::new();
+                self.original_iterators(&n.for_get_body()?, &iterator, &mut uses)?;
+                out.extend(uses.into_iter().map(|(name, _)| name));
             }
             Ok(())
         })
     }
 
-    /// The original iterators that loop `iterator` stands for in the statements of `node`.
+    /// The original iterators that loop `iterator` stands for in the statements of `node`:
+    /// `(i, false)` where a statement's iterator `i` is the loop's value, `(i, true)`
+    /// where it is its negation (a downward loop).
     fn original_iterators(
         &self,
         node: &ASTNode,
         iterator: &str,
-        out: &mut BTreeSet<String>,
+        out: &mut BTreeSet<(String, bool)>,
     ) -> Gen<()> {
         each_node(node, &mut |n| {
             if ast_kind(n)? != AstKind::User {
@@ -425,8 +591,13 @@ impl Printer<'_> {
             let stmt = self.statement_of(&call)?;
             for (d, original) in self.region.statements[stmt].iters.iter().enumerate() {
                 let arg = call.get_op_arg(d as i32 + 1)?;
-                if arg.get_type()? == ASTExprType::Id && arg.get_id()?.get_name()? == iterator {
-                    out.insert(original.clone());
+                if is_id(&arg, iterator)? {
+                    out.insert((original.clone(), false));
+                } else if arg.get_type()? == ASTExprType::Op
+                    && arg.get_op_type()? == ASTExprOpType::Minus
+                    && is_id(&arg.get_op_arg(0)?, iterator)?
+                {
+                    out.insert((original.clone(), true));
                 }
             }
             Ok(())
@@ -626,12 +797,21 @@ impl Printer<'_> {
             ASTExprType::Id => {
                 let name = e.get_id()?.get_name()?.to_string();
                 if let Some(l) = self.loops.iter().rev().find(|l| l.isl == name) {
-                    return Ok(Ex {
+                    let variable = Ex {
                         text: l.c.clone(),
                         prec: PRIMARY,
                         ty: l.ty,
-                        range: l.range,
-                    });
+                        range: if l.downward {
+                            l.range.negated()
+                        } else {
+                            l.range
+                        },
+                    };
+                    return if l.downward {
+                        minus(&variable)
+                    } else {
+                        Ok(variable)
+                    };
                 }
                 let c = c_name(&name);
                 let (ty, range) = self
@@ -641,7 +821,7 @@ impl Printer<'_> {
                     .copied()
                     .ok_or_else(|| unexpected(format!("unknown name {c} in generated code")))?;
                 Ok(Ex {
-                    text: c,
+                    text: self.region.param_spellings.get(&c).cloned().unwrap_or(c),
                     prec: PRIMARY,
                     ty,
                     range,
@@ -670,10 +850,12 @@ impl Printer<'_> {
                 _ => Err(unexpected("binary operator arity")),
             }
         };
+        // `||` parenthesizes an `&&` operand, as compilers' -Wparentheses asks.
         let compare = |op: &str, prec: u8| -> Gen<Ex> {
             let (a, b) = two()?;
+            let left = if op == "||" { prec + 2 } else { prec };
             Ok(Ex {
-                text: format!("{} {op} {}", a.wrapped(prec), b.wrapped(prec + 1)),
+                text: format!("{} {op} {}", a.wrapped(left), b.wrapped(left + 1)),
                 prec,
                 ty: CType::Signed(32),
                 range: Interval { lo: 0, hi: 1 },
@@ -689,6 +871,16 @@ impl Printer<'_> {
             O::Eq => compare("==", 9),
             O::Ge => compare(">=", 10),
             O::Gt => compare(">", 10),
+            // `a + -x` as `a - x`, `a - -x` as `a + x`.
+            O::Add | O::Sub if self.is_negation(&e.get_op_arg(1)?)? => {
+                let (a, _) = two()?;
+                let b = self.negated(&e.get_op_arg(1)?)?;
+                if e.get_op_type()? == O::Add {
+                    arithmetic(&a, &b, "-", 12, a.range.minus(b.range))
+                } else {
+                    arithmetic(&a, &b, "+", 12, a.range.plus(b.range))
+                }
+            }
             O::Add => arith("+", 12, &|a, b| a.plus(b)),
             O::Sub => arith("-", 12, &|a, b| a.minus(b)),
             O::Mul => arith("*", 13, &|a, b| a.times(b)),
@@ -697,23 +889,7 @@ impl Printer<'_> {
                 let m = b.hi.abs().max(b.lo.abs()) - 1;
                 Interval { lo: -m, hi: m }.intersect(a.hull(a.negated()))
             }),
-            O::Minus => {
-                let a = args.first().ok_or_else(|| unexpected("minus arity"))?;
-                let range = a.range.negated();
-                let a = if a.ty.holds(range) {
-                    a.clone()
-                } else if WIDE.holds(range) {
-                    widened(a)
-                } else {
-                    return Err(Failure::Overflow("a generated expression"));
-                };
-                Ok(Ex {
-                    text: format!("-{}", a.wrapped(PRIMARY)),
-                    prec: UNARY,
-                    range,
-                    ..a
-                })
-            }
+            O::Minus => self.negated(&e.get_op_arg(0)?),
             O::Max | O::Min => {
                 let max = e.get_op_type()? == O::Max;
                 let cmp = if max { ">" } else { "<" };
@@ -773,6 +949,65 @@ impl Printer<'_> {
 }
 
 impl Printer<'_> {
+    /// `-e` as C, written without a double negation: `-(-x)` is `x`, a downward loop's
+    /// isl iterator negated is the loop's variable, `-(a + b)` is `-a - b` and
+    /// `-(a - b)` is `-a + b`.
+    fn negated(&self, e: &ASTExpr) -> Gen<Ex> {
+        use ASTExprOpType as O;
+        match e.get_type()? {
+            ASTExprType::Int => {
+                let v = e.get_val()?.get_num_si()?;
+                Ok(constant(
+                    v.checked_neg()
+                        .ok_or(Failure::Overflow("a generated expression"))?,
+                ))
+            }
+            ASTExprType::Id => {
+                let name = e.get_id()?.get_name()?.to_string();
+                match self.loops.iter().rev().find(|l| l.isl == name) {
+                    Some(l) if l.downward => Ok(Ex {
+                        text: l.c.clone(),
+                        prec: PRIMARY,
+                        ty: l.ty,
+                        range: l.range.negated(),
+                    }),
+                    _ => minus(&self.expr(e)?),
+                }
+            }
+            ASTExprType::Op => match e.get_op_type()? {
+                O::Minus => self.expr(&e.get_op_arg(0)?),
+                op @ (O::Add | O::Sub) => {
+                    let a = self.negated(&e.get_op_arg(0)?)?;
+                    let b = self.expr(&e.get_op_arg(1)?)?;
+                    if op == O::Add {
+                        arithmetic(&a, &b, "-", 12, a.range.minus(b.range))
+                    } else {
+                        arithmetic(&a, &b, "+", 12, a.range.plus(b.range))
+                    }
+                }
+                _ => minus(&self.expr(e)?),
+            },
+            ASTExprType::Error => Err(unexpected("invalid AST expression")),
+        }
+    }
+
+    /// Whether `e` prints as a negation (`-x`): isl's `-x`, or the iterator of a
+    /// downward loop.
+    fn is_negation(&self, e: &ASTExpr) -> Gen<bool> {
+        Ok(match e.get_type()? {
+            ASTExprType::Op => e.get_op_type()? == ASTExprOpType::Minus,
+            ASTExprType::Id => {
+                let name = e.get_id()?.get_name()?.to_string();
+                self.loops
+                    .iter()
+                    .rev()
+                    .find(|l| l.isl == name)
+                    .is_some_and(|l| l.downward)
+            }
+            _ => false,
+        })
+    }
+
     /// A loop condition `i <= e` or `i < e` as OpenMP requires it: the iterator alone on
     /// the left.
     /// `from_zero`: the iterator starts at 0 or above, so that a floored bound
@@ -941,6 +1176,29 @@ fn plus_constant(a: Ex, k: i64) -> Gen<Ex> {
         a.range.minus(k.range)
     };
     arithmetic(&a, &k, op, 12, range)
+}
+
+/// `-a`, computed in `long long` where `a`'s type may not hold the negation.
+fn minus(a: &Ex) -> Gen<Ex> {
+    let range = a.range.negated();
+    let a = if a.ty.holds(range) {
+        a.clone()
+    } else if WIDE.holds(range) {
+        widened(a)
+    } else {
+        return Err(Failure::Overflow("a generated expression"));
+    };
+    Ok(Ex {
+        text: format!("-{}", a.wrapped(PRIMARY)),
+        prec: UNARY,
+        range,
+        ..a
+    })
+}
+
+/// Whether `e` is the identifier `name`.
+fn is_id(e: &ASTExpr, name: &str) -> Gen<bool> {
+    Ok(e.get_type()? == ASTExprType::Id && e.get_id()?.get_name()? == name)
 }
 
 /// The integer constant `v`.

@@ -39,6 +39,9 @@ pub struct Options {
     /// The texts of the local headers the file includes, in inclusion order (read by
     /// the caller: the library does no IO).
     pub headers: Vec<String>,
+    /// Functions the user declares pure (`--pure`): their calls read only their
+    /// arguments' values.
+    pub pure: Vec<String>,
     /// isl operations allowed per region (0 = unlimited).
     pub isl_budget: u64,
     pub mode: Mode,
@@ -116,6 +119,7 @@ impl Default for Options {
         Options {
             defines: Vec::new(),
             headers: Vec::new(),
+            pure: Vec::new(),
             isl_budget: 2_000_000,
             mode: Mode::Identity,
             analyze: false,
@@ -219,7 +223,14 @@ impl FileReport {
 /// Rewrites every region of `src` as `options.mode` says, each only when every check
 /// passes.
 pub fn optimize(src: &str, options: &Options) -> FileReport {
-    let front = frontend::analyze(src, &options.defines, &options.headers);
+    let front = frontend::analyze_file(
+        src,
+        &frontend::Inputs {
+            defines: &options.defines,
+            headers: &options.headers,
+            pure: &options.pure,
+        },
+    );
     let mut ctx = new_context();
     let mut regions: Vec<RegionReport> = front.rejected.iter().map(rejected_report).collect();
     let mut replacements = Vec::new();
@@ -234,7 +245,7 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
     }
     regions.sort_by_key(|r| r.span.start);
     FileReport {
-        output: splice(src, &replacements),
+        output: without_unused_declarations(src, splice(src, &replacements), options),
         regions,
         file_diagnostics: front.file_diagnostics,
         defines_main: front.defines_main,
@@ -574,6 +585,9 @@ fn region_outcome(
         &parallel,
     )?);
     outcome.declarations = plan.region.replaced_declarations.clone();
+    outcome
+        .declarations
+        .extend(codegen::storage_around_pragmas(&plan.region));
     Ok(outcome)
 }
 
@@ -616,6 +630,18 @@ fn isl_failure(failure: IslFailure, span: &Span) -> Diagnostic {
         .label("left as written")
         .hint("this may be a bug in nestor: please report it with the input file"),
     }
+}
+
+/// `rewritten` without the declarations of local variables that `src` used and the
+/// rewrite no longer does (`frontend::unused`), so that unused-variable warnings
+/// of the original's build do not appear.
+fn without_unused_declarations(src: &str, rewritten: String, options: &Options) -> String {
+    if rewritten == src {
+        return rewritten;
+    }
+    let unused = frontend::unused::unused_declarations(src, &rewritten, &options.headers);
+    let deletions: Vec<(Span, String)> = unused.into_iter().map(|s| (s, String::new())).collect();
+    splice(&rewritten, &deletions)
 }
 
 /// `src` with each span replaced; spans are disjoint (regions are sequences of

@@ -1351,3 +1351,60 @@ fn stdin_filename_names_standard_input_and_finds_its_headers() {
         "the same header context as the file"
     );
 }
+
+#[test]
+fn pure_option_declares_calls_free_of_effects() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.c");
+    std::fs::write(
+        &file,
+        "double g(double x, int k);\nvoid f(int n, double A[n][n], double B[n][n]) {\n  for (int j = 0; j < n; j++)\n    for (int i = 0; i < n; i++)\n      B[i][j] = g(A[i][j], i);\n}\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let without = nestor(&["diff", file]);
+    assert!(stderr(&without).contains("N106"), "{}", stderr(&without));
+    assert!(
+        stderr(&without).contains("#pragma nestor pure(g)"),
+        "the hint names the ways to declare it: {}",
+        stderr(&without)
+    );
+    let with = nestor(&["diff", "--pure", "g,h", file]);
+    assert_eq!(with.status.code(), Some(0), "{}", stderr(&with));
+    assert!(
+        stdout(&with).contains("loops (j, i) -> (i, j)"),
+        "{}",
+        stdout(&with)
+    );
+}
+
+#[test]
+fn a_loop_written_downward_runs_downward() {
+    let o = nestor(&["optimize", "--identity", "samples/backsolve.c"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("for (int i = n - 1; i >= 0; i--) {"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn storage_nestor_adds_is_declared_outside_the_scop_pragmas() {
+    let o = nestor(&["optimize", "samples/symm.c"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let (Some(malloc), Some(scop), Some(endscop), Some(free)) = (
+        out.find("__builtin_malloc"),
+        out.find("#pragma scop"),
+        out.find("#pragma endscop"),
+        out.find("__builtin_free"),
+    ) else {
+        panic!("expected an expanded scalar between scop pragmas:\n{out}");
+    };
+    assert!(malloc < scop && endscop < free, "{out}");
+    // The scalar it replaces is no longer declared (gcc -Wall: unused variable).
+    assert!(!out.contains("DATA_TYPE temp2;"), "{out}");
+    // Bounds keep the macros they were written with.
+    assert!(out.contains("i < _PB_M"), "{out}");
+}

@@ -342,6 +342,11 @@ pub struct AnalysisArgs {
     /// still lists them). Errors are always shown.
     #[arg(long, value_name = "CODES", value_delimiter = ',', value_parser = parse_code)]
     pub ignore: Vec<nestor::diag::Code>,
+    /// Calls of these functions read nothing but their arguments' values and write
+    /// nothing (`f,g`), like `#pragma nestor pure(f, g)` in the file or
+    /// `__attribute__((const))` on their declarations.
+    #[arg(long, value_name = "FUNCTIONS", value_delimiter = ',')]
+    pub pure: Vec<String>,
     /// isl operations allowed per region before nestor gives up on it (0: no limit).
     #[arg(long, value_name = "N", default_value_t = pipeline::Options::default().isl_budget)]
     pub isl_budget: u64,

@@ -55,6 +55,9 @@ pub struct CompilerLine {
     /// The command only preprocesses or names a language itself (`-E`, `-M`, `-x`):
     /// pass it through.
     pub pass_through: bool,
+    /// The compiler builds OpenMP (`-fopenmp`): only then are loops made parallel, so
+    /// a build without it (`-Wall -Werror` warns of unknown pragmas) gets none.
+    pub openmp: bool,
 }
 
 /// Reads a compiler command line (the arguments after `cc`).
@@ -81,6 +84,8 @@ pub fn parse(args: &[OsString]) -> CompilerLine {
             }
             ("-x", _) => line.pass_through = true,
             ("", _) if matches!(&*arg, "-E" | "-M" | "-MM") => line.pass_through = true,
+            ("", _) if arg == "-fopenmp" => line.openmp = true,
+            ("", _) if arg == "-fno-openmp" => line.openmp = false,
             ("", _) if !arg.starts_with('-') && arg.ends_with(".c") => line.inputs.push(k),
             _ => {}
         }
@@ -216,7 +221,7 @@ fn rewritten(path: &Path, line: &CompilerLine, verbose: bool) -> Option<String> 
         headers: local_headers(src, &super::io::directory_of(path), &line.includes),
         mode: Mode::Search(Default::default()),
         contract: true,
-        parallel: true,
+        parallel: line.openmp,
         tile: Some(nestor::tiling::TileSizes::Model(caches())),
         ..Default::default()
     };
@@ -309,6 +314,12 @@ mod tests {
             vec![("N".into(), 100), ("M".into(), 2), ("DEBUG".into(), 1)]
         );
         assert!(!line.pass_through);
+        assert!(
+            !line.openmp,
+            "parallel loops only when the build uses OpenMP"
+        );
+        assert!(parse(&args(&["-fopenmp", "-c", "k.c"])).openmp);
+        assert!(!parse(&args(&["-fopenmp", "-fno-openmp", "k.c"])).openmp);
         assert!(parse(&args(&["-E", "k.c"])).pass_through);
         assert!(parse(&args(&["-x", "c++", "k.c"])).pass_through);
     }

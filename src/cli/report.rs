@@ -17,6 +17,7 @@ use std::io::Write;
 pub fn options(analysis: &AnalysisArgs, rewrite: &RewriteArgs, analyze: bool) -> pipeline::Options {
     pipeline::Options {
         defines: analysis.define.clone(),
+        pure: analysis.pure.clone(),
         isl_budget: analysis.isl_budget,
         mode: rewrite.mode(),
         analyze,

@@ -563,6 +563,9 @@ pub struct Region {
     /// when the region runs: the type's range, narrowed by the expressions the region
     /// evaluates on entry (which the original program computes without overflow).
     pub param_ranges: BTreeMap<String, (CType, Interval)>,
+    /// The parameters the region writes only through one macro that names them
+    /// (`_PB_N` for `n`, by `#define _PB_N n`): generated code keeps that spelling.
+    pub param_spellings: BTreeMap<String, String>,
     /// The C type of each original iterator.
     pub iterator_types: BTreeMap<String, CType>,
     /// Declarations generated code starts with (storage added by nestor).
@@ -575,6 +578,11 @@ pub struct Region {
     /// Declarations outside the region to replace (byte range, new text): contracted
     /// local arrays get their smaller declaration in place.
     pub replaced_declarations: Vec<(Span, String)>,
+    /// For a region between `#pragma scop` and `#pragma endscop`: from the start of the
+    /// first pragma's line to the end of the second's. The storage nestor adds is
+    /// declared before it and released after it, so the region stays one that other
+    /// polyhedral tools accept.
+    pub scop_pragmas: Option<Span>,
 }
 
 impl Region {

@@ -88,6 +88,7 @@ pub fn lift_region(
         next_ref: 0,
         diags: Vec::new(),
         affine_names: BTreeMap::new(),
+        spellings: BTreeMap::new(),
         loops: Vec::new(),
     };
     let body = lifter.block(nodes);
@@ -128,6 +129,19 @@ pub fn lift_region(
         .max()
         .unwrap_or(32);
     let param_ranges = parameter_ranges(symbols, &params, &body);
+    let param_spellings = params
+        .iter()
+        .filter_map(|p| {
+            match lifter
+                .spellings
+                .get(p)
+                .map(|s| s.iter().collect::<Vec<_>>())
+            {
+                Some(only) if only.len() == 1 && only[0] != p => Some((p.clone(), only[0].clone())),
+                _ => None,
+            }
+        })
+        .collect();
     let iterator_types = lifter
         .loops
         .iter()
@@ -168,12 +182,14 @@ pub fn lift_region(
             .is_some_and(|p| p.kind() != "compound_statement"),
         fresh_iterator_type: CType::Signed(fresh_bits).c_name().to_string(),
         param_ranges,
+        param_spellings,
         body,
         iterator_types,
         declarations: Vec::new(),
         epilogue: Vec::new(),
         declared_temporaries: Vec::new(),
         replaced_declarations: Vec::new(),
+        scop_pragmas: None,
     })
 }
 
@@ -231,6 +247,9 @@ struct Lifter<'a> {
     diags: Vec<Diagnostic>,
     /// Names used in bounds, conditions and subscripts, with a span of one use.
     affine_names: BTreeMap<String, Span>,
+    /// How the region writes each of those names: `_PB_N` for `n` (through
+    /// `#define _PB_N n`), or the name itself.
+    spellings: BTreeMap<String, BTreeSet<String>>,
     loops: Vec<Loop>,
 }
 
@@ -286,11 +305,28 @@ impl<'a> Lifter<'a> {
         }
     }
 
+    /// Records how `node` spells the `names` it stands for.
+    fn record_spellings(&mut self, node: Node, names: &BTreeSet<String>) {
+        let (symbols, src) = (self.symbols, self.src);
+        let spellings = &mut self.spellings;
+        collect_identifiers(node, &mut |id| {
+            let written = text(id, src);
+            let name = symbols.alias(written).unwrap_or(written);
+            if names.contains(name) {
+                spellings
+                    .entry(name.to_string())
+                    .or_default()
+                    .insert(written.to_string());
+            }
+        });
+    }
+
     fn lift_aff(&mut self, node: Node, code: Code) -> Option<Aff> {
         match self.affine(code).aff(node) {
             Ok(a) => {
                 let mut names = BTreeSet::new();
                 a.names(&mut names);
+                self.record_spellings(node, &names);
                 self.record_names(names, node.byte_range());
                 Some(a)
             }
@@ -621,7 +657,8 @@ impl<'a> Lifter<'a> {
         let f = node.child_by_field_name("function");
         let name = f.map_or("", |f| text(f, self.src));
         let pure = (PURE_FUNCTIONS.contains(&name) && self.symbols.is_library_function(name))
-            || self.symbols.is_pure_macro(name);
+            || self.symbols.is_pure_macro(name)
+            || self.symbols.is_declared_pure(name);
         if f.is_some_and(|f| f.kind() == "identifier") && pure {
             return node
                 .child_by_field_name("arguments")
@@ -635,7 +672,7 @@ impl<'a> Lifter<'a> {
             )
             .label("may read or write any memory")
             .expected("calls of pure math functions (sqrt, exp, fabs, pow, ...)")
-            .hint("move the call out of the loop nest, or use a pure function"),
+            .hint(format!("if `{name}` reads only its arguments' values and writes nothing, say so with `#pragma nestor pure({name})` or `--pure {name}`; else move the call out of the loop nest")),
         );
         false
     }

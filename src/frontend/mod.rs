@@ -9,6 +9,7 @@ mod lift;
 mod symbols;
 pub mod syntax;
 pub mod types;
+pub mod unused;
 
 use crate::diag::{Code, Diagnostic, Span};
 pub use ir::{Origin, Region};
@@ -39,11 +40,38 @@ pub struct Frontend {
     pub defines_main: bool,
 }
 
+/// What the front end is told besides the file.
+#[derive(Clone, Copy, Default)]
+pub struct Inputs<'a> {
+    /// `-D NAME=VALUE` integer constants, over the file's `#define`s.
+    pub defines: &'a [(String, i64)],
+    /// The texts of the local headers the file includes: their macros, typedefs and
+    /// declarations are visible in the file.
+    pub headers: &'a [String],
+    /// Functions whose calls read only their arguments' values (`--pure`).
+    pub pure: &'a [String],
+}
+
+/// [`analyze_file`] with `defines` and `headers` only.
+pub fn analyze(src: &str, defines: &[(String, i64)], headers: &[String]) -> Frontend {
+    analyze_file(
+        src,
+        &Inputs {
+            defines,
+            headers,
+            pure: &[],
+        },
+    )
+}
+
 /// Finds and lifts the regions of `src`. When the file has `#pragma scop` regions only
 /// those are used; otherwise maximal runs of static-control loop nests are.
-/// `headers` are the texts of the local headers the file includes: their macros,
-/// typedefs and declarations are visible in the file.
-pub fn analyze(src: &str, defines: &[(String, i64)], headers: &[String]) -> Frontend {
+pub fn analyze_file(src: &str, inputs: &Inputs) -> Frontend {
+    let Inputs {
+        defines,
+        headers,
+        pure,
+    } = *inputs;
     let mut out = Frontend::default();
     let Some(tree) = syntax::parse(src) else {
         out.file_diagnostics.push(
@@ -89,6 +117,7 @@ pub fn analyze(src: &str, defines: &[(String, i64)], headers: &[String]) -> Fron
             .map(|(t, h)| (t.root_node(), *h))
             .chain(std::iter::once((root, src))),
         defines,
+        pure,
     );
     out.defines_main = file_symbols.defines_function("main");
     let pragma_mode = src.contains("scop") && has_scop_pragma(root, src);
@@ -217,7 +246,11 @@ impl<'t> RegionFinder<'_, 't> {
                                 .copied()
                                 .filter(|n| n.kind() != "comment")
                                 .collect();
-                            self.try_region(&body, Origin::Pragma);
+                            let pragmas = syntax::whole_lines(
+                                children[start].start_byte()..children[k].end_byte(),
+                                self.src,
+                            );
+                            self.try_region(&body, pragmas);
                         }
                     }
                     _ => {}
@@ -336,9 +369,14 @@ impl<'t> RegionFinder<'_, 't> {
         }
     }
 
-    fn try_region(&mut self, nodes: &[Node<'t>], origin: Origin) {
+    /// The region between the scop pragmas on the lines `pragmas`.
+    fn try_region(&mut self, nodes: &[Node<'t>], pragmas: Span) {
+        let origin = Origin::Pragma;
         match self.lift(nodes, origin) {
-            Ok(region) => self.out.regions.push(region),
+            Ok(region) => self.out.regions.push(Region {
+                scop_pragmas: Some(pragmas),
+                ..region
+            }),
             Err(diagnostics) => {
                 let span = match (nodes.first(), nodes.last()) {
                     (Some(a), Some(b)) => a.start_byte()..b.end_byte(),
@@ -783,14 +821,7 @@ fn has_scop_pragma(node: Node, src: &str) -> bool {
 }
 
 fn function_name(f: Node, src: &str) -> String {
-    let mut d = f.child_by_field_name("declarator");
-    while let Some(node) = d {
-        if node.kind() == "identifier" {
-            return text(node, src).to_string();
-        }
-        d = node.child_by_field_name("declarator");
-    }
-    String::from("?")
+    syntax::declared_name(f, src).unwrap_or("?").to_string()
 }
 
 fn collect_identifiers(node: Node, src: &str, out: &mut BTreeSet<String>) {

@@ -63,6 +63,10 @@ pub struct Symbols {
     /// Functions defined in this file: their names mean what the file says, not what
     /// the C library's functions of the same name do.
     defined_functions: Rc<HashSet<String>>,
+    /// Functions whose calls read only their arguments' values and write nothing:
+    /// declared `__attribute__((const))`, named by `#pragma nestor pure(...)` or by
+    /// `--pure`.
+    pure_functions: Rc<HashSet<String>>,
     /// Where names are looked up (see [`Symbols::at`]).
     position: usize,
 }
@@ -80,11 +84,13 @@ impl Symbols {
     pub fn for_file<'t>(
         files: impl Iterator<Item = (Node<'t>, &'t str)>,
         cli_defines: &[(String, i64)],
+        cli_pure: &[String],
     ) -> Symbols {
         let mut syms = Symbols::default();
         for (root, src) in files {
             syms.add_file_scope(root, src);
         }
+        Rc::make_mut(&mut syms.pure_functions).extend(cli_pure.iter().cloned());
         for (name, value) in cli_defines {
             Rc::make_mut(&mut syms.defines).insert(name.clone(), *value);
             Rc::make_mut(&mut syms.opaque_macros).remove(name);
@@ -115,7 +121,14 @@ impl Symbols {
                         Rc::make_mut(&mut self.typedefs).insert(name, t);
                     }
                 }
+                "preproc_call" => {
+                    let names = pure_pragma(child, src);
+                    Rc::make_mut(&mut self.pure_functions).extend(names);
+                }
                 "declaration" => {
+                    if let Some(name) = const_function(child, src) {
+                        Rc::make_mut(&mut self.pure_functions).insert(name);
+                    }
                     self.add_enumerators(child, src);
                     for mut s in self.declared(child, src, Scope::Global) {
                         if let Some(old) = self.globals.get(&s.name)
@@ -127,7 +140,11 @@ impl Symbols {
                     }
                 }
                 "function_definition" => {
-                    if let Some(name) = declarator_name(child, src) {
+                    if let Some(name) = const_function(child, src) {
+                        Rc::make_mut(&mut self.pure_functions).insert(name);
+                    }
+                    if let Some(name) = super::syntax::declared_name(child, src).map(str::to_string)
+                    {
                         Rc::make_mut(&mut self.defined_functions).insert(name);
                     }
                 }
@@ -465,6 +482,12 @@ impl Symbols {
         !self.defines_function(name) && !self.macros.contains_key(name) && self.get(name).is_none()
     }
 
+    /// Whether calls of `name` read only their arguments' values and write nothing, as
+    /// the user declares (`__attribute__((const))`, `#pragma nestor pure`, `--pure`).
+    pub fn is_declared_pure(&self, name: &str) -> bool {
+        self.pure_functions.contains(name)
+    }
+
     /// Whether `name` is a function-like macro whose expansion reads only its
     /// arguments and calls only pure library functions (`#define SQ(x) ((x) * (x))`).
     pub fn is_pure_macro(&self, name: &str) -> bool {
@@ -576,20 +599,6 @@ pub fn is_parenthesized(text: &str) -> bool {
 }
 
 /// The name a function definition defines.
-fn declarator_name(f: Node, src: &str) -> Option<String> {
-    let mut d = f.child_by_field_name("declarator");
-    while let Some(node) = d {
-        if node.kind() == "identifier" {
-            return Some(text(node, src).to_string());
-        }
-        // A parenthesized declarator, `int (main)(void)`, has no field names.
-        d = node
-            .child_by_field_name("declarator")
-            .or_else(|| node.named_child(0));
-    }
-    None
-}
-
 fn find_kind<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>> {
     if node.kind() == kind {
         return Some(node);
@@ -710,4 +719,45 @@ pub fn parse_int_text(t: &str) -> Option<i64> {
         return i64::from_str_radix(&digits[1..], 8).ok();
     }
     digits.parse().ok()
+}
+
+/// The functions a `#pragma nestor pure(f, g)` names.
+fn pure_pragma(node: Node, src: &str) -> Vec<String> {
+    super::syntax::pragma_argument(node, src)
+        .and_then(|a| a.strip_prefix("nestor"))
+        .and_then(|a| a.trim_start().strip_prefix("pure"))
+        .and_then(|a| a.trim().strip_prefix('('))
+        .and_then(|a| a.strip_suffix(')'))
+        .map(|list| {
+            list.split(',')
+                .map(|n| n.trim().to_string())
+                .filter(|n| !n.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The function `node` (a declaration or definition) declares with
+/// `__attribute__((const))` (or `__const__`): GCC's promise that it reads no memory.
+fn const_function(node: Node, src: &str) -> Option<String> {
+    let mut attributes = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "attribute_specifier" {
+            attributes.push(text(n, src));
+        }
+        if n.kind() != "compound_statement" {
+            let mut cursor = n.walk();
+            stack.extend(n.named_children(&mut cursor));
+        }
+    }
+    let is_const = attributes.iter().any(|a| {
+        a.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| w == "const" || w == "__const__")
+    });
+    if !is_const {
+        return None;
+    }
+    find_kind(node, "function_declarator")?;
+    super::syntax::declared_name(node, src).map(str::to_string)
 }

@@ -8,6 +8,32 @@ pub fn text<'s>(node: Node, src: &'s str) -> &'s str {
     src.get(node.byte_range()).unwrap_or("")
 }
 
+/// `span` widened to its whole lines when nothing else stands on them.
+pub fn whole_lines(span: Span, src: &str) -> Span {
+    let line_start = src[..span.start].rfind('\n').map_or(0, |k| k + 1);
+    let rest = &src[span.end..];
+    let line_end = rest.find('\n').map_or(src.len(), |k| span.end + k + 1);
+    let alone =
+        src[line_start..span.start].trim().is_empty() && src[span.end..line_end].trim().is_empty();
+    if alone { line_start..line_end } else { span }
+}
+
+/// The name a declaration or function definition `node` declares first, following its
+/// declarators (pointers, arrays, functions, parentheses: `int (main)(void)`).
+pub fn declared_name<'s>(node: Node, src: &'s str) -> Option<&'s str> {
+    let mut d = node.child_by_field_name("declarator");
+    while let Some(n) = d {
+        if n.kind() == "identifier" {
+            return Some(text(n, src));
+        }
+        // A parenthesized declarator has no field names.
+        d = n
+            .child_by_field_name("declarator")
+            .or_else(|| n.named_child(0));
+    }
+    None
+}
+
 /// Parses C source. `None` only if tree-sitter itself gives up (it does not on text).
 pub fn parse(src: &str) -> Option<Tree> {
     let mut parser = Parser::new();

@@ -10,12 +10,12 @@ exit 4
 
 static void backsolve(int n, double U[n][n], double x[n], double b[n])
 {
-  for (int c0 = (long long)-n + 1; c0 <= 0; c0++) {
-    x[-c0] = b[-c0];
-    for (int j = -c0 + 1; j < n; j++) {
-      x[-c0] = x[-c0] - U[-c0][j] * x[j];
+  for (int i = n - 1; i >= 0; i--) {
+    x[i] = b[i];
+    for (int j = i + 1; j < n; j++) {
+      x[i] = x[i] - U[i][j] * x[j];
     }
-    x[-c0] = x[-c0] / U[-c0][-c0];
+    x[i] = x[i] / U[i][i];
   }
 }
 

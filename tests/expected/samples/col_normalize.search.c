@@ -15,7 +15,6 @@ double X[N][M], norm[M];
 
 static void normalize_columns(void)
 {
-  double s;
   double *s_j = __builtin_malloc(sizeof(double) * (unsigned long)(M > 0 ? M : 1));
   if (!s_j) __builtin_abort();
   for (int j = 0; j < M; j++) {

@@ -14,7 +14,6 @@ exit 0
 static void correlation(int n, int m, double data[n][m], double corr[m][m],
                         double mean[m], double stddev[m])
 {
-  double s;
   double (*s_ij)[m > 0 ? m : 1] = __builtin_malloc(sizeof(double) * (unsigned long)(m > 0 ? m : 1) * (unsigned long)(m > 0 ? m : 1));
   if (!s_ij) __builtin_abort();
   for (int j = 0; j < m; j++) {
@@ -76,7 +75,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                     s_ij[2 * c3 + 1][j] += data[4 * c4 + 3][2 * c3 + 1] * data[4 * c4 + 3][j];
                   }
                 } else {
-                  if (m >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= n || m >= 128 * c0 + 3 && 2 * c3 + 1 == m) {
+                  if ((m >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= n) || (m >= 128 * c0 + 3 && 2 * c3 + 1 == m)) {
                     #pragma omp simd
                     for (int j = 256 * c2; j <= 256 * c2 + 255; j++) {
                       s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
@@ -128,18 +127,18 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                   for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
                     if (j >= 2 * c3 + 1 || 2 * c3 >= j + 1) {
                       s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
-                      if (n >= 4 * c4 + 2 && j >= 2 * c3 + 1 || n >= 4 * c4 + 2 && 2 * c3 >= j + 1) {
+                      if ((n >= 4 * c4 + 2 && j >= 2 * c3 + 1) || (n >= 4 * c4 + 2 && 2 * c3 >= j + 1)) {
                         s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
-                        if (4 * c4 + 3 == n && j >= 2 * c3 + 1 || 4 * c4 + 3 == n && 2 * c3 >= j + 1) {
+                        if ((4 * c4 + 3 == n && j >= 2 * c3 + 1) || (4 * c4 + 3 == n && 2 * c3 >= j + 1)) {
                           s_ij[2 * c3][j] += data[(int)((long long)n - 1)][2 * c3] * data[(int)((long long)n - 1)][j];
                         }
                       }
                     }
                     if (j >= 2 * c3 + 2 || 2 * c3 >= j) {
                       s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
-                      if (n >= 4 * c4 + 2 && j >= 2 * c3 + 2 || n >= 4 * c4 + 2 && 2 * c3 >= j) {
+                      if ((n >= 4 * c4 + 2 && j >= 2 * c3 + 2) || (n >= 4 * c4 + 2 && 2 * c3 >= j)) {
                         s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
-                        if (4 * c4 + 3 == n && j >= 2 * c3 + 2 || 4 * c4 + 3 == n && 2 * c3 >= j) {
+                        if ((4 * c4 + 3 == n && j >= 2 * c3 + 2) || (4 * c4 + 3 == n && 2 * c3 >= j)) {
                           s_ij[2 * c3 + 1][j] += data[(int)((long long)n - 1)][2 * c3 + 1] * data[(int)((long long)n - 1)][j];
                         }
                       }

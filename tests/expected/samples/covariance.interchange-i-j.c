@@ -21,24 +21,24 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
 #pragma scop
   /* Column means: walks data down its columns. */
   #pragma omp parallel for private(i)
-  for (j = 0; j < m; j++) {
+  for (j = 0; j < _PB_M; j++) {
     mean[j] = SCALAR_VAL(0.0);
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < _PB_N; i++) {
       mean[j] += data[i][j];
     }
     mean[j] /= float_n;
   }
   #pragma omp parallel for private(i)
-  for (j = 0; j < m; j++) {
-    for (i = 0; i < n; i++) {
+  for (j = 0; j < _PB_M; j++) {
+    for (i = 0; i < _PB_N; i++) {
       data[i][j] -= mean[j];
     }
   }
   #pragma omp parallel for schedule(static, 1) private(i, k, s)
-  for (j = 0; j < m; j++) {
+  for (j = 0; j < _PB_M; j++) {
     for (i = 0; i <= j; i++) {
       s = SCALAR_VAL(0.0);
-      for (k = 0; k < n; k++) {
+      for (k = 0; k < _PB_N; k++) {
         s += data[k][i] * data[k][j];
       }
       s = s / (float_n - SCALAR_VAL(1.0));

@@ -21,15 +21,15 @@ static void kernel_doitgen(int nr, int nq, int np,
 {
   int r, q, p, s;
 #pragma scop
-  for (r = 0; r < nr; r++) {
-    for (q = 0; q < nq; q++) {
-      for (p = 0; p < np; p++) {
+  for (r = 0; r < _PB_NR; r++) {
+    for (q = 0; q < _PB_NQ; q++) {
+      for (p = 0; p < _PB_NP; p++) {
         sum[p] = SCALAR_VAL(0.0);
-        for (s = 0; s < np; s++) {
+        for (s = 0; s < _PB_NP; s++) {
           sum[p] += A[r][q][s] * C4[s][p];
         }
       }
-      for (p = 0; p < np; p++) {
+      for (p = 0; p < _PB_NP; p++) {
         A[r][q][p] = sum[p];
       }
     }

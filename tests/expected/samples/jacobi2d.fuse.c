@@ -17,10 +17,10 @@ static void kernel_jacobi_2d(int tsteps, int n,
 {
   int t, i, j;
 #pragma scop
-  for (t = 0; t < tsteps; t++) {
-    for (i = 1; i < n; i++) {
-      for (j = 1; j < (long long)n - 1; j++) {
-        if (n >= (long long)i + 2) {
+  for (t = 0; t < _PB_TSTEPS; t++) {
+    for (i = 1; i < _PB_N; i++) {
+      for (j = 1; j < (long long)_PB_N - 1; j++) {
+        if (_PB_N >= (long long)i + 2) {
           B[i][j] = SCALAR_VAL(0.2) * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i - 1][j] + A[i + 1][j]);
         }
         if (i >= 2) {

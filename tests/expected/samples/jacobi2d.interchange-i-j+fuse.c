@@ -17,10 +17,10 @@ static void kernel_jacobi_2d(int tsteps, int n,
 {
   int t, i, j;
 #pragma scop
-  for (t = 0; t < tsteps; t++) {
-    for (j = 1; j < n; j++) {
-      for (i = 1; i < (long long)n - 1; i++) {
-        if (n >= (long long)j + 2) {
+  for (t = 0; t < _PB_TSTEPS; t++) {
+    for (j = 1; j < _PB_N; j++) {
+      for (i = 1; i < (long long)_PB_N - 1; i++) {
+        if (_PB_N >= (long long)j + 2) {
           B[i][j] = SCALAR_VAL(0.2) * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i - 1][j] + A[i + 1][j]);
         }
         if (j >= 2) {

@@ -17,16 +17,16 @@ static void kernel_jacobi_2d(int tsteps, int n,
 {
   int t, i, j;
 #pragma scop
-  for (t = 0; t < tsteps; t++) {
+  for (t = 0; t < _PB_TSTEPS; t++) {
     #pragma omp parallel for private(i)
-    for (j = 1; j < (long long)n - 1; j++) {
-      for (i = 1; i < (long long)n - 1; i++) {
+    for (j = 1; j < (long long)_PB_N - 1; j++) {
+      for (i = 1; i < (long long)_PB_N - 1; i++) {
         B[i][j] = SCALAR_VAL(0.2) * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i - 1][j] + A[i + 1][j]);
       }
     }
     #pragma omp parallel for private(i)
-    for (j = 1; j < (long long)n - 1; j++) {
-      for (i = 1; i < (long long)n - 1; i++) {
+    for (j = 1; j < (long long)_PB_N - 1; j++) {
+      for (i = 1; i < (long long)_PB_N - 1; i++) {
         A[i][j] = SCALAR_VAL(0.2) * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i - 1][j] + B[i + 1][j]);
       }
     }

@@ -21,12 +21,12 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
 {
   int i, j, k;
 #pragma scop
-  for (i = 0; i < ni; i++) {
-    for (j = 0; j < nj; j++) {
+  for (i = 0; i < _PB_NI; i++) {
+    for (j = 0; j < _PB_NJ; j++) {
       C[i][j] *= beta;
     }
-    for (k = 0; k < nk; k++) {
-      for (j = 0; j < nj; j++) {
+    for (k = 0; k < _PB_NK; k++) {
+      for (j = 0; j < _PB_NJ; j++) {
         C[i][j] += alpha * A[i][k] * B[k][j];
       }
     }

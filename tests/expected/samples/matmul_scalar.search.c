@@ -16,7 +16,6 @@ exit 0
 
 static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C[p][m])
 {
-  double t;
   double (*t_ij)[m > 0 ? m : 1] = __builtin_malloc(sizeof(double) * (unsigned long)(n > 0 ? n : 1) * (unsigned long)(m > 0 ? m : 1));
   if (!t_ij) __builtin_abort();
   #pragma omp parallel for

@@ -16,13 +16,13 @@ static void kernel_mvt(int n,
 {
   int i, j;
 #pragma scop
-  for (j = 0; j < n; j++) {
-    for (i = 0; i < n; i++) {
+  for (j = 0; j < _PB_N; j++) {
+    for (i = 0; i < _PB_N; i++) {
       x1[i] = x1[i] + A[i][j] * v1[j];
     }
   }
-  for (j = 0; j < n; j++) {
-    for (i = 0; i < n; i++) {
+  for (j = 0; j < _PB_N; j++) {
+    for (i = 0; i < _PB_N; i++) {
       x2[i] = x2[i] + A[j][i] * v2[j];
     }
   }

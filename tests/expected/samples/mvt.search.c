@@ -17,13 +17,13 @@ static void kernel_mvt(int n,
   int i, j;
 #pragma scop
   #pragma omp parallel for private(j)
-  for (i = 0; i < n; i++) {
-    for (j = 0; j < n; j++) {
+  for (i = 0; i < _PB_N; i++) {
+    for (j = 0; j < _PB_N; j++) {
       x1[i] = x1[i] + A[i][j] * v1[j];
     }
   }
-  for (j = 0; j < n; j++) {
-    for (i = 0; i < n; i++) {
+  for (j = 0; j < _PB_N; j++) {
+    for (i = 0; i < _PB_N; i++) {
       x2[i] = x2[i] + A[j][i] * v2[j];
     }
   }

@@ -16,9 +16,9 @@ static void kernel_seidel_2d(int tsteps, int n,
 {
   int t, i, j;
 #pragma scop
-  for (t = 0; t < tsteps; t++) {
-    for (i = 1; i < (long long)n - 1; i++) {
-      for (j = 1; j < (long long)n - 1; j++) {
+  for (t = 0; t < _PB_TSTEPS; t++) {
+    for (i = 1; i < (long long)_PB_N - 1; i++) {
+      for (j = 1; j < (long long)_PB_N - 1; j++) {
         A[i][j] = (A[i - 1][j - 1] + A[i - 1][j] + A[i - 1][j + 1]
                    + A[i][j - 1] + A[i][j] + A[i][j + 1]
                    + A[i + 1][j - 1] + A[i + 1][j] + A[i + 1][j + 1]) / SCALAR_VAL(9.0);

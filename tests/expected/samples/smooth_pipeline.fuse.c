@@ -14,9 +14,9 @@ static void kernel_smooth(int n, DATA_TYPE POLYBENCH_1D(a, N, n), DATA_TYPE POLY
 {
   int i;
 #pragma nestor temporary(t)
-#pragma scop
   DATA_TYPE t_c[3];
-  for (i = 1; i < n - 1; i++) {
+#pragma scop
+  for (i = 1; i < _PB_N - 1; i++) {
     t_c[(i) % 3] = SCALAR_VAL(0.25) * a[i - 1] + SCALAR_VAL(0.5) * a[i] + SCALAR_VAL(0.25) * a[i + 1];
     if (i >= 3) {
       b[i - 1] = t_c[((i - 1) - 1) % 3] - SCALAR_VAL(2.0) * t_c[((i - 1)) % 3] + t_c[((i - 1) + 1) % 3];

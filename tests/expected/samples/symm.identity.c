@@ -18,8 +18,8 @@ static void kernel_symm(int m, int n, DATA_TYPE alpha, DATA_TYPE beta,
   int i, j, k;
   DATA_TYPE temp2;
 #pragma scop
-  for (i = 0; i < m; i++) {
-    for (j = 0; j < n; j++) {
+  for (i = 0; i < _PB_M; i++) {
+    for (j = 0; j < _PB_N; j++) {
       temp2 = 0;
       for (k = 0; k < i; k++) {
         C[k][j] += alpha * B[i][j] * A[i][k];

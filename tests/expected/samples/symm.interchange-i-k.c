@@ -19,9 +19,9 @@ static void kernel_symm(int m, int n, DATA_TYPE alpha, DATA_TYPE beta,
   int i, j, k;
   DATA_TYPE temp2;
 #pragma scop
-  for (i = 0; i < m; i++) {
+  for (i = 0; i < _PB_M; i++) {
     #pragma omp parallel for private(k, temp2)
-    for (j = 0; j < n; j++) {
+    for (j = 0; j < _PB_N; j++) {
       temp2 = 0;
       for (k = 0; k < i; k++) {
         C[k][j] += alpha * B[i][j] * A[i][k];

@@ -17,26 +17,25 @@ static void kernel_symm(int m, int n, DATA_TYPE alpha, DATA_TYPE beta,
                         DATA_TYPE POLYBENCH_2D(B, M, N, m, n))
 {
   int i, j, k;
-  DATA_TYPE temp2;
-#pragma scop
   DATA_TYPE *temp2_j = __builtin_malloc(sizeof(DATA_TYPE) * (unsigned long)(n > 0 ? n : 1));
   if (!temp2_j) __builtin_abort();
-  for (i = 0; i < m; i++) {
-    for (j = 0; j < n; j++) {
+#pragma scop
+  for (i = 0; i < _PB_M; i++) {
+    for (j = 0; j < _PB_N; j++) {
       temp2_j[j] = 0;
     }
     for (k = 0; k < i; k++) {
-      for (j = 0; j < n; j++) {
+      for (j = 0; j < _PB_N; j++) {
         C[k][j] += alpha * B[i][j] * A[i][k];
         temp2_j[j] += B[k][j] * A[i][k];
       }
     }
-    for (j = 0; j < n; j++) {
+    for (j = 0; j < _PB_N; j++) {
       C[i][j] = beta * C[i][j] + alpha * B[i][j] * A[i][i] + alpha * temp2_j[j];
     }
   }
-  __builtin_free(temp2_j);
 #pragma endscop
+  __builtin_free(temp2_j);
 }
 
 static DATA_TYPE C[M][N], A[M][M], B[M][N];

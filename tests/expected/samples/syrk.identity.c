@@ -16,11 +16,11 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
 {
   int i, j, k;
 #pragma scop
-  for (i = 0; i < n; i++) {
+  for (i = 0; i < _PB_N; i++) {
     for (j = 0; j <= i; j++) {
       C[i][j] *= beta;
     }
-    for (k = 0; k < m; k++) {
+    for (k = 0; k < _PB_M; k++) {
       for (j = 0; j <= i; j++) {
         C[i][j] += alpha * A[i][k] * A[j][k];
       }

@@ -18,17 +18,17 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
   int i, j, k;
 #pragma scop
   #pragma omp parallel for schedule(static, 1) private(j)
-  for (i = 0; i < n; i++) {
+  for (i = 0; i < _PB_N; i++) {
     for (j = 0; j <= i; j++) {
       C[i][j] *= beta;
     }
   }
   #pragma omp parallel for schedule(static, 1) private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)n + 63) / 64; c0++) {
-    for (int c1 = 0; 64 * c1 <= (long long)m - 1; c1++) {
+  for (int c0 = 0; c0 < ((long long)_PB_N + 63) / 64; c0++) {
+    for (int c1 = 0; 64 * c1 <= (long long)_PB_M - 1; c1++) {
       for (int c2 = 0; c2 <= c0; c2++) {
-        for (i = 64 * c0; i <= (long long)n - 1 && i <= 64 * c0 + 63; i++) {
-          for (k = 64 * c1; k <= (long long)m - 1 && k <= 64 * c1 + 63; k++) {
+        for (i = 64 * c0; i <= (long long)_PB_N - 1 && i <= 64 * c0 + 63; i++) {
+          for (k = 64 * c1; k <= (long long)_PB_M - 1 && k <= 64 * c1 + 63; k++) {
             for (j = 64 * c2; j <= 64 * c2 + 63 && j <= i; j++) {
               C[i][j] += alpha * A[i][k] * A[j][k];
             }

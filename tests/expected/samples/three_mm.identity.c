@@ -34,26 +34,26 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
   int i, j, k;
 #pragma scop
   /* E := A * B */
-  for (i = 0; i < ni; i++) {
-    for (j = 0; j < nj; j++) {
+  for (i = 0; i < _PB_NI; i++) {
+    for (j = 0; j < _PB_NJ; j++) {
       E[i][j] = SCALAR_VAL(0.0);
-      for (k = 0; k < nk; k++) {
+      for (k = 0; k < _PB_NK; k++) {
         E[i][j] += A[i][k] * B[k][j];
       }
     }
   }
-  for (i = 0; i < nj; i++) {
-    for (j = 0; j < nl; j++) {
+  for (i = 0; i < _PB_NJ; i++) {
+    for (j = 0; j < _PB_NL; j++) {
       F[i][j] = SCALAR_VAL(0.0);
-      for (k = 0; k < nm; k++) {
+      for (k = 0; k < _PB_NM; k++) {
         F[i][j] += C[i][k] * D[k][j];
       }
     }
   }
-  for (i = 0; i < ni; i++) {
-    for (j = 0; j < nl; j++) {
+  for (i = 0; i < _PB_NI; i++) {
+    for (j = 0; j < _PB_NL; j++) {
       G[i][j] = SCALAR_VAL(0.0);
-      for (k = 0; k < nj; k++) {
+      for (k = 0; k < _PB_NJ; k++) {
         G[i][j] += E[i][k] * F[k][j];
       }
     }

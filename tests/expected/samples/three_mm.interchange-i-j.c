@@ -36,18 +36,18 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
 #pragma scop
   /* E := A * B */
   #pragma omp parallel for private(i)
-  for (j = 0; j < nj; j++) {
-    for (i = 0; i < ni; i++) {
+  for (j = 0; j < _PB_NJ; j++) {
+    for (i = 0; i < _PB_NI; i++) {
       E[i][j] = SCALAR_VAL(0.0);
     }
   }
   #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)nj + 127) / 128; c0++) {
-    for (int c1 = 0; 256 * c1 <= (long long)ni - 1; c1++) {
-      for (int c2 = 0; 256 * c2 <= (long long)nk - 1; c2++) {
-        for (j = 128 * c0; j <= (long long)nj - 1 && j <= 128 * c0 + 127; j++) {
-          for (i = 256 * c1; i <= (long long)ni - 1 && i <= 256 * c1 + 255; i++) {
-            for (k = 256 * c2; k <= (long long)nk - 1 && k <= 256 * c2 + 255; k++) {
+  for (int c0 = 0; c0 < ((long long)_PB_NJ + 127) / 128; c0++) {
+    for (int c1 = 0; 256 * c1 <= (long long)_PB_NI - 1; c1++) {
+      for (int c2 = 0; 256 * c2 <= (long long)_PB_NK - 1; c2++) {
+        for (j = 128 * c0; j <= (long long)_PB_NJ - 1 && j <= 128 * c0 + 127; j++) {
+          for (i = 256 * c1; i <= (long long)_PB_NI - 1 && i <= 256 * c1 + 255; i++) {
+            for (k = 256 * c2; k <= (long long)_PB_NK - 1 && k <= 256 * c2 + 255; k++) {
               E[i][j] += A[i][k] * B[k][j];
             }
           }
@@ -56,18 +56,18 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     }
   }
   #pragma omp parallel for private(i)
-  for (j = 0; j < nl; j++) {
-    for (i = 0; i < nj; i++) {
+  for (j = 0; j < _PB_NL; j++) {
+    for (i = 0; i < _PB_NJ; i++) {
       F[i][j] = SCALAR_VAL(0.0);
     }
   }
   #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)nl + 127) / 128; c0++) {
-    for (int c1 = 0; 256 * c1 <= (long long)nj - 1; c1++) {
-      for (int c2 = 0; 256 * c2 <= (long long)nm - 1; c2++) {
-        for (j = 128 * c0; j <= (long long)nl - 1 && j <= 128 * c0 + 127; j++) {
-          for (i = 256 * c1; i <= (long long)nj - 1 && i <= 256 * c1 + 255; i++) {
-            for (k = 256 * c2; k <= (long long)nm - 1 && k <= 256 * c2 + 255; k++) {
+  for (int c0 = 0; c0 < ((long long)_PB_NL + 127) / 128; c0++) {
+    for (int c1 = 0; 256 * c1 <= (long long)_PB_NJ - 1; c1++) {
+      for (int c2 = 0; 256 * c2 <= (long long)_PB_NM - 1; c2++) {
+        for (j = 128 * c0; j <= (long long)_PB_NL - 1 && j <= 128 * c0 + 127; j++) {
+          for (i = 256 * c1; i <= (long long)_PB_NJ - 1 && i <= 256 * c1 + 255; i++) {
+            for (k = 256 * c2; k <= (long long)_PB_NM - 1 && k <= 256 * c2 + 255; k++) {
               F[i][j] += C[i][k] * D[k][j];
             }
           }
@@ -76,18 +76,18 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     }
   }
   #pragma omp parallel for private(i)
-  for (j = 0; j < nl; j++) {
-    for (i = 0; i < ni; i++) {
+  for (j = 0; j < _PB_NL; j++) {
+    for (i = 0; i < _PB_NI; i++) {
       G[i][j] = SCALAR_VAL(0.0);
     }
   }
   #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)nl + 127) / 128; c0++) {
-    for (int c1 = 0; 256 * c1 <= (long long)ni - 1; c1++) {
-      for (int c2 = 0; 256 * c2 <= (long long)nj - 1; c2++) {
-        for (j = 128 * c0; j <= (long long)nl - 1 && j <= 128 * c0 + 127; j++) {
-          for (i = 256 * c1; i <= (long long)ni - 1 && i <= 256 * c1 + 255; i++) {
-            for (k = 256 * c2; k <= (long long)nj - 1 && k <= 256 * c2 + 255; k++) {
+  for (int c0 = 0; c0 < ((long long)_PB_NL + 127) / 128; c0++) {
+    for (int c1 = 0; 256 * c1 <= (long long)_PB_NI - 1; c1++) {
+      for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
+        for (j = 128 * c0; j <= (long long)_PB_NL - 1 && j <= 128 * c0 + 127; j++) {
+          for (i = 256 * c1; i <= (long long)_PB_NI - 1 && i <= 256 * c1 + 255; i++) {
+            for (k = 256 * c2; k <= (long long)_PB_NJ - 1 && k <= 256 * c2 + 255; k++) {
               G[i][j] += E[i][k] * F[k][j];
             }
           }

@@ -36,18 +36,18 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
 #pragma scop
   /* E := A * B */
   #pragma omp parallel for private(j)
-  for (i = 0; i < ni; i++) {
-    for (j = 0; j < nj; j++) {
+  for (i = 0; i < _PB_NI; i++) {
+    for (j = 0; j < _PB_NJ; j++) {
       E[i][j] = SCALAR_VAL(0.0);
     }
   }
   #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)ni + 255) / 256; c0++) {
-    for (int c1 = 0; 64 * c1 <= (long long)nj - 1; c1++) {
-      for (int c2 = 0; 64 * c2 <= (long long)nk - 1; c2++) {
-        for (i = 256 * c0; i <= (long long)ni - 1 && i <= 256 * c0 + 255; i++) {
-          for (j = 64 * c1; j <= (long long)nj - 1 && j <= 64 * c1 + 63; j++) {
-            for (k = 64 * c2; k <= (long long)nk - 1 && k <= 64 * c2 + 63; k++) {
+  for (int c0 = 0; c0 < ((long long)_PB_NI + 255) / 256; c0++) {
+    for (int c1 = 0; 64 * c1 <= (long long)_PB_NJ - 1; c1++) {
+      for (int c2 = 0; 64 * c2 <= (long long)_PB_NK - 1; c2++) {
+        for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
+          for (j = 64 * c1; j <= (long long)_PB_NJ - 1 && j <= 64 * c1 + 63; j++) {
+            for (k = 64 * c2; k <= (long long)_PB_NK - 1 && k <= 64 * c2 + 63; k++) {
               E[i][j] += A[i][k] * B[k][j];
             }
           }
@@ -56,18 +56,18 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     }
   }
   #pragma omp parallel for private(j)
-  for (i = 0; i < nj; i++) {
-    for (j = 0; j < nl; j++) {
+  for (i = 0; i < _PB_NJ; i++) {
+    for (j = 0; j < _PB_NL; j++) {
       F[i][j] = SCALAR_VAL(0.0);
     }
   }
   #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)nj + 255) / 256; c0++) {
-    for (int c1 = 0; 64 * c1 <= (long long)nl - 1; c1++) {
-      for (int c2 = 0; 64 * c2 <= (long long)nm - 1; c2++) {
-        for (i = 256 * c0; i <= (long long)nj - 1 && i <= 256 * c0 + 255; i++) {
-          for (j = 64 * c1; j <= (long long)nl - 1 && j <= 64 * c1 + 63; j++) {
-            for (k = 64 * c2; k <= (long long)nm - 1 && k <= 64 * c2 + 63; k++) {
+  for (int c0 = 0; c0 < ((long long)_PB_NJ + 255) / 256; c0++) {
+    for (int c1 = 0; 64 * c1 <= (long long)_PB_NL - 1; c1++) {
+      for (int c2 = 0; 64 * c2 <= (long long)_PB_NM - 1; c2++) {
+        for (i = 256 * c0; i <= (long long)_PB_NJ - 1 && i <= 256 * c0 + 255; i++) {
+          for (j = 64 * c1; j <= (long long)_PB_NL - 1 && j <= 64 * c1 + 63; j++) {
+            for (k = 64 * c2; k <= (long long)_PB_NM - 1 && k <= 64 * c2 + 63; k++) {
               F[i][j] += C[i][k] * D[k][j];
             }
           }
@@ -76,18 +76,18 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     }
   }
   #pragma omp parallel for private(j)
-  for (i = 0; i < ni; i++) {
-    for (j = 0; j < nl; j++) {
+  for (i = 0; i < _PB_NI; i++) {
+    for (j = 0; j < _PB_NL; j++) {
       G[i][j] = SCALAR_VAL(0.0);
     }
   }
   #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)ni + 255) / 256; c0++) {
-    for (int c1 = 0; 64 * c1 <= (long long)nl - 1; c1++) {
-      for (int c2 = 0; 64 * c2 <= (long long)nj - 1; c2++) {
-        for (i = 256 * c0; i <= (long long)ni - 1 && i <= 256 * c0 + 255; i++) {
-          for (j = 64 * c1; j <= (long long)nl - 1 && j <= 64 * c1 + 63; j++) {
-            for (k = 64 * c2; k <= (long long)nj - 1 && k <= 64 * c2 + 63; k++) {
+  for (int c0 = 0; c0 < ((long long)_PB_NI + 255) / 256; c0++) {
+    for (int c1 = 0; 64 * c1 <= (long long)_PB_NL - 1; c1++) {
+      for (int c2 = 0; 64 * c2 <= (long long)_PB_NJ - 1; c2++) {
+        for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
+          for (j = 64 * c1; j <= (long long)_PB_NL - 1 && j <= 64 * c1 + 63; j++) {
+            for (k = 64 * c2; k <= (long long)_PB_NJ - 1 && k <= 64 * c2 + 63; k++) {
               G[i][j] += E[i][k] * F[k][j];
             }
           }

@@ -32,24 +32,24 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                        DATA_TYPE POLYBENCH_2D(D, NM, NL, nm, nl),
                        DATA_TYPE POLYBENCH_2D(G, NI, NL, ni, nl))
 {
-  int i, j, k;
+  int i, j;
 #pragma scop
   /* E := A * B */
   #pragma omp parallel for private(j)
-  for (i = 0; i < ni; i++) {
-    for (j = 0; j < nj; j++) {
+  for (i = 0; i < _PB_NI; i++) {
+    for (j = 0; j < _PB_NJ; j++) {
       E[i][j] = SCALAR_VAL(0.0);
     }
   }
   #pragma omp parallel for private(j)
-  for (int c0 = 0; c0 < ((long long)ni + 127) / 128; c0++) {
-    for (int c1 = 0; 256 * c1 <= (long long)nk - 1; c1++) {
-      for (int c2 = 0; 256 * c2 <= (long long)nj - 1; c2++) {
-        for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)ni + 1) / 2 - 1; c3++) {
-          for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)nk - 1) / 4; c4++) {
-            if (ni >= (long long)(2 * c3) + 2 && nk >= (long long)(4 * c4) + 4) {
+  for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
+    for (int c1 = 0; 256 * c1 <= (long long)_PB_NK - 1; c1++) {
+      for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
+        for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
+          for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NK - 1) / 4; c4++) {
+            if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NK >= (long long)(4 * c4) + 4) {
               #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)nj - 1) < (256 * c2 + 255) ? ((long long)nj - 1) : (256 * c2 + 255)); j++) {
+              for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
                 E[2 * c3][j] += A[2 * c3][4 * c4] * B[4 * c4][j];
                 E[2 * c3][j] += A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
                 E[2 * c3][j] += A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
@@ -61,23 +61,23 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
               }
             } else {
               #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)nj - 1) < (256 * c2 + 255) ? ((long long)nj - 1) : (256 * c2 + 255)); j++) {
+              for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
                 E[2 * c3][j] += A[2 * c3][4 * c4] * B[4 * c4][j];
-                if (nk >= 4 * c4 + 2) {
+                if (_PB_NK >= 4 * c4 + 2) {
                   E[2 * c3][j] += A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
-                  if (nk >= 4 * c4 + 3) {
+                  if (_PB_NK >= 4 * c4 + 3) {
                     E[2 * c3][j] += A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
-                    if (2 * c3 + 1 == ni && nk >= (long long)(4 * c4) + 4) {
-                      E[(int)((long long)ni - 1)][j] += A[(int)((long long)ni - 1)][4 * c4 + 3] * B[4 * c4 + 3][j];
+                    if (2 * c3 + 1 == _PB_NI && _PB_NK >= (long long)(4 * c4) + 4) {
+                      E[(int)((long long)_PB_NI - 1)][j] += A[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * B[4 * c4 + 3][j];
                     }
                   }
                 }
-                if (ni >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= nk) {
+                if (_PB_NI >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NK) {
                   E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
-                  if (nk >= 4 * c4 + 2) {
+                  if (_PB_NK >= 4 * c4 + 2) {
                     E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
-                    if (4 * c4 + 3 == nk) {
-                      E[2 * c3 + 1][j] += A[2 * c3 + 1][(int)((long long)nk - 1)] * B[(int)((long long)nk - 1)][j];
+                    if (4 * c4 + 3 == _PB_NK) {
+                      E[2 * c3 + 1][j] += A[2 * c3 + 1][(int)((long long)_PB_NK - 1)] * B[(int)((long long)_PB_NK - 1)][j];
                     }
                   }
                 }
@@ -89,20 +89,20 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     }
   }
   #pragma omp parallel for private(j)
-  for (i = 0; i < nj; i++) {
-    for (j = 0; j < nl; j++) {
+  for (i = 0; i < _PB_NJ; i++) {
+    for (j = 0; j < _PB_NL; j++) {
       F[i][j] = SCALAR_VAL(0.0);
     }
   }
   #pragma omp parallel for private(j)
-  for (int c0 = 0; c0 < ((long long)nj + 127) / 128; c0++) {
-    for (int c1 = 0; 256 * c1 <= (long long)nm - 1; c1++) {
-      for (int c2 = 0; 256 * c2 <= (long long)nl - 1; c2++) {
-        for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)nj + 1) / 2 - 1; c3++) {
-          for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)nm - 1) / 4; c4++) {
-            if (nj >= (long long)(2 * c3) + 2 && nm >= (long long)(4 * c4) + 4) {
+  for (int c0 = 0; c0 < ((long long)_PB_NJ + 127) / 128; c0++) {
+    for (int c1 = 0; 256 * c1 <= (long long)_PB_NM - 1; c1++) {
+      for (int c2 = 0; 256 * c2 <= (long long)_PB_NL - 1; c2++) {
+        for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NJ + 1) / 2 - 1; c3++) {
+          for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NM - 1) / 4; c4++) {
+            if (_PB_NJ >= (long long)(2 * c3) + 2 && _PB_NM >= (long long)(4 * c4) + 4) {
               #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)nl - 1) < (256 * c2 + 255) ? ((long long)nl - 1) : (256 * c2 + 255)); j++) {
+              for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
                 F[2 * c3][j] += C[2 * c3][4 * c4] * D[4 * c4][j];
                 F[2 * c3][j] += C[2 * c3][4 * c4 + 1] * D[4 * c4 + 1][j];
                 F[2 * c3][j] += C[2 * c3][4 * c4 + 2] * D[4 * c4 + 2][j];
@@ -114,23 +114,23 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
               }
             } else {
               #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)nl - 1) < (256 * c2 + 255) ? ((long long)nl - 1) : (256 * c2 + 255)); j++) {
+              for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
                 F[2 * c3][j] += C[2 * c3][4 * c4] * D[4 * c4][j];
-                if (nm >= 4 * c4 + 2) {
+                if (_PB_NM >= 4 * c4 + 2) {
                   F[2 * c3][j] += C[2 * c3][4 * c4 + 1] * D[4 * c4 + 1][j];
-                  if (nm >= 4 * c4 + 3) {
+                  if (_PB_NM >= 4 * c4 + 3) {
                     F[2 * c3][j] += C[2 * c3][4 * c4 + 2] * D[4 * c4 + 2][j];
-                    if (2 * c3 + 1 == nj && nm >= (long long)(4 * c4) + 4) {
-                      F[(int)((long long)nj - 1)][j] += C[(int)((long long)nj - 1)][4 * c4 + 3] * D[4 * c4 + 3][j];
+                    if (2 * c3 + 1 == _PB_NJ && _PB_NM >= (long long)(4 * c4) + 4) {
+                      F[(int)((long long)_PB_NJ - 1)][j] += C[(int)((long long)_PB_NJ - 1)][4 * c4 + 3] * D[4 * c4 + 3][j];
                     }
                   }
                 }
-                if (nj >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= nm) {
+                if (_PB_NJ >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NM) {
                   F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4] * D[4 * c4][j];
-                  if (nm >= 4 * c4 + 2) {
+                  if (_PB_NM >= 4 * c4 + 2) {
                     F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4 + 1] * D[4 * c4 + 1][j];
-                    if (4 * c4 + 3 == nm) {
-                      F[2 * c3 + 1][j] += C[2 * c3 + 1][(int)((long long)nm - 1)] * D[(int)((long long)nm - 1)][j];
+                    if (4 * c4 + 3 == _PB_NM) {
+                      F[2 * c3 + 1][j] += C[2 * c3 + 1][(int)((long long)_PB_NM - 1)] * D[(int)((long long)_PB_NM - 1)][j];
                     }
                   }
                 }
@@ -142,20 +142,20 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     }
   }
   #pragma omp parallel for private(j)
-  for (i = 0; i < ni; i++) {
-    for (j = 0; j < nl; j++) {
+  for (i = 0; i < _PB_NI; i++) {
+    for (j = 0; j < _PB_NL; j++) {
       G[i][j] = SCALAR_VAL(0.0);
     }
   }
   #pragma omp parallel for private(j)
-  for (int c0 = 0; c0 < ((long long)ni + 127) / 128; c0++) {
-    for (int c1 = 0; 256 * c1 <= (long long)nj - 1; c1++) {
-      for (int c2 = 0; 256 * c2 <= (long long)nl - 1; c2++) {
-        for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)ni + 1) / 2 - 1; c3++) {
-          for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)nj - 1) / 4; c4++) {
-            if (ni >= (long long)(2 * c3) + 2 && nj >= (long long)(4 * c4) + 4) {
+  for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
+    for (int c1 = 0; 256 * c1 <= (long long)_PB_NJ - 1; c1++) {
+      for (int c2 = 0; 256 * c2 <= (long long)_PB_NL - 1; c2++) {
+        for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
+          for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NJ - 1) / 4; c4++) {
+            if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NJ >= (long long)(4 * c4) + 4) {
               #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)nl - 1) < (256 * c2 + 255) ? ((long long)nl - 1) : (256 * c2 + 255)); j++) {
+              for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
                 G[2 * c3][j] += E[2 * c3][4 * c4] * F[4 * c4][j];
                 G[2 * c3][j] += E[2 * c3][4 * c4 + 1] * F[4 * c4 + 1][j];
                 G[2 * c3][j] += E[2 * c3][4 * c4 + 2] * F[4 * c4 + 2][j];
@@ -167,23 +167,23 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
               }
             } else {
               #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)nl - 1) < (256 * c2 + 255) ? ((long long)nl - 1) : (256 * c2 + 255)); j++) {
+              for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
                 G[2 * c3][j] += E[2 * c3][4 * c4] * F[4 * c4][j];
-                if (nj >= 4 * c4 + 2) {
+                if (_PB_NJ >= 4 * c4 + 2) {
                   G[2 * c3][j] += E[2 * c3][4 * c4 + 1] * F[4 * c4 + 1][j];
-                  if (nj >= 4 * c4 + 3) {
+                  if (_PB_NJ >= 4 * c4 + 3) {
                     G[2 * c3][j] += E[2 * c3][4 * c4 + 2] * F[4 * c4 + 2][j];
-                    if (2 * c3 + 1 == ni && nj >= (long long)(4 * c4) + 4) {
-                      G[(int)((long long)ni - 1)][j] += E[(int)((long long)ni - 1)][4 * c4 + 3] * F[4 * c4 + 3][j];
+                    if (2 * c3 + 1 == _PB_NI && _PB_NJ >= (long long)(4 * c4) + 4) {
+                      G[(int)((long long)_PB_NI - 1)][j] += E[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * F[4 * c4 + 3][j];
                     }
                   }
                 }
-                if (ni >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= nj) {
+                if (_PB_NI >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NJ) {
                   G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4] * F[4 * c4][j];
-                  if (nj >= 4 * c4 + 2) {
+                  if (_PB_NJ >= 4 * c4 + 2) {
                     G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4 + 1] * F[4 * c4 + 1][j];
-                    if (4 * c4 + 3 == nj) {
-                      G[2 * c3 + 1][j] += E[2 * c3 + 1][(int)((long long)nj - 1)] * F[(int)((long long)nj - 1)][j];
+                    if (4 * c4 + 3 == _PB_NJ) {
+                      G[2 * c3 + 1][j] += E[2 * c3 + 1][(int)((long long)_PB_NJ - 1)] * F[(int)((long long)_PB_NJ - 1)][j];
                     }
                   }
                 }

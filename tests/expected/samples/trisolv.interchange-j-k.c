@@ -14,7 +14,7 @@ static void kernel_trisolv(int n,
 {
   int i, j;
 #pragma scop
-  for (i = 0; i < n; i++) {
+  for (i = 0; i < _PB_N; i++) {
     x[i] = b[i];
     for (j = 0; j < i; j++) {
       x[i] -= L[i][j] * x[j];

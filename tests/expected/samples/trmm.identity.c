@@ -16,10 +16,10 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 {
   int i, j, k;
 #pragma scop
-  for (i = 0; i < m; i++) {
-    for (j = 0; j < n; j++) {
+  for (i = 0; i < _PB_M; i++) {
+    for (j = 0; j < _PB_N; j++) {
       /* Only the rows below i contribute (A is unit lower-triangular). */
-      for (k = i + 1; k < m; k++) {
+      for (k = i + 1; k < _PB_M; k++) {
         B[i][j] += A[k][i] * B[k][j];
       }
       B[i][j] = alpha * B[i][j];

@@ -18,13 +18,13 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
   int i, j, k;
 #pragma scop
   #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)n + 255) / 256; c0++) {
-    for (int c1 = 0; 64 * c1 <= (long long)m - 2; c1++) {
+  for (int c0 = 0; c0 < ((long long)_PB_N + 255) / 256; c0++) {
+    for (int c1 = 0; 64 * c1 <= (long long)_PB_M - 2; c1++) {
       /* Only the rows below i contribute (A is unit lower-triangular). */
-      for (int c2 = c1; c2 <= ((long long)m - 1) / 64; c2++) {
-        for (j = 256 * c0; j <= (long long)n - 1 && j <= 256 * c0 + 255; j++) {
-          for (i = 64 * c1; i <= (long long)m - 2 && i <= 64 * c1 + 63 && i <= 64 * c2 + 62; i++) {
-            for (k = ((64 * c2) > (i + 1) ? (64 * c2) : (i + 1)); k <= (long long)m - 1 && k <= 64 * c2 + 63; k++) {
+      for (int c2 = c1; c2 <= ((long long)_PB_M - 1) / 64; c2++) {
+        for (j = 256 * c0; j <= (long long)_PB_N - 1 && j <= 256 * c0 + 255; j++) {
+          for (i = 64 * c1; i <= (long long)_PB_M - 2 && i <= 64 * c1 + 63 && i <= 64 * c2 + 62; i++) {
+            for (k = ((64 * c2) > (i + 1) ? (64 * c2) : (i + 1)); k <= (long long)_PB_M - 1 && k <= 64 * c2 + 63; k++) {
               B[i][j] += A[k][i] * B[k][j];
             }
           }
@@ -33,8 +33,8 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
     }
   }
   #pragma omp parallel for private(i)
-  for (j = 0; j < n; j++) {
-    for (i = 0; i < m; i++) {
+  for (j = 0; j < _PB_N; j++) {
+    for (i = 0; i < _PB_M; i++) {
       B[i][j] = alpha * B[i][j];
     }
   }

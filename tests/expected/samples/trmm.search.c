@@ -17,13 +17,13 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 {
   int i, j, k;
 #pragma scop
-  for (int c0 = 0; 64 * c0 <= (long long)m - 1; c0++) {
-    for (int c1 = 0; c1 <= c0 && 64 * c1 <= (long long)m - 2; c1++) {
+  for (int c0 = 0; 64 * c0 <= (long long)_PB_M - 1; c0++) {
+    for (int c1 = 0; c1 <= c0 && 64 * c1 <= (long long)_PB_M - 2; c1++) {
       /* Only the rows below i contribute (A is unit lower-triangular). */
-      for (int c2 = 0; 64 * c2 <= (long long)n - 1; c2++) {
-        for (k = ((64 * c0) > (64 * c1 + 1) ? (64 * c0) : (64 * c1 + 1)); k <= (long long)m - 1 && k <= 64 * c0 + 63; k++) {
+      for (int c2 = 0; 64 * c2 <= (long long)_PB_N - 1; c2++) {
+        for (k = ((64 * c0) > (64 * c1 + 1) ? (64 * c0) : (64 * c1 + 1)); k <= (long long)_PB_M - 1 && k <= 64 * c0 + 63; k++) {
           for (i = 64 * c1; i <= 64 * c1 + 63 && i <= k - 1; i++) {
-            for (j = 64 * c2; j <= (long long)n - 1 && j <= 64 * c2 + 63; j++) {
+            for (j = 64 * c2; j <= (long long)_PB_N - 1 && j <= 64 * c2 + 63; j++) {
               B[i][j] += A[k][i] * B[k][j];
             }
           }
@@ -32,8 +32,8 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
     }
   }
   #pragma omp parallel for private(j)
-  for (i = 0; i < m; i++) {
-    for (j = 0; j < n; j++) {
+  for (i = 0; i < _PB_M; i++) {
+    for (j = 0; j < _PB_N; j++) {
       B[i][j] = alpha * B[i][j];
     }
   }

@@ -28,18 +28,18 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
 {
   int i, j, k;
 #pragma scop
-  for (i = 0; i < ni; i++) {
-    for (j = 0; j < nj; j++) {
+  for (i = 0; i < _PB_NI; i++) {
+    for (j = 0; j < _PB_NJ; j++) {
       tmp[i][j] = SCALAR_VAL(0.0);
-      for (k = 0; k < nk; k++) {
+      for (k = 0; k < _PB_NK; k++) {
         tmp[i][j] += alpha * A[i][k] * B[k][j];
       }
     }
   }
-  for (i = 0; i < ni; i++) {
-    for (j = 0; j < nl; j++) {
+  for (i = 0; i < _PB_NI; i++) {
+    for (j = 0; j < _PB_NL; j++) {
       D[i][j] *= beta;
-      for (k = 0; k < nj; k++) {
+      for (k = 0; k < _PB_NJ; k++) {
         D[i][j] += tmp[i][k] * C[k][j];
       }
     }

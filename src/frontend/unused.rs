@@ -1,0 +1,204 @@
+//! Declarations a rewrite left unused: a local variable that the original function
+//! used and that the rewritten function no longer mentions (a scalar nestor expanded,
+//! an iterator of a loop it renamed) is removed, so that `-Wall -Werror` builds still
+//! pass.
+
+use super::syntax::{declared_name, parse, text, too_deep, whole_lines};
+use crate::diag::Span;
+use std::collections::HashMap;
+use tree_sitter::Node;
+
+/// The spans of `rewritten` to delete: for each function `F` defined in both texts and
+/// each variable `x` declared in `F`'s body of `rewritten`, the declarator of `x` (with
+/// its comma, or the whole declaration and its line when it declares `x` alone) when
+///
+/// - `x` is an identifier of `F` in `original` outside its declaration, and of none in
+///   `F` of `rewritten` outside it;
+/// - the declaration has no storage class, qualifier or attribute that makes it more
+///   than storage (`static`, `extern`, `volatile`, `register`, `__attribute__`), and
+///   `x`'s initializer, if any, has no side effect (no call, assignment or `++`/`--`);
+/// - no macro of the file or of `headers` mentions `x` (a macro could read it).
+pub fn unused_declarations(original: &str, rewritten: &str, headers: &[String]) -> Vec<Span> {
+    let (Some(before), Some(after)) = (parse(original), parse(rewritten)) else {
+        return Vec::new();
+    };
+    let broken = |t: &tree_sitter::Tree| t.root_node().has_error() || too_deep(t).is_some();
+    if broken(&before) || broken(&after) {
+        return Vec::new();
+    }
+    let before_bodies = function_bodies(before.root_node(), original);
+    let mut spans = Vec::new();
+    for (name, body) in function_bodies(after.root_node(), rewritten) {
+        let Some(old) = before_bodies.get(name) else {
+            continue;
+        };
+        let old_uses = identifier_counts(*old, original);
+        let new_uses = identifier_counts(body, rewritten);
+        for decl in declarations(body) {
+            if !is_plain_storage(decl, rewritten) {
+                continue;
+            }
+            let declarators = declarators(decl, rewritten);
+            let unused: Vec<bool> = declarators
+                .iter()
+                .map(|&(d, x)| {
+                    let own = declared_counts(d, rewritten, x);
+                    let count = |uses: &HashMap<&str, usize>| uses.get(x).copied().unwrap_or(0);
+                    count(&new_uses) == own
+                        && count(&old_uses) > own
+                        && !side_effects(d)
+                        && !mentioned_by_a_macro(x, original, headers)
+                })
+                .collect();
+            spans.extend(removal(decl, &declarators, &unused, rewritten));
+        }
+    }
+    spans
+}
+
+/// The bodies of the functions defined at file scope, by name.
+fn function_bodies<'t>(root: Node<'t>, src: &'t str) -> HashMap<&'t str, Node<'t>> {
+    let mut out = HashMap::new();
+    let mut cursor = root.walk();
+    for f in root.children(&mut cursor) {
+        if f.kind() != "function_definition" {
+            continue;
+        }
+        let (Some(body), Some(name)) = (f.child_by_field_name("body"), declared_name(f, src))
+        else {
+            continue;
+        };
+        out.insert(name, body);
+    }
+    out
+}
+
+/// How often each identifier occurs in `node`.
+fn identifier_counts<'s>(node: Node, src: &'s str) -> HashMap<&'s str, usize> {
+    let mut counts = HashMap::new();
+    each(node, &mut |n| {
+        if n.kind() == "identifier" {
+            *counts.entry(text(n, src)).or_insert(0) += 1;
+        }
+    });
+    counts
+}
+
+/// How often `x` occurs in declarator `d` (its name, and its initializer or extents).
+fn declared_counts(d: Node, src: &str, x: &str) -> usize {
+    identifier_counts(d, src).get(x).copied().unwrap_or(0)
+}
+
+/// The declarations in `body`, at any depth.
+fn declarations(body: Node) -> Vec<Node> {
+    let mut out = Vec::new();
+    each(body, &mut |n| {
+        if n.kind() == "declaration" {
+            out.push(n);
+        }
+    });
+    out
+}
+
+/// The declarators of `decl` with the names they declare (pointers, arrays and
+/// initializers looked through).
+fn declarators<'t>(decl: Node<'t>, src: &'t str) -> Vec<(Node<'t>, &'t str)> {
+    let mut cursor = decl.walk();
+    decl.children_by_field_name("declarator", &mut cursor)
+        .filter_map(|d| declarator_identifier(d).map(|n| (d, text(n, src))))
+        .collect()
+}
+
+/// The identifier that declarator `d` declares.
+fn declarator_identifier(d: Node) -> Option<Node> {
+    let mut n = d;
+    loop {
+        match n.kind() {
+            "identifier" => return Some(n),
+            "init_declarator" | "array_declarator" | "pointer_declarator" => {
+                n = n.child_by_field_name("declarator")?;
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// Whether `decl` only reserves storage: no storage class, qualifier or attribute
+/// beyond `const`.
+fn is_plain_storage(decl: Node, src: &str) -> bool {
+    let mut cursor = decl.walk();
+    decl.children(&mut cursor).all(|c| match c.kind() {
+        "storage_class_specifier"
+        | "attribute_specifier"
+        | "attribute_declaration"
+        | "ms_declspec_modifier" => false,
+        "type_qualifier" => text(c, src) == "const",
+        _ => true,
+    })
+}
+
+/// Whether evaluating declarator `d` (its initializer, its extents) may have an effect.
+fn side_effects(d: Node) -> bool {
+    let mut effect = false;
+    each(d, &mut |n| {
+        effect |= matches!(
+            n.kind(),
+            "call_expression" | "assignment_expression" | "update_expression" | "comma_expression"
+        );
+    });
+    effect
+}
+
+/// Whether a `#define` line of `src` or of `headers` mentions the word `x`.
+fn mentioned_by_a_macro(x: &str, src: &str, headers: &[String]) -> bool {
+    std::iter::once(src)
+        .chain(headers.iter().map(String::as_str))
+        .flat_map(str::lines)
+        .filter(|l| {
+            let l = l.trim_start();
+            l.starts_with('#') && l[1..].trim_start().starts_with("define")
+        })
+        .any(|l| {
+            l.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .any(|w| w == x)
+        })
+}
+
+/// The spans deleting the `unused` declarators of `decl`: the whole declaration with
+/// its line when all are unused, else each run of them with the commas that separate
+/// it from the declarators kept (`a, x, y, b` loses `x, y, `; `a, x, y` loses `, x, y`).
+fn removal(decl: Node, declarators: &[(Node, &str)], unused: &[bool], src: &str) -> Vec<Span> {
+    if !unused.iter().any(|&u| u) {
+        return Vec::new();
+    }
+    if unused.iter().all(|&u| u) {
+        return vec![whole_lines(decl.byte_range(), src)];
+    }
+    let mut spans = Vec::new();
+    let mut k = 0;
+    while k < unused.len() {
+        if !unused[k] {
+            k += 1;
+            continue;
+        }
+        let first = k;
+        while k < unused.len() && unused[k] {
+            k += 1;
+        }
+        let last = declarators[k - 1].0;
+        spans.push(match declarators.get(k) {
+            Some((kept, _)) => declarators[first].0.start_byte()..kept.start_byte(),
+            // Not all are unused, so a kept declarator precedes the run.
+            None => declarators[first - 1].0.end_byte()..last.end_byte(),
+        });
+    }
+    spans
+}
+
+fn each<'t>(node: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
+    f(node);
+    let mut cursor = node.walk();
+    for c in node.children(&mut cursor) {
+        each(c, f);
+    }
+}
