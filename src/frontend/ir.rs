@@ -568,8 +568,12 @@ pub struct Region {
     pub param_spellings: BTreeMap<String, String>,
     /// The C type of each original iterator.
     pub iterator_types: BTreeMap<String, CType>,
-    /// Declarations generated code starts with (storage added by nestor).
+    /// Declarations generated code starts with: the scalars declared inside the
+    /// region's loops (declared once before it), and storage added by nestor.
     pub declarations: Vec<String>,
+    /// The scalars declared inside the region's loops (`lift::BlockLocal`): dead after
+    /// the region, their declarations replaced by the region's own.
+    pub block_locals: Vec<String>,
     /// Statements generated code ends with (freeing heap storage nestor added).
     pub epilogue: Vec<String>,
     /// Arrays named by `#pragma nestor temporary(...)` before the region in its

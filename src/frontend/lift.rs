@@ -89,10 +89,12 @@ pub fn lift_region(
         diags: Vec::new(),
         affine_names: BTreeMap::new(),
         spellings: BTreeMap::new(),
+        block_locals: BTreeMap::new(),
         loops: Vec::new(),
     };
     let body = lifter.block(nodes);
     lifter.check_writes();
+    lifter.check_block_local_uses();
     if !lifter.diags.is_empty() {
         // A compound assignment lifts its target twice (read and write): report once.
         let mut seen = BTreeSet::new();
@@ -185,7 +187,12 @@ pub fn lift_region(
         param_spellings,
         body,
         iterator_types,
-        declarations: Vec::new(),
+        declarations: lifter
+            .block_locals
+            .iter()
+            .map(|(name, local)| format!("{} {name};", local.ty))
+            .collect(),
+        block_locals: lifter.block_locals.keys().cloned().collect(),
         epilogue: Vec::new(),
         declared_temporaries: Vec::new(),
         replaced_declarations: Vec::new(),
@@ -250,7 +257,23 @@ struct Lifter<'a> {
     /// How the region writes each of those names: `_PB_N` for `n` (through
     /// `#define _PB_N n`), or the name itself.
     spellings: BTreeMap<String, BTreeSet<String>>,
+    /// Scalars declared inside the region's loops, by name.
+    block_locals: BTreeMap<String, BlockLocal>,
     loops: Vec<Loop>,
+}
+
+/// A scalar declared inside a loop of the region. Every value it takes is written and
+/// read within one execution of its block, so one variable declared before the region
+/// holds it exactly; the same name declared in sibling blocks (same type) is one
+/// such variable.
+#[derive(Clone, Debug)]
+pub struct BlockLocal {
+    /// The type as written, qualifiers other than `const` excluded by then.
+    pub ty: String,
+    /// From the first declaration to the end of the last one's block.
+    pub scope: Span,
+    /// Each declaration's scope: from it to the end of its block.
+    pub declarations: Vec<Span>,
 }
 
 impl<'a> Lifter<'a> {
@@ -280,11 +303,130 @@ impl<'a> Lifter<'a> {
                 Some(_) => self.expression_statement(node).into_iter().collect(),
             },
             "comment" => Vec::new(),
+            "declaration" if !self.iters.is_empty() => self.declaration(node),
             kind => {
                 self.diags.push(unsupported_statement(node, kind, self.src));
                 Vec::new()
             }
         }
+    }
+
+    /// A declaration inside a loop body: each variable it declares is a scalar whose
+    /// every value lives inside one execution of its block (it is written before any
+    /// read there), so it is modelled as a variable of the whole region (declared once
+    /// before it, [`BlockLocal`]) and its initializer as an assignment statement.
+    fn declaration(&mut self, node: Node) -> Vec<Node_> {
+        if let Err(why) = plain_declaration(node, self.src) {
+            self.diags.push(block_local_rejected(node, why, self.src));
+            return Vec::new();
+        }
+        let Some(type_node) = node.child_by_field_name("type") else {
+            return Vec::new();
+        };
+        let ty = text(type_node, self.src).to_string();
+        let mut cursor = node.walk();
+        let declarators: Vec<Node> = node
+            .children_by_field_name("declarator", &mut cursor)
+            .collect();
+        let mut out = Vec::new();
+        for d in declarators {
+            let (name, value) = match d.kind() {
+                "identifier" => (d, None),
+                "init_declarator" => match d.child_by_field_name("declarator") {
+                    Some(n) if n.kind() == "identifier" => (n, d.child_by_field_name("value")),
+                    _ => (d, None),
+                },
+                _ => (d, None),
+            };
+            if name.kind() != "identifier" {
+                let why = "a block-local array or pointer (only scalars are modelled)";
+                self.diags.push(block_local_rejected(d, why, self.src));
+                continue;
+            }
+            if let Err(why) = self.new_block_local(node, name, value, &ty) {
+                self.diags.push(block_local_rejected(d, &why, self.src));
+                continue;
+            }
+            if let Some(value) = value {
+                out.extend(self.initialization(d, name, value));
+            }
+        }
+        out
+    }
+
+    /// Records the block-local scalar `name` declared by `decl` with type text `ty`, or
+    /// says why it cannot be modelled as one variable of the region.
+    fn new_block_local(
+        &mut self,
+        decl: Node,
+        name: Node,
+        value: Option<Node>,
+        ty: &str,
+    ) -> Result<(), String> {
+        let n = text(name, self.src);
+        if self.iters.iter().any(|i| i == n) {
+            return Err(format!("`{n}` shadows a loop iterator"));
+        }
+        if self
+            .block_locals
+            .get(n)
+            .is_some_and(|b| b.scope.contains(&decl.start_byte()))
+        {
+            return Err(format!("`{n}` shadows another `{n}` of an enclosing block"));
+        }
+        if let Some(other) = self.block_locals.get(n)
+            && other.ty != ty
+        {
+            return Err(format!(
+                "`{n}` is declared with another type (`{}`) elsewhere in the region",
+                other.ty
+            ));
+        }
+        if value.is_some_and(|v| mentions(v, n, self.src)) {
+            return Err(format!("the initializer of `{n}` reads `{n}` itself"));
+        }
+        if value.is_none() && !written_before_read(decl, n, self.src) {
+            return Err(format!(
+                "`{n}` may be read before it is written in its block (its value is indeterminate)"
+            ));
+        }
+        let block_end = decl.parent().map_or(decl.end_byte(), |b| b.end_byte());
+        let scope = decl.start_byte()..block_end;
+        let entry = self
+            .block_locals
+            .entry(n.to_string())
+            .or_insert(BlockLocal {
+                ty: ty.to_string(),
+                scope: scope.clone(),
+                declarations: Vec::new(),
+            });
+        entry.scope = entry.scope.start.min(scope.start)..entry.scope.end.max(scope.end);
+        entry.declarations.push(scope);
+        Ok(())
+    }
+
+    /// The statement `name = value;` for the initialized declarator `d`.
+    fn initialization(&mut self, d: Node, name: Node, value: Node) -> Option<Node_> {
+        let mut accesses = Vec::new();
+        let read = self.reads(unparen(value), &mut accesses);
+        if !(read & self.reference(name, AccessKind::Write, &mut accesses)) {
+            return None;
+        }
+        let index = self.statements.len();
+        let mut rewrites = self.iterator_holes(d);
+        rewrites.push((
+            d.end_byte()..d.end_byte(),
+            vec![Piece::Text(";".to_string())],
+        ));
+        self.statements.push(Statement {
+            name: format!("S{index}"),
+            iters: self.iters.clone(),
+            text: text(d, self.src).to_string(),
+            rewrites,
+            accesses,
+            span: d.byte_range(),
+        });
+        Some(Node_::Stmt(index))
     }
 
     fn affine(&mut self, code: Code) -> AffineContext<'_> {
@@ -756,7 +898,10 @@ impl<'a> Lifter<'a> {
             );
             return false;
         }
-        if indices.is_empty() && kind == AccessKind::Read && self.symbols.get(name).is_none() {
+        if indices.is_empty()
+            && kind == AccessKind::Read
+            && self.symbols.get_at(name, node.start_byte()).is_none()
+        {
             return true; // An enumerator or a constant from a header: a constant.
         }
         let index_spans: Vec<Span> = indices.iter().map(|i| i.byte_range()).collect();
@@ -782,7 +927,7 @@ impl<'a> Lifter<'a> {
 
     /// Whether `name` may be accessed with `rank` subscripts.
     fn check_shape(&mut self, node: Node, name: &str, rank: usize, kind: AccessKind) -> bool {
-        let symbol = self.symbols.get(name);
+        let symbol = self.symbols.get_at(name, node.start_byte());
         let problem = match symbol.map(|s| &s.shape) {
             None if rank == 0 && kind == AccessKind::Read => return true,
             None => Some((
@@ -836,6 +981,33 @@ impl<'a> Lifter<'a> {
             }
         });
         holes
+    }
+
+    /// Every access to a name the region declares in a block must lie in the scope of
+    /// one of its declarations: elsewhere the name means another variable.
+    fn check_block_local_uses(&mut self) {
+        let mut diags = Vec::new();
+        for a in self.statements.iter().flat_map(|s| &s.accesses) {
+            let Some(local) = self.block_locals.get(&a.array) else {
+                continue;
+            };
+            if !local.declarations.iter().any(|d| d.contains(&a.span.start)) {
+                diags.push(
+                    Diagnostic::new(
+                        Code::UnsupportedStatement,
+                        a.span.clone(),
+                        format!(
+                            "`{}` names another variable here than in the blocks of the region that declare it",
+                            a.array
+                        ),
+                    )
+                    .label("another variable of this name")
+                    .expected("one meaning per name in a region")
+                    .hint("rename the variable declared inside the loop"),
+                );
+            }
+        }
+        self.diags.extend(diags);
     }
 
     /// Names used in affine expressions must not be written in the region; iterators
@@ -943,7 +1115,7 @@ impl<'a> Lifter<'a> {
         let mut seen = BTreeMap::new();
         for a in self.statements.iter().flat_map(|s| &s.accesses) {
             seen.entry(a.array.clone()).or_insert_with(|| {
-                let sym = self.symbols.get(&a.array);
+                let sym = self.symbols.get_at(&a.array, a.span.start);
                 Array {
                     name: a.array.clone(),
                     element_type: sym.map_or("int".to_string(), |s| s.ty.clone()),
@@ -1208,4 +1380,69 @@ fn indent_unit(src: &str, span: &Span, base: &str) -> String {
         }
     }
     "  ".to_string()
+}
+
+/// Whether `decl` only declares storage nestor can move before the region: no storage
+/// class (`static` outlives the block, `extern` is not storage), no qualifier but
+/// `const` (dropped when it is declared again: the initializer becomes an assignment),
+/// no attribute.
+fn plain_declaration(decl: Node, src: &str) -> Result<(), &'static str> {
+    let mut cursor = decl.walk();
+    for c in decl.children(&mut cursor) {
+        match c.kind() {
+            "storage_class_specifier" => return Err("a storage class (`static`, `extern`, ...)"),
+            "type_qualifier" if text(c, src) != "const" => {
+                return Err("a qualifier other than `const`");
+            }
+            "attribute_specifier" | "attribute_declaration" | "ms_declspec_modifier" => {
+                return Err("an attribute");
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Whether identifier `name` occurs in `node`.
+fn mentions(node: Node, name: &str, src: &str) -> bool {
+    let mut found = false;
+    collect_identifiers(node, &mut |id| found |= text(id, src) == name);
+    found
+}
+
+/// Whether, after declaration `decl` in its block, `name` is written by a plain
+/// assignment `name = e` (with `e` not reading it) before any other statement mentions
+/// it: then no execution of the block reads its indeterminate first value.
+fn written_before_read(decl: Node, name: &str, src: &str) -> bool {
+    let mut next = decl.next_named_sibling();
+    while let Some(s) = next {
+        if mentions(s, name, src) {
+            let assignment = s.named_child(0).filter(|e| {
+                s.kind() == "expression_statement" && e.kind() == "assignment_expression"
+            });
+            return assignment.is_some_and(|e| {
+                op_text(e, src) == "="
+                    && e.child_by_field_name("left")
+                        .is_some_and(|l| l.kind() == "identifier" && text(l, src) == name)
+                    && e.child_by_field_name("right")
+                        .is_some_and(|r| !mentions(r, name, src))
+            });
+        }
+        next = s.next_named_sibling();
+    }
+    true
+}
+
+fn block_local_rejected(node: Node, why: &str, src: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnsupportedStatement,
+        node.byte_range(),
+        format!(
+            "a declaration inside the nest that nestor cannot model: {why}: `{}`",
+            short(text(node, src))
+        ),
+    )
+    .label("declared here")
+    .expected("scalars declared in a loop body and written before they are read there")
+    .hint("declare the variable before the loop nest")
 }

@@ -426,6 +426,10 @@ impl<'t> RegionFinder<'_, 't> {
         if !live.is_empty() {
             return Err(live);
         }
+        let clashes = self.block_locals_named_outside(&region);
+        if !clashes.is_empty() {
+            return Err(clashes);
+        }
         self.mark_live_out(&mut region);
         region.declared_temporaries = self.declared_temporaries(span.start);
         Ok(region)
@@ -463,6 +467,31 @@ impl<'t> RegionFinder<'_, 't> {
             }
         }
         diags
+    }
+
+    /// The uses, outside the region, of the names its loops declare: the region's one
+    /// declaration of such a name (before it) would be seen there too.
+    fn block_locals_named_outside(&self, region: &Region) -> Vec<Diagnostic> {
+        self.index
+            .uses(region.block_locals.iter().map(String::as_str))
+            .into_iter()
+            .filter(|id| !region.span.contains(&id.start_byte()))
+            .map(|id| {
+                let name = text(id, self.src);
+                Diagnostic::new(
+                    Code::UnsupportedStatement,
+                    id.byte_range(),
+                    format!(
+                        "`{name}` is declared inside the loops of a region and is also a name here"
+                    ),
+                )
+                .label("the same name outside the region")
+                .expected(
+                    "names declared inside a loop nest that the rest of the function does not use",
+                )
+                .hint(format!("rename the `{name}` declared inside the loop nest"))
+            })
+            .collect()
     }
 
     /// The arrays named by `#pragma nestor temporary(a, b)` in the function before `at`.
