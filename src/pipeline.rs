@@ -36,6 +36,9 @@ pub enum Mode {
 pub struct Options {
     /// `-D NAME=VALUE` integer constants, over the file's `#define`s.
     pub defines: Vec<(String, i64)>,
+    /// What the command line says of other macros (a compiler's `-D NAME=text`,
+    /// `-include`): the preprocessor conditionals that read them stay undecided.
+    pub other_macros: frontend::OtherMacros,
     /// The texts of the local headers the file includes, in inclusion order (read by
     /// the caller: the library does no IO).
     pub headers: Vec<String>,
@@ -115,6 +118,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             defines: Vec::new(),
+            other_macros: frontend::OtherMacros::Nothing,
             headers: Vec::new(),
             isl_budget: 2_000_000,
             mode: Mode::Identity,
@@ -219,7 +223,12 @@ impl FileReport {
 /// Rewrites every region of `src` as `options.mode` says, each only when every check
 /// passes.
 pub fn optimize(src: &str, options: &Options) -> FileReport {
-    let front = frontend::analyze(src, &options.defines, &options.headers);
+    let front = frontend::analyze_with(
+        src,
+        &options.defines,
+        &options.other_macros,
+        &options.headers,
+    );
     let mut ctx = new_context();
     let mut regions: Vec<RegionReport> = front.rejected.iter().map(rejected_report).collect();
     let mut replacements = Vec::new();

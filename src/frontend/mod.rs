@@ -14,6 +14,7 @@ pub mod types;
 use crate::diag::{Code, Diagnostic, Span};
 pub use ir::{Origin, Region};
 use lift::lift_region;
+pub use preprocess::OtherMacros;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use symbols::Symbols;
 use syntax::{pragma_argument, text};
@@ -40,16 +41,26 @@ pub struct Frontend {
     pub defines_main: bool,
 }
 
+/// [`analyze_with`] for a command line whose only macros are the integer `defines`.
+pub fn analyze(original: &str, defines: &[(String, i64)], headers: &[String]) -> Frontend {
+    analyze_with(original, defines, &OtherMacros::Nothing, headers)
+}
+
 /// Finds and lifts the regions of `original`. When the file has `#pragma scop` regions
 /// only those are used; otherwise maximal runs of static-control loop nests are.
 /// `headers` are the texts of the local headers the file includes: their macros,
 /// typedefs and declarations are visible in the file. The text analysed is `original`
 /// with the preprocessor conditionals nestor can decide evaluated
-/// ([`preprocess::compiled`]): every byte offset is the same in both, and no region
-/// overlaps what was blanked.
-pub fn analyze(original: &str, defines: &[(String, i64)], headers: &[String]) -> Frontend {
+/// ([`preprocess::compiled`], from `defines` and `other`): every byte offset is the
+/// same in both, and no region overlaps what was blanked.
+pub fn analyze_with(
+    original: &str,
+    defines: &[(String, i64)],
+    other: &OtherMacros,
+    headers: &[String],
+) -> Frontend {
     let mut out = Frontend::default();
-    let compiled = preprocess::compiled(original, defines, headers);
+    let compiled = preprocess::compiled(original, defines, other, headers);
     let src = compiled.file.as_str();
     let Some(tree) = syntax::parse(src) else {
         out.file_diagnostics.push(

@@ -29,6 +29,20 @@ pub enum Macro {
     Unknown,
 }
 
+/// What a compiler's command line says of macros besides its integer `-D`s (and
+/// `-U`s, which take those away).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum OtherMacros {
+    /// Nothing: every other name is undefined where the file starts.
+    #[default]
+    Nothing,
+    /// These names are defined otherwise than as integers (`-D NAME=text`).
+    Unknown(Vec<String>),
+    /// A file is read before the file (`-include`, `-imacros`): any name may be
+    /// defined.
+    Any,
+}
+
 /// A run of bytes blanked in the text the front end analyses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Blank {
@@ -53,7 +67,7 @@ pub struct Compiled {
 /// The file `src` and its local `headers` as the front end parses them. In each text,
 /// a conditional group (`#if`/`#ifdef`/`#ifndef` ... `#elif`/`#else` ... `#endif`) is
 /// decided when the branch a compiler compiles follows from what is known where it
-/// stands (`defines`, in the file only; the `#define`s and `#undef`s before it;
+/// stands (`defines` and `other`, in the file only; the `#define`s and `#undef`s before it;
 /// integer arithmetic; a name nobody defines being 0) and no branch defines a name its
 /// tests read. Unknown are: names reserved to the implementation, predefined, or
 /// defined by a standard header; names a local header defines, after its `#include`;
@@ -64,15 +78,14 @@ pub struct Compiled {
 /// where they can be; after it, a name its branches leave differently is unknown. A
 /// text whose conditionals do not nest is left as written. `blanks`: the runs
 /// replaced in the file.
-pub fn compiled(src: &str, defines: &[(String, i64)], headers: &[String]) -> Compiled {
+pub fn compiled(
+    src: &str,
+    defines: &[(String, i64)],
+    other: &OtherMacros,
+    headers: &[String],
+) -> Compiled {
     let local = local_macro_names(src, headers);
-    let mut start = State::default();
-    for (name, value) in defines {
-        start
-            .names
-            .insert(name.clone(), Macro::Object(value.to_string()));
-    }
-    let (file, blanks) = blank(src, start, local.as_ref());
+    let (file, blanks) = blank(src, command_line(defines, other), local.as_ref());
     let header_start = State {
         open: true,
         ..State::default()
@@ -86,6 +99,26 @@ pub fn compiled(src: &str, defines: &[(String, i64)], headers: &[String]) -> Com
         headers,
         blanks,
     }
+}
+
+/// The state where the file starts: `defines` and `other`.
+fn command_line(defines: &[(String, i64)], other: &OtherMacros) -> State {
+    let mut start = State::default();
+    for (name, value) in defines {
+        start
+            .names
+            .insert(name.clone(), Macro::Object(value.to_string()));
+    }
+    match other {
+        OtherMacros::Nothing => {}
+        OtherMacros::Unknown(names) => {
+            for name in names {
+                start.names.insert(name.clone(), Macro::Unknown);
+            }
+        }
+        OtherMacros::Any => start.include(&Include::Other, None),
+    }
+    start
 }
 
 /// The names the local headers define or undefine, if nestor has read every header
@@ -342,13 +375,13 @@ fn changed_names(items: &[Item], out: &mut HashSet<String>) {
 
 #[cfg(test)]
 mod tests {
-    use super::compiled;
+    use super::{OtherMacros, compiled};
 
     /// The file as analysed with `defines`, blanked lines shown as `~`.
     fn analysed(src: &str, defines: &[(&str, i64)]) -> String {
         let defines: Vec<(String, i64)> =
             defines.iter().map(|(n, v)| (n.to_string(), *v)).collect();
-        let out = compiled(src, &defines, &[]).file;
+        let out = compiled(src, &defines, &OtherMacros::Nothing, &[]).file;
         assert_eq!(out.len(), src.len());
         out.lines()
             .map(|l| {
@@ -401,6 +434,15 @@ mod tests {
             analysed("#if _OPENMP\nc\n#endif\n", &[("_OPENMP", 0)]),
             "~\n~\n~"
         );
+    }
+
+    #[test]
+    fn command_line_macros_nestor_cannot_use_are_unknown() {
+        let src = "#ifdef X\nx\n#endif\n#ifdef Y\ny\n#endif\n";
+        let with = |other: OtherMacros| compiled(src, &[], &other, &[]).file;
+        let unknown_x = with(OtherMacros::Unknown(vec!["X".into()]));
+        assert!(unknown_x.starts_with("#ifdef X\nx\n#endif\n") && !unknown_x.contains('y'));
+        assert_eq!(with(OtherMacros::Any), src);
     }
 
     #[test]
@@ -461,22 +503,27 @@ mod tests {
         let src =
             "#define A 1\n#define B 1\n#include \"h.h\"\n#if A\na\n#endif\n#if B\nb\n#endif\n";
         let headers = ["#undef A\n".to_string()];
-        let out = compiled(src, &[], &headers).file;
+        let out = compiled(src, &[], &OtherMacros::Nothing, &headers).file;
         assert!(out.contains("#if A\na\n#endif"), "{out}");
         assert!(!out.contains("#if B"), "{out}");
         assert!(out.contains("\nb\n"), "{out}");
         // A header that includes one nestor does not know may define anything.
         let headers = ["#include <mpi.h>\n".to_string()];
-        let out = compiled(src, &[], &headers).file;
+        let out = compiled(src, &[], &OtherMacros::Nothing, &headers).file;
         assert!(out.contains("#if B\nb\n#endif"), "{out}");
     }
 
     #[test]
     fn headers_know_only_their_own_definitions() {
         let header = "#ifdef X\nx\n#endif\n#define Y 0\n#if Y\ny\n#endif\n".to_string();
-        let out = compiled("", &[("X".to_string(), 1)], &[header])
-            .headers
-            .remove(0);
+        let out = compiled(
+            "",
+            &[("X".to_string(), 1)],
+            &OtherMacros::Nothing,
+            &[header],
+        )
+        .headers
+        .remove(0);
         assert_eq!(out, "#ifdef X\nx\n#endif\n#define Y 0\n     \n \n      \n");
     }
 
@@ -496,7 +543,7 @@ mod tests {
     #[test]
     fn offsets_and_newlines_are_kept() {
         let src = "a\r\n#if 0 /* multi\nline */\nx \\\ny é\n#else\nz\n#endif\n";
-        let out = compiled(src, &[], &[]);
+        let out = compiled(src, &[], &OtherMacros::Nothing, &[]);
         assert_eq!(out.file.len(), src.len());
         assert_eq!(out.file.matches('\n').count(), src.matches('\n').count());
         assert_eq!(out.file.replace(' ', ""), "a\r\n\n\n\n\n\nz\n\n");
