@@ -51,7 +51,7 @@ pub fn analyze(original: &str, defines: &[(String, i64)], headers: &[String]) ->
 /// `headers` are the texts of the local headers the file includes: their macros,
 /// typedefs and declarations are visible in the file. The text analysed is `original`
 /// with the preprocessor conditionals nestor can decide evaluated
-/// ([`preprocess::compiled`], from `defines` and `other`): every byte offset is the
+/// (`preprocess::compiled`, from `defines` and `other`): every byte offset is the
 /// same in both, and no region overlaps what was blanked.
 pub fn analyze_with(
     original: &str,
