@@ -36,6 +36,9 @@ pub enum Mode {
 pub struct Options {
     /// `-D NAME=VALUE` integer constants, over the file's `#define`s.
     pub defines: Vec<(String, i64)>,
+    /// What the command line says of other macros (a compiler's `-D NAME=text`,
+    /// `-include`): the preprocessor conditionals that read them stay undecided.
+    pub other_macros: frontend::OtherMacros,
     /// The texts of the local headers the file includes, in inclusion order (read by
     /// the caller: the library does no IO).
     pub headers: Vec<String>,
@@ -118,6 +121,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             defines: Vec::new(),
+            other_macros: frontend::OtherMacros::Nothing,
             headers: Vec::new(),
             pure: Vec::new(),
             isl_budget: 2_000_000,
@@ -227,6 +231,7 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
         src,
         &frontend::Inputs {
             defines: &options.defines,
+            other_macros: &options.other_macros,
             headers: &options.headers,
             pure: &options.pure,
         },

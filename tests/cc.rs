@@ -90,3 +90,56 @@ fn a_failing_compile_fails_as_the_compiler_does() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A program whose `#ifdef TRACE` branch reads the temporary `tmp` after its loops.
+const TRACED: &str = "#include <stdio.h>
+static double A[64], B[64];
+static void kernel(int n) {
+  double tmp[64];
+  for (int i = 0; i < n; i++)
+    tmp[i] = A[i] * 2;
+  for (int i = 0; i < n; i++)
+    B[i] = tmp[i] + 1;
+#ifdef TRACE
+  printf(\"%g %g\\n\", tmp[0], tmp[n - 1]);
+#endif
+}
+int main(void) {
+  for (int i = 0; i < 64; i++)
+    A[i] = i;
+  kernel(64);
+  printf(\"%g\\n\", B[63]);
+  return 0;
+}
+";
+
+/// The output of `TRACED` built by `compiler` (a command and its first arguments) with
+/// `define`.
+fn traced_output(dir: &Path, compiler: &[&str], define: &str) -> String {
+    let src = dir.join("traced.c");
+    std::fs::write(&src, TRACED).unwrap();
+    let exe = dir.join("traced");
+    let built = Command::new(compiler[0])
+        .args(&compiler[1..])
+        .args(["-O2", define])
+        .arg(&src)
+        .arg("-o")
+        .arg(&exe)
+        .env("NESTOR_CACHE", "48K,2M")
+        .output()
+        .expect("the compiler runs");
+    assert!(built.status.success(), "{built:?}");
+    let out = Command::new(&exe).output().expect("the program runs");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn macros_defined_as_text_on_the_command_line_are_not_taken_as_undefined() {
+    let dir = tempfile::tempdir().unwrap();
+    let nestor = env!("CARGO_BIN_EXE_nestor");
+    for define in ["-DTRACE=on", "-DTRACE", "-UTRACE"] {
+        let plain = traced_output(dir.path(), &["cc"], define);
+        let wrapped = traced_output(dir.path(), &[nestor, "cc"], define);
+        assert_eq!(wrapped, plain, "{define}");
+    }
+}

@@ -8,6 +8,7 @@
 
 use super::headers::local_headers;
 use nestor::diag::{Severity, line_col};
+use nestor::frontend::OtherMacros;
 use nestor::pipeline::{self, Mode};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -49,15 +50,49 @@ pub struct CompilerLine {
     pub inputs: Vec<usize>,
     /// `-I` directories, in order.
     pub includes: Vec<PathBuf>,
-    /// `-D NAME=VALUE` with an integer value (`-D NAME` is 1); others are not
-    /// constants nestor can use.
+    /// `-D NAME=VALUE` with an integer value (`-D NAME` is 1), as the line leaves them
+    /// (a later `-D` or `-U` of the name replaces one).
     pub defines: Vec<(String, i64)>,
+    /// Names the line defines otherwise (`-D NAME=text`): not constants nestor can use.
+    pub text_macros: Vec<String>,
+    /// Whether the line reads a file before the input (`-include`, `-imacros`), which
+    /// may define any macro.
+    pub reads_first: bool,
     /// The command only preprocesses or names a language itself (`-E`, `-M`, `-x`):
     /// pass it through.
     pub pass_through: bool,
     /// The compiler builds OpenMP (`-fopenmp`): only then are loops made parallel, so
     /// a build without it (`-Wall -Werror` warns of unknown pragmas) gets none.
     pub openmp: bool,
+}
+
+impl CompilerLine {
+    /// `-D NAME[=VALUE]`: an integer constant, or a macro nestor cannot use.
+    fn define(&mut self, define: &str) {
+        let name = define.split_once('=').map_or(define, |(n, _)| n).trim();
+        self.undefine(name);
+        match super::args::parse_define(define) {
+            Ok(d) => self.defines.push(d),
+            Err(_) => self.text_macros.push(name.to_string()),
+        }
+    }
+
+    /// `-U NAME`: the name is not defined (until a later `-D`).
+    fn undefine(&mut self, name: &str) {
+        self.defines.retain(|(n, _)| n != name);
+        self.text_macros.retain(|n| n != name);
+    }
+
+    /// What the line says of macros besides its integer constants.
+    pub fn other_macros(&self) -> OtherMacros {
+        if self.reads_first {
+            OtherMacros::Any
+        } else if self.text_macros.is_empty() {
+            OtherMacros::Nothing
+        } else {
+            OtherMacros::Unknown(self.text_macros.clone())
+        }
+    }
 }
 
 /// Reads a compiler command line (the arguments after `cc`).
@@ -77,10 +112,11 @@ pub fn parse(args: &[OsString]) -> CompilerLine {
         };
         match (option, value) {
             ("-I", Some(dir)) => line.includes.push(PathBuf::from(dir)),
-            ("-D", Some(define)) => {
-                if let Ok(d) = super::args::parse_define(&define) {
-                    line.defines.push(d);
-                }
+            ("-D", Some(define)) => line.define(&define),
+            ("-U", Some(name)) => line.undefine(name.trim()),
+            ("-include" | "-imacros", Some(_)) => line.reads_first = true,
+            ("", _) if arg.starts_with("-include") || arg.starts_with("-imacros") => {
+                line.reads_first = true
             }
             ("-x", _) => line.pass_through = true,
             ("", _) if matches!(&*arg, "-E" | "-M" | "-MM") => line.pass_through = true,
@@ -218,6 +254,7 @@ fn rewritten(path: &Path, line: &CompilerLine, verbose: bool) -> Option<String> 
     let src = super::io::as_source(&bytes).ok()?;
     let options = pipeline::Options {
         defines: line.defines.clone(),
+        other_macros: line.other_macros(),
         headers: local_headers(src, &super::io::directory_of(path), &line.includes),
         mode: Mode::Search(Default::default()),
         contract: true,
@@ -313,6 +350,10 @@ mod tests {
             line.defines,
             vec![("N".into(), 100), ("M".into(), 2), ("DEBUG".into(), 1)]
         );
+        assert_eq!(
+            line.other_macros(),
+            OtherMacros::Unknown(vec!["NAME".into()])
+        );
         assert!(!line.pass_through);
         assert!(
             !line.openmp,
@@ -322,6 +363,23 @@ mod tests {
         assert!(!parse(&args(&["-fopenmp", "-fno-openmp", "k.c"])).openmp);
         assert!(parse(&args(&["-E", "k.c"])).pass_through);
         assert!(parse(&args(&["-x", "c++", "k.c"])).pass_through);
+    }
+
+    #[test]
+    fn later_defines_and_undefines_replace_earlier_ones() {
+        let line = parse(&args(&[
+            "-DN=1", "-DM=2", "-UN", "-DT=x", "-D", "T=3", "-DS=y", "-DM=5", "k.c",
+        ]));
+        assert_eq!(line.defines, vec![("T".into(), 3), ("M".into(), 5)]);
+        assert_eq!(line.other_macros(), OtherMacros::Unknown(vec!["S".into()]));
+        for first in [
+            &["-include", "config.h"][..],
+            &["-imacros", "m.h"],
+            &["-includeconfig.h"],
+        ] {
+            let line = parse(&args(&[first, &["-DN=1", "k.c"]].concat()));
+            assert_eq!(line.other_macros(), OtherMacros::Any, "{first:?}");
+        }
     }
 
     #[test]

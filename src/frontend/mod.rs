@@ -6,6 +6,7 @@
 mod affine;
 pub mod ir;
 mod lift;
+mod preprocess;
 mod symbols;
 pub mod syntax;
 pub mod types;
@@ -14,6 +15,7 @@ pub mod unused;
 use crate::diag::{Code, Diagnostic, Span};
 pub use ir::{Origin, Region};
 use lift::lift_region;
+pub use preprocess::OtherMacros;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use symbols::Symbols;
 use syntax::{pragma_argument, text};
@@ -41,10 +43,13 @@ pub struct Frontend {
 }
 
 /// What the front end is told besides the file.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub struct Inputs<'a> {
     /// `-D NAME=VALUE` integer constants, over the file's `#define`s.
     pub defines: &'a [(String, i64)],
+    /// The command line's other macros (`-D NAME=text`, `-U`, `-include`), which
+    /// nestor cannot use as constants but which may decide conditionals.
+    pub other_macros: &'a OtherMacros,
     /// The texts of the local headers the file includes: their macros, typedefs and
     /// declarations are visible in the file.
     pub headers: &'a [String],
@@ -52,27 +57,34 @@ pub struct Inputs<'a> {
     pub pure: &'a [String],
 }
 
-/// [`analyze_file`] with `defines` and `headers` only.
-pub fn analyze(src: &str, defines: &[(String, i64)], headers: &[String]) -> Frontend {
+/// [`analyze_file`] for a command line whose only macros are the integer `defines`.
+pub fn analyze(original: &str, defines: &[(String, i64)], headers: &[String]) -> Frontend {
     analyze_file(
-        src,
+        original,
         &Inputs {
             defines,
+            other_macros: &OtherMacros::Nothing,
             headers,
             pure: &[],
         },
     )
 }
 
-/// Finds and lifts the regions of `src`. When the file has `#pragma scop` regions only
-/// those are used; otherwise maximal runs of static-control loop nests are.
-pub fn analyze_file(src: &str, inputs: &Inputs) -> Frontend {
+/// Finds and lifts the regions of `original`. When the file has `#pragma scop` regions
+/// only those are used; otherwise maximal runs of static-control loop nests are.
+/// The text analysed is `original` with the preprocessor conditionals nestor can
+/// decide evaluated (`preprocess::compiled`, from the defines and other macros):
+/// every byte offset is the same in both, and no region overlaps what was blanked.
+pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
     let Inputs {
         defines,
+        other_macros: other,
         headers,
         pure,
     } = *inputs;
     let mut out = Frontend::default();
+    let compiled = preprocess::compiled(original, defines, other, headers);
+    let src = compiled.file.as_str();
     let Some(tree) = syntax::parse(src) else {
         out.file_diagnostics.push(
             Diagnostic::new(
@@ -100,14 +112,16 @@ pub fn analyze_file(src: &str, inputs: &Inputs) -> Frontend {
         out.defines_main = true; // Cannot tell without walking it: let the linker decide.
         return out;
     }
-    let (errors, pragma_breaks) = syntax::syntax_diagnostics(&tree, src);
+    let (errors, mut breaks) = syntax::syntax_diagnostics(&tree, src);
     if !errors.is_empty() {
         out.file_diagnostics = errors;
         return out;
     }
+    breaks.extend(conditional_breaks(&compiled.blanks, original));
     let root = tree.root_node();
-    collect_identifiers(root, src, &mut out.identifiers);
-    let header_trees: Vec<(tree_sitter::Tree, &str)> = headers
+    out.identifiers = identifiers(root, &compiled, original);
+    let header_trees: Vec<(tree_sitter::Tree, &str)> = compiled
+        .headers
         .iter()
         .filter_map(|h| Some((syntax::parse(h)?, h.as_str())))
         .collect();
@@ -133,7 +147,7 @@ pub fn analyze_file(src: &str, inputs: &Inputs) -> Frontend {
             index: FunctionIndex::new(f, src),
             function: f,
             name: function_name(f, src),
-            pragma_breaks: &pragma_breaks,
+            breaks: &breaks,
             out: &mut out,
         };
         if let Some(body) = f.child_by_field_name("body") {
@@ -225,8 +239,8 @@ struct RegionFinder<'a, 't> {
     index: FunctionIndex<'t>,
     function: Node<'t>,
     name: String,
-    /// Pragmas between a header and its body: the header's byte range and the reason.
-    pragma_breaks: &'a [syntax::PragmaBreak],
+    /// Spans no region may overlap, with the reason.
+    breaks: &'a [syntax::RegionBreak],
     out: &'a mut Frontend,
 }
 
@@ -398,11 +412,12 @@ impl<'t> RegionFinder<'_, 't> {
             return Err(Vec::new());
         };
         let span = first.start_byte()..last.end_byte();
+        // The runs of one decided conditional share a diagnostic: report it once.
+        let mut seen = HashSet::new();
         let breaks: Vec<Diagnostic> = self
-            .pragma_breaks
-            .iter()
-            .filter(|b| b.affected.start < span.end && span.start < b.affected.end)
+            .breaks_overlapping(&span)
             .map(|b| b.diagnostic.clone())
+            .filter(|d| seen.insert((d.code.as_str(), d.span.start, d.span.end)))
             .collect();
         if !breaks.is_empty() {
             return Err(breaks);
@@ -516,8 +531,9 @@ impl<'t> RegionFinder<'_, 't> {
         }
     }
 
-    /// The declaration of local `name` if it declares nothing else and `name` is used
-    /// nowhere but there and in `span`.
+    /// The declaration of local `name` if it declares nothing else, `name` is used
+    /// nowhere but there and in `span`, and no region break (a decided conditional's
+    /// directive) lies inside it.
     fn sole_declaration(&self, name: &str, span: &Span) -> Option<Span> {
         let mut declaration = None;
         let mut elsewhere = false;
@@ -550,7 +566,21 @@ impl<'t> RegionFinder<'_, 't> {
                 _ => elsewhere = true,
             }
         }
-        declaration.filter(|d| !elsewhere && !has_side_effect(self.function, d))
+        declaration.filter(|d| {
+            !elsewhere
+                && !has_side_effect(self.function, d)
+                && self.breaks_overlapping(d).next().is_none()
+        })
+    }
+
+    /// The region breaks whose affected spans overlap `span`.
+    fn breaks_overlapping<'s>(
+        &'s self,
+        span: &'s Span,
+    ) -> impl Iterator<Item = &'s syntax::RegionBreak> + 's {
+        self.breaks
+            .iter()
+            .filter(|b| b.affected.start < span.end && span.start < b.affected.end)
     }
 
     /// The next use of `name` after `span` (wrapping around an enclosing loop) if it
@@ -853,6 +883,18 @@ fn function_name(f: Node, src: &str) -> String {
     syntax::declared_name(f, src).unwrap_or("?").to_string()
 }
 
+/// Every identifier of the analysed file, and every word of what the preprocessor pass
+/// blanked in `original`: generated names must clash with neither, whichever branch a
+/// compiler takes.
+fn identifiers(root: Node, compiled: &preprocess::Compiled, original: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    collect_identifiers(root, &compiled.file, &mut out);
+    for blank in &compiled.blanks {
+        out.extend(words(original.get(blank.span.clone()).unwrap_or("")));
+    }
+    out
+}
+
 fn collect_identifiers(node: Node, src: &str, out: &mut BTreeSet<String>) {
     if matches!(
         node.kind(),
@@ -865,15 +907,45 @@ fn collect_identifiers(node: Node, src: &str, out: &mut BTreeSet<String>) {
         "preproc_arg" | "preproc_def" | "preproc_function_def"
     ) {
         // Macro bodies are not parsed; take every word in them.
-        for w in text(node, src).split(|c: char| !c.is_alphanumeric() && c != '_') {
-            if !w.is_empty() {
-                out.insert(w.to_string());
-            }
-        }
+        out.extend(words(text(node, src)));
     }
     for c in named_children(node) {
         collect_identifiers(c, src, out);
     }
+}
+
+/// The words (runs of letters, digits and `_`) of `text`.
+fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+}
+
+/// For each run the preprocessor pass blanked (a decided conditional's directive, with
+/// the branch after it when that is not compiled), a span no region may overlap:
+/// rewriting the region would drop the directives written there. The diagnostic
+/// points at the group's first directive.
+fn conditional_breaks(blanks: &[preprocess::Blank], original: &str) -> Vec<syntax::RegionBreak> {
+    blanks
+        .iter()
+        .map(|blank| {
+            let directive = original.get(blank.group.clone()).unwrap_or("");
+            syntax::RegionBreak {
+                affected: blank.span.clone(),
+                diagnostic: Diagnostic::new(
+                    Code::UnsupportedStatement,
+                    blank.group.clone(),
+                    format!(
+                        "a preprocessor directive inside the nest: `{}`",
+                        affine::short(directive.trim())
+                    ),
+                )
+                .label("kept as written")
+                .expected("`for` loops, `if`s with affine conditions and assignments")
+                .hint("move the directive outside the loop nest"),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -900,5 +972,51 @@ mod tests {
         ));
         assert!(!defines_main("int main;"));
         assert!(!defines_main("int main(void);"));
+    }
+
+    /// Whether local array `tmp` is live after the one region of `src`.
+    fn tmp_live_out(src: &str) -> Option<bool> {
+        let front = analyze(src, &[], &[]);
+        let region = front.regions.first()?;
+        let tmp = region.arrays.iter().find(|a| a.name == "tmp")?;
+        Some(tmp.live_out)
+    }
+
+    #[test]
+    fn reads_in_decided_false_branches_do_not_keep_arrays_live() {
+        let with = |condition: &str| {
+            format!(
+                "void show(double *);\nvoid f(int n, double A[n]) {{\n  double tmp[100];\n  for (int i = 0; i < n; i++) tmp[i] = A[i];\n  for (int i = 0; i < n; i++) A[i] = tmp[i] * 2;\n{condition}\n  show(tmp);\n#endif\n}}\n"
+            )
+        };
+        assert_eq!(tmp_live_out(&with("#ifdef TRACE")), Some(false));
+        assert_eq!(tmp_live_out(&with("#if 1 - 1")), Some(false));
+        assert_eq!(tmp_live_out(&with("#ifdef __GNUC__")), Some(true));
+        assert_eq!(tmp_live_out(&with("#ifndef TRACE")), Some(true));
+    }
+
+    #[test]
+    fn command_line_defines_decide_conditionals() {
+        let src = "#if defined(WITH_ATTR) && WITH_ATTR > 1\n__attribute__((noinline))\n#endif\nvoid f(int n, double A[n]) { for (int i = 0; i < n; i++) A[i] = 0; }\n";
+        for value in [0, 1, 2] {
+            let front = analyze(src, &[("WITH_ATTR".to_string(), value)], &[]);
+            // With the attribute compiled the declaration parses too.
+            assert!(front.file_diagnostics.is_empty(), "{value}");
+            assert_eq!(front.regions.len(), 1, "{value}");
+        }
+    }
+
+    #[test]
+    fn a_decided_conditional_inside_a_nest_keeps_it_as_written() {
+        let src = "void f(int n, double A[n]) {\n  for (int i = 0; i < n; i++) {\n#if 0\n    A[i] = 1;\n#endif\n    A[i] = 0;\n  }\n}\n";
+        let front = analyze(src, &[], &[]);
+        assert!(front.regions.is_empty());
+        let codes: Vec<&str> = front.rejected[0]
+            .diagnostics
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect();
+        assert_eq!(codes, ["N113"]);
+        assert!(front.identifiers.contains("A"));
     }
 }

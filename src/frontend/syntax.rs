@@ -46,17 +46,20 @@ pub fn parse_statements(code: &str) -> Option<Tree> {
     parse(&format!("void nestor_body(void) {{\n{code}\n}}\n"))
 }
 
-/// A pragma between a loop or `if` header and its unbraced body: valid C that
-/// tree-sitter misreads (the header gets an empty body, the body becomes a sibling),
-/// so no region may overlap `affected` (from the header to the end of the body).
-pub struct PragmaBreak {
+/// A span no region may overlap (`affected`), with the diagnostic that says why: a
+/// pragma between a loop or `if` header and its unbraced body, valid C that
+/// tree-sitter misreads (the header gets an empty body, the body becomes a sibling;
+/// `affected` runs from the header to the end of the body), or a preprocessor
+/// conditional the front end decided (see `preprocess`), whose directives a rewrite
+/// would drop.
+pub struct RegionBreak {
     pub diagnostic: Diagnostic,
     pub affected: Span,
 }
 
 /// The syntax errors in `tree`, and separately the pragmas between a header and its
-/// body (see [`PragmaBreak`]), which break the enclosing region only.
-pub fn syntax_diagnostics(tree: &Tree, src: &str) -> (Vec<Diagnostic>, Vec<PragmaBreak>) {
+/// body (see [`RegionBreak`]), which break the enclosing region only.
+pub fn syntax_diagnostics(tree: &Tree, src: &str) -> (Vec<Diagnostic>, Vec<RegionBreak>) {
     let mut errors = Vec::new();
     let mut pragmas = Vec::new();
     if tree.root_node().has_error() {
@@ -65,7 +68,7 @@ pub fn syntax_diagnostics(tree: &Tree, src: &str) -> (Vec<Diagnostic>, Vec<Pragm
     (errors, pragmas)
 }
 
-fn collect(node: Node, src: &str, errors: &mut Vec<Diagnostic>, pragmas: &mut Vec<PragmaBreak>) {
+fn collect(node: Node, src: &str, errors: &mut Vec<Diagnostic>, pragmas: &mut Vec<RegionBreak>) {
     if node.is_missing() {
         if let Some((header, pragma)) = pragma_after_header(node, src) {
             // The real body follows the pragma as a sibling statement.
@@ -75,7 +78,7 @@ fn collect(node: Node, src: &str, errors: &mut Vec<Diagnostic>, pragmas: &mut Ve
             {
                 body = c.next_named_sibling();
             }
-            pragmas.push(PragmaBreak {
+            pragmas.push(RegionBreak {
                 affected: header.start_byte()..body.unwrap_or(pragma).end_byte(),
                 diagnostic: Diagnostic::new(
                     Code::PragmaInHeader,

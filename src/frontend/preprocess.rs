@@ -1,0 +1,565 @@
+//! The text the front end analyses: the file with every preprocessor conditional
+//! whose outcome nestor knows exactly evaluated, as a C compiler evaluates it.
+//!
+//! A conditional is decided from what is known where it stands: `-D` values, the
+//! `#define`s and `#undef`s before it, and the standard headers (whose macros are known
+//! by name, not value). A name nobody defines is 0, as in C, except names that may be
+//! defined where nestor does not look (reserved or predefined ones, the standard
+//! headers' macros, anything after an `#include` of a header nestor has not read):
+//! those are unknown, and a test that depends on an unknown value leaves its group as
+//! written.
+
+mod condition;
+mod directives;
+mod names;
+
+use crate::diag::Span;
+use directives::{Group, Include, Item, Test};
+use std::collections::{HashMap, HashSet};
+
+/// What a macro name means at some point of a text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Macro {
+    Undefined,
+    /// `#define NAME body`, the body with white space collapsed.
+    Object(String),
+    /// `#define NAME(params) body`.
+    Function,
+    /// Defined or not, as anything: nestor cannot tell.
+    Unknown,
+}
+
+/// What a compiler's command line says of macros besides its integer `-D`s (and
+/// `-U`s, which take those away).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum OtherMacros {
+    /// Nothing: every other name is undefined where the file starts.
+    #[default]
+    Nothing,
+    /// These names are defined otherwise than as integers (`-D NAME=text`).
+    Unknown(Vec<String>),
+    /// A file is read before the file (`-include`, `-imacros`): any name may be
+    /// defined.
+    Any,
+}
+
+/// A run of bytes blanked in the text the front end analyses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Blank {
+    /// The first directive (`#if`, `#ifdef`, ...) of the decided group the run
+    /// belongs to.
+    pub group: Span,
+    /// The bytes replaced by spaces: the directive, and when the branch it opens is
+    /// not compiled, that branch.
+    pub span: Span,
+}
+
+/// The texts the front end parses (see [`compiled`]).
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub file: String,
+    /// The local headers, in the order given.
+    pub headers: Vec<String>,
+    /// The runs blanked in `file`, in order.
+    pub blanks: Vec<Blank>,
+}
+
+/// The file `src` and its local `headers` as the front end parses them. In each text,
+/// a conditional group (`#if`/`#ifdef`/`#ifndef` ... `#elif`/`#else` ... `#endif`) is
+/// decided when the branch a compiler compiles follows from what is known where it
+/// stands (`defines` and `other`, in the file only; the `#define`s and `#undef`s before it;
+/// integer arithmetic; a name nobody defines being 0) and no branch defines a name its
+/// tests read. Unknown are: names reserved to the implementation, predefined, or
+/// defined by a standard header; names a local header defines, after its `#include`;
+/// every name after an `#include` nestor has not read; in a header, every name it has
+/// not defined itself. The directive lines of a decided group and its branches not
+/// compiled are replaced by spaces (newlines kept: every byte offset and line number
+/// stays). An undecided group is left as written, the groups nested in it decided
+/// where they can be; after it, a name its branches leave differently is unknown. A
+/// text whose conditionals do not nest is left as written. `blanks`: the runs
+/// replaced in the file.
+pub fn compiled(
+    src: &str,
+    defines: &[(String, i64)],
+    other: &OtherMacros,
+    headers: &[String],
+) -> Compiled {
+    let local = local_macro_names(src, headers);
+    let (file, blanks) = blank(src, command_line(defines, other), local.as_ref());
+    let header_start = State {
+        open: true,
+        ..State::default()
+    };
+    let headers = headers
+        .iter()
+        .map(|h| blank(h, header_start.clone(), None).0)
+        .collect();
+    Compiled {
+        file,
+        headers,
+        blanks,
+    }
+}
+
+/// The state where the file starts: `defines` and `other`.
+fn command_line(defines: &[(String, i64)], other: &OtherMacros) -> State {
+    let mut start = State::default();
+    for (name, value) in defines {
+        start
+            .names
+            .insert(name.clone(), Macro::Object(value.to_string()));
+    }
+    match other {
+        OtherMacros::Nothing => {}
+        OtherMacros::Unknown(names) => {
+            for name in names {
+                start.names.insert(name.clone(), Macro::Unknown);
+            }
+        }
+        OtherMacros::Any => start.include(&Include::Other, None),
+    }
+    start
+}
+
+/// The names the local headers define or undefine, if nestor has read every header
+/// included with quotes (as many header texts as distinct quoted names) and those
+/// headers include nothing else it does not know; `None` otherwise.
+fn local_macro_names(src: &str, headers: &[String]) -> Option<HashSet<String>> {
+    let mut quoted = HashSet::new();
+    let mut changed = HashSet::new();
+    let file = directives::directives(src);
+    let in_headers = headers.iter().flat_map(|h| directives::directives(h));
+    for d in &file {
+        if let Some(Item::Include(Include::Local(path))) = directives::plain(d) {
+            quoted.insert(path);
+        }
+    }
+    for d in in_headers {
+        match directives::plain(&d) {
+            Some(Item::Include(Include::Local(path))) => {
+                quoted.insert(path);
+            }
+            Some(Item::Include(Include::System(path))) if names::is_standard_header(&path) => {}
+            Some(Item::Include(_)) => return None,
+            Some(Item::Define(name, _) | Item::Undef(name)) => {
+                changed.insert(name);
+            }
+            Some(Item::Group(_)) | None => {}
+        }
+    }
+    (quoted.len() == headers.len()).then_some(changed)
+}
+
+/// `src` with the groups decided from state `start` blanked, and the runs blanked;
+/// `src` unchanged if its conditionals do not nest. `local`: as
+/// [`local_macro_names`].
+fn blank(src: &str, mut start: State, local: Option<&HashSet<String>>) -> (String, Vec<Blank>) {
+    let Some(items) = directives::items(&directives::directives(src)) else {
+        return (src.to_string(), Vec::new());
+    };
+    let mut walk = Walk {
+        local,
+        blanks: Vec::new(),
+    };
+    walk.block(&items, &mut start);
+    let mut bytes = src.as_bytes().to_vec();
+    for b in &walk.blanks {
+        for c in bytes.get_mut(b.span.clone()).into_iter().flatten() {
+            if !matches!(*c, b'\n' | b'\r') {
+                *c = b' ';
+            }
+        }
+    }
+    // Runs start at a `#` and end at a line end or a `#`, so whole characters are
+    // replaced; should that ever fail, the text is analysed as written.
+    match String::from_utf8(bytes) {
+        Ok(text) => (text, walk.blanks),
+        Err(_) => (src.to_string(), Vec::new()),
+    }
+}
+
+/// What the preprocessor knows of macros at some point of a text.
+#[derive(Clone, Debug, Default)]
+struct State {
+    /// Names whose meaning is recorded here (possibly as unknown).
+    names: HashMap<String, Macro>,
+    /// Whether text nestor has not read may have defined any name before this point.
+    open: bool,
+}
+
+impl State {
+    /// What `name` means here: as recorded; else unknown if it may be defined where
+    /// nestor does not look; else undefined.
+    fn lookup(&self, name: &str) -> Macro {
+        match self.names.get(name) {
+            Some(m) => m.clone(),
+            None if self.open || names::may_be_predefined(name) => Macro::Unknown,
+            None => Macro::Undefined,
+        }
+    }
+
+    /// The state where two paths meet: what they agree on, the rest unknown.
+    fn join(self, other: State) -> State {
+        let keys: HashSet<&String> = self.names.keys().chain(other.names.keys()).collect();
+        let names = keys
+            .into_iter()
+            .map(|k| {
+                let (a, b) = (self.lookup(k), other.lookup(k));
+                (k.clone(), if a == b { a } else { Macro::Unknown })
+            })
+            .collect();
+        State {
+            names,
+            open: self.open || other.open,
+        }
+    }
+
+    /// The state after `#include` of `include`: a standard header changes no name
+    /// nestor may know; a local header makes the names the local headers define or
+    /// undefine (`local`) unknown; any other include, or a local one when `local` is
+    /// `None`, may define or undefine anything.
+    fn include(&mut self, include: &Include, local: Option<&HashSet<String>>) {
+        match (include, local) {
+            (Include::System(path), _) if names::is_standard_header(path) => {}
+            (Include::Local(_), Some(changed)) => {
+                for name in changed {
+                    self.names.insert(name.clone(), Macro::Unknown);
+                }
+            }
+            _ => {
+                self.names.clear();
+                self.open = true;
+            }
+        }
+    }
+}
+
+/// A pass over a text's items that records the runs to blank.
+struct Walk<'a> {
+    local: Option<&'a HashSet<String>>,
+    blanks: Vec<Blank>,
+}
+
+impl Walk<'_> {
+    /// Follows `items` from `state`, as the preprocessor would.
+    fn block(&mut self, items: &[Item], state: &mut State) {
+        for item in items {
+            match item {
+                Item::Define(name, meaning) => {
+                    state.names.insert(name.clone(), meaning.clone());
+                }
+                Item::Undef(name) => {
+                    state.names.insert(name.clone(), Macro::Undefined);
+                }
+                Item::Include(include) => state.include(include, self.local),
+                Item::Group(group) => match taken(group, state) {
+                    Some(taken) => self.decided(group, taken, state),
+                    None => self.undecided(group, state),
+                },
+            }
+        }
+    }
+
+    /// Blanks the directives of `group` and its branches other than `taken`, and
+    /// follows the taken one.
+    fn decided(&mut self, group: &Group, taken: Option<usize>, state: &mut State) {
+        let first = group.branches.first().map_or(0..0, |b| b.directive.clone());
+        for (k, branch) in group.branches.iter().enumerate() {
+            let compiled = taken == Some(k);
+            let end = if compiled {
+                branch.directive.end
+            } else {
+                branch.end
+            };
+            self.blanks.push(Blank {
+                group: first.clone(),
+                span: branch.directive.start..end,
+            });
+            if compiled {
+                self.block(&branch.body, state);
+            }
+        }
+        self.blanks.push(Blank {
+            group: first,
+            span: group.endif.clone(),
+        });
+    }
+
+    /// Follows each branch of `group` (which stays as written) from `state`, and
+    /// leaves the state where they meet.
+    fn undecided(&mut self, group: &Group, state: &mut State) {
+        let entry = state.clone();
+        let mut exits: Vec<State> = group
+            .branches
+            .iter()
+            .map(|branch| {
+                let mut s = entry.clone();
+                self.block(&branch.body, &mut s);
+                s
+            })
+            .collect();
+        if !group.has_else() {
+            exits.push(entry.clone());
+        }
+        *state = exits.into_iter().reduce(State::join).unwrap_or(entry);
+    }
+}
+
+/// The branch of `group` compiled from `state` (`Some(None)`: none), or `None` if
+/// nestor cannot tell: a test it cannot evaluate comes before the first that holds,
+/// or a branch defines or undefines a name a test reads (an include guard, or a
+/// default such as `#ifndef N` / `#define N 100`, which a compiler's `-D` may
+/// override).
+fn taken(group: &Group, state: &State) -> Option<Option<usize>> {
+    if redefines_tested(group) {
+        return None;
+    }
+    for (k, branch) in group.branches.iter().enumerate() {
+        if holds(&branch.test, state)? {
+            return Some(Some(k));
+        }
+    }
+    Some(None)
+}
+
+/// Whether test `test` holds in `state`; `None` if nestor cannot tell.
+fn holds(test: &Test, state: &State) -> Option<bool> {
+    match test {
+        Test::Else => Some(true),
+        Test::Defined { name, negated } => match state.lookup(name) {
+            Macro::Undefined => Some(*negated),
+            Macro::Unknown => None,
+            Macro::Object(_) | Macro::Function => Some(!negated),
+        },
+        Test::Expression(expr) => condition::value(expr, &|n| state.lookup(n)).map(|v| v != 0),
+        Test::Unreadable => None,
+    }
+}
+
+/// Whether a branch of `group` (or a group nested in one) defines or undefines a name
+/// one of its tests reads.
+fn redefines_tested(group: &Group) -> bool {
+    let mut tested = HashSet::new();
+    for branch in &group.branches {
+        match &branch.test {
+            Test::Defined { name, .. } => {
+                tested.insert(name.clone());
+            }
+            Test::Expression(expr) => tested.extend(condition::names(expr)),
+            Test::Else | Test::Unreadable => {}
+        }
+    }
+    let mut changed = HashSet::new();
+    for branch in &group.branches {
+        changed_names(&branch.body, &mut changed);
+    }
+    !tested.is_disjoint(&changed)
+}
+
+/// Adds to `out` the names `items` (and the groups in them) define or undefine.
+fn changed_names(items: &[Item], out: &mut HashSet<String>) {
+    for item in items {
+        match item {
+            Item::Define(name, _) | Item::Undef(name) => {
+                out.insert(name.clone());
+            }
+            Item::Group(group) => {
+                for branch in &group.branches {
+                    changed_names(&branch.body, out);
+                }
+            }
+            Item::Include(_) => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{OtherMacros, compiled};
+
+    /// The file as analysed with `defines`, blanked lines shown as `~`.
+    fn analysed(src: &str, defines: &[(&str, i64)]) -> String {
+        let defines: Vec<(String, i64)> =
+            defines.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+        let out = compiled(src, &defines, &OtherMacros::Nothing, &[]).file;
+        assert_eq!(out.len(), src.len());
+        out.lines()
+            .map(|l| {
+                if l.trim().is_empty() {
+                    "~"
+                } else {
+                    l.trim_end()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn ifdef_around_an_attribute() {
+        let src = "#ifdef pencil_access\n__attribute__((pencil_access(s)))\n#endif\nvoid copy(int b[10]);\n";
+        assert_eq!(analysed(src, &[]), "~\n~\n~\nvoid copy(int b[10]);");
+        assert_eq!(
+            analysed(src, &[("pencil_access", 1)]),
+            "~\n__attribute__((pencil_access(s)))\n~\nvoid copy(int b[10]);"
+        );
+    }
+
+    #[test]
+    fn elif_chain_and_else() {
+        let src = "#define V 3\n#if V == 1\none\n#elif V * 2 == 6\nthree\n#else\nother\n#endif\n";
+        assert_eq!(analysed(src, &[]), "#define V 3\n~\n~\n~\nthree\n~\n~\n~");
+        let src = "#ifndef USE_DOUBLE\nfloat\n#else\ndouble\n#endif\n";
+        assert_eq!(analysed(src, &[]), "~\nfloat\n~\n~\n~");
+        assert_eq!(analysed(src, &[("USE_DOUBLE", 1)]), "~\n~\n~\ndouble\n~");
+    }
+
+    #[test]
+    fn undefining_and_redefining() {
+        let src =
+            "#define A 1\n#undef A\n#ifdef A\nx\n#endif\n#define A 2\n#if A == 2\ny\n#endif\n";
+        assert_eq!(
+            analysed(src, &[]),
+            "#define A 1\n#undef A\n~\n~\n~\n#define A 2\n~\ny\n~"
+        );
+    }
+
+    #[test]
+    fn unknown_names_leave_groups_as_written() {
+        let src =
+            "#ifdef __GNUC__\na\n#else\nb\n#endif\n#if defined(_OPENMP) || linux\nc\n#endif\n";
+        assert_eq!(analysed(src, &[]), src.trim_end());
+        // ... unless the command line gives them a value.
+        assert_eq!(
+            analysed("#if _OPENMP\nc\n#endif\n", &[("_OPENMP", 0)]),
+            "~\n~\n~"
+        );
+    }
+
+    #[test]
+    fn command_line_macros_nestor_cannot_use_are_unknown() {
+        let src = "#ifdef X\nx\n#endif\n#ifdef Y\ny\n#endif\n";
+        let with = |other: OtherMacros| compiled(src, &[], &other, &[]).file;
+        let unknown_x = with(OtherMacros::Unknown(vec!["X".into()]));
+        assert!(unknown_x.starts_with("#ifdef X\nx\n#endif\n") && !unknown_x.contains('y'));
+        assert_eq!(with(OtherMacros::Any), src);
+    }
+
+    #[test]
+    fn groups_nested_in_undecided_ones_are_decided() {
+        let src = "#ifdef __GNUC__\n#if 0\na\n#endif\nb\n#endif\n";
+        assert_eq!(analysed(src, &[]), "#ifdef __GNUC__\n~\n~\n~\nb\n#endif");
+    }
+
+    #[test]
+    fn nested_groups_of_a_blanked_branch_are_blanked() {
+        let src = "#if 0\n#ifdef __GNUC__\na\n#endif\n#endif\nb\n";
+        assert_eq!(analysed(src, &[]), "~\n~\n~\n~\n~\nb");
+    }
+
+    #[test]
+    fn definitions_in_undecided_branches_are_unknown_after() {
+        let src = "#ifdef __GNUC__\n#define FAST 1\n#endif\n#if FAST\na\n#endif\n";
+        assert_eq!(analysed(src, &[]), src.trim_end());
+        // Both branches define it alike: known.
+        let src = "#ifdef __GNUC__\n#define K 1\n#else\n#define K 1\n#endif\n#if K\na\n#endif\n";
+        assert_eq!(
+            analysed(src, &[]),
+            "#ifdef __GNUC__\n#define K 1\n#else\n#define K 1\n#endif\n~\na\n~"
+        );
+    }
+
+    #[test]
+    fn defaults_and_include_guards_stay_as_written() {
+        let src = "#ifndef N\n#define N 100\n#endif\n#if N > 50\na\n#endif\n";
+        assert_eq!(analysed(src, &[]), src.trim_end());
+        assert_eq!(analysed(src, &[("N", 10)]), src.trim_end());
+        let src = "#ifndef H\n#define H\n#ifdef X\nx\n#endif\n#endif\n";
+        assert_eq!(analysed(src, &[]), "#ifndef H\n#define H\n~\n~\n~\n#endif");
+    }
+
+    #[test]
+    fn includes_nestor_cannot_read_make_every_name_unknown() {
+        let after = |include: &str| format!("{include}\n#ifdef X\nx\n#endif\n");
+        let blanked = "~\n~\n~";
+        assert_eq!(
+            analysed(&after("#include <stdio.h>"), &[]),
+            format!("#include <stdio.h>\n{blanked}")
+        );
+        for include in ["#include <mpi.h>", "#include \"x.h\"", "#include HEADER"] {
+            let src = after(include);
+            assert_eq!(analysed(&src, &[]), src.trim_end(), "{include}");
+        }
+        // Before the include, the name is still undefined.
+        let src = "#ifdef X\nx\n#endif\n#include <mpi.h>\n";
+        assert_eq!(analysed(src, &[]), "~\n~\n~\n#include <mpi.h>");
+        // A standard header's macros are unknown.
+        let src = "#include <limits.h>\n#if INT_MAX > 0\nx\n#endif\n";
+        assert_eq!(analysed(src, &[]), src.trim_end());
+    }
+
+    #[test]
+    fn local_headers_read_make_their_names_unknown() {
+        let src =
+            "#define A 1\n#define B 1\n#include \"h.h\"\n#if A\na\n#endif\n#if B\nb\n#endif\n";
+        let headers = ["#undef A\n".to_string()];
+        let out = compiled(src, &[], &OtherMacros::Nothing, &headers).file;
+        assert!(out.contains("#if A\na\n#endif"), "{out}");
+        assert!(!out.contains("#if B"), "{out}");
+        assert!(out.contains("\nb\n"), "{out}");
+        // A header that includes one nestor does not know may define anything.
+        let headers = ["#include <mpi.h>\n".to_string()];
+        let out = compiled(src, &[], &OtherMacros::Nothing, &headers).file;
+        assert!(out.contains("#if B\nb\n#endif"), "{out}");
+    }
+
+    #[test]
+    fn headers_know_only_their_own_definitions() {
+        let header = "#ifdef X\nx\n#endif\n#define Y 0\n#if Y\ny\n#endif\n".to_string();
+        let out = compiled(
+            "",
+            &[("X".to_string(), 1)],
+            &OtherMacros::Nothing,
+            &[header],
+        )
+        .headers
+        .remove(0);
+        assert_eq!(out, "#ifdef X\nx\n#endif\n#define Y 0\n     \n \n      \n");
+    }
+
+    #[test]
+    fn unbalanced_or_undecidable_files_stay_as_written() {
+        for src in [
+            "#if 0\nx\n",
+            "#endif\n",
+            "#if 1 / 0\nx\n#endif\n",
+            "#if 1u\nx\n#endif\n",
+            "#if 0\nx\n#elifdef Y\ny\n#endif\n",
+        ] {
+            assert_eq!(analysed(src, &[]), src.trim_end(), "{src}");
+        }
+    }
+
+    #[test]
+    fn offsets_and_newlines_are_kept() {
+        let src = "a\r\n#if 0 /* multi\nline */\nx \\\ny é\n#else\nz\n#endif\n";
+        let out = compiled(src, &[], &OtherMacros::Nothing, &[]);
+        assert_eq!(out.file.len(), src.len());
+        assert_eq!(out.file.matches('\n').count(), src.matches('\n').count());
+        assert_eq!(out.file.replace(' ', ""), "a\r\n\n\n\n\n\nz\n\n");
+        let starts: Vec<(usize, usize)> = out
+            .blanks
+            .iter()
+            .map(|b| (b.group.start, b.span.start))
+            .collect();
+        let (at_else, at_endif) = (src.find("#else"), src.find("#endif"));
+        assert_eq!(
+            starts,
+            [
+                (3, 3),
+                (3, at_else.unwrap_or(0)),
+                (3, at_endif.unwrap_or(0))
+            ]
+        );
+    }
+}
