@@ -317,7 +317,7 @@ impl<'a> Lifter<'a> {
     /// before it, [`BlockLocal`]) and its initializer as an assignment statement.
     fn declaration(&mut self, node: Node) -> Vec<Node_> {
         if let Err(why) = plain_declaration(node, self.src) {
-            self.diags.push(block_local_rejected(node, why, self.src));
+            self.diags.push(block_local_rejected(node, why));
             return Vec::new();
         }
         let Some(type_node) = node.child_by_field_name("type") else {
@@ -340,11 +340,11 @@ impl<'a> Lifter<'a> {
             };
             if name.kind() != "identifier" {
                 let why = "a block-local array or pointer (only scalars are modelled)";
-                self.diags.push(block_local_rejected(d, why, self.src));
+                self.diags.push(block_local_rejected(d, why));
                 continue;
             }
             if let Err(why) = self.new_block_local(node, name, value, &ty) {
-                self.diags.push(block_local_rejected(d, &why, self.src));
+                self.diags.push(block_local_rejected(d, &why));
                 continue;
             }
             if let Some(value) = value {
@@ -1433,14 +1433,11 @@ fn written_before_read(decl: Node, name: &str, src: &str) -> bool {
     true
 }
 
-fn block_local_rejected(node: Node, why: &str, src: &str) -> Diagnostic {
+fn block_local_rejected(node: Node, why: &str) -> Diagnostic {
     Diagnostic::new(
         Code::UnsupportedStatement,
         node.byte_range(),
-        format!(
-            "a declaration inside the nest that nestor cannot model: {why}: `{}`",
-            short(text(node, src))
-        ),
+        format!("a declaration inside the nest that nestor cannot model: {why}"),
     )
     .label("declared here")
     .expected("scalars declared in a loop body and written before they are read there")
