@@ -56,6 +56,7 @@ pub fn expandable_scalars(region: &Region) -> Vec<String> {
                 && a.scope == Scope::Local
                 && !a.live_out
                 && written.contains(a.name.as_str())
+                && region.is_rewritable(&a.name)
         })
         .map(|a| a.name.clone())
         .collect()
@@ -496,6 +497,7 @@ fn temporaries(region: &Region) -> Vec<Array> {
             !a.live_out
                 && !a.extents.is_empty()
                 && (a.scope != Scope::Local || a.declaration.is_some())
+                && region.is_rewritable(&a.name)
         })
         .cloned()
         .collect()

@@ -67,6 +67,19 @@ impl AffineContext<'_> {
         )
     }
 
+    /// `node` converted to `target` (a cast, or a call's argument to its parameter's
+    /// type): lifted when `target` is a signed integer type that holds every value of
+    /// `node`'s type, so the conversion cannot change the value.
+    pub fn converted(&self, node: Node, target: CType) -> Lifted<Aff> {
+        if !matches!(target, CType::Signed(_)) {
+            return Err(self.reject(node, "a conversion to a type that is not a signed integer"));
+        }
+        if !self.expression_type(node).fits_in(target) {
+            return Err(self.reject(node, "a narrowing conversion: it may change the value"));
+        }
+        self.aff(node)
+    }
+
     /// Lifts an integer expression.
     pub fn aff(&self, node: Node) -> Lifted<Aff> {
         match node.kind() {
@@ -82,14 +95,7 @@ impl AffineContext<'_> {
                 let target = self
                     .symbols
                     .resolve_type(text(field(node, "type", self)?, self.src));
-                let value = field(node, "value", self)?;
-                if !matches!(target, CType::Signed(_)) {
-                    return Err(self.reject(node, "a cast to a type that is not a signed integer"));
-                }
-                if !self.expression_type(value).fits_in(target) {
-                    return Err(self.reject(node, "a narrowing cast: it may change the value"));
-                }
-                self.aff(value)
+                self.converted(field(node, "value", self)?, target)
             }
             "unary_expression" => {
                 let arg = self.aff(field(node, "argument", self)?)?;

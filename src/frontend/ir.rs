@@ -590,6 +590,19 @@ pub struct Region {
 }
 
 impl Region {
+    /// Whether every access to `array` is written out in the statements' text, its name
+    /// and each subscript, so that storage changes may rewrite it: not so for the
+    /// reads of a called function the region passes the array to.
+    pub fn is_rewritable(&self, array: &str) -> bool {
+        self.statements
+            .iter()
+            .flat_map(|s| &s.accesses)
+            .filter(|a| a.array == array)
+            .all(|a| {
+                a.index_spans.len() == a.subscripts.len() && a.span.contains(&a.name_span.start)
+            })
+    }
+
     /// The access with id `id` (`R<id>` in tagged relations) and its statement.
     pub fn access(&self, id: usize) -> Option<(&Statement, &Access)> {
         self.statements

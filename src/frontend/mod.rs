@@ -7,6 +7,7 @@ mod affine;
 pub mod ir;
 mod lift;
 mod preprocess;
+mod summary;
 mod symbols;
 pub mod syntax;
 pub mod types;
@@ -140,6 +141,7 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
         .named_children(&mut cursor)
         .filter(|n| n.kind() == "function_definition")
         .collect();
+    let file_symbols = with_summaries(file_symbols, &functions, src);
     for f in functions {
         let mut finder = RegionFinder {
             src,
@@ -161,6 +163,22 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
     out.regions.sort_by_key(|r| r.span.start);
     out.rejected.sort_by_key(|r| r.span.start);
     out
+}
+
+/// `symbols` with the summary of each function of `functions` (what its calls read),
+/// the calls it may make judged by `symbols` itself.
+fn with_summaries(symbols: Symbols, functions: &[Node], src: &str) -> Symbols {
+    let summaries = functions
+        .iter()
+        .filter_map(|f| {
+            let name = syntax::declared_name(*f, src)?.to_string();
+            let own = symbols.for_function(*f, src);
+            let summary =
+                summary::summarize(*f, src, &own, &|callee| symbols.is_known_pure(callee));
+            Some((name, summary))
+        })
+        .collect();
+    symbols.with_summaries(summaries)
 }
 
 /// What region finding looks up in a function again and again, collected once (so a

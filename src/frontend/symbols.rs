@@ -1,6 +1,7 @@
 //! What the file declares: `#define` constants, globals, and per function its
 //! parameters and locals — including PolyBench's `POLYBENCH_2D(A,N,M,n,m)` form.
 
+use super::summary::{FunctionSummary, NotPure};
 use super::syntax::text;
 use super::types::{CType, resolve};
 use crate::diag::Span;
@@ -67,6 +68,8 @@ pub struct Symbols {
     /// declared `__attribute__((const))`, named by `#pragma nestor pure(...)` or by
     /// `--pure`.
     pure_functions: Rc<HashSet<String>>,
+    /// What calls of the functions the file defines read, or why nestor cannot say.
+    summaries: Rc<HashMap<String, Result<FunctionSummary, NotPure>>>,
     /// Where names are looked up (see [`Symbols::at`]).
     position: usize,
 }
@@ -482,6 +485,32 @@ impl Symbols {
         !self.defines_function(name) && !self.macros.contains_key(name) && self.get(name).is_none()
     }
 
+    /// Whether calls of `name` read only their arguments' values and write nothing: a
+    /// pure C library function the file does not redefine, a function-like macro whose
+    /// body reads only its parameters, or a function the user declares pure.
+    pub fn is_known_pure(&self, name: &str) -> bool {
+        (PURE_FUNCTIONS.contains(&name) && self.is_library_function(name))
+            || self.is_pure_macro(name)
+            || self.is_declared_pure(name)
+    }
+
+    /// What a call of function `name`, defined in the file, reads (`Err`: why it is not
+    /// summarized); `None` for functions the file does not define.
+    pub fn summary(&self, name: &str) -> Option<&Result<FunctionSummary, NotPure>> {
+        self.summaries.get(name)
+    }
+
+    /// These symbols with the summaries of the file's functions.
+    pub fn with_summaries(
+        self,
+        summaries: HashMap<String, Result<FunctionSummary, NotPure>>,
+    ) -> Symbols {
+        Symbols {
+            summaries: Rc::new(summaries),
+            ..self
+        }
+    }
+
     /// Whether calls of `name` read only their arguments' values and write nothing, as
     /// the user declares (`__attribute__((const))`, `#pragma nestor pure`, `--pure`).
     pub fn is_declared_pure(&self, name: &str) -> bool {
@@ -515,6 +544,67 @@ impl Symbols {
         self.macros.get(name).is_some_and(|m| !m.words.is_empty())
     }
 }
+
+/// Calls that read only their arguments and write nothing.
+pub const PURE_FUNCTIONS: &[&str] = &[
+    "sqrt",
+    "sqrtf",
+    "sqrtl",
+    "exp",
+    "expf",
+    "exp2",
+    "expm1",
+    "log",
+    "logf",
+    "log2",
+    "log10",
+    "log1p",
+    "fabs",
+    "fabsf",
+    "fabsl",
+    "abs",
+    "labs",
+    "llabs",
+    "pow",
+    "powf",
+    "sin",
+    "cos",
+    "tan",
+    "sinf",
+    "cosf",
+    "tanf",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asin",
+    "acos",
+    "atan",
+    "atan2",
+    "floor",
+    "ceil",
+    "floorf",
+    "ceilf",
+    "round",
+    "trunc",
+    "fmin",
+    "fmax",
+    "fminf",
+    "fmaxf",
+    "fmod",
+    "cbrt",
+    "hypot",
+    "erf",
+    "min",
+    "max",
+    "MIN",
+    "MAX",
+    "SQRT_FUN",
+    "EXP_FUN",
+    "POW_FUN",
+    "LOG_FUN",
+    "FABS_FUN",
+    "SCALAR_VAL",
+];
 
 /// Library functions a pure macro may call (a macro body is checked against these).
 const PURE_LIBRARY: &[&str] = &["sqrt", "fabs", "exp", "log", "pow", "floor", "ceil"];
