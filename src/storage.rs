@@ -53,6 +53,7 @@ pub fn expandable_scalars(region: &Region) -> Vec<String> {
         .iter()
         .filter(|a| {
             a.extents.is_empty()
+                && a.member_of.is_none()
                 && a.scope == Scope::Local
                 && !a.live_out
                 && written.contains(a.name.as_str())
@@ -226,6 +227,7 @@ pub fn expand(
         scope: Scope::Local,
         live_out: false,
         declaration: None,
+        member_of: None,
     });
     out.declarations
         .extend(declaration(region, &element_type, array, along));
@@ -466,6 +468,7 @@ pub fn contract(
         scope: Scope::Local,
         live_out: false,
         declaration: None,
+        member_of: None,
     });
     let dims: String = after.iter().map(|e| format!("[{e}]")).collect();
     let declaration = format!("{element_type} {buffer}{dims};");
@@ -495,6 +498,7 @@ fn temporaries(region: &Region) -> Vec<Array> {
         .filter(|a| {
             !a.live_out
                 && !a.extents.is_empty()
+                && a.member_of.is_none()
                 && (a.scope != Scope::Local || a.declaration.is_some())
         })
         .cloned()
