@@ -38,7 +38,7 @@ pub struct Expansion {
 }
 
 /// The scalars of `region` that may be expanded: local, dead after the region, and
-/// written in it. (That their values are produced and consumed within an iteration is
+/// written in it; never a struct member (its storage is the struct's). (That their values are produced and consumed within an iteration is
 /// checked afterwards, by comparing the dataflow before and after.)
 pub fn expandable_scalars(region: &Region) -> Vec<String> {
     let written: BTreeSet<&str> = region
@@ -490,7 +490,8 @@ pub fn contract(
 
 /// The temporaries of `region`: arrays dead after it that nothing outside the
 /// region can see (a local's declaration is its only use there, so no pointer to it
-/// escapes).
+/// escapes). Never a struct member: contracting it would change the struct's
+/// declaration.
 fn temporaries(region: &Region) -> Vec<Array> {
     region
         .arrays
