@@ -427,9 +427,45 @@ impl<'t> RegionFinder<'_, 't> {
         if !live.is_empty() {
             return Err(live);
         }
+        let changed = self.changed_struct_parameters(&region);
+        if !changed.is_empty() {
+            return Err(changed);
+        }
         self.mark_live_out(&mut region);
         region.declared_temporaries = self.declared_temporaries(span.start);
         Ok(region)
+    }
+
+    /// The pointer (and array) parameters the region reaches struct members through
+    /// that the function may change: assigned, incremented, its address taken, or
+    /// used through a macro. Such a parameter may then point to a struct the region
+    /// also accesses by name (`p = &s;`), which the rule that distinct parameters do
+    /// not alias does not cover.
+    fn changed_struct_parameters(&self, region: &Region) -> Vec<Diagnostic> {
+        let roots: BTreeSet<&str> = region
+            .arrays
+            .iter()
+            .filter_map(|a| a.member_of.as_ref().filter(|m| m.by_reference))
+            .map(|m| m.root.as_str())
+            .collect();
+        let mut diags = Vec::new();
+        for root in roots {
+            let macros = self.symbols.macros_mentioning(root);
+            let names = std::iter::once(root).chain(macros.iter().map(String::as_str));
+            let changed = self.index.uses(names).into_iter().find(|id| {
+                macros.contains(text(*id, self.src))
+                    || (!is_declarator(*id) && is_changed(*id, self.src))
+            });
+            if let Some(id) = changed {
+                diags.push(
+                    Diagnostic::new(Code::PointerAccess, id.byte_range(), format!("struct parameter `{root}` may be changed in the function, so it may point to a struct the region also accesses by name"))
+                        .label("changed here")
+                        .expected("pointer parameters that keep the value the caller passed")
+                        .hint("use another variable for the new pointer, or keep this nest as written"),
+                );
+            }
+        }
+        diags
     }
 
     /// Iterators declared outside the region whose final value is read later: nestor's
@@ -780,6 +816,24 @@ fn outermost_enclosing_loop<'t>(function: Node<'t>, at: usize) -> Option<Node<'t
         node = parent;
     }
     found
+}
+
+/// Whether this use of a variable may change it: it is assigned (`p = q`, `p += 1`),
+/// incremented or decremented, or its address is taken.
+fn is_changed(id: Node, src: &str) -> bool {
+    let mut node = id;
+    while let Some(p) = node
+        .parent()
+        .filter(|p| p.kind() == "parenthesized_expression")
+    {
+        node = p;
+    }
+    node.parent().is_some_and(|p| match p.kind() {
+        "assignment_expression" => p.child_by_field_name("left") == Some(node),
+        "update_expression" => true,
+        "pointer_expression" => text(p, src).starts_with('&'),
+        _ => false,
+    })
 }
 
 /// Whether identifier `id` is the name a declaration declares.
