@@ -16,8 +16,22 @@ const ISL_KEYWORDS: &[&str] = &[
 ];
 
 /// The isl name of a C identifier: itself, unless isl would read it as a keyword; then
-/// it gets a prefix reserved to the C implementation (`__nk_`), so it cannot clash.
+/// it gets a prefix reserved to the C implementation (`__nk_`), so it cannot clash. A
+/// field path (`b.c`, `s.in.x`, `p->v`: a struct member as an array of its own) is
+/// its names joined by `__` after `__nm_` (`__np_` when the first step is `->`), or
+/// spelled in hexadecimal like a non-ASCII name where a name holds `__` or starts or
+/// ends with `_` (so that the joined form could be read back two ways).
 pub fn isl_name(c: &str) -> String {
+    if let Some((prefix, names)) = field_path(c) {
+        let plain = names
+            .iter()
+            .all(|n| !n.contains("__") && !n.starts_with('_') && !n.ends_with('_'));
+        if plain && c.is_ascii() {
+            return format!("{prefix}{}", names.join("__"));
+        }
+        let hex: String = c.bytes().map(|b| format!("{b:02x}")).collect();
+        return format!("{UNICODE_PREFIX}{hex}");
+    }
     if !c.is_ascii() {
         let hex: String = c.bytes().map(|b| format!("{b:02x}")).collect();
         format!("{UNICODE_PREFIX}{hex}")
@@ -33,8 +47,36 @@ const KEYWORD_PREFIX: &str = "__nk_";
 /// hexadecimal of its UTF-8 bytes after this prefix (reserved in C, so no clash).
 const UNICODE_PREFIX: &str = "__nu_";
 
+/// The prefix and the names of field path `c` (`p->v.w`: `__np_`, `[p, v, w]`), or
+/// `None` for a plain identifier.
+fn field_path(c: &str) -> Option<(&'static str, Vec<&str>)> {
+    let (root, rest, prefix) = match (c.find("->"), c.find('.')) {
+        (Some(a), d) if d.is_none_or(|d| a < d) => (&c[..a], &c[a + 2..], POINTER_FIELD_PREFIX),
+        (_, Some(d)) => (&c[..d], &c[d + 1..], FIELD_PREFIX),
+        _ => return None,
+    };
+    Some((
+        prefix,
+        std::iter::once(root).chain(rest.split('.')).collect(),
+    ))
+}
+
+/// The isl names of field paths: `s.x` is `__nm_s__x`, `p->x` is `__np_p__x`.
+const FIELD_PREFIX: &str = "__nm_";
+const POINTER_FIELD_PREFIX: &str = "__np_";
+
 /// The C identifier an isl name stands for.
 pub fn c_name(isl: &str) -> String {
+    for (prefix, first) in [(FIELD_PREFIX, "."), (POINTER_FIELD_PREFIX, "->")] {
+        if let Some(path) = isl.strip_prefix(prefix) {
+            let names: Vec<&str> = path.split("__").collect();
+            if let Some((root, members)) = names.split_first()
+                && !members.is_empty()
+            {
+                return format!("{root}{first}{}", members.join("."));
+            }
+        }
+    }
     if let Some(hex) = isl.strip_prefix(UNICODE_PREFIX)
         && let Some(bytes) = (0..hex.len())
             .step_by(2)
@@ -898,5 +940,26 @@ mod tests {
             band("i", band("j", Stmt(2))),
         ]);
         assert_eq!(before.reordered(&after), set(&[1, 2]));
+    }
+
+    #[test]
+    fn field_paths_get_isl_names_that_read_back() {
+        use super::{c_name, isl_name};
+        assert_eq!(isl_name("b.c"), "__nm_b__c");
+        assert_eq!(isl_name("s.in.x"), "__nm_s__in__x");
+        assert_eq!(isl_name("p->v"), "__np_p__v");
+        assert_eq!(isl_name("s.min"), "__nm_s__min");
+        for c in [
+            "b.c", "s.in.x", "p->v", "p->v.w", "s._x", "s.a__b", "a__b.c", "s.é", "min", "x",
+        ] {
+            let isl = isl_name(c);
+            assert!(
+                isl.chars()
+                    .all(|ch| ch.is_ascii_alphanumeric() || ch == '_'),
+                "{isl}"
+            );
+            assert_eq!(c_name(&isl), c, "{isl}");
+        }
+        assert_ne!(isl_name("s.a__b"), isl_name("s.a.b"));
     }
 }

@@ -38,7 +38,7 @@ pub struct Expansion {
 }
 
 /// The scalars of `region` that may be expanded: local, dead after the region, and
-/// written in it. (That their values are produced and consumed within an iteration is
+/// written in it; never a struct member (its storage is the struct's). (That their values are produced and consumed within an iteration is
 /// checked afterwards, by comparing the dataflow before and after.)
 pub fn expandable_scalars(region: &Region) -> Vec<String> {
     let written: BTreeSet<&str> = region
@@ -53,6 +53,7 @@ pub fn expandable_scalars(region: &Region) -> Vec<String> {
         .iter()
         .filter(|a| {
             a.extents.is_empty()
+                && a.member_of.is_none()
                 && a.scope == Scope::Local
                 && !a.live_out
                 && written.contains(a.name.as_str())
@@ -227,6 +228,7 @@ pub fn expand(
         scope: Scope::Local,
         live_out: false,
         declaration: None,
+        member_of: None,
     });
     out.declarations
         .extend(declaration(region, &element_type, array, along));
@@ -467,6 +469,7 @@ pub fn contract(
         scope: Scope::Local,
         live_out: false,
         declaration: None,
+        member_of: None,
     });
     let dims: String = after.iter().map(|e| format!("[{e}]")).collect();
     let declaration = format!("{element_type} {buffer}{dims};");
@@ -488,7 +491,8 @@ pub fn contract(
 
 /// The temporaries of `region`: arrays dead after it that nothing outside the
 /// region can see (a local's declaration is its only use there, so no pointer to it
-/// escapes).
+/// escapes). Never a struct member: contracting it would change the struct's
+/// declaration.
 fn temporaries(region: &Region) -> Vec<Array> {
     region
         .arrays
@@ -496,6 +500,7 @@ fn temporaries(region: &Region) -> Vec<Array> {
         .filter(|a| {
             !a.live_out
                 && !a.extents.is_empty()
+                && a.member_of.is_none()
                 && (a.scope != Scope::Local || a.declaration.is_some())
                 && region.is_rewritable(&a.name)
         })

@@ -79,3 +79,26 @@ fn polybench_bounds_defined_in_a_header_are_int_parameters() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("S0[i] : 0 <= i < _PB_N"), "{out}\n{err}");
 }
+
+/// A struct defined in a local header is modelled: its members are arrays of their
+/// own. Without the header nestor cannot see the definition and leaves the nest.
+#[test]
+fn a_struct_defined_in_a_local_header_is_modelled() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("particles.h"),
+        "typedef struct particles { double x[64]; double v[64]; } particles_t;\n",
+    )
+    .expect("write");
+    let src = "#include \"particles.h\"\nvoid k(particles_t *p, double dt) {\n  for (int i = 0; i < 64; i++)\n    p->x[i] += p->v[i] * dt;\n}\n";
+    std::fs::write(dir.path().join("k.c"), src).expect("write");
+    let (code, out, err) = nestor(dir.path(), &["explain", "k.c"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("-> __np_p__x[i] : 0 <= i <= 63"),
+        "{out}\n{err}"
+    );
+    std::fs::remove_file(dir.path().join("particles.h")).expect("remove");
+    let (_, out, err) = nestor(dir.path(), &["explain", "k.c"]);
+    assert!(out.contains("N105"), "{out}\n{err}");
+}

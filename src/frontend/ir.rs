@@ -513,6 +513,23 @@ pub struct Array {
     /// For a local array declared alone (`double tmp[n][m];`) and used nowhere outside
     /// the region: its declaration, which a storage transformation may replace.
     pub declaration: Option<Span>,
+    /// For a field array (`b.c`: member `c` of struct variable `b`, of each of its
+    /// elements): the variable it lies in. Its liveness is the variable's, and storage
+    /// transformations never touch it (they would change the struct's declaration).
+    pub member_of: Option<MemberOf>,
+}
+
+/// The struct variable a field array lies in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemberOf {
+    /// The variable (`b` for `b[i][j].c[k][l]`, `p` for `p->v[i]`).
+    pub root: String,
+    /// The struct types the path goes through, the variable's own first (as
+    /// `struct S`, or the typedef naming an unnamed struct).
+    pub records: Vec<String>,
+    /// Whether the struct lies in memory the caller passed: the variable is a pointer
+    /// or array parameter (not a struct passed by value).
+    pub by_reference: bool,
 }
 
 /// A comment inside a region. Generated code prints it before the first generated loop

@@ -3,6 +3,7 @@
 
 use super::affine::{AffineContext, cmp_op, op_text, short, unparen};
 use super::ir::*;
+use super::records::{self, Reached, Step};
 use super::summary::{Base, FunctionSummary, ParamKind, SummaryRead};
 use super::symbols::{Shape, Symbols};
 use super::syntax::text;
@@ -31,6 +32,7 @@ pub fn lift_region(
         spellings: BTreeMap::new(),
         block_locals: BTreeMap::new(),
         loops: Vec::new(),
+        fields: BTreeMap::new(),
     };
     let body = lifter.block(nodes);
     lifter.check_writes();
@@ -200,6 +202,24 @@ struct Lifter<'a> {
     /// Scalars declared inside the region's loops, by name.
     block_locals: BTreeMap<String, BlockLocal>,
     loops: Vec<Loop>,
+    /// The field arrays accessed (`b.c`), by name.
+    fields: BTreeMap<String, FieldArray>,
+}
+
+/// A field path as an array: `b.c` for `b[i][j].c[k][l]`.
+#[derive(Clone, Debug)]
+struct FieldArray {
+    /// `b.c`, or `p->v` through a pointer parameter.
+    name: String,
+    /// The last member's element type as written.
+    element_type: String,
+    /// The struct variable's extents, then each member's.
+    extents: Vec<String>,
+    /// Whether the access through `->` of a `restrict` pointer (a 1-d array of structs)
+    /// stands for its element 0, so gets subscript 0 first.
+    element_zero: bool,
+    scope: Scope,
+    member_of: MemberOf,
 }
 
 /// A scalar declared inside a loop of the region. Every value it takes is written and
@@ -716,7 +736,8 @@ impl<'a> Lifter<'a> {
                 );
                 false
             }
-            "pointer_expression" | "field_expression" => {
+            "field_expression" => self.reference(node, AccessKind::Read, out),
+            "pointer_expression" => {
                 self.diags.push(pointer_access(node, self.src));
                 false
             }
@@ -953,21 +974,11 @@ impl<'a> Lifter<'a> {
             base = unparen(arg);
         }
         indices.reverse();
-        if let Some(effect) = indices.iter().find_map(|i| side_effect_in(*i)) {
-            self.diags.push(
-                Diagnostic::new(
-                    Code::SideEffect,
-                    effect.byte_range(),
-                    format!(
-                        "side effect inside a subscript: `{}`",
-                        short(text(effect, self.src))
-                    ),
-                )
-                .label("changes a variable")
-                .expected("subscripts without assignments or increments")
-                .hint("update the variable in a separate statement"),
-            );
+        if !self.subscripts_without_effects(&indices) {
             return false;
+        }
+        if base.kind() == "field_expression" {
+            return self.member_reference(node, base, indices, kind, out);
         }
         if base.kind() != "identifier" {
             self.diags.push(pointer_access(node, self.src));
@@ -975,6 +986,19 @@ impl<'a> Lifter<'a> {
         }
         let name = text(base, self.src);
         let name = self.symbols.alias(name).unwrap_or(name);
+        if self.symbols.get(name).is_some_and(|s| s.record.is_some()) {
+            self.diags.push(
+                Diagnostic::new(
+                    Code::PointerAccess,
+                    node.byte_range(),
+                    format!("struct `{name}` is used as a whole, not through one of its members"),
+                )
+                .label("a whole struct (or a pointer to one)")
+                .expected("struct members accessed one by one (`s.x[i]`, `p->v`)")
+                .hint("keep this nest as written, or copy the members one by one"),
+            );
+            return false;
+        }
         if indices.is_empty() && self.iters.iter().any(|i| i == name) {
             if kind == AccessKind::Write {
                 self.diags.push(
@@ -1041,6 +1065,201 @@ impl<'a> Lifter<'a> {
         });
         self.next_ref += 1;
         true
+    }
+
+    /// Whether no subscript of `indices` assigns or increments a variable (else reports
+    /// the first that does).
+    fn subscripts_without_effects(&mut self, indices: &[Node]) -> bool {
+        let Some(effect) = indices.iter().find_map(|i| side_effect_in(*i)) else {
+            return true;
+        };
+        self.diags.push(
+            Diagnostic::new(
+                Code::SideEffect,
+                effect.byte_range(),
+                format!(
+                    "side effect inside a subscript: `{}`",
+                    short(text(effect, self.src))
+                ),
+            )
+            .label("changes a variable")
+            .expected("subscripts without assignments or increments")
+            .hint("update the variable in a separate statement"),
+        );
+        false
+    }
+
+    /// One access through struct members: `s.x[i]`, `s.v`, `b[i][j].c[k][l]`,
+    /// `s.in.x[i]`, `p->v[i]` (`p` a pointer parameter). Distinct members are distinct
+    /// memory, so the field path is an array of its own ([`Lifter::field_array`]),
+    /// subscripted by the struct variable's subscripts, then each member's, in order:
+    /// `b[i][j].c[k][l]` accesses `b.c[i, j, k, l]`. `outer` are the subscripts after
+    /// the last member (`[k]`, `[l]`).
+    fn member_reference(
+        &mut self,
+        node: Node,
+        base: Node,
+        outer: Vec<Node>,
+        kind: AccessKind,
+        out: &mut Vec<Access>,
+    ) -> bool {
+        let src = self.src;
+        // From the last member back to the variable, then reversed.
+        let mut links: Vec<(Step, Option<Node>)> = Vec::new();
+        let mut current = base;
+        let root = loop {
+            let argument = current.child_by_field_name("argument").map(unparen);
+            let field = current.child_by_field_name("field");
+            let index = current.child_by_field_name("index");
+            match (current.kind(), argument, field, index) {
+                ("field_expression", Some(argument), Some(field), _) => {
+                    let arrow = op_text(current, src) == "->";
+                    links.push((
+                        Step::Member {
+                            name: text(field, src),
+                            arrow,
+                        },
+                        None,
+                    ));
+                    current = argument;
+                }
+                ("subscript_expression", Some(argument), _, Some(index)) => {
+                    links.push((Step::Index, Some(index)));
+                    current = argument;
+                }
+                ("identifier", ..) => break current,
+                _ => {
+                    self.diags.push(member_problem(
+                        node,
+                        src,
+                        &format!(
+                            "the struct is reached through `{}`, which is not a variable",
+                            short(text(current, src))
+                        ),
+                    ));
+                    return false;
+                }
+            }
+        };
+        links.reverse();
+        links.extend(outer.into_iter().map(|i| (Step::Index, Some(i))));
+        let indices: Vec<Node> = links.iter().filter_map(|(_, i)| *i).collect();
+        if !self.subscripts_without_effects(&indices) {
+            return false;
+        }
+        let written = text(root, src);
+        let name = self.symbols.alias(written).unwrap_or(written).to_string();
+        let steps: Vec<Step> = links.iter().map(|(s, _)| *s).collect();
+        let field = match self.field_array(&name, &steps) {
+            Ok(f) => f,
+            Err(why) => {
+                self.diags.push(member_problem(node, src, &why));
+                return false;
+            }
+        };
+        let mut subscripts = Vec::new();
+        if field.element_zero {
+            subscripts.push(Some(Aff::Int(0)));
+        }
+        for index in &indices {
+            subscripts.push(self.lift_aff(*index, Code::NonAffineSubscript));
+        }
+        let Some(subscripts) = subscripts.into_iter().collect::<Option<Vec<_>>>() else {
+            return false;
+        };
+        out.push(Access {
+            id: self.next_ref,
+            kind,
+            array: field.name.clone(),
+            subscripts,
+            span: node.byte_range(),
+            name_span: root.byte_range(),
+            index_spans: indices.iter().map(|i| i.byte_range()).collect(),
+        });
+        self.next_ref += 1;
+        self.fields.entry(field.name.clone()).or_insert(field);
+        true
+    }
+
+    /// The field array that `steps` (subscripts and members, in order) reach from
+    /// variable `root`, or why it is not modelled: the variable must be a struct, an
+    /// array of structs subscripted in each dimension, or a pointer parameter reached
+    /// by `->` (distinct parameters are assumed not to alias, as array parameters
+    /// are); every member on the way must be modelled ([`records::follow`]) and the
+    /// last one must be values subscripted in each of their dimensions.
+    fn field_array(&self, root: &str, steps: &[Step]) -> Result<FieldArray, String> {
+        let symbol = self
+            .symbols
+            .get(root)
+            .ok_or_else(|| format!("nestor cannot see the declaration of `{root}`"))?;
+        let record_type = symbol.record.as_ref().ok_or_else(|| {
+            format!("`{root}` is not a struct, an array of structs or a pointer to one whose type nestor sees")
+        })?;
+        let (own_subscripts, chain) = records::member_chain(steps);
+        let arrow = chain.first().is_some_and(|m| m.1);
+        let parameter = symbol.scope == Scope::Parameter;
+        let (own_extents, element_zero, separator) = match (&symbol.shape, arrow) {
+            (Shape::Pointer | Shape::RestrictPointer, true) if !parameter => {
+                return Err(format!(
+                    "`{root}` is a pointer that is not a parameter of the function: it may point to any struct"
+                ));
+            }
+            (Shape::Pointer, true) if own_subscripts == 0 => (Vec::new(), false, "->"),
+            (Shape::RestrictPointer, true) if own_subscripts == 0 => {
+                (vec![String::new()], true, ".")
+            }
+            (_, true) => {
+                return Err(format!(
+                    "`->` is applied to `{root}`, which nestor does not model as one pointer to a struct"
+                ));
+            }
+            (Shape::Pointer, false) => {
+                return Err(format!(
+                    "`{root}` is a pointer that may alias other arrays (declare it `restrict` to index it, or use `{root}->`)"
+                ));
+            }
+            (Shape::Scalar, false) => (Vec::new(), false, "."),
+            (Shape::Array(extents), false) => (extents.clone(), false, "."),
+            (Shape::RestrictPointer, false) => (vec![String::new()], false, "."),
+        };
+        let rank = if element_zero { 0 } else { own_extents.len() };
+        if own_subscripts != rank {
+            return Err(format!(
+                "`{root}` has {rank} dimensions but is accessed with {own_subscripts} subscripts"
+            ));
+        }
+        let record = self
+            .symbols
+            .record(record_type)
+            .map_err(|why| format!("the type of `{root}` is not modelled: {why}"))?;
+        let followed = records::follow(record, &chain, &|r| self.symbols.record(r))?;
+        let members: Vec<&str> = chain.iter().map(|m| m.0).collect();
+        let name = format!("{root}{separator}{}", members.join("."));
+        match followed.reached {
+            Reached::Value { dimensions_left: 0 } => {}
+            Reached::Value { dimensions_left } => {
+                return Err(format!(
+                    "member array `{name}` lacks {dimensions_left} of its subscripts, so it stands for a pointer"
+                ));
+            }
+            Reached::Record { .. } => {
+                return Err(format!(
+                    "`{name}` is a struct used as a whole, not through its members"
+                ));
+            }
+        }
+        Ok(FieldArray {
+            name,
+            element_type: followed.element_type,
+            extents: own_extents.into_iter().chain(followed.extents).collect(),
+            element_zero,
+            scope: symbol.scope,
+            member_of: MemberOf {
+                root: root.to_string(),
+                records: followed.records,
+                by_reference: parameter && symbol.shape != Shape::Scalar,
+            },
+        })
     }
 
     /// Whether `name` may be accessed with `rank` subscripts.
@@ -1233,6 +1452,17 @@ impl<'a> Lifter<'a> {
         let mut seen = BTreeMap::new();
         for a in self.statements.iter().flat_map(|s| &s.accesses) {
             seen.entry(a.array.clone()).or_insert_with(|| {
+                if let Some(f) = self.fields.get(&a.array) {
+                    return Array {
+                        name: f.name.clone(),
+                        element_type: f.element_type.clone(),
+                        extents: f.extents.clone(),
+                        scope: f.scope,
+                        live_out: true,
+                        declaration: None,
+                        member_of: Some(f.member_of.clone()),
+                    };
+                }
                 let sym = self.symbols.get_at(&a.array, a.span.start);
                 Array {
                     name: a.array.clone(),
@@ -1245,6 +1475,7 @@ impl<'a> Lifter<'a> {
                     scope: sym.map_or(Scope::Global, |s| s.scope),
                     live_out: true,
                     declaration: None,
+                    member_of: None,
                 }
             });
         }
@@ -1301,7 +1532,7 @@ fn possible_aliases(arrays: &[Array], statements: &[Statement]) -> Vec<Diagnosti
     };
     for p in arrays
         .iter()
-        .filter(|a| a.scope == Scope::Parameter && !a.extents.is_empty())
+        .filter(|a| a.scope == Scope::Parameter && !a.extents.is_empty() && a.member_of.is_none())
     {
         let global = arrays.iter().find(|g| {
             g.scope == Scope::Global && !g.extents.is_empty() && g.element_type == p.element_type
@@ -1312,6 +1543,47 @@ fn possible_aliases(arrays: &[Array], statements: &[Statement]) -> Vec<Diagnosti
                     .label("may alias a global")
                     .expected("array parameters that are distinct from the globals the function uses")
                     .hint(format!("declare `{}` as a `restrict` pointer, or pass `{}` as a parameter too", p.name, g.name)),
+            );
+        }
+    }
+    diags.extend(struct_parameter_aliases(arrays, statements));
+    diags
+}
+
+/// A struct reached through a pointer or array parameter (`p->x`, `b[i].x`) may be a
+/// global struct of the same type the region also accesses, or lie inside one
+/// (`f(&g)`, `f(&outer.in)`): nestor cannot tell their members apart, so the region
+/// is not modelled. One diagnostic per parameter.
+fn struct_parameter_aliases(arrays: &[Array], statements: &[Statement]) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let mut reported = BTreeSet::new();
+    for p in arrays.iter().filter(|a| a.scope == Scope::Parameter) {
+        let Some((root, record)) = p
+            .member_of
+            .as_ref()
+            .filter(|m| m.by_reference)
+            .and_then(|m| Some((&m.root, m.records.first()?)))
+        else {
+            continue;
+        };
+        let global = arrays.iter().find_map(|g| {
+            g.member_of
+                .as_ref()
+                .filter(|m| g.scope == Scope::Global && m.records.contains(record))
+        });
+        let span = statements
+            .iter()
+            .flat_map(|s| &s.accesses)
+            .find(|a| a.array == p.name)
+            .map(|a| a.span.clone());
+        if let (Some(g), Some(span)) = (global, span)
+            && reported.insert(root.clone())
+        {
+            diags.push(
+                Diagnostic::new(Code::MayAlias, span, format!("struct parameter `{root}` may point to the global `{}` or into it (both hold a `{record}`), which the region also accesses", g.root))
+                    .label("may alias a global")
+                    .expected("struct parameters that are distinct from the global structs the function uses")
+                    .hint(format!("pass `{}` as a parameter too", g.root)),
             );
         }
     }
@@ -1465,6 +1737,18 @@ fn unsupported_statement(node: Node, kind: &str, src: &str) -> Diagnostic {
     .label("not static control")
     .expected("`for` loops, `if`s with affine conditions and assignments")
     .hint(hint)
+}
+
+/// An access through struct members that nestor does not model, with why.
+fn member_problem(node: Node, src: &str, why: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::PointerAccess,
+        node.byte_range(),
+        format!("`{}` is not modelled: {why}", short(text(node, src))),
+    )
+    .label("not modelled exactly")
+    .expected("members of structs nestor sees the definition of, reached from a struct variable, an array of structs or a pointer parameter, subscripted in every dimension")
+    .hint("keep this nest as written, or copy the member into an array before the loop nest")
 }
 
 fn pointer_access(node: Node, src: &str) -> Diagnostic {

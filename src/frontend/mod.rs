@@ -7,6 +7,7 @@ mod affine;
 pub mod ir;
 mod lift;
 mod preprocess;
+mod records;
 mod summary;
 mod symbols;
 pub mod syntax;
@@ -463,9 +464,45 @@ impl<'t> RegionFinder<'_, 't> {
         if !clashes.is_empty() {
             return Err(clashes);
         }
+        let changed = self.changed_struct_parameters(&region);
+        if !changed.is_empty() {
+            return Err(changed);
+        }
         self.mark_live_out(&mut region);
         region.declared_temporaries = self.declared_temporaries(span.start);
         Ok(region)
+    }
+
+    /// The pointer (and array) parameters the region reaches struct members through
+    /// that the function may change: assigned, incremented, its address taken, or
+    /// used through a macro. Such a parameter may then point to a struct the region
+    /// also accesses by name (`p = &s;`), which the rule that distinct parameters do
+    /// not alias does not cover.
+    fn changed_struct_parameters(&self, region: &Region) -> Vec<Diagnostic> {
+        let roots: BTreeSet<&str> = region
+            .arrays
+            .iter()
+            .filter_map(|a| a.member_of.as_ref().filter(|m| m.by_reference))
+            .map(|m| m.root.as_str())
+            .collect();
+        let mut diags = Vec::new();
+        for root in roots {
+            let macros = self.symbols.macros_mentioning(root);
+            let names = std::iter::once(root).chain(macros.iter().map(String::as_str));
+            let changed = self.index.uses(names).into_iter().find(|id| {
+                macros.contains(text(*id, self.src))
+                    || (!is_declarator(*id) && is_changed(*id, self.src))
+            });
+            if let Some(id) = changed {
+                diags.push(
+                    Diagnostic::new(Code::PointerAccess, id.byte_range(), format!("struct parameter `{root}` may be changed in the function, so it may point to a struct the region also accesses by name"))
+                        .label("changed here")
+                        .expected("pointer parameters that keep the value the caller passed")
+                        .hint("use another variable for the new pointer, or keep this nest as written"),
+                );
+            }
+        }
+        diags
     }
 
     /// Iterators declared outside the region whose final value is read later: nestor's
@@ -538,12 +575,14 @@ impl<'t> RegionFinder<'_, 't> {
     }
 
     /// Marks the arrays whose values may be read after the region: parameters,
-    /// globals, and locals whose next use after the region reads them.
+    /// globals, and locals whose next use after the region reads them. A member of a
+    /// struct (a field array) is live exactly when its struct variable is.
     fn mark_live_out(&self, region: &mut Region) {
         for a in &mut region.arrays {
+            let variable = a.member_of.as_ref().map_or(&a.name, |m| &m.root);
             a.live_out = a.scope != ir::Scope::Local
-                || self.next_read_after(&a.name, &region.span).is_some();
-            if a.scope == ir::Scope::Local && !a.extents.is_empty() {
+                || self.next_read_after(variable, &region.span).is_some();
+            if a.scope == ir::Scope::Local && !a.extents.is_empty() && a.member_of.is_none() {
                 a.declaration = self.sole_declaration(&a.name, &region.span);
             }
         }
@@ -607,14 +646,12 @@ impl<'t> RegionFinder<'_, 't> {
     /// variable's address escapes anywhere (`&x`, or an array not fully subscripted:
     /// `double *p = tmp;`, `f(tmp)`), that is returned: anything may read it later.
     fn next_read_after(&self, name: &str, span: &Span) -> Option<Node<'t>> {
-        let rank = self
-            .symbols
-            .get_at(name, span.start)
-            .map_or(0, |s| match &s.shape {
-                symbols::Shape::Array(e) => e.len(),
-                symbols::Shape::Scalar => 0,
-                _ => 1,
-            });
+        let symbol = self.symbols.get_at(name, span.start);
+        let rank = symbol.map_or(0, |s| match &s.shape {
+            symbols::Shape::Array(e) => e.len(),
+            symbols::Shape::Scalar => 0,
+            _ => 1,
+        });
         let macros = self.symbols.macros_mentioning(name);
         let enclosing_loop = outermost_enclosing_loop(self.function, span.start);
         let mut after = Vec::new();
@@ -624,7 +661,7 @@ impl<'t> RegionFinder<'_, 't> {
         for id in self.index.uses(names) {
             let t = text(id, self.src);
             let through_macro = macros.contains(t);
-            if !through_macro && address_escapes(id, rank, self.src) {
+            if !through_macro && address_escapes(id, rank, symbol, &self.symbols, self.src) {
                 escape.get_or_insert(id);
             }
             if is_declarator(id) {
@@ -750,20 +787,40 @@ fn contains_kind(node: Node, kinds: &[&str]) -> bool {
             .any(|c| contains_kind(c, kinds))
 }
 
-/// Whether this use of a variable of `rank` dimensions lets its address escape: `&x`,
-/// `&a[i]`, or an array used with fewer subscripts than it has dimensions (it decays
-/// to a pointer), except as the operand of `sizeof`.
-fn address_escapes(id: Node, rank: usize, src: &str) -> bool {
+/// Whether this use of variable `symbol` (of `rank` dimensions) lets its address
+/// escape: `&x`, `&a[i]`, `&s.x[i]`, or an array (or an array member of a struct,
+/// `s.x`) used with fewer subscripts than it has dimensions (it decays to a pointer),
+/// except as the operand of `sizeof`. A use through struct members nestor does not
+/// model (`symbols` has their definitions) counts as an escape.
+fn address_escapes(
+    id: Node,
+    rank: usize,
+    symbol: Option<&symbols::Symbol>,
+    symbols: &Symbols,
+    src: &str,
+) -> bool {
     if is_declarator(id) {
         return false;
     }
     let mut node = id;
-    let mut subscripts = 0;
+    let mut steps = Vec::new();
     while let Some(p) = node.parent() {
         match p.kind() {
             "parenthesized_expression" => {}
             "subscript_expression" if p.child_by_field_name("argument") == Some(node) => {
-                subscripts += 1
+                steps.push(records::Step::Index)
+            }
+            "field_expression"
+                if p.child_by_field_name("argument") == Some(node)
+                    && affine::op_text(p, src) == "." =>
+            {
+                let Some(field) = p.child_by_field_name("field") else {
+                    return true;
+                };
+                steps.push(records::Step::Member {
+                    name: text(field, src),
+                    arrow: false,
+                })
             }
             _ => break,
         }
@@ -773,7 +830,25 @@ fn address_escapes(id: Node, rank: usize, src: &str) -> bool {
     if parent.is_some_and(|p| p.kind() == "pointer_expression" && text(p, src).starts_with('&')) {
         return true;
     }
-    subscripts < rank && parent.is_none_or(|p| p.kind() != "sizeof_expression")
+    let decays = |left: usize| left > 0 && parent.is_none_or(|p| p.kind() != "sizeof_expression");
+    let (own, chain) = records::member_chain(&steps);
+    if chain.is_empty() {
+        return decays(rank.saturating_sub(own));
+    }
+    let Some(record) = symbol
+        .and_then(|s| s.record.as_ref())
+        .and_then(|r| symbols.record(r).ok())
+        .filter(|_| own == rank)
+    else {
+        return true;
+    };
+    match records::follow(record, &chain, &|r| symbols.record(r)) {
+        Ok(followed) => match followed.reached {
+            records::Reached::Value { dimensions_left }
+            | records::Reached::Record { dimensions_left } => decays(dimensions_left),
+        },
+        Err(_) => true,
+    }
 }
 
 /// The pragma right before statement `first` (comments aside), unless it is one of
@@ -818,6 +893,24 @@ fn outermost_enclosing_loop<'t>(function: Node<'t>, at: usize) -> Option<Node<'t
         node = parent;
     }
     found
+}
+
+/// Whether this use of a variable may change it: it is assigned (`p = q`, `p += 1`),
+/// incremented or decremented, or its address is taken.
+fn is_changed(id: Node, src: &str) -> bool {
+    let mut node = id;
+    while let Some(p) = node
+        .parent()
+        .filter(|p| p.kind() == "parenthesized_expression")
+    {
+        node = p;
+    }
+    node.parent().is_some_and(|p| match p.kind() {
+        "assignment_expression" => p.child_by_field_name("left") == Some(node),
+        "update_expression" => true,
+        "pointer_expression" => text(p, src).starts_with('&'),
+        _ => false,
+    })
 }
 
 /// Whether identifier `id` is the name a declaration declares.
@@ -1036,5 +1129,76 @@ mod tests {
             .collect();
         assert_eq!(codes, ["N113"]);
         assert!(front.identifiers.contains("A"));
+    }
+
+    /// Whether each field array of the first region is live after it, by name.
+    fn fields_live_out(src: &str) -> Vec<(String, bool)> {
+        let front = analyze(src, &[], &[]);
+        assert!(front.rejected.is_empty(), "{:?}", front.rejected);
+        let mut out: Vec<(String, bool)> = front.regions[0]
+            .arrays
+            .iter()
+            .filter(|a| a.member_of.is_some())
+            .map(|a| (a.name.clone(), a.live_out))
+            .collect();
+        out.sort();
+        out
+    }
+
+    fn live(names: &[(&str, bool)]) -> Vec<(String, bool)> {
+        names.iter().map(|(n, l)| (n.to_string(), *l)).collect()
+    }
+
+    #[test]
+    fn a_local_struct_s_members_are_live_exactly_as_the_struct_is() {
+        const DECLS: &str =
+            "struct S { double x[8]; double y[8]; double w; };\nvoid g(double *);\n";
+        let region = "  for (int i = 0; i < 8; i++) s.x[i] = i;\n  for (int i = 0; i < 8; i++) s.y[i] = s.x[i];\n";
+        // Dead after the region: nothing reads `s` again.
+        let dead = format!("{DECLS}double f(void) {{\n  struct S s;\n{region}  return 0;\n}}\n");
+        assert_eq!(
+            fields_live_out(&dead),
+            live(&[("s.x", false), ("s.y", false)])
+        );
+        // One member read after the region: every member of `s` stays live.
+        let read = format!("{DECLS}double f(void) {{\n  struct S s;\n{region}  return s.w;\n}}\n");
+        assert_eq!(
+            fields_live_out(&read),
+            live(&[("s.x", true), ("s.y", true)])
+        );
+        // Overwritten as a whole first: dead.
+        let overwritten = format!(
+            "{DECLS}double f(struct S t) {{\n  struct S s;\n{region}  s = t;\n  return s.w;\n}}\n"
+        );
+        assert_eq!(
+            fields_live_out(&overwritten),
+            live(&[("s.x", false), ("s.y", false)])
+        );
+        // Its address escapes, through `&` or an array member decaying: live.
+        for escape in [
+            "g(&s.w);",
+            "g(s.x);",
+            "double *q = s.y; (void)q;",
+            "g(&s.x[2]);",
+        ] {
+            let src = format!(
+                "{DECLS}double f(void) {{\n  struct S s;\n  {escape}\n{region}  return 0;\n}}\n"
+            );
+            assert_eq!(
+                fields_live_out(&src),
+                live(&[("s.x", true), ("s.y", true)]),
+                "{escape}"
+            );
+        }
+        // A global struct, a pointer parameter's struct: live.
+        let global = format!("{DECLS}struct S s;\nvoid f(void) {{\n{region}}}\n");
+        assert_eq!(
+            fields_live_out(&global),
+            live(&[("s.x", true), ("s.y", true)])
+        );
+        let pointer = format!(
+            "{DECLS}void f(struct S *p) {{\n  for (int i = 0; i < 8; i++) p->x[i] = i;\n}}\n"
+        );
+        assert_eq!(fields_live_out(&pointer), live(&[("p->x", true)]));
     }
 }

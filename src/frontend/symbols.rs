@@ -1,6 +1,7 @@
 //! What the file declares: `#define` constants, globals, and per function its
 //! parameters and locals — including PolyBench's `POLYBENCH_2D(A,N,M,n,m)` form.
 
+use super::records::{Record, RecordType, record_of};
 use super::summary::{FunctionSummary, NotPure};
 use super::syntax::text;
 use super::types::{CType, resolve};
@@ -32,6 +33,9 @@ pub struct Symbol {
     /// `Global` also for block-scope `static` and `extern` declarations: their values
     /// outlive the function call.
     pub scope: Scope,
+    /// The struct or union type of a variable that is one (`struct S s`), an array of
+    /// them (`struct S b[n]`) or a pointer to one (`struct S *p`).
+    pub record: Option<RecordType>,
 }
 
 fn starts_numeric(word: &str) -> bool {
@@ -50,6 +54,15 @@ pub struct Symbols {
     typedefs: Rc<HashMap<String, CType>>,
     /// Block-scope typedefs, resolved, with where each is visible.
     local_typedefs: Rc<HashMap<String, Vec<(CType, Span)>>>,
+    /// File-scope struct and union tags with their definitions (`Err`: why the tag
+    /// is not modelled).
+    records: Rc<HashMap<String, Result<Rc<Record>, String>>>,
+    /// File-scope typedefs naming a struct or union type.
+    record_typedefs: Rc<HashMap<String, RecordType>>,
+    /// Struct and union tags defined inside the function, with where each is visible.
+    local_tags: Rc<HashMap<String, Vec<Span>>>,
+    /// Whether these are a function's symbols (a struct defined here is local to it).
+    in_function: bool,
     /// `int` constants whose values nestor does not know: enumeration constants, and
     /// macros defined as different integer literals in different preprocessor
     /// branches (PolyBench's dataset sizes).
@@ -114,7 +127,20 @@ impl Symbols {
                     self.add_file_scope(child, src);
                     self.make_overridable(child, src);
                 }
+                "struct_specifier" | "union_specifier" => self.add_records(child, src),
                 "type_definition" => {
+                    if let Some(ty) = child.child_by_field_name("type") {
+                        self.add_records(ty, src);
+                    }
+                    for (name, record) in self.record_typedefs_of(child, src) {
+                        let record = match self.record_typedefs.get(&name) {
+                            Some(old) if *old != record => RecordType::Unknown(format!(
+                                "`{name}` is defined differently in two preprocessor branches"
+                            )),
+                            _ => record,
+                        };
+                        Rc::make_mut(&mut self.record_typedefs).insert(name, record);
+                    }
                     for (name, t) in self.typedefs_of(child, src) {
                         // Declared differently in two preprocessor branches: unknown.
                         let t = match self.typedefs.get(&name) {
@@ -133,11 +159,22 @@ impl Symbols {
                         Rc::make_mut(&mut self.pure_functions).insert(name);
                     }
                     self.add_enumerators(child, src);
+                    if let Some(ty) = child.child_by_field_name("type") {
+                        self.add_records(ty, src);
+                    }
                     for mut s in self.declared(child, src, Scope::Global) {
                         if let Some(old) = self.globals.get(&s.name)
                             && (old.ctype != s.ctype || old.shape != s.shape)
                         {
                             s.ctype = CType::Unknown;
+                        }
+                        if let Some(old) = self.globals.get(&s.name)
+                            && old.record != s.record
+                        {
+                            s.record = Some(RecordType::Unknown(format!(
+                                "`{}` is declared differently in two preprocessor branches",
+                                s.name
+                            )));
                         }
                         Rc::make_mut(&mut self.globals).insert(s.name.clone(), s);
                     }
@@ -267,6 +304,8 @@ impl Symbols {
         let mut syms = Symbols {
             function: Rc::default(),
             local_typedefs: Rc::default(),
+            local_tags: Rc::default(),
+            in_function: true,
             ..self.clone()
         };
         let everywhere = function.byte_range();
@@ -319,6 +358,22 @@ impl Symbols {
                         .entry(name)
                         .or_default()
                         .push((t, visible()));
+                }
+            }
+            "struct_specifier" | "union_specifier" => {
+                // A tag defined in a block is visible from its definition to the end of
+                // the block holding the declaration that defines it.
+                if let (Some(name), Some(_)) = (
+                    node.child_by_field_name("name"),
+                    node.child_by_field_name("body"),
+                ) {
+                    let block = std::iter::successors(node.parent(), |n| n.parent())
+                        .find(|n| n.kind() == "compound_statement");
+                    let end = block.map_or(node.end_byte(), |b| b.end_byte());
+                    Rc::make_mut(&mut self.local_tags)
+                        .entry(text(name, src).to_string())
+                        .or_default()
+                        .push(node.start_byte()..end);
                 }
             }
             _ => {}
@@ -423,9 +478,163 @@ impl Symbols {
         });
         let scope = if outlives_call { Scope::Global } else { scope };
         let mut cursor = decl.walk();
+        let volatile = decl.children(&mut cursor).any(|c| {
+            c.kind() == "type_qualifier" && matches!(text(c, src), "volatile" | "_Atomic")
+        });
+        let record = decl
+            .child_by_field_name("type")
+            .and_then(|t| self.record_type(t, src))
+            .map(|r| {
+                if volatile {
+                    RecordType::Unknown("declared `volatile` or `_Atomic`".to_string())
+                } else {
+                    r
+                }
+            });
+        let mut cursor = decl.walk();
         decl.children_by_field_name("declarator", &mut cursor)
-            .filter_map(|d| symbol_of_declarator(d, &ty, ctype, src, scope))
+            .filter_map(|d| symbol_of_declarator(d, &ty, ctype, record.as_ref(), src, scope))
             .collect()
+    }
+
+    /// The record type a type specifier names, if it names one: a struct or union
+    /// (defined in place, or by its tag), or a typedef of one. Tags and typedefs
+    /// defined inside the function are not modelled.
+    fn record_type(&self, ty: Node, src: &str) -> Option<RecordType> {
+        match ty.kind() {
+            "struct_specifier" | "union_specifier" => {
+                let name = ty.child_by_field_name("name").map(|n| text(n, src));
+                let body = ty.child_by_field_name("body");
+                let local = |n: &str| {
+                    self.local_tags
+                        .get(n)
+                        .is_some_and(|v| v.iter().any(|s| s.contains(&self.position)))
+                };
+                Some(match (name, body) {
+                    _ if body.is_some() && self.in_function => {
+                        RecordType::Unknown("its type is defined inside the function".to_string())
+                    }
+                    (Some(n), _) if local(n) => RecordType::Unknown(format!(
+                        "its type `{}` is defined inside the function",
+                        text(ty, src)
+                    )),
+                    (Some(n), _) => RecordType::Tag {
+                        keyword: if ty.kind() == "union_specifier" {
+                            "union"
+                        } else {
+                            "struct"
+                        },
+                        name: n.to_string(),
+                    },
+                    (None, _) => RecordType::Defined(Rc::new(self.record_definition(ty, src))),
+                })
+            }
+            "type_identifier" => {
+                let name = text(ty, src);
+                let local = self
+                    .local_typedefs
+                    .get(name)
+                    .into_iter()
+                    .flatten()
+                    .find(|(_, scope)| scope.contains(&self.position));
+                match local {
+                    Some((CType::Unknown, _)) if self.record_typedefs.contains_key(name) => {
+                        Some(RecordType::Unknown(format!(
+                            "its type `{name}` is defined inside the function"
+                        )))
+                    }
+                    Some(_) => None,
+                    None => self.record_typedefs.get(name).cloned(),
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The record a struct or union specifier with a body defines (at file scope).
+    fn record_definition(&self, spec: Node, src: &str) -> Record {
+        record_of(spec, src, &|t| self.resolve_type(t), &|t| {
+            self.record_type(t, src)
+        })
+    }
+
+    /// Registers the tags of the struct and union definitions in type specifier `ty`
+    /// (also those nested in member lists). A tag defined twice differently (in two
+    /// preprocessor branches) is not modelled.
+    fn add_records(&mut self, ty: Node, src: &str) {
+        if !matches!(ty.kind(), "struct_specifier" | "union_specifier") {
+            return;
+        }
+        let Some(body) = ty.child_by_field_name("body") else {
+            return;
+        };
+        let mut cursor = body.walk();
+        let inner: Vec<Node> = body
+            .named_children(&mut cursor)
+            .filter_map(|f| f.child_by_field_name("type"))
+            .collect();
+        for t in inner {
+            self.add_records(t, src);
+        }
+        let Some(name) = ty.child_by_field_name("name") else {
+            return;
+        };
+        let name = text(name, src).to_string();
+        let record = Rc::new(self.record_definition(ty, src));
+        let entry = match self.records.get(&name) {
+            Some(Ok(old)) if *old != record => Err(format!(
+                "`{}` is defined differently in two preprocessor branches",
+                record.display
+            )),
+            Some(Err(why)) => Err(why.clone()),
+            _ => Ok(record),
+        };
+        Rc::make_mut(&mut self.records).insert(name, entry);
+    }
+
+    /// The typedef names a `type_definition` declares for a record type (plain
+    /// declarators only: `typedef struct S *P` does not name a record).
+    fn record_typedefs_of(&self, def: Node, src: &str) -> Vec<(String, RecordType)> {
+        let Some(record) = def
+            .child_by_field_name("type")
+            .and_then(|t| self.record_type(t, src))
+        else {
+            return Vec::new();
+        };
+        let mut cursor = def.walk();
+        def.children_by_field_name("declarator", &mut cursor)
+            .filter(|d| d.kind() == "type_identifier")
+            .map(|d| {
+                let name = text(d, src).to_string();
+                // An unnamed struct is known by the typedef's name.
+                let record = match &record {
+                    RecordType::Defined(r) if r.display.starts_with("an unnamed") => {
+                        RecordType::Defined(Rc::new(Record {
+                            id: name.clone(),
+                            display: format!("`{name}`"),
+                            ..(**r).clone()
+                        }))
+                    }
+                    other => other.clone(),
+                };
+                (name, record)
+            })
+            .collect()
+    }
+
+    /// The definition record type `r` stands for, or why nestor does not model it.
+    pub fn record(&self, r: &RecordType) -> Result<Rc<Record>, String> {
+        match r {
+            RecordType::Tag { keyword, name } => match self.records.get(name) {
+                Some(Ok(record)) => Ok(record.clone()),
+                Some(Err(why)) => Err(why.clone()),
+                None => Err(format!(
+                    "nestor cannot see the definition of `{keyword} {name}`"
+                )),
+            },
+            RecordType::Defined(record) => Ok(record.clone()),
+            RecordType::Unknown(why) => Err(why.clone()),
+        }
     }
 
     /// What an object-like macro stands for when it names another identifier
@@ -715,12 +924,14 @@ fn symbol_of_declarator(
     d: Node,
     ty: &str,
     ctype: CType,
+    record: Option<&RecordType>,
     src: &str,
     scope: Scope,
 ) -> Option<Symbol> {
     let mut node = d;
     let mut extents = Vec::new();
     let mut pointer = None;
+    let mut pointers = 0;
     loop {
         match node.kind() {
             "identifier" => break,
@@ -741,13 +952,22 @@ fn symbol_of_declarator(
                     .split(|c: char| !c.is_alphanumeric() && c != '_')
                     .any(|w| w == "restrict" || w == "__restrict" || w == "__restrict__");
                 pointer = Some(pointer.unwrap_or(true) && restrict);
+                pointers += 1;
                 node = node.child_by_field_name("declarator")?;
             }
-            "function_declarator" => return polybench_array(node, ty, ctype, src, scope),
+            "function_declarator" => {
+                return polybench_array(node, ty, ctype, src, scope).map(|s| Symbol {
+                    record: record.cloned(),
+                    ..s
+                });
+            }
             _ => return None,
         }
     }
     extents.reverse();
+    // A struct, an array of structs or one pointer to a struct: not a pointer to an
+    // array of them, nor an array of pointers.
+    let record = record.filter(|_| pointers == 0 || (pointers == 1 && extents.is_empty()));
     let shape = match (pointer, extents.is_empty()) {
         (None, true) => Shape::Scalar,
         (None, false) => Shape::Array(extents),
@@ -760,6 +980,7 @@ fn symbol_of_declarator(
         ctype,
         shape,
         scope,
+        record: record.cloned(),
     })
 }
 
@@ -786,6 +1007,7 @@ fn polybench_array(f: Node, ty: &str, ctype: CType, src: &str, scope: Scope) -> 
         ctype,
         shape: Shape::Array(args[1 + rank..].to_vec()),
         scope,
+        record: None,
     })
 }
 
