@@ -475,7 +475,8 @@ fn region_outcome(
     options: &Options,
 ) -> Result<Outcome, Failure> {
     let mut outcome = Outcome::default();
-    if !options.analyze && options.mode == Mode::Identity {
+    let checked = region.block_locals.iter().all(|b| b.proven);
+    if !options.analyze && options.mode == Mode::Identity && checked {
         outcome.code = Some(codegen::generate(
             region,
             &scop,
@@ -483,9 +484,14 @@ fn region_outcome(
             identifiers,
             &[],
         )?);
+        outcome.declarations = codegen::storage_around_pragmas(region);
         return Ok(outcome);
     }
     let mut plan = Plan::new(ctx, region.clone(), text.clone(), scop)?;
+    if let Some(name) = plan.crossing_block_value(ctx)? {
+        outcome.diagnostics.push(block_value_crosses(region, &name));
+        return Ok(outcome);
+    }
     if options.analyze {
         outcome.dataflow = Some(dataflow_report(&plan.df)?);
     }
@@ -635,6 +641,25 @@ fn isl_failure(failure: IslFailure, span: &Span) -> Diagnostic {
         .label("left as written")
         .hint("this may be a bug in nestor: please report it with the input file"),
     }
+}
+
+/// N113 for a variable declared in a loop body whose value crosses an execution of its
+/// block (`Plan::crossing_block_value`): C gives it an indeterminate value there.
+fn block_value_crosses(region: &Region, name: &str) -> Diagnostic {
+    let at = region
+        .block_locals
+        .iter()
+        .find(|b| b.name == name)
+        .and_then(|b| b.blocks.first())
+        .map_or(region.span.clone(), |(scope, _)| scope.start..scope.start);
+    Diagnostic::new(
+        Code::UnsupportedStatement,
+        at,
+        format!("`{name}`, declared inside the loop, may be read where its block has not written it (its value is indeterminate there)"),
+    )
+    .label("declared here")
+    .expected("variables declared in a loop body whose every read follows a write in the same execution of the body")
+    .hint("declare the variable before the loop nest, or write every element before reading it")
 }
 
 /// `rewritten` without the declarations of local variables that `src` used and the

@@ -5,6 +5,7 @@
 
 use crate::deps::{self, Dataflow, Order, Verdict, Violation, ViolationKind};
 use crate::frontend::Region;
+use crate::frontend::ir::BlockVariable;
 use crate::model::{self, ScheduleTree, Scop, ScopText};
 use isl_rs::{Context, LibISLError, UnionMap, UnionSet};
 use std::collections::BTreeSet;
@@ -36,6 +37,75 @@ impl Plan {
             df,
             tree,
         })
+    }
+
+    /// The first variable declared in a block of the region whose value crosses an
+    /// execution of its block: read before it is written there (a live-in read), or
+    /// read in another execution of a block than the one that wrote it. With
+    /// `B = { S[i] -> Block_b[i_0, .., i_(d-1)] }` for the statements `S` in block `b`
+    /// (`d` loops around its declaration), that is `live_in ∩ reads_x ≠ ∅` or
+    /// `B⁻¹ . flow_x . B ⊄ identity`, `flow_x` the flow dependences into reads of `x`.
+    /// Only when there is none is one variable declared before the region the same
+    /// program.
+    pub fn crossing_block_value(&self, ctx: &Context) -> Isl<Option<String>> {
+        for var in self.region.block_locals.iter().filter(|b| !b.proven) {
+            let rank = self
+                .region
+                .arrays
+                .iter()
+                .find(|a| a.name == var.name)
+                .map_or(0, |a| a.extents.len());
+            let cells: Vec<String> = (0..rank).map(|k| format!("o{k}")).collect();
+            let cells = format!("{{ {}[{}] }}", model::isl_name(&var.name), cells.join(", "));
+            let reads_x = self
+                .scop
+                .reads
+                .copy()?
+                .intersect_range(UnionSet::read_from_str(ctx, &cells)?)?
+                .domain()?;
+            let tagged = &self.df.tagged;
+            if !tagged
+                .live_in
+                .copy()?
+                .intersect_domain(reads_x.copy()?)?
+                .is_empty()?
+            {
+                return Ok(Some(var.name.clone()));
+            }
+            let blocks = UnionMap::read_from_str(ctx, &self.block_map(var))?;
+            let across = tagged
+                .flow
+                .copy()?
+                .intersect_range(reads_x)?
+                .apply_domain(tagged.instance.copy()?)?
+                .apply_range(tagged.instance.copy()?)?
+                .apply_domain(blocks.copy()?)?
+                .apply_range(blocks)?;
+            let same = across.copy()?.domain()?.identity()?;
+            if !across.is_subset(&same)? {
+                return Ok(Some(var.name.clone()));
+            }
+        }
+        Ok(None)
+    }
+
+    /// `{ S[i] -> Block_b[i_0, .., i_(d-1)] }` for every statement `S` in a block `b`
+    /// of `var` (its statement inside the block's scope, `d` loops around it).
+    fn block_map(&self, var: &BlockVariable) -> String {
+        let mut pieces = Vec::new();
+        for (b, (scope, depth)) in var.blocks.iter().enumerate() {
+            let inside = self.region.statements.iter();
+            for s in inside.filter(|s| scope.contains(&s.span.start)) {
+                let iters: Vec<String> = s.iters.iter().map(|i| model::isl_name(i)).collect();
+                let outer = iters[..(*depth).min(iters.len())].join(", ");
+                pieces.push(format!(
+                    "{}[{}] -> __nestor_block{b}[{outer}]",
+                    s.name,
+                    iters.join(", ")
+                ));
+            }
+        }
+        format!("{}{{ {} }}", self.text.params, pieces.join("; "))
     }
 
     /// `region` (this plan's region with its storage changed) lifted again, in its

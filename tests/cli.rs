@@ -1408,3 +1408,23 @@ fn storage_nestor_adds_is_declared_outside_the_scop_pragmas() {
     // Bounds keep the macros they were written with.
     assert!(out.contains("i < _PB_M"), "{out}");
 }
+
+/// `--identity` keeps what a scop region declares inside its loops (regression: the
+/// declaration was dropped, and the output did not compile).
+#[test]
+fn identity_declares_the_variables_of_a_scop_region_s_loops() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.c");
+    std::fs::write(
+        &file,
+        "void f(int n, double A[n]) {\n#pragma scop\n  for (int i = 0; i < n; i++) {\n    double t = A[i];\n    A[i] = t * t;\n  }\n#pragma endscop\n}\n",
+    )
+    .unwrap();
+    let o = nestor(&["optimize", "--identity", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let (Some(decl), Some(scop)) = (out.find("double t;"), out.find("#pragma scop")) else {
+        panic!("no declaration of t:\n{out}");
+    };
+    assert!(decl < scop, "{out}");
+}

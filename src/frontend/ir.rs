@@ -546,6 +546,23 @@ pub struct Comment {
     pub depth: usize,
 }
 
+/// A variable declared inside loops of a region (in one block, or in sibling blocks
+/// with one type). Every value it takes must be written and read within one execution
+/// of its block; then one variable declared before the region holds it exactly.
+#[derive(Clone, Debug)]
+pub struct BlockVariable {
+    pub name: String,
+    /// The declaration the region starts with (`double t;`, `int row[8];`).
+    pub declaration: String,
+    /// Per declaration: its scope (from it to the end of its block) and the number of
+    /// the region's loops around it.
+    pub blocks: Vec<(Span, usize)>,
+    /// Whether the front end proved that no value crosses an execution of a block (a
+    /// scalar written before it is read); otherwise the dataflow must show it
+    /// (`deps::crossing_block_value`).
+    pub proven: bool,
+}
+
 /// A static-control region, lifted.
 #[derive(Clone, Debug)]
 pub struct Region {
@@ -588,9 +605,9 @@ pub struct Region {
     /// Declarations generated code starts with: the scalars declared inside the
     /// region's loops (declared once before it), and storage added by nestor.
     pub declarations: Vec<String>,
-    /// The scalars declared inside the region's loops (`lift::BlockLocal`): dead after
-    /// the region, their declarations replaced by the region's own.
-    pub block_locals: Vec<String>,
+    /// The variables declared inside the region's loops: dead after the region, each
+    /// declared once before it instead.
+    pub block_locals: Vec<BlockVariable>,
     /// Statements generated code ends with (freeing heap storage nestor added).
     pub epilogue: Vec<String>,
     /// Arrays named by `#pragma nestor temporary(...)` before the region in its

@@ -131,10 +131,10 @@ pub fn lift_region(
         iterator_types,
         declarations: lifter
             .block_locals
-            .iter()
-            .map(|(name, local)| format!("{} {name};", local.ty))
+            .values()
+            .map(|b| b.declaration.clone())
             .collect(),
-        block_locals: lifter.block_locals.keys().cloned().collect(),
+        block_locals: lifter.block_locals.into_values().collect(),
         epilogue: Vec::new(),
         declared_temporaries: Vec::new(),
         replaced_declarations: Vec::new(),
@@ -199,8 +199,8 @@ struct Lifter<'a> {
     /// How the region writes each of those names: `_PB_N` for `n` (through
     /// `#define _PB_N n`), or the name itself.
     spellings: BTreeMap<String, BTreeSet<String>>,
-    /// Scalars declared inside the region's loops, by name.
-    block_locals: BTreeMap<String, BlockLocal>,
+    /// Variables declared inside the region's loops, by name.
+    block_locals: BTreeMap<String, BlockVariable>,
     loops: Vec<Loop>,
     /// The field arrays accessed (`b.c`), by name.
     fields: BTreeMap<String, FieldArray>,
@@ -220,20 +220,6 @@ struct FieldArray {
     element_zero: bool,
     scope: Scope,
     member_of: MemberOf,
-}
-
-/// A scalar declared inside a loop of the region. Every value it takes is written and
-/// read within one execution of its block, so one variable declared before the region
-/// holds it exactly; the same name declared in sibling blocks (same type) is one
-/// such variable.
-#[derive(Clone, Debug)]
-pub struct BlockLocal {
-    /// The type as written, qualifiers other than `const` excluded by then.
-    pub ty: String,
-    /// From the first declaration to the end of the last one's block.
-    pub scope: Span,
-    /// Each declaration's scope: from it to the end of its block.
-    pub declarations: Vec<Span>,
 }
 
 impl<'a> Lifter<'a> {
@@ -296,14 +282,18 @@ impl<'a> Lifter<'a> {
                     Some(n) if n.kind() == "identifier" => (n, d.child_by_field_name("value")),
                     _ => (d, None),
                 },
+                "array_declarator" => (array_name(d).unwrap_or(d), None),
                 _ => (d, None),
             };
             if name.kind() != "identifier" {
-                let why = "a block-local array or pointer (only scalars are modelled)";
+                let why = "a block-local pointer or an initialized array";
                 self.diags.push(block_local_rejected(d, why));
                 continue;
             }
-            if let Err(why) = self.new_block_local(node, name, value, &ty) {
+            if d.kind() == "array_declarator" && !self.block_array_extents(d) {
+                continue;
+            }
+            if let Err(why) = self.new_block_local(node, d, name, value, &ty) {
                 self.diags.push(block_local_rejected(d, &why));
                 continue;
             }
@@ -319,50 +309,93 @@ impl<'a> Lifter<'a> {
     fn new_block_local(
         &mut self,
         decl: Node,
+        declarator: Node,
         name: Node,
         value: Option<Node>,
         ty: &str,
     ) -> Result<(), String> {
         let n = text(name, self.src);
+        let array = declarator.kind() == "array_declarator";
         if self.iters.iter().any(|i| i == n) {
             return Err(format!("`{n}` shadows a loop iterator"));
         }
-        if self
-            .block_locals
-            .get(n)
-            .is_some_and(|b| b.scope.contains(&decl.start_byte()))
-        {
+        if self.block_locals.get(n).is_some_and(|b| {
+            b.blocks
+                .iter()
+                .any(|(scope, _)| scope.contains(&decl.start_byte()))
+        }) {
             return Err(format!("`{n}` shadows another `{n}` of an enclosing block"));
         }
+        let declaration = if array {
+            format!("{ty} {};", text(declarator, self.src))
+        } else {
+            format!("{ty} {n};")
+        };
         if let Some(other) = self.block_locals.get(n)
-            && other.ty != ty
+            && other.declaration != declaration
         {
             return Err(format!(
-                "`{n}` is declared with another type (`{}`) elsewhere in the region",
-                other.ty
+                "`{n}` is declared otherwise (`{}`) elsewhere in the region",
+                other.declaration
             ));
         }
         if value.is_some_and(|v| mentions(v, n, self.src)) {
             return Err(format!("the initializer of `{n}` reads `{n}` itself"));
         }
-        if value.is_none() && !written_before_read(decl, n, self.src) {
+        // A scalar is judged here; an array's cells by the dataflow.
+        let proven = !array && (value.is_some() || written_before_read(decl, n, self.src));
+        if !array && !proven {
             return Err(format!(
                 "`{n}` may be read before it is written in its block (its value is indeterminate)"
             ));
         }
         let block_end = decl.parent().map_or(decl.end_byte(), |b| b.end_byte());
-        let scope = decl.start_byte()..block_end;
         let entry = self
             .block_locals
             .entry(n.to_string())
-            .or_insert(BlockLocal {
-                ty: ty.to_string(),
-                scope: scope.clone(),
-                declarations: Vec::new(),
+            .or_insert(BlockVariable {
+                name: n.to_string(),
+                declaration,
+                blocks: Vec::new(),
+                proven: true,
             });
-        entry.scope = entry.scope.start.min(scope.start)..entry.scope.end.max(scope.end);
-        entry.declarations.push(scope);
+        entry.proven &= proven;
+        entry
+            .blocks
+            .push((decl.start_byte()..block_end, self.iters.len()));
         Ok(())
+    }
+
+    /// Whether the extents of array declarator `d` are affine in the region's
+    /// parameters (so the array may be declared before the region with the same size).
+    fn block_array_extents(&mut self, d: Node) -> bool {
+        let mut n = d;
+        let mut ok = true;
+        while n.kind() == "array_declarator" {
+            match n.child_by_field_name("size") {
+                Some(size) => match self.lift_aff(size, Code::NonAffineBound) {
+                    Some(aff) if self.iters.iter().all(|i| !aff.mentions(i)) => {}
+                    Some(_) => {
+                        self.diags.push(block_local_rejected(
+                            d,
+                            "an array whose size depends on a loop iterator",
+                        ));
+                        ok = false;
+                    }
+                    None => ok = false,
+                },
+                None => {
+                    self.diags
+                        .push(block_local_rejected(d, "an array without a size"));
+                    ok = false;
+                }
+            }
+            match n.child_by_field_name("declarator") {
+                Some(inner) => n = inner,
+                None => break,
+            }
+        }
+        ok
     }
 
     /// The statement `name = value;` for the initialized declarator `d`.
@@ -1328,7 +1361,7 @@ impl<'a> Lifter<'a> {
             let Some(local) = self.block_locals.get(&a.array) else {
                 continue;
             };
-            if !local.declarations.iter().any(|d| d.contains(&a.span.start)) {
+            if !local.blocks.iter().any(|(d, _)| d.contains(&a.span.start)) {
                 diags.push(
                     Diagnostic::new(
                         Code::UnsupportedStatement,
@@ -1878,4 +1911,13 @@ fn summarized_call_rejected(call: Node, why: &str) -> Diagnostic {
     .label("this call")
     .expected("calls that pass whole arrays (or rows) and integer values the parameters hold")
     .hint("pass the arrays themselves, or move the call out of the loop nest")
+}
+
+/// The identifier an array declarator `x[a][b]` declares.
+fn array_name(d: Node) -> Option<Node> {
+    let mut n = d;
+    while n.kind() == "array_declarator" {
+        n = n.child_by_field_name("declarator")?;
+    }
+    (n.kind() == "identifier").then_some(n)
 }

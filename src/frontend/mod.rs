@@ -460,7 +460,8 @@ impl<'t> RegionFinder<'_, 't> {
         if !live.is_empty() {
             return Err(live);
         }
-        let clashes = self.block_locals_named_outside(&region);
+        let block_end = first.parent().map_or(span.end, |b| b.end_byte());
+        let clashes = self.block_locals_named_outside(&region, block_end);
         if !clashes.is_empty() {
             return Err(clashes);
         }
@@ -539,13 +540,30 @@ impl<'t> RegionFinder<'_, 't> {
         diags
     }
 
-    /// The uses, outside the region, of the names its loops declare: the region's one
-    /// declaration of such a name (before it) would be seen there too.
-    fn block_locals_named_outside(&self, region: &Region) -> Vec<Diagnostic> {
+    /// The uses, outside the region, of the names its loops declare that the region's
+    /// one declaration of such a name (before it) would change the meaning of.
+    /// Only uses from the region's start to the end of its block (`block_end`) see it:
+    /// inside the region those in the scope of the name's own declarations, and after
+    /// it those that name a variable declared in a block nested there, keep their
+    /// meaning.
+    fn block_locals_named_outside(&self, region: &Region, block_end: usize) -> Vec<Diagnostic> {
+        let seen_by_declaration = |at: usize| (region.span.start..block_end).contains(&at);
+        let in_own_block = |name: &str, at: usize| {
+            region.block_locals.iter().any(|b| {
+                b.name == name && b.blocks.iter().any(|(scope, _)| scope.contains(&at))
+            })
+        };
         self.index
-            .uses(region.block_locals.iter().map(String::as_str))
+            .uses(region.block_locals.iter().map(|b| b.name.as_str()))
             .into_iter()
-            .filter(|id| !region.span.contains(&id.start_byte()))
+            .filter(|id| {
+                let (name, at) = (text(*id, self.src), id.start_byte());
+                let nested = self
+                    .symbols
+                    .scope_at(name, at)
+                    .is_some_and(|scope| scope.end < block_end && !region.span.contains(&at));
+                seen_by_declaration(at) && !nested && !in_own_block(name, at)
+            })
             .map(|id| {
                 let name = text(id, self.src);
                 Diagnostic::new(
@@ -582,7 +600,11 @@ impl<'t> RegionFinder<'_, 't> {
             let variable = a.member_of.as_ref().map_or(&a.name, |m| &m.root);
             a.live_out = a.scope != ir::Scope::Local
                 || self.next_read_after(variable, &region.span).is_some();
-            if a.scope == ir::Scope::Local && !a.extents.is_empty() && a.member_of.is_none() {
+            // A block variable's declarations lie inside the region, which the
+            // generated code replaces.
+            let inside = region.block_locals.iter().any(|b| b.name == a.name);
+            let plain = a.member_of.is_none() && !inside;
+            if a.scope == ir::Scope::Local && !a.extents.is_empty() && plain {
                 a.declaration = self.sole_declaration(&a.name, &region.span);
             }
         }
