@@ -107,7 +107,10 @@ impl AffineContext<'_> {
             }
             "binary_expression" => self.binary(node),
             "conditional_expression" => self.min_max_ternary(node),
-            "call_expression" => self.min_max_call(node),
+            "call_expression" => match misparsed_cast(node, self.src, self.symbols) {
+                Some((target, value)) => self.converted(value, target),
+                None => self.min_max_call(node),
+            },
             _ => Err(self.reject(
                 node,
                 "not an integer expression of iterators and parameters",
@@ -189,9 +192,12 @@ impl AffineContext<'_> {
                     self.symbols.resolve_type(text(t, self.src))
                 })
                 .promoted(),
-            "call_expression" => node
-                .child_by_field_name("arguments")
-                .map_or(CType::Unknown, |a| self.expression_type(a)),
+            "call_expression" => match misparsed_cast(node, self.src, self.symbols) {
+                Some((target, _)) => target.promoted(),
+                None => node
+                    .child_by_field_name("arguments")
+                    .map_or(CType::Unknown, |a| self.expression_type(a)),
+            },
             _ => {
                 let mut cursor = node.walk();
                 let children: Vec<Node> = node.named_children(&mut cursor).collect();
@@ -408,6 +414,36 @@ fn substitute(body: &str, params: &[String], args: &[&str]) -> String {
     }
     flush(&mut word, &mut out);
     out
+}
+
+/// `(T)(e)` with `T` a typedef or type macro, which tree-sitter reads as a call of
+/// `(T)` (it cannot tell type names from variables): the type and `e`.
+pub fn misparsed_cast<'t>(
+    node: Node<'t>,
+    src: &str,
+    symbols: &Symbols,
+) -> Option<(CType, Node<'t>)> {
+    let function = node.child_by_field_name("function")?;
+    if function.kind() != "parenthesized_expression" {
+        return None;
+    }
+    let name = function
+        .named_child(0)
+        .filter(|n| n.kind() == "identifier")?;
+    let target = symbols.resolve_type(text(name, src));
+    if target == CType::Unknown || symbols.get(text(name, src)).is_some() {
+        return None;
+    }
+    let arguments = node.child_by_field_name("arguments")?;
+    let mut cursor = arguments.walk();
+    let values: Vec<Node<'t>> = arguments
+        .named_children(&mut cursor)
+        .filter(|c| c.kind() != "comment")
+        .collect();
+    match values.as_slice() {
+        [value] => Some((target, *value)),
+        _ => None,
+    }
 }
 
 /// PolyBench's loop-bound macros (`_PB_N`): `int` parameters by the suite's convention.

@@ -1,7 +1,7 @@
 //! Lifting a sequence of C statements into a [`Region`]: loops and conditions in
 //! affine form, statements with their accesses and text templates.
 
-use super::affine::{AffineContext, cmp_op, op_text, short, unparen};
+use super::affine::{AffineContext, cmp_op, misparsed_cast, op_text, short, unparen};
 use super::ir::*;
 use super::records::{self, Reached, Step};
 use super::summary::{Base, FunctionSummary, ParamKind, SummaryRead};
@@ -752,7 +752,10 @@ impl<'a> Lifter<'a> {
             "cast_expression" => node
                 .child_by_field_name("value")
                 .is_some_and(|v| self.reads(v, out)),
-            "call_expression" => self.pure_call(node, out),
+            "call_expression" => match misparsed_cast(node, self.src, self.symbols) {
+                Some((_, value)) => self.reads(value, out),
+                None => self.pure_call(node, out),
+            },
             "assignment_expression" | "update_expression" => {
                 self.diags.push(
                     Diagnostic::new(

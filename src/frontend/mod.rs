@@ -549,9 +549,10 @@ impl<'t> RegionFinder<'_, 't> {
     fn block_locals_named_outside(&self, region: &Region, block_end: usize) -> Vec<Diagnostic> {
         let seen_by_declaration = |at: usize| (region.span.start..block_end).contains(&at);
         let in_own_block = |name: &str, at: usize| {
-            region.block_locals.iter().any(|b| {
-                b.name == name && b.blocks.iter().any(|(scope, _)| scope.contains(&at))
-            })
+            region
+                .block_locals
+                .iter()
+                .any(|b| b.name == name && b.blocks.iter().any(|(scope, _)| scope.contains(&at)))
         };
         self.index
             .uses(region.block_locals.iter().map(|b| b.name.as_str()))
