@@ -64,10 +64,12 @@ impl Plan {
                 .intersect_range(UnionSet::read_from_str(ctx, &cells)?)?
                 .domain()?;
             let tagged = &self.df.tagged;
+            // Under the context: `#define W 64` leaves no run where `row[W]` is empty.
             if !tagged
                 .live_in
                 .copy()?
                 .intersect_domain(reads_x.copy()?)?
+                .intersect_params(self.scop.context.copy()?)?
                 .is_empty()?
             {
                 return Ok(Some(var.name.clone()));
@@ -81,6 +83,7 @@ impl Plan {
                 .apply_range(tagged.instance.copy()?)?
                 .apply_domain(blocks.copy()?)?
                 .apply_range(blocks)?;
+            let across = across.intersect_params(self.scop.context.copy()?)?;
             let same = across.copy()?.domain()?.identity()?;
             if !across.is_subset(&same)? {
                 return Ok(Some(var.name.clone()));

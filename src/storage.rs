@@ -221,6 +221,10 @@ pub fn expand(
         .map_or("double".to_string(), |a| a.element_type.clone());
     let extents: Vec<String> = along.iter().map(|l| l.extent.to_c()).collect();
     out.arrays.retain(|a| a.name != variable);
+    // A variable declared in the region's blocks is gone with its declaration.
+    if let Some(block) = region.block_locals.iter().find(|b| b.name == variable) {
+        out.declarations.retain(|d| *d != block.declaration);
+    }
     out.arrays.push(Array {
         name: array.to_string(),
         element_type: element_type.clone(),

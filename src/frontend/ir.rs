@@ -546,12 +546,17 @@ pub struct Comment {
     pub depth: usize,
 }
 
-/// A variable declared inside loops of a region (in one block, or in sibling blocks
-/// with one type). Every value it takes must be written and read within one execution
-/// of its block; then one variable declared before the region holds it exactly.
+/// A variable declared inside a loop of a region (another declaration of its name in a
+/// sibling block is another variable, renamed). Every value it takes must be written
+/// and read within one execution of its block; then one variable declared before the
+/// region holds it exactly.
 #[derive(Clone, Debug)]
 pub struct BlockVariable {
+    /// Its name in the model and the generated code: as written, or (a second
+    /// declaration of a name in the region) a fresh one.
     pub name: String,
+    /// Its name in the source.
+    pub original: String,
     /// The declaration the region starts with (`double t;`, `int row[8];`).
     pub declaration: String,
     /// Per declaration: its scope (from it to the end of its block) and the number of

@@ -20,6 +20,7 @@ pub fn lift_region(
     symbols: &Symbols,
     origin: Origin,
     function: &str,
+    taken: &BTreeSet<String>,
 ) -> Result<Region, Vec<Diagnostic>> {
     let mut lifter = Lifter {
         src,
@@ -31,6 +32,8 @@ pub fn lift_region(
         affine_names: BTreeMap::new(),
         spellings: BTreeMap::new(),
         block_locals: BTreeMap::new(),
+        renames: Vec::new(),
+        taken,
         loops: Vec::new(),
         fields: BTreeMap::new(),
     };
@@ -199,8 +202,13 @@ struct Lifter<'a> {
     /// How the region writes each of those names: `_PB_N` for `n` (through
     /// `#define _PB_N n`), or the name itself.
     spellings: BTreeMap<String, BTreeSet<String>>,
-    /// Variables declared inside the region's loops, by name.
+    /// Variables declared inside the region's loops, by model name.
     block_locals: BTreeMap<String, BlockVariable>,
+    /// The accesses to renamed block variables (name span, model name), not yet in a
+    /// statement's rewrites.
+    renames: Vec<(Span, String)>,
+    /// Every identifier of the file: fresh names avoid them.
+    taken: &'a BTreeSet<String>,
     loops: Vec<Loop>,
     /// The field arrays accessed (`b.c`), by name.
     fields: BTreeMap<String, FieldArray>,
@@ -319,11 +327,7 @@ impl<'a> Lifter<'a> {
         if self.iters.iter().any(|i| i == n) {
             return Err(format!("`{n}` shadows a loop iterator"));
         }
-        if self.block_locals.get(n).is_some_and(|b| {
-            b.blocks
-                .iter()
-                .any(|(scope, _)| scope.contains(&decl.start_byte()))
-        }) {
+        if self.block_variable_at(n, decl.start_byte()).is_some() {
             return Err(format!("`{n}` shadows another `{n}` of an enclosing block"));
         }
         let declaration = if array {
@@ -331,14 +335,6 @@ impl<'a> Lifter<'a> {
         } else {
             format!("{ty} {n};")
         };
-        if let Some(other) = self.block_locals.get(n)
-            && other.declaration != declaration
-        {
-            return Err(format!(
-                "`{n}` is declared otherwise (`{}`) elsewhere in the region",
-                other.declaration
-            ));
-        }
         if value.is_some_and(|v| mentions(v, n, self.src)) {
             return Err(format!("the initializer of `{n}` reads `{n}` itself"));
         }
@@ -350,20 +346,35 @@ impl<'a> Lifter<'a> {
             ));
         }
         let block_end = decl.parent().map_or(decl.end_byte(), |b| b.end_byte());
-        let entry = self
-            .block_locals
-            .entry(n.to_string())
-            .or_insert(BlockVariable {
-                name: n.to_string(),
+        let model = self.fresh_block_name(n);
+        let declaration = if model == n {
+            declaration
+        } else {
+            declaration.replacen(n, &model, 1)
+        };
+        self.block_locals.insert(
+            model.clone(),
+            BlockVariable {
+                name: model,
+                original: n.to_string(),
                 declaration,
-                blocks: Vec::new(),
-                proven: true,
-            });
-        entry.proven &= proven;
-        entry
-            .blocks
-            .push((decl.start_byte()..block_end, self.iters.len()));
+                blocks: vec![(decl.start_byte()..block_end, self.iters.len())],
+                proven,
+            },
+        );
         Ok(())
+    }
+
+    /// `n` for the first variable of that name declared in the region's blocks, then
+    /// `n_1`, `n_2`, ... that no identifier of the file is.
+    fn fresh_block_name(&self, n: &str) -> String {
+        let mut name = n.to_string();
+        let mut k = 0;
+        while self.block_locals.contains_key(&name) || (k > 0 && self.taken.contains(&name)) {
+            k += 1;
+            name = format!("{n}_{k}");
+        }
+        name
     }
 
     /// Whether the extents of array declarator `d` are affine in the region's
@@ -407,6 +418,7 @@ impl<'a> Lifter<'a> {
         }
         let index = self.statements.len();
         let mut rewrites = self.iterator_holes(d);
+        rewrites.extend(self.renames_in(&d.byte_range()));
         rewrites.push((
             d.end_byte()..d.end_byte(),
             vec![Piece::Text(";".to_string())],
@@ -702,7 +714,8 @@ impl<'a> Lifter<'a> {
             return None;
         }
         let index = self.statements.len();
-        let rewrites = self.iterator_holes(node);
+        let mut rewrites = self.iterator_holes(node);
+        rewrites.extend(self.renames_in(&node.byte_range()));
         self.statements.push(Statement {
             name: format!("S{index}"),
             iters: self.iters.clone(),
@@ -1090,10 +1103,17 @@ impl<'a> Lifter<'a> {
         let Some(subscripts) = subscripts.into_iter().collect::<Option<Vec<_>>>() else {
             return false;
         };
+        let array = match self.block_variable_at(name, node.start_byte()) {
+            Some(var) if var != name => {
+                self.renames.push((base.byte_range(), var.clone()));
+                var
+            }
+            _ => name.to_string(),
+        };
         out.push(Access {
             id: self.next_ref,
             kind,
-            array: name.to_string(),
+            array,
             subscripts,
             span: node.byte_range(),
             name_span: base.byte_range(),
@@ -1101,6 +1121,29 @@ impl<'a> Lifter<'a> {
         });
         self.next_ref += 1;
         true
+    }
+
+    /// The model name of the variable declared in a block of the region that `name`
+    /// means at `position`: a second declaration of a name in a sibling block is a
+    /// variable of its own (`t_1`), so each can be privatized or expanded alone.
+    fn block_variable_at(&self, name: &str, position: usize) -> Option<String> {
+        self.block_locals
+            .values()
+            .filter(|b| b.original == name)
+            .find(|b| b.blocks.iter().any(|(scope, _)| scope.contains(&position)))
+            .map(|b| b.name.clone())
+    }
+
+    /// The text rewrites of the renamed block variables in `span`, taken.
+    fn renames_in(&mut self, span: &Span) -> Vec<(Span, Vec<Piece>)> {
+        let (inside, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.renames)
+            .into_iter()
+            .partition(|(r, _)| span.start <= r.start && r.end <= span.end);
+        self.renames = rest;
+        inside
+            .into_iter()
+            .map(|(r, name)| (r, vec![Piece::Text(name)]))
+            .collect()
     }
 
     /// Whether no subscript of `indices` assigns or increments a variable (else reports
@@ -1499,7 +1542,11 @@ impl<'a> Lifter<'a> {
                         member_of: Some(f.member_of.clone()),
                     };
                 }
-                let sym = self.symbols.get_at(&a.array, a.span.start);
+                let written = self
+                    .block_locals
+                    .get(&a.array)
+                    .map_or(a.array.as_str(), |b| b.original.as_str());
+                let sym = self.symbols.get_at(written, a.span.start);
                 Array {
                     name: a.array.clone(),
                     element_type: sym.map_or("int".to_string(), |s| s.ty.clone()),

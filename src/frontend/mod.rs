@@ -455,6 +455,7 @@ impl<'t> RegionFinder<'_, 't> {
             &self.symbols.at(span.start),
             origin,
             &self.name,
+            &self.out.identifiers,
         )?;
         let live = self.iterators_live_after(&region);
         if !live.is_empty() {
@@ -549,13 +550,12 @@ impl<'t> RegionFinder<'_, 't> {
     fn block_locals_named_outside(&self, region: &Region, block_end: usize) -> Vec<Diagnostic> {
         let seen_by_declaration = |at: usize| (region.span.start..block_end).contains(&at);
         let in_own_block = |name: &str, at: usize| {
-            region
-                .block_locals
-                .iter()
-                .any(|b| b.name == name && b.blocks.iter().any(|(scope, _)| scope.contains(&at)))
+            region.block_locals.iter().any(|b| {
+                b.original == name && b.blocks.iter().any(|(scope, _)| scope.contains(&at))
+            })
         };
         self.index
-            .uses(region.block_locals.iter().map(|b| b.name.as_str()))
+            .uses(region.block_locals.iter().map(|b| b.original.as_str()))
             .into_iter()
             .filter(|id| {
                 let (name, at) = (text(*id, self.src), id.start_byte());

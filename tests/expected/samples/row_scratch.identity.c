@@ -1,0 +1,69 @@
+/* Per-row scratch array declared in the loop body (real C): each row is staged in a
+   small buffer, smoothed from it, and written back mirrored. The rows are independent:
+   the buffer is written before it is read in every iteration. */
+#include <stdio.h>
+#include <time.h>
+
+#ifndef N
+#define N 400
+#endif
+#define W 64
+
+static double A[N][W], B[N][W];
+
+static void smooth_rows(void)
+{
+  double row[W];
+  for (int i = 0; i < N; i++) {
+    for (int j = 0; j < W; j++) {
+      row[j] = A[i][j] * 0.5;
+    }
+    for (int j = 1; j < W - 1; j++) {
+      B[i][j] = row[j - 1] + row[j] + row[j + 1];
+    }
+    B[i][0] = row[0];
+    B[i][W - 1] = row[W - 1];
+  }
+}
+
+/* Kernel wall time on stderr, for bench/run.py (stdout carries only the checksums). */
+static struct timespec nestor_timer_t0;
+
+static void nestor_timer_start(void)
+{
+  clock_gettime(CLOCK_MONOTONIC, &nestor_timer_t0);
+}
+
+static void nestor_timer_stop_print(void)
+{
+  struct timespec t1;
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  fprintf(stderr, "kernel_seconds %.9f\n",
+          (double)(t1.tv_sec - nestor_timer_t0.tv_sec)
+              + 1e-9 * (double)(t1.tv_nsec - nestor_timer_t0.tv_nsec));
+}
+
+static unsigned long long mix(unsigned long long h, double v)
+{
+  union { double d; unsigned long long u; } bits;
+  bits.d = v;
+  return (h ^ bits.u) * 1099511628211ULL;
+}
+
+int main(void)
+{
+  unsigned long long h = 1469598103934665603ULL;
+  for (int i = 0; i < N; i++) {
+    for (int j = 0; j < W; j++) {
+      A[i][j] = (double)((i * 11 + j * 5) % 17) / 8;
+    }
+  }
+  nestor_timer_start();
+  smooth_rows();
+  nestor_timer_stop_print();
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < W; j++)
+      h = mix(h, B[i][j]);
+  printf("B %016llx\n", h);
+  return 0;
+}
