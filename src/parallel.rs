@@ -228,7 +228,7 @@ impl Finder<'_> {
         match band.violation(self.df)? {
             None if !band.races(self.df)? => Ok(Some(Ok(Vec::new()))),
             None => privatized(Obstacle::SharedWrites, BTreeSet::new()),
-            Some(v) if v.kind == ViolationKind::LiveRangeConflict && on_scalars(plan, &v) => {
+            Some(v) if v.kind == ViolationKind::LiveRangeConflict && on_privatizable(plan, &v) => {
                 privatized(Obstacle::of(&plan.region, &v), arrays_of(plan, &v))
             }
             Some(v) => Ok(Some(Err(Obstacle::of(&plan.region, &v)))),
@@ -249,7 +249,7 @@ impl Finder<'_> {
         let (ctx, plan) = (self.ctx, self.plan);
         let mut region = plan.region.clone();
         let mut private = Vec::new();
-        for variable in storage::expandable_scalars(&plan.region) {
+        for variable in storage::privatizable(&plan.region) {
             let Some(along) = storage::expansion_loops(&region, &variable)
                 .into_iter()
                 .find(|l| l.iterator == label)
@@ -375,15 +375,16 @@ fn arrays_of(plan: &Plan, v: &deps::Violation) -> BTreeSet<String> {
         .collect()
 }
 
-/// Whether the references of the counterexample `v` are all accesses to scalars (the
-/// only storage privatization gives each thread a copy of).
-fn on_scalars(plan: &Plan, v: &deps::Violation) -> bool {
+/// Whether the references of the counterexample `v` are all accesses to variables a
+/// thread may have its own copy of (`storage::privatizable`).
+fn on_privatizable(plan: &Plan, v: &deps::Violation) -> bool {
+    let privatizable = storage::privatizable(&plan.region);
     let accesses: Vec<_> = v
         .references
         .iter()
         .filter_map(|id| plan.region.access(*id).map(|(_, a)| a))
         .collect();
-    !accesses.is_empty() && accesses.iter().all(|a| a.subscripts.is_empty())
+    !accesses.is_empty() && accesses.iter().all(|a| privatizable.contains(&a.array))
 }
 
 /// Whether the work of a band's iterations depends on them: for some statement `k` with

@@ -63,6 +63,42 @@ pub fn expandable_scalars(region: &Region) -> Vec<String> {
         .collect()
 }
 
+/// The variables a parallel loop may give each thread a copy of: the expandable
+/// scalars, and the arrays declared in the region's loop bodies with constant extents
+/// (an OpenMP `private` array needs a complete type) whose accesses the text spells out.
+pub fn privatizable(region: &Region) -> Vec<String> {
+    let mut out = expandable_scalars(region);
+    out.extend(
+        region
+            .block_locals
+            .iter()
+            .filter(|b| {
+                region.arrays.iter().any(|a| {
+                    a.name == b.name
+                        && !a.extents.is_empty()
+                        && a.extents
+                            .iter()
+                            .all(|e| constant_extent(region, e).is_some())
+                })
+            })
+            .filter(|b| region.is_rewritable(&b.name))
+            .map(|b| b.name.clone()),
+    );
+    out
+}
+
+/// The value of extent `e` when it is an integer literal or a `#define`d constant.
+fn constant_extent(region: &Region, e: &str) -> Option<i64> {
+    let e = e.trim();
+    e.parse().ok().or_else(|| {
+        region
+            .constants
+            .iter()
+            .find(|(name, _)| name == e)
+            .map(|(_, v)| *v)
+    })
+}
+
 /// The most elements an expansion may add on the stack (a VLA) for every parameter
 /// value the region may run with (1 MiB of doubles); larger ones go on the heap.
 pub const MAX_EXPANDED_ELEMENTS: i128 = 1 << 17;
@@ -201,12 +237,23 @@ pub fn expand(
         };
         pieces.push(Piece::Text(format!("{offset}]")));
     }
+    // An array keeps its own subscripts after the new ones (`row[j]` becomes
+    // `row_i[i][j]`): only its name is rewritten.
+    let own_extents = region
+        .arrays
+        .iter()
+        .find(|a| a.name == variable)
+        .map_or(Vec::new(), |a| a.extents.clone());
     for stmt in &mut out.statements {
         let mut rewritten = Vec::new();
         for a in stmt.accesses.iter_mut().filter(|a| a.array == variable) {
             a.array = array.to_string();
-            a.subscripts = subscripts.clone();
-            rewritten.push(a.span.clone());
+            a.subscripts = subscripts.iter().chain(&a.subscripts).cloned().collect();
+            rewritten.push(if own_extents.is_empty() {
+                a.span.clone()
+            } else {
+                a.name_span.clone()
+            });
         }
         for span in rewritten {
             stmt.rewrites
@@ -219,7 +266,11 @@ pub fn expand(
         .iter()
         .find(|a| a.name == variable)
         .map_or("double".to_string(), |a| a.element_type.clone());
-    let extents: Vec<String> = along.iter().map(|l| l.extent.to_c()).collect();
+    let extents: Vec<String> = along
+        .iter()
+        .map(|l| l.extent.to_c())
+        .chain(own_extents.iter().cloned())
+        .collect();
     out.arrays.retain(|a| a.name != variable);
     // A variable declared in the region's blocks is gone with its declaration.
     if let Some(block) = region.block_locals.iter().find(|b| b.name == variable) {
@@ -234,8 +285,13 @@ pub fn expand(
         declaration: None,
         member_of: None,
     });
-    out.declarations
-        .extend(declaration(region, &element_type, array, along));
+    out.declarations.extend(declaration(
+        region,
+        &element_type,
+        array,
+        along,
+        &own_extents,
+    ));
     if out
         .declarations
         .last()
@@ -264,6 +320,7 @@ fn declaration(
     element_type: &str,
     array: &str,
     along: &[ExpansionLoop],
+    own_extents: &[String],
 ) -> Vec<String> {
     let sizes: Vec<String> = along
         .iter()
@@ -274,9 +331,15 @@ fn declaration(
                 format!("{e} > 0 ? {e} : 1")
             }
         })
+        .chain(own_extents.iter().cloned())
         .collect();
-    let largest = along.iter().try_fold(1i128, |n, l| {
-        largest_value(&l.extent, region).map(|m| n.saturating_mul(m.max(1)))
+    let own: Option<i128> = own_extents.iter().try_fold(1i128, |n, e| {
+        Some(n.saturating_mul(i128::from(constant_extent(region, e)?)))
+    });
+    let largest = own.and_then(|own| {
+        along.iter().try_fold(own, |n, l| {
+            largest_value(&l.extent, region).map(|m| n.saturating_mul(m.max(1)))
+        })
     });
     if largest.is_some_and(|m| m <= MAX_EXPANDED_ELEMENTS) {
         let dims: String = sizes.iter().map(|s| format!("[{s}]")).collect();

@@ -15,6 +15,7 @@ static double A[N][W], B[N][W];
 static void smooth_rows(void)
 {
   double row[W];
+  #pragma omp parallel for private(row)
   for (int i = 0; i < N; i++) {
     for (int j = 0; j < W; j++) {
       row[j] = A[i][j] * 0.5;
