@@ -143,3 +143,28 @@ fn macros_defined_as_text_on_the_command_line_are_not_taken_as_undefined() {
         assert_eq!(wrapped, plain, "{define}");
     }
 }
+
+/// `#ifdef __GNUC__` around an attribute is decided by the macros the compiler itself
+/// predefines (`cc -dM -E`): the file parses and its kernel is rewritten.
+#[test]
+fn the_compiler_s_predefined_macros_decide_conditionals() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.c");
+    std::fs::write(
+        &file,
+        "#ifdef __GNUC__\n__attribute__((noinline))\n#endif\nvoid kernel(int n, double A[n][n], double B[n][n]) {\n  for (int j = 0; j < n; j++)\n    for (int i = 0; i < n; i++)\n      B[i][j] = A[i][j] * 2;\n}\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_nestor"))
+        .args(["-v", "cc", "-O2", "-c", "k.c", "-o", "k.o"])
+        .current_dir(dir.path())
+        .env("NESTOR_CACHE", "48K,2M")
+        .output()
+        .expect("nestor runs");
+    let remarks = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{remarks}");
+    assert!(
+        remarks.contains("k.c:5:3: remark: loops (j, i) -> (i, j)"),
+        "{remarks}"
+    );
+}

@@ -95,9 +95,13 @@ impl CompilerLine {
     }
 }
 
-/// Reads a compiler command line (the arguments after `cc`).
-pub fn parse(args: &[OsString]) -> CompilerLine {
+/// Reads a compiler command line (the arguments after `cc`) whose compiler predefines `predefined` (`NAME=VALUE`,
+/// as `-D` takes them): its own `-D` and `-U` come after them.
+pub fn parse_after(predefined: &[String], args: &[OsString]) -> CompilerLine {
     let mut line = CompilerLine::default();
+    for d in predefined {
+        line.define(d);
+    }
     let mut k = 0;
     while k < args.len() {
         let arg = args[k].to_string_lossy();
@@ -139,7 +143,7 @@ pub fn run(mut args: Vec<OsString>, verbose: bool) -> u8 {
         }
         None => compiler(),
     };
-    let line = parse(&args);
+    let line = parse_after(&predefined_macros(&compiler, &args), &args);
     let dir = tempfile::Builder::new().prefix("nestor-cc").tempdir().ok();
     let rewritten = match (&dir, line.pass_through) {
         (Some(dir), false) => rewrite_inputs(&args, &line, dir.path(), verbose),
@@ -182,6 +186,41 @@ fn compiler() -> Vec<String> {
 /// Runs the compiler; `None` when it cannot be started. With `quiet_failure`, its
 /// messages are shown only when it succeeds (a failure is retried on the originals,
 /// whose messages are the ones that matter).
+/// The object-like macros `compiler` predefines for the options of `args` that change
+/// them (`-std=`, `-m...`, `-f...`, `-O...`, `-ansi`), as `NAME=VALUE`: what
+/// `compiler -dM -E` prints for an empty file. `#ifdef __GNUC__` around an attribute
+/// is then decided as the compiler decides it. Empty when the compiler cannot say.
+fn predefined_macros(compiler: &[String], args: &[OsString]) -> Vec<String> {
+    let relevant = args.iter().filter(|a| {
+        let a = a.to_string_lossy();
+        ["-std=", "-m", "-f", "-O", "-ansi"]
+            .iter()
+            .any(|p| a.starts_with(p))
+    });
+    let Some(program) = compiler.first() else {
+        return Vec::new();
+    };
+    let output = Command::new(program)
+        .args(&compiler[1..])
+        .args(relevant)
+        .args(["-dM", "-E", "-x", "c", "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .output();
+    let Some(output) = output.ok().filter(|o| o.status.success()) else {
+        return Vec::new();
+    };
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|l| {
+            let definition = l.strip_prefix("#define ")?;
+            let (name, value) = definition.split_once(' ').unwrap_or((definition, ""));
+            // Function-like macros (`NAME(x)`) cannot decide a condition by name.
+            (!name.contains('(')).then(|| format!("{name}={value}"))
+        })
+        .collect()
+}
+
 fn compile(compiler: &[String], args: &[OsString], quiet_failure: bool) -> Option<u8> {
     let mut command = Command::new(&compiler[0]);
     command.args(&compiler[1..]).args(args);
@@ -325,6 +364,27 @@ fn is_input(line: &CompilerLine, args: &[OsString], name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse(args: &[OsString]) -> CompilerLine {
+        parse_after(&[], args)
+    }
+
+    #[test]
+    fn predefined_macros_come_before_the_line_s_own() {
+        let line = parse_after(
+            &[
+                "__GNUC__=12".into(),
+                "__VERSION__=\"12.2\"".into(),
+                "X=1".into(),
+            ],
+            &args(&["-UX", "-c", "k.c"]),
+        );
+        assert_eq!(line.defines, vec![("__GNUC__".into(), 12)]);
+        assert_eq!(
+            line.other_macros(),
+            OtherMacros::Unknown(vec!["__VERSION__".into()])
+        );
+    }
 
     fn args(words: &[&str]) -> Vec<OsString> {
         words.iter().map(OsString::from).collect()
