@@ -416,6 +416,19 @@ fn substitute(body: &str, params: &[String], args: &[&str]) -> String {
     out
 }
 
+/// `A[i][j]` as its base `A` (parentheses looked through) and its subscripts `[i, j]`,
+/// outermost first; `None` when a subscript expression lacks a part.
+pub fn subscripts_of(node: Node) -> Option<(Node, Vec<Node>)> {
+    let mut indices = Vec::new();
+    let mut base = unparen(node);
+    while base.kind() == "subscript_expression" {
+        indices.push(base.child_by_field_name("index")?);
+        base = unparen(base.child_by_field_name("argument")?);
+    }
+    indices.reverse();
+    Some((base, indices))
+}
+
 /// `(T)(e)` with `T` a typedef or type macro, which tree-sitter reads as a call of
 /// `(T)` (it cannot tell type names from variables): the type and `e`.
 pub fn misparsed_cast<'t>(

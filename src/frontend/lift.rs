@@ -1,7 +1,9 @@
 //! Lifting a sequence of C statements into a [`Region`]: loops and conditions in
 //! affine form, statements with their accesses and text templates.
 
-use super::affine::{AffineContext, cmp_op, misparsed_cast, op_text, short, unparen};
+use super::affine::{
+    AffineContext, cmp_op, misparsed_cast, op_text, short, subscripts_of, unparen,
+};
 use super::ir::*;
 use super::records::{self, Reached, Step};
 use super::summary::{Base, FunctionSummary, ParamKind, SummaryRead};
@@ -991,16 +993,10 @@ impl<'a> Lifter<'a> {
     /// The array an argument passes (`A`, or the row `A[i][j]`), its subscripts (lifted,
     /// pushed to `subscripts`) first.
     fn row_of<'t>(&mut self, arg: Node<'t>, subscripts: &mut Vec<Aff>) -> Option<Node<'t>> {
-        let mut indices = Vec::new();
-        let mut base = unparen(arg);
-        while base.kind() == "subscript_expression" {
-            indices.push(base.child_by_field_name("index")?);
-            base = unparen(base.child_by_field_name("argument")?);
-        }
+        let (base, indices) = subscripts_of(arg)?;
         if base.kind() != "identifier" {
             return None;
         }
-        indices.reverse();
         for index in indices {
             subscripts.push(self.lift_aff(index, Code::NonAffineSubscript)?);
         }
@@ -1010,19 +1006,9 @@ impl<'a> Lifter<'a> {
     /// One access to a scalar (`x`) or an array element (`A[i][j]`).
     fn reference(&mut self, node: Node, kind: AccessKind, out: &mut Vec<Access>) -> bool {
         let node = unparen(node);
-        let mut indices = Vec::new();
-        let mut base = node;
-        while base.kind() == "subscript_expression" {
-            let (Some(arg), Some(index)) = (
-                base.child_by_field_name("argument"),
-                base.child_by_field_name("index"),
-            ) else {
-                return false;
-            };
-            indices.push(index);
-            base = unparen(arg);
-        }
-        indices.reverse();
+        let Some((base, indices)) = subscripts_of(node) else {
+            return false;
+        };
         if !self.subscripts_without_effects(&indices) {
             return false;
         }

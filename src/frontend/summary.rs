@@ -2,7 +2,7 @@
 //! call reads, as accesses in terms of the function's parameters, so that a call in a
 //! region is modelled by its reads and kept as written.
 
-use super::affine::{AffineContext, unparen};
+use super::affine::{AffineContext, subscripts_of, unparen};
 use super::ir::Aff;
 use super::symbols::{Shape, Symbols};
 use super::syntax::{declared_name, text};
@@ -279,19 +279,9 @@ impl Reader<'_> {
     /// `a[e1][e2]`: through an array parameter or of a global array, each subscript
     /// affine in the scalar parameters.
     fn array_read(&mut self, node: Node) -> Result<(), NotPure> {
-        let mut indices = Vec::new();
-        let mut base = node;
-        while base.kind() == "subscript_expression" {
-            let (Some(arg), Some(index)) = (
-                base.child_by_field_name("argument"),
-                base.child_by_field_name("index"),
-            ) else {
-                return Err(self.unsupported(node, "has a subscript nestor cannot read"));
-            };
-            indices.push(index);
-            base = unparen(arg);
-        }
-        indices.reverse();
+        let Some((base, indices)) = subscripts_of(node) else {
+            return Err(self.unsupported(node, "has a subscript nestor cannot read"));
+        };
         if base.kind() != "identifier" {
             return Err(self.unsupported(node, "reads through a pointer"));
         }
