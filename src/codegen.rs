@@ -69,7 +69,8 @@ pub fn generate(
         vector_band: None,
         placed_comments: BTreeSet::new(),
     };
-    let depth = usize::from(region.needs_braces);
+    let braced = region.needs_braces || hoists_into_block(region);
+    let depth = usize::from(braced);
     let (declarations, epilogue) = match region.scop_pragmas {
         Some(_) => (&[][..], &[][..]),
         None => (&region.declarations[..], &region.epilogue[..]),
@@ -88,7 +89,7 @@ pub fn generate(
     printer
         .lines
         .extend(epilogue.iter().map(|d| (depth, d.clone())));
-    if region.needs_braces {
+    if braced {
         printer.lines.insert(0, (0, "{".to_string()));
         printer.lines.push((0, "}".to_string()));
     }
@@ -118,13 +119,34 @@ pub fn storage_around_pragmas(region: &Region) -> Vec<(Span, String)> {
             .collect()
     };
     let mut out = Vec::new();
-    if !region.declarations.is_empty() {
-        out.push((pragmas.start..pragmas.start, lines(&region.declarations)));
+    // Braces around the pragmas end the scope of what the region declares (see
+    // `hoists_into_block`).
+    let (open, close) = if region.block_locals.is_empty() {
+        (Vec::new(), Vec::new())
+    } else {
+        (vec!["{".to_string()], vec!["}".to_string()])
+    };
+    let before: Vec<String> = open
+        .into_iter()
+        .chain(region.declarations.iter().cloned())
+        .collect();
+    let after: Vec<String> = region.epilogue.iter().cloned().chain(close).collect();
+    if !before.is_empty() {
+        out.push((pragmas.start..pragmas.start, lines(&before)));
     }
-    if !region.epilogue.is_empty() {
-        out.push((pragmas.end..pragmas.end, lines(&region.epilogue)));
+    if !after.is_empty() {
+        out.push((pragmas.end..pragmas.end, lines(&after)));
     }
     out
+}
+
+/// Whether the region declares variables its loops declared (`Region::block_locals`)
+/// in the block around it: then the generated code is braced, so that their scope ends
+/// with the region as it did in the original, and no other declaration of their names
+/// in that block (a parameter, a variable before or after, another region's) clashes,
+/// nor does a jump over the region enter the scope of a variable-length array.
+fn hoists_into_block(region: &Region) -> bool {
+    !region.block_locals.is_empty() && region.scop_pragmas.is_none()
 }
 
 struct Loop {

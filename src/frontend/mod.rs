@@ -461,8 +461,7 @@ impl<'t> RegionFinder<'_, 't> {
         if !live.is_empty() {
             return Err(live);
         }
-        let block_end = first.parent().map_or(span.end, |b| b.end_byte());
-        let clashes = self.block_locals_named_outside(&region, block_end);
+        let clashes = self.block_locals_named_outside(&region);
         if !clashes.is_empty() {
             return Err(clashes);
         }
@@ -541,14 +540,11 @@ impl<'t> RegionFinder<'_, 't> {
         diags
     }
 
-    /// The uses, outside the region, of the names its loops declare that the region's
-    /// one declaration of such a name (before it) would change the meaning of.
-    /// Only uses from the region's start to the end of its block (`block_end`) see it:
-    /// inside the region those in the scope of the name's own declarations, and after
-    /// it those that name a variable declared in a block nested there, keep their
-    /// meaning.
-    fn block_locals_named_outside(&self, region: &Region, block_end: usize) -> Vec<Diagnostic> {
-        let seen_by_declaration = |at: usize| (region.span.start..block_end).contains(&at);
+    /// The uses inside the region, outside the blocks that declare it, of a name its
+    /// loops declare: the region's one declaration of that name (before its code, in
+    /// braces around the region, so nothing after it sees it) would change what they
+    /// mean (`for (j = 0; j < i; j++) { int i = ...; }`).
+    fn block_locals_named_outside(&self, region: &Region) -> Vec<Diagnostic> {
         let in_own_block = |name: &str, at: usize| {
             region.block_locals.iter().any(|b| {
                 b.original == name && b.blocks.iter().any(|(scope, _)| scope.contains(&at))
@@ -559,11 +555,7 @@ impl<'t> RegionFinder<'_, 't> {
             .into_iter()
             .filter(|id| {
                 let (name, at) = (text(*id, self.src), id.start_byte());
-                let nested = self
-                    .symbols
-                    .scope_at(name, at)
-                    .is_some_and(|scope| scope.end < block_end && !region.span.contains(&at));
-                seen_by_declaration(at) && !nested && !in_own_block(name, at)
+                region.span.contains(&at) && !in_own_block(name, at)
             })
             .map(|id| {
                 let name = text(id, self.src);
@@ -574,9 +566,9 @@ impl<'t> RegionFinder<'_, 't> {
                         "`{name}` is declared inside the loops of a region and is also a name here"
                     ),
                 )
-                .label("the same name outside the region")
+                .label("another variable of this name")
                 .expected(
-                    "names declared inside a loop nest that the rest of the function does not use",
+                    "names declared inside a loop body that the rest of the nest does not use",
                 )
                 .hint(format!("rename the `{name}` declared inside the loop nest"))
             })

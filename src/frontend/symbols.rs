@@ -413,18 +413,6 @@ impl Symbols {
             .or_else(|| self.globals.get(name))
     }
 
-    /// The scope of the local or parameter `name` visible at byte `position` (its
-    /// block from its declaration on); `None` for a global or an unknown name.
-    pub fn scope_at(&self, name: &str, position: usize) -> Option<Span> {
-        self.function
-            .get(name)
-            .into_iter()
-            .flatten()
-            .filter(|(_, scope)| scope.contains(&position))
-            .min_by_key(|(_, scope)| scope.len())
-            .map(|(_, scope)| scope.clone())
-    }
-
     /// The type `text` names at this position: typedefs (innermost first) and type
     /// macros (`#define real double`) resolved.
     pub fn resolve_type(&self, text: &str) -> CType {

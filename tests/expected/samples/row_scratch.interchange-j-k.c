@@ -14,17 +14,19 @@ static double A[N][W], B[N][W];
 
 static void smooth_rows(void)
 {
-  double row[W];
-  #pragma omp parallel for private(row)
-  for (int i = 0; i < N; i++) {
-    for (int j = 0; j < W; j++) {
-      row[j] = A[i][j] * 0.5;
+  {
+    double row[W];
+    #pragma omp parallel for private(row)
+    for (int i = 0; i < N; i++) {
+      for (int j = 0; j < W; j++) {
+        row[j] = A[i][j] * 0.5;
+      }
+      for (int j = 1; j < W - 1; j++) {
+        B[i][j] = row[j - 1] + row[j] + row[j + 1];
+      }
+      B[i][0] = row[0];
+      B[i][W - 1] = row[W - 1];
     }
-    for (int j = 1; j < W - 1; j++) {
-      B[i][j] = row[j - 1] + row[j] + row[j + 1];
-    }
-    B[i][0] = row[0];
-    B[i][W - 1] = row[W - 1];
   }
 }
 

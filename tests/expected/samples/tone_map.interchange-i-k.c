@@ -27,14 +27,16 @@ static double gain_at(const double g[M], int j)
 
 static void tone_map(void)
 {
-  double t;
-  double v;
-  #pragma omp parallel for private(t, v)
-  for (int j = 0; j < M; j++) {
-    for (int i = 0; i < N; i++) {
-      v = img[i][j] * gain_at(gain, j);
-      t = clip(v, 0.0, 1.0);
-      out[i][j] = t * t + 0.25 * t;
+  {
+    double t;
+    double v;
+    #pragma omp parallel for private(t, v)
+    for (int j = 0; j < M; j++) {
+      for (int i = 0; i < N; i++) {
+        v = img[i][j] * gain_at(gain, j);
+        t = clip(v, 0.0, 1.0);
+        out[i][j] = t * t + 0.25 * t;
+      }
     }
   }
 }
