@@ -332,10 +332,20 @@ impl<'a> Lifter<'a> {
         if self.block_variable_at(n, decl.start_byte()).is_some() {
             return Err(format!("`{n}` shadows another `{n}` of an enclosing block"));
         }
+        let model = self.fresh_block_name(n);
+        // The declarator with the model's name for the identifier (`row[W]`).
+        let renamed = |d: Node| {
+            let (start, end) = (
+                name.start_byte() - d.start_byte(),
+                name.end_byte() - d.start_byte(),
+            );
+            let t = text(d, self.src);
+            format!("{}{model}{}", &t[..start], &t[end..])
+        };
         let declaration = if array {
-            format!("{ty} {};", text(declarator, self.src))
+            format!("{ty} {};", renamed(declarator))
         } else {
-            format!("{ty} {n};")
+            format!("{ty} {model};")
         };
         if value.is_some_and(|v| mentions(v, n, self.src)) {
             return Err(format!("the initializer of `{n}` reads `{n}` itself"));
@@ -348,12 +358,6 @@ impl<'a> Lifter<'a> {
             ));
         }
         let block_end = decl.parent().map_or(decl.end_byte(), |b| b.end_byte());
-        let model = self.fresh_block_name(n);
-        let declaration = if model == n {
-            declaration
-        } else {
-            declaration.replacen(n, &model, 1)
-        };
         self.block_locals.insert(
             model.clone(),
             BlockVariable {
