@@ -26,6 +26,40 @@
 //!   and pragmas on loops (`#pragma omp parallel for`, `#pragma GCC ivdep`,
 //!   `#pragma GCC unroll 2`), placed only where the original program is deterministic.
 //!
+//! and, in nearly half the blocks (issue 15, kept plain around the construct so that
+//! nestor rewrites most of these nests: column walks, producer/consumer pairs, parallel
+//! loops):
+//!
+//! - scalars declared in loop bodies: initialized, `const`, declared then assigned
+//!   (also in both arms of an `if`), updated, of narrow, wide and unsigned types, used
+//!   as a subscript or an inner loop's bound, carried from one inner iteration to the
+//!   next, the same name in sibling loops (one or two types), the name declared again
+//!   after the nest (same block or a nested one), names shadowing a variable of the
+//!   kernel, a parameter, a global or an enclosing body, and ones read before they are
+//!   written (under a guard false at run time);
+//! - arrays declared in loop bodies: a row or column filled and read back fully or
+//!   partly, a small vector, an `int` array, a variable-length array, one read before
+//!   its block writes it;
+//! - functions of the file: pure ones reading through array parameters (`get(P[i], j)`,
+//!   `at(P, i, j)`, pointer arguments `get(&x[i], 0)`), reading globals the region
+//!   writes, with `if`s and locals, with narrower (wrapping) or wider integer
+//!   parameters; const ones, summarized or declared by `#pragma nestor pure` or
+//!   `__attribute__((const))` (also inside `#if` groups); and ones that write through a
+//!   parameter or count their calls;
+//! - struct members: structs of arrays (global, local, typedef'd, with a bit-field),
+//!   arrays of structs, 2-d members, nested members, pointers to structs as a
+//!   function's parameters, a member passed whole to a function, and a union;
+//! - `#if`/`#ifdef`/`#ifndef`/`#elif` groups decided by the file's own macros (values,
+//!   `defined`, names defined nowhere, `#undef`, arithmetic, `&&`/`||`) around
+//!   attributes and pure pragmas, in half a declaration (of a global array, a struct
+//!   member, a kernel parameter, an iterator's typedef, a local temporary), around
+//!   reads of a temporary or an iterator after their nest, around a `#pragma nestor
+//!   temporary` that is not compiled, and inside a nest; and a `goto` (never taken)
+//!   that jumps over a nest.
+//!
+//! Constructs nestor must leave as written carry the comment [`REFUSE_MARK`] on a line
+//! of the nest; the fuzzer checks that no region containing such a line is rewritten.
+//!
 //! Every loop nest is simulated here with C's integer semantics (integer promotions,
 //! usual arithmetic conversions, wrapping conversions, macro expansion) before the
 //! program is returned: every subscript must stay inside its array and no integer
@@ -637,6 +671,10 @@ enum Node {
     Stmt(SStmt),
     /// Printed as is, ignored by the simulation (`if (r == 1) break;`).
     Raw(String),
+    /// A statement that also gives an integer local its value (`const int k = i + 1;`):
+    /// the simulation sets the variable to the value of the expression, of the type,
+    /// after checking the statement's accesses.
+    Let(SStmt, String, Ty, String),
 }
 
 #[derive(Clone, Debug)]
@@ -663,7 +701,7 @@ fn print_nodes(nodes: &[Node], depth: usize, out: &mut String) {
             Node::Raw(t) => {
                 let _ = writeln!(out, "{ind}{t}");
             }
-            Node::Stmt(s) => match &s.guard {
+            Node::Stmt(s) | Node::Let(s, ..) => match &s.guard {
                 Some(g) => {
                     let _ = writeln!(out, "{ind}if ({g})\n{ind}  {}", s.text);
                 }
@@ -731,6 +769,13 @@ impl Sim<'_> {
             match n {
                 Node::Loop(l) => self.run_loop(l)?,
                 Node::Stmt(s) => self.run_stmt(s)?,
+                Node::Let(s, var, ty, expr) => {
+                    self.run_stmt(s)?;
+                    if self.check {
+                        let v = self.eval(expr)?.conv(*ty).v;
+                        self.env.set(var, *ty, v);
+                    }
+                }
                 Node::Raw(_) => {}
             }
         }
@@ -884,6 +929,34 @@ struct GArr {
     name: String,
     elem: Elem,
     dims: Vec<usize>,
+    /// How an element is written when `name` is a struct member (`cl4[@].w[@]`: `@`
+    /// for each subscript, in order); `None` for a plain array.
+    path: Option<String>,
+}
+
+impl GArr {
+    /// The element at `idx` (`[q0][q1]`), through `path` for a member.
+    fn element(&self, idx: &str) -> String {
+        let Some(p) = &self.path else {
+            return format!("{}{idx}", self.name);
+        };
+        let subs: Vec<&str> = idx
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .split("][")
+            .collect();
+        let mut out = String::new();
+        let mut k = 0;
+        for ch in p.chars() {
+            if ch == '@' {
+                out.push_str(subs[k]);
+                k += 1;
+            } else {
+                out.push(ch);
+            }
+        }
+        out
+    }
 }
 
 struct KParam {
@@ -942,6 +1015,21 @@ struct Gen {
     /// Percent of the choices of the current block that take an unusual construct
     /// (the rest stay plain, so that nestor accepts the nest around the unusual ones).
     spice: u32,
+    /// Functions of the file that nests call (issue 15), printed after the user
+    /// functions, in the order they were first needed.
+    fns: Vec<String>,
+    /// The names of `fns`.
+    fn_names: BTreeSet<String>,
+    /// Struct and union tags already defined.
+    tags: BTreeSet<&'static str>,
+    /// How struct members are written, by the name the simulation knows them by
+    /// (`gs3.x`): `@` for each subscript (`gs3.x[@]`, `cl4[@].w[@]`).
+    paths: HashMap<String, String>,
+    /// Names declared in the kernel's outermost block by the issue-15 blocks.
+    kscope: BTreeSet<String>,
+    /// The global `int` that is 0 when the program runs: it guards reads nestor must
+    /// still take into account.
+    gzero: Option<String>,
 }
 
 const DBL_COEFS: [&str; 6] = ["0.5", "0.25", "0.125", "0.75", "0.375", "1.5"];
@@ -988,6 +1076,12 @@ impl Gen {
             rr_text: String::new(),
             gflag: None,
             spice: 30,
+            fns: Vec::new(),
+            fn_names: BTreeSet::new(),
+            tags: BTreeSet::new(),
+            paths: HashMap::new(),
+            kscope: BTreeSet::new(),
+            gzero: None,
         };
         for (on, name, t) in [
             (g.td_int, "idx_t", Ty::I32),
@@ -1089,6 +1183,7 @@ impl Gen {
             .iter()
             .filter(|a| {
                 a.elem == elem
+                    && a.path.is_none()
                     && a.dims.len() == ndim
                     && a.dims.iter().all(|d| *d == self.sz || *d == self.rr)
                     && !avoid.contains(&a.name.as_str())
@@ -1128,6 +1223,7 @@ impl Gen {
             name: name.to_string(),
             elem,
             dims,
+            path: None,
         });
     }
 
@@ -1859,10 +1955,12 @@ impl Gen {
             for n in nodes {
                 match n {
                     Node::Loop(l) => {
+                        // a bound calling the user's `min` (which counts its calls)
+                        *pure &= !l.init.contains("min(") && !l.cond.contains("min(");
                         inner.push(l.var.clone());
                         walk(&l.body, accs, pure, inner)
                     }
-                    Node::Stmt(s) => {
+                    Node::Stmt(s) | Node::Let(s, ..) => {
                         *pure &= !s.impure;
                         accs.extend(s.acc.iter());
                     }
@@ -1979,7 +2077,7 @@ impl Gen {
 
     fn block(&mut self, last: bool) -> Result<(), String> {
         self.spice = *self.rng.pick(&[0, 5, 15, 30, 60]);
-        let w = [22, 16, 12, 10, 10, 6, 2, 9, 10];
+        let w = [22, 16, 12, 10, 10, 6, 2, 9, 10, 85];
         match self.rng.weighted(&w) {
             0 => self.block_fuse(last),
             1 => self.block_transpose(last),
@@ -1989,7 +2087,8 @@ impl Gen {
             5 => self.block_wrap(last),
             6 => self.block_limits(),
             7 => self.block_alias(),
-            _ => self.block_jump(last),
+            8 => self.block_jump(last),
+            _ => self.block15(last),
         }
     }
 
@@ -2945,6 +3044,2200 @@ impl Gen {
 }
 
 // ---------------------------------------------------------------------------------
+// Issue 15: declarations in loop bodies, functions of the file, struct members, and
+// preprocessor conditionals the file's own macros decide
+// ---------------------------------------------------------------------------------
+
+/// The comment that marks a line nestor must refuse to rewrite (a block-local read
+/// before it is written, a union, a function that writes memory, an `#if` inside a
+/// nest, a shadowing declaration): no region that contains such a line may be
+/// rewritten (`tests/fuzz_semantics.rs` checks the regions `nestor optimize -v`
+/// reports).
+pub const REFUSE_MARK: &str = "/* semfuzz: refused */";
+
+/// A statement without a guard.
+fn st(text: String, acc: Vec<Access>) -> Node {
+    Node::Stmt(SStmt {
+        text,
+        acc,
+        guard: None,
+        impure: false,
+    })
+}
+
+/// A statement executed only when `guard` holds.
+fn guarded(guard: String, text: String, acc: Vec<Access>) -> Node {
+    Node::Stmt(SStmt {
+        text,
+        acc,
+        guard: Some(guard),
+        impure: false,
+    })
+}
+
+/// Names for block-local scalars (none is an iterator, a parameter or an array of
+/// the generated programs).
+const LOCAL_NAMES: [&str; 7] = ["v", "w", "u", "e", "h", "a", "b"];
+
+impl Gen {
+    /// The global `int` that is 0 when the program runs (see `gzero`).
+    fn gzero(&mut self) -> String {
+        if let Some(g) = &self.gzero {
+            return g.clone();
+        }
+        self.globals.push("int gzero = 0;".into());
+        self.gscalars.push(("gzero".into(), false));
+        self.env.set("gzero", Ty::I32, 0);
+        self.gzero = Some("gzero".into());
+        "gzero".into()
+    }
+
+    /// `n` distinct names for block-local scalars.
+    fn local_names(&mut self, n: usize) -> Vec<String> {
+        let mut pool: Vec<&str> = LOCAL_NAMES.to_vec();
+        let mut out = Vec::new();
+        for _ in 0..n.min(pool.len()) {
+            let k = self.rng.below(pool.len());
+            out.push(pool.remove(k).to_string());
+        }
+        out
+    }
+
+    /// `for (int var = lo; var < end; var++)`.
+    fn plain_loop(&mut self, var: &str, lo: i64, end: &str) -> SLoop {
+        SLoop {
+            id: self.id(),
+            pragmas: Vec::new(),
+            var: var.to_string(),
+            decl: Some("int".into()),
+            ty: Ty::I32,
+            init: lo.to_string(),
+            cond: format!("{var} < {end}"),
+            step: 1,
+            step_text: format!("{var}++"),
+            braces: self.rng.chance(50),
+            body: Vec::new(),
+        }
+    }
+
+    /// The value of the first iteration of `l` and a guard true in every later one
+    /// (`i > lo` or, for a loop that counts down, `i < hi`).
+    fn not_first(l: &SLoop, lo: i64, hi: i64) -> String {
+        if l.step > 0 {
+            format!("{} > {lo}", l.var)
+        } else {
+            format!("{} < {hi}", l.var)
+        }
+    }
+
+    // ---- preprocessor conditionals -----------------------------------------------
+
+    /// A preprocessor expression that the file's own macros (defined at the top)
+    /// make `value`: a macro's value, `defined`, a name defined nowhere (0), a macro
+    /// `#undef`ined again, arithmetic, `&&`.
+    fn pp_expr(&mut self, value: bool) -> String {
+        match self.rng.weighted(&[30, 20, 12, 12, 14, 12]) {
+            0 => {
+                self.feats.insert("pp-if-macro");
+                let n = self.fresh("CFG");
+                let v = if value {
+                    *self.rng.pick(&[1, 1, 2, 7])
+                } else {
+                    0
+                };
+                self.top.push(format!("#define {n} {v}"));
+                n
+            }
+            1 => {
+                self.feats.insert("pp-defined");
+                let n = self.fresh("HAVE");
+                if value {
+                    let body = if self.rng.chance(50) { " 1" } else { "" };
+                    self.top.push(format!("#define {n}{body}"));
+                }
+                if self.rng.chance(50) {
+                    format!("defined({n})")
+                } else {
+                    format!("defined {n}")
+                }
+            }
+            2 => {
+                // a name defined nowhere is 0 in `#if`
+                self.feats.insert("pp-undefined-name");
+                let n = self.fresh("NOPE");
+                if value { format!("!{n}") } else { n }
+            }
+            3 => {
+                self.feats.insert("pp-undef");
+                let n = self.fresh("DBG");
+                self.top.push(format!("#define {n} 1\n#undef {n}"));
+                if value {
+                    format!("!defined({n})")
+                } else {
+                    format!("defined({n})")
+                }
+            }
+            4 => {
+                self.feats.insert("pp-arith");
+                let n = self.fresh("LEVEL");
+                let v = self.rng.range(1, 5);
+                self.top.push(format!("#define {n} ({v} + 1)"));
+                let k = v + 1;
+                if value {
+                    format!("{n} >= {k}")
+                } else {
+                    format!("{n} > {k}")
+                }
+            }
+            _ => {
+                self.feats.insert("pp-and-or");
+                if value {
+                    let a = self.pp_expr(true);
+                    let b = self.pp_expr(true);
+                    format!("{a} && {b}")
+                } else if self.rng.chance(50) {
+                    let a = self.pp_expr(false);
+                    let b = self.pp_expr(true);
+                    format!("{b} && {a}")
+                } else {
+                    let a = self.pp_expr(false);
+                    let b = self.pp_expr(false);
+                    format!("({a}) || ({b})")
+                }
+            }
+        }
+    }
+
+    /// The opening line of a group whose first branch is compiled iff `value`:
+    /// `#if EXPR`, `#ifdef NAME` or `#ifndef NAME`.
+    fn pp_cond(&mut self, value: bool) -> String {
+        if self.rng.chance(30) {
+            let n = self.fresh("HAVE");
+            let ifdef = self.rng.chance(50);
+            if value == ifdef {
+                self.top.push(format!("#define {n} 1"));
+            }
+            self.feats
+                .insert(if ifdef { "pp-ifdef" } else { "pp-ifndef" });
+            format!("{} {n}", if ifdef { "#ifdef" } else { "#ifndef" })
+        } else {
+            let e = self.pp_expr(value);
+            format!("#if {e}")
+        }
+    }
+
+    /// An `#if` group with `branches` (text without a final newline; empty: nothing)
+    /// of which the one at `taken` is compiled (none when `taken >= branches.len()`),
+    /// decided by macros defined at the top of the file; ends with a newline.
+    fn pp_group(&mut self, branches: &[String], taken: usize) -> String {
+        let mut out = String::new();
+        let last = branches.len() - 1;
+        for (k, b) in branches.iter().enumerate() {
+            let head = if k == 0 {
+                self.pp_cond(taken == 0)
+            } else {
+                let active = taken == k;
+                let after = taken < k;
+                if k == last && (active || after) && self.rng.chance(60) {
+                    self.feats.insert("pp-else");
+                    "#else".to_string()
+                } else {
+                    self.feats.insert("pp-elif");
+                    let v = active || (after && self.rng.chance(50));
+                    format!("#elif {}", self.pp_expr(v))
+                }
+            };
+            let _ = writeln!(out, "{head}");
+            if !b.is_empty() {
+                let _ = writeln!(out, "{b}");
+            }
+        }
+        out.push_str("#endif\n");
+        out
+    }
+
+    /// One of the issue-15 blocks, sometimes jumped over by a `goto` (never taken) from
+    /// before it to a label after it: declarations nestor moves before a region must
+    /// not come into the scope of such a jump.
+    fn block15(&mut self, last: bool) -> Result<(), String> {
+        // mostly plain around the construct, so that nestor rewrites the nest
+        self.spice = self.spice.min(*self.rng.pick(&[0, 0, 5, 15]));
+        let over = if self.rng.chance(12) {
+            self.feats.insert("goto-over-nest");
+            let gz = self.gzero();
+            let lab = self.fresh("over");
+            let _ = writeln!(self.kbody, "  if ({gz} == 1)\n    goto {lab};");
+            Some(lab)
+        } else {
+            None
+        };
+        match self.rng.weighted(&[26, 14, 22, 22, 20]) {
+            0 => self.block_locals(),
+            1 => self.block_body_array(),
+            2 => self.block_calls(),
+            3 => self.block_structs(),
+            _ => self.block_pp(last),
+        }?;
+        if let Some(lab) = over {
+            let _ = writeln!(self.kbody, "{lab}:\n  ;");
+        }
+        Ok(())
+    }
+
+    // ---- scalars declared in loop bodies -------------------------------------------
+
+    /// Block-local scalars `names` for a body whose iterators are `vars`, each of a
+    /// random type and form (initialized, `const`, declared then assigned, assigned in
+    /// both arms of an `if`, updated after its initialization, used as a subscript of
+    /// `sub_arr`), reading one of `reads` or the iterators: the statements, to put
+    /// first in the body, and the terms (double expressions, with their accesses) that
+    /// read them.
+    fn body_locals(
+        &mut self,
+        vars: &[&str],
+        reads: &[(String, Access)],
+        names: &[String],
+        sub_arr: Option<&str>,
+    ) -> (Vec<Node>, Vec<(String, Vec<Access>)>) {
+        let mut nodes = Vec::new();
+        let mut terms = Vec::new();
+        for n in names {
+            let v0 = *self.rng.pick(vars);
+            let v1 = *self.rng.pick(vars);
+            let (rt, ra) = self.rng.pick(reads).clone();
+            let c = self.coef();
+            let dt = self.dbl();
+            let w = [16, 12, 14, 10, 8, 6, 6, 8, 6, 4, 4, 6, 6];
+            match self.rng.weighted(&w) {
+                0 => {
+                    self.feats.insert("local-initialized");
+                    nodes.push(st(format!("{dt} {n} = {rt} * {c};"), vec![ra]));
+                    terms.push((n.clone(), vec![]));
+                }
+                1 => {
+                    self.feats.insert("local-const");
+                    nodes.push(st(format!("const {dt} {n} = {rt} + {c};"), vec![ra]));
+                    terms.push((n.clone(), vec![]));
+                }
+                2 => {
+                    self.feats.insert("local-assigned");
+                    nodes.push(st(format!("{dt} {n};"), vec![]));
+                    nodes.push(st(format!("{n} = {rt} - {c};"), vec![ra]));
+                    terms.push((n.clone(), vec![]));
+                }
+                3 => {
+                    self.feats.insert("local-const-int");
+                    nodes.push(st(format!("const int {n} = {v0} * 2 + {v1};"), vec![]));
+                    terms.push((format!("{n} * 0.5"), vec![]));
+                }
+                4 => {
+                    self.feats.insert("local-int-assigned");
+                    let it = self.ty_text(Ty::I32);
+                    nodes.push(st(format!("{it} {n};"), vec![]));
+                    nodes.push(st(format!("{n} = {v0} % 3 + {v1};"), vec![]));
+                    terms.push((format!("{n} * {c}"), vec![]));
+                }
+                5 => {
+                    self.feats.insert("local-long");
+                    nodes.push(st(format!("long {n} = (long){v0} * {v1};"), vec![]));
+                    terms.push((format!("{n} * 0.125"), vec![]));
+                }
+                6 => {
+                    self.feats.insert("local-short");
+                    nodes.push(st(format!("short {n} = {v0} - 3;"), vec![]));
+                    terms.push((format!("{n} * 0.25"), vec![]));
+                }
+                7 => {
+                    self.feats.insert("local-updated");
+                    nodes.push(st(format!("{dt} {n} = {rt};"), vec![ra]));
+                    nodes.push(st(format!("{n} = {n} * {n} + {c};"), vec![]));
+                    terms.push((n.clone(), vec![]));
+                }
+                8 => {
+                    self.feats.insert("local-ternary");
+                    nodes.push(st(
+                        format!("{dt} {n} = {rt} > 0.0 ? {rt} : {c};"),
+                        vec![ra.clone(), ra],
+                    ));
+                    terms.push((n.clone(), vec![]));
+                }
+                9 => {
+                    self.feats.insert("local-unsigned");
+                    nodes.push(st(
+                        format!("unsigned {n} = {v0} * 2654435761u + {v1};"),
+                        vec![],
+                    ));
+                    terms.push((format!("({n} % 7u) * 0.5"), vec![]));
+                }
+                10 => {
+                    // assigned in both arms of an affine `if`: written before read
+                    self.feats.insert("local-if-assigned");
+                    let k = self.rng.range(1, 4);
+                    nodes.push(st(format!("{dt} {n};"), vec![]));
+                    nodes.push(guarded(
+                        format!("{v0} > {k}"),
+                        format!("{n} = {rt};"),
+                        vec![ra],
+                    ));
+                    nodes.push(guarded(
+                        format!("{v0} <= {k}"),
+                        format!("{n} = {c};"),
+                        vec![],
+                    ));
+                    terms.push((n.clone(), vec![]));
+                }
+                11 if sub_arr.is_some() => {
+                    // an integer local as a subscript (not affine for nestor)
+                    self.feats.insert("local-in-subscript");
+                    let arr = sub_arr.expect("checked");
+                    let d = self.rng.range(0, 2);
+                    let e = format!("{v0} + {d}");
+                    nodes.push(Node::Let(
+                        SStmt {
+                            text: format!("const int {n} = {e};"),
+                            acc: vec![],
+                            guard: None,
+                            impure: false,
+                        },
+                        n.clone(),
+                        Ty::I32,
+                        e,
+                    ));
+                    let (t, a) = Gen::acc(arr, std::slice::from_ref(n), false);
+                    terms.push((t, vec![a]));
+                }
+                _ => {
+                    self.feats.insert("local-initialized");
+                    nodes.push(st(format!("{dt} {n} = {rt};"), vec![ra]));
+                    terms.push((format!("{n} * {c}"), vec![]));
+                }
+            }
+        }
+        (nodes, terms)
+    }
+
+    /// `target = t1 + t2 ... + extra;` from `body_locals`' terms.
+    fn combine(
+        target: (String, Access),
+        terms: &[(String, Vec<Access>)],
+        extra: Option<(String, Access)>,
+    ) -> Node {
+        let mut acc: Vec<Access> = terms.iter().flat_map(|t| t.1.clone()).collect();
+        let mut texts: Vec<String> = terms.iter().map(|t| t.0.clone()).collect();
+        if let Some((t, a)) = extra {
+            texts.push(t);
+            acc.push(a);
+        }
+        acc.push(target.1);
+        st(format!("{} = {};", target.0, texts.join(" + ")), acc)
+    }
+
+    /// Scalars declared in loop bodies: in a column walk, around an inner reduction,
+    /// under one name in sibling loops, read before they are written (refused), or
+    /// shadowing a variable of the kernel, a parameter, a global or an enclosing body.
+    fn block_locals(&mut self) -> Result<(), String> {
+        match self.rng.weighted(&[30, 22, 22, 10, 16]) {
+            0 => self.locals_walk(),
+            1 => self.locals_reduction(),
+            2 => self.locals_siblings(),
+            3 => self.locals_read_first(),
+            _ => self.locals_shadow(),
+        }
+    }
+
+    /// A 2-d nest down the columns of its arrays (an interchange candidate) whose
+    /// inner body declares one to three scalars.
+    fn locals_walk(&mut self) -> Result<(), String> {
+        self.feats.insert("local-column-walk");
+        let p = self.garr(Elem::Double, 2, &[]);
+        let q = self.garr(Elem::Double, 2, &[&p]);
+        let x = self.garr(Elem::Double, 1, &[]);
+        let (a, b) = *self.rng.pick(&[("j", "i"), ("i", "j"), ("k", "i")]);
+        let rr = self.rr as i64;
+        let (ha, hb) = (self.rng.range(3, rr - 2), self.rng.range(3, rr - 2));
+        let mut outer = self.header(a, 0, ha, Want::Header, true);
+        let mut inner = self.header(b, 0, hb, Want::Header, true);
+        outer.body = vec![Node::Loop(inner.clone())];
+        let r = self.ranges(&[Node::Loop(outer.clone())])?;
+        let sa = self.subs_var(a, outer.id, &r, self.rr, &[0]);
+        let sb = self.subs_var(b, inner.id, &r, self.rr, &[0]);
+        let xs = self.subs_var(b, inner.id, &r, self.sz, &[0]);
+        let cell = [sb[0].clone(), sa[0].clone()];
+        let reads = vec![
+            Gen::acc(&q, &cell, false),
+            Gen::acc(&p, &cell, false),
+            Gen::acc(&x, &xs, false),
+        ];
+        let n = self.rng.range(1, 3) as usize;
+        let names = self.local_names(n);
+        let (mut body, terms) = self.body_locals(&[a, b], &reads, &names, Some(&x));
+        let c = self.coef();
+        let (qt, qa) = Gen::acc(&q, &cell, false);
+        body.push(Gen::combine(
+            Gen::acc(&p, &cell, true),
+            &terms,
+            Some((format!("{qt} * {c}"), qa)),
+        ));
+        if self.rng.chance(20) {
+            // an enclosing body's local, shadowed in the inner body
+            self.feats.insert("shadow-enclosing-local");
+            let n0 = names[0].clone();
+            let ys = self.subs_var(a, outer.id, &r, self.sz, &[0]);
+            let y = self.garr(Elem::Double, 1, &[&x]);
+            let (yt, ya) = Gen::acc(&y, &ys, true);
+            let (xt, xa) = Gen::acc(&x, &ys, false);
+            // The outer nest stays as written (a shadowing declaration); its inner
+            // loop alone may be rewritten, braced: only the outputs are compared.
+            inner.body = body;
+            outer.body = vec![
+                st(format!("double {n0} = {xt} * 0.5;"), vec![xa]),
+                Node::Loop(inner),
+                st(format!("{yt} = {n0};"), vec![ya]),
+            ];
+        } else {
+            inner.body = body;
+            outer.body = vec![Node::Loop(inner)];
+        }
+        self.emit(&[Node::Loop(outer)]);
+        self.reuse_after(&names);
+        Ok(())
+    }
+
+    /// `for (a) { double s = 0.0; for (b) s += ...; Y[a] = s; }`: a scalar of the
+    /// outer body around an inner reduction along rows or columns, an integer count,
+    /// or a value carried from one inner iteration to the next.
+    fn locals_reduction(&mut self) -> Result<(), String> {
+        self.feats.insert("local-around-inner-loop");
+        let p = self.garr(Elem::Double, 2, &[]);
+        let x = self.garr(Elem::Double, 1, &[]);
+        let y = self.garr(Elem::Double, 1, &[&x]);
+        let (a, b) = *self.rng.pick(&[("i", "j"), ("j", "i"), ("i", "k")]);
+        let rr = self.rr as i64;
+        let (ha, hb) = (self.rng.range(3, rr - 2), self.rng.range(3, rr - 2));
+        let mut outer = self.header(a, 0, ha, Want::Header, true);
+        let mut inner = self.header(b, 0, hb, Want::Header, true);
+        outer.body = vec![Node::Loop(inner.clone())];
+        let r = self.ranges(&[Node::Loop(outer.clone())])?;
+        let sa = self.subs_var(a, outer.id, &r, self.rr, &[0]);
+        let sb = self.subs_var(b, inner.id, &r, self.rr, &[0]);
+        let xa = self.subs_var(a, outer.id, &r, self.sz, &[0]);
+        let xb = self.subs_var(b, inner.id, &r, self.sz, &[0]);
+        let cell = if self.rng.chance(50) {
+            [sb[0].clone(), sa[0].clone()]
+        } else {
+            [sa[0].clone(), sb[0].clone()]
+        };
+        let s = self.local_names(1).remove(0);
+        let dt = self.dbl();
+        let c = self.coef();
+        let (pt, pa) = Gen::acc(&p, &cell, false);
+        let (xbt, xba) = Gen::acc(&x, &xb, false);
+        let (xat, xaa) = Gen::acc(&x, &xa, false);
+        let (yt, ya) = Gen::acc(&y, &xa, true);
+        let mut pre = Vec::new();
+        match self.rng.below(4) {
+            0 | 1 => {
+                if self.rng.chance(50) {
+                    self.feats.insert("local-initialized");
+                    pre.push(st(format!("{dt} {s} = 0.0;"), vec![]));
+                } else {
+                    self.feats.insert("local-assigned");
+                    pre.push(st(format!("{dt} {s};"), vec![]));
+                    pre.push(st(format!("{s} = {xat};"), vec![xaa]));
+                }
+                inner.body = vec![st(format!("{s} += {pt} * {xbt};"), vec![pa, xba])];
+            }
+            2 if self.rng.chance(50) => {
+                self.feats.insert("local-long");
+                pre.push(st(format!("long {s} = 0;"), vec![]));
+                inner.body = vec![st(format!("{s} += {b} * 2 + 1;"), vec![])];
+            }
+            2 => {
+                // the inner loop's bound is a local of the outer body
+                self.feats.insert("local-in-bound");
+                let m = self.fresh("m");
+                let e = format!("{a} % {} + 1", self.rr - 1);
+                pre.push(Node::Let(
+                    SStmt {
+                        text: format!("const int {m} = {e};"),
+                        acc: vec![],
+                        guard: None,
+                        impure: false,
+                    },
+                    m.clone(),
+                    Ty::I32,
+                    e,
+                ));
+                pre.push(st(format!("{dt} {s} = 0.0;"), vec![]));
+                let mut tri = self.plain_loop(b, 0, &m);
+                let (pr, pra) = Gen::acc(&p, &[a.to_string(), b.to_string()], false);
+                tri.body = vec![st(format!("{s} += {pr};"), vec![pra])];
+                inner = tri;
+            }
+            _ => {
+                // written before the inner loop, read then overwritten in each
+                // iteration: every read sees a value of the same outer iteration
+                self.feats.insert("local-carried");
+                let (pw, pwa) = Gen::acc(&p, &cell, true);
+                pre.push(st(format!("{dt} {s} = {xat};"), vec![xaa]));
+                inner.body = vec![
+                    st(format!("{pw} = {pt} * {c} + {s};"), vec![pa.clone(), pwa]),
+                    st(format!("{s} = {pt} - {xbt};"), vec![pa, xba]),
+                ];
+            }
+        }
+        let c2 = self.coef();
+        let mut body = pre;
+        body.push(Node::Loop(inner));
+        body.push(st(format!("{yt} = {s} * {c2};"), vec![ya]));
+        outer.body = body;
+        outer.braces = true;
+        self.emit(&[Node::Loop(outer)]);
+        self.reuse_after(&[s]);
+        Ok(())
+    }
+
+    /// A producer and a consumer loop (a fusion candidate) whose bodies declare a
+    /// scalar of the same name, of the same or of another type.
+    fn locals_siblings(&mut self) -> Result<(), String> {
+        self.feats.insert("local-sibling-same-name");
+        let x = self.garr(Elem::Double, 1, &[]);
+        let y = self.garr(Elem::Double, 1, &[&x]);
+        let sz = self.sz as i64;
+        let var = *self.rng.pick(&["i", "i", "j"]);
+        let lo = self.rng.range(0, 2);
+        let hi = self.rng.range(lo + 3, (lo + 20).min(sz - 8));
+        let local_temp = self.rng.chance(60);
+        let dt = self.dbl();
+        let t = if local_temp {
+            let t = self.fresh("tmp");
+            let szt = self.sz_text.clone();
+            self.kdecls.push(format!("  {dt} {t}[{szt}];"));
+            self.dims.insert(t.clone(), vec![self.sz]);
+            t
+        } else {
+            self.garr(Elem::Double, 1, &[&x, &y])
+        };
+        let mut l1 = self.header(var, lo, hi, Want::Header, true);
+        let mut l2 = if local_temp || self.rng.chance(50) {
+            let mut c = l1.clone();
+            c.id = self.id();
+            c
+        } else {
+            let lo2 = self.rng.range(0, 2);
+            let hi2 = self.rng.range(lo2 + 3, (lo2 + 20).min(sz - 8));
+            self.header(var, lo2, hi2, Want::Header, true)
+        };
+        let r = self.ranges(&[Node::Loop(l1.clone()), Node::Loop(l2.clone())])?;
+        let n = self.local_names(1).remove(0);
+        let ts = self.subs_var(var, l1.id, &r, self.sz, &[0]);
+        let xs = self.subs_var(var, l1.id, &r, self.sz, &[0]);
+        let ts2 = if local_temp {
+            ts.clone()
+        } else {
+            let d = self.rng.range(-1, 1);
+            self.subs_var(var, l2.id, &r, self.sz, &[d])
+        };
+        let ys = self.subs_var(var, l2.id, &r, self.sz, &[0]);
+        let (c1, c2) = (self.coef(), self.coef());
+        let (xt, xa) = Gen::acc(&x, &xs, false);
+        let (tw, twa) = Gen::acc(&t, &ts, true);
+        let (tr, tra) = Gen::acc(&t, &ts2, false);
+        let (yw, ywa) = Gen::acc(&y, &ys, true);
+        l1.body = vec![
+            st(format!("{dt} {n} = {xt} * {c1};"), vec![xa]),
+            st(format!("{tw} = {n} + 1.0;"), vec![twa]),
+        ];
+        let second = if self.rng.chance(50) {
+            self.feats.insert("local-sibling-other-type");
+            let it = *self.rng.pick(&["int", "long", "short", "const int"]);
+            st(format!("{it} {n} = {var} % 5;"), vec![])
+        } else {
+            st(format!("{dt} {n} = {tr} * {c2};"), vec![tra.clone()])
+        };
+        l2.body = vec![second, st(format!("{yw} = {tr} + {n};"), vec![tra, ywa])];
+        self.emit(&[Node::Loop(l1.clone()), Node::Loop(l2)]);
+        if !local_temp && self.rng.chance(30) {
+            let produced: Vec<i128> = self.written(&[Node::Loop(l1)], &t).into_iter().collect();
+            if let Some(k) = produced.first() {
+                let o = self.out_d();
+                let _ = writeln!(self.kbody, "  {o} = {t}[{k}];");
+            }
+        }
+        self.reuse_after(&[n]);
+        Ok(())
+    }
+
+    /// A scalar declared in a loop body and read (under a guard that is false when the
+    /// program runs) before it is written: its value is indeterminate, nestor must
+    /// leave the nest as written.
+    fn locals_read_first(&mut self) -> Result<(), String> {
+        self.feats.insert("local-read-before-write");
+        let gz = self.gzero();
+        let x = self.garr(Elem::Double, 1, &[]);
+        let y = self.garr(Elem::Double, 1, &[&x]);
+        let sz = self.sz as i64;
+        let var = *self.rng.pick(&["i", "j"]);
+        let lo = self.rng.range(0, 2);
+        let hi = self.rng.range(lo + 3, sz - 8);
+        let mut l = self.header(var, lo, hi, Want::Header, true);
+        let r = self.ranges(&[Node::Loop(l.clone())])?;
+        let xs = self.subs_var(var, l.id, &r, self.sz, &[0]);
+        let ys = self.subs_var(var, l.id, &r, self.sz, &[0]);
+        let n = self.local_names(1).remove(0);
+        let dt = self.dbl();
+        let c = self.coef();
+        let (xt, xa) = Gen::acc(&x, &xs, false);
+        let (yw, ywa) = Gen::acc(&y, &ys, true);
+        let (yr, yra) = Gen::acc(&y, &ys, false);
+        l.body = if self.rng.chance(60) {
+            vec![
+                st(format!("{dt} {n}; {REFUSE_MARK}"), vec![]),
+                guarded(
+                    format!("{gz} == 1"),
+                    format!("{yw} = {n};"),
+                    vec![ywa.clone()],
+                ),
+                st(format!("{n} = {xt} * {c};"), vec![xa]),
+                st(format!("{yw} = {yr} + {n};"), vec![yra, ywa]),
+            ]
+        } else {
+            vec![
+                st(format!("int {n}; {REFUSE_MARK}"), vec![]),
+                guarded(format!("{gz} == 1"), format!("{n} += 1;"), vec![]),
+                st(format!("{n} = {var} * 3;"), vec![]),
+                st(format!("{yw} = {yr} + {n} * {c};"), vec![yra, ywa]),
+            ]
+        };
+        self.emit(&[Node::Loop(l)]);
+        Ok(())
+    }
+
+    /// A block-local scalar whose name is also a variable of the kernel's block (read
+    /// before or after the nest), a parameter, or a global scalar or array: nestor
+    /// declares it in braces around the rewritten region, so none of these clash;
+    /// only a parameter that the loop's own bound reads must leave the nest as
+    /// written (the declaration would capture the bound's use).
+    fn locals_shadow(&mut self) -> Result<(), String> {
+        let x = self.garr(Elem::Double, 1, &[]);
+        let y = self.garr(Elem::Double, 1, &[&x]);
+        let sz = self.sz as i64;
+        let var = *self.rng.pick(&["i", "j"]);
+        let lo = self.rng.range(0, 2);
+        let hi = self.rng.range(lo + 3, sz - 8);
+        let variant = self.rng.below(6);
+        let mut shadowed = None;
+        let mut l = if variant == 1 && self.kparams.len() < 6 {
+            let n = self.param(hi + 1);
+            shadowed = Some(n.clone());
+            self.plain_loop(var, lo, &n)
+        } else {
+            self.header(var, lo, hi, Want::Header, true)
+        };
+        let r = self.ranges(&[Node::Loop(l.clone())])?;
+        let xs = self.subs_var(var, l.id, &r, self.sz, &[0]);
+        let ys = self.subs_var(var, l.id, &r, self.sz, &[0]);
+        let dt = self.dbl();
+        let c = self.coef();
+        let (xt, xa) = Gen::acc(&x, &xs, false);
+        let (yw, ywa) = Gen::acc(&y, &ys, true);
+        let mut nodes = Vec::new();
+        let mut post = String::new();
+        match variant {
+            1 if shadowed.is_some() => {
+                // the parameter the loop's bound reads
+                self.feats.insert("shadow-param");
+                let n = shadowed.expect("checked");
+                l.body = vec![
+                    st(format!("int {n} = {var} % 4; {REFUSE_MARK}"), vec![]),
+                    st(format!("{yw} = {xt} * {n};"), vec![xa, ywa]),
+                ];
+                nodes.push(Node::Loop(l));
+            }
+            2 => {
+                self.feats.insert("shadow-global");
+                let g = self.fresh("gv");
+                self.globals.push(format!("double {g} = 1.5;"));
+                self.gscalars.push((g.clone(), true));
+                l.body = vec![
+                    st(format!("{dt} {g} = {xt} * {c};"), vec![xa]),
+                    st(format!("{yw} = {g} + 1.0;"), vec![ywa]),
+                ];
+                nodes.push(Node::Loop(l));
+            }
+            3 => {
+                // the name of a global array a sibling loop of the region writes
+                self.feats.insert("shadow-global-array");
+                let z = self.garr(Elem::Double, 1, &[&x, &y]);
+                l.body = vec![
+                    st(format!("{dt} {z} = {xt} * {c};"), vec![xa]),
+                    st(format!("{yw} = {z} + 1.0;"), vec![ywa]),
+                ];
+                let mut l2 = l.clone();
+                l2.id = self.id();
+                let (zw, zwa) = Gen::acc(&z, &ys, true);
+                let (yr, yra) = Gen::acc(&y, &ys, false);
+                l2.body = vec![st(format!("{zw} = {yr} * 0.5;"), vec![yra, zwa])];
+                nodes.push(Node::Loop(l));
+                nodes.push(Node::Loop(l2));
+            }
+            4 => {
+                // a variable of the kernel's block read only before the nest
+                self.feats.insert("shadow-kernel-local-before");
+                let n = self.local_names(1).remove(0);
+                let o = self.out_d();
+                if self.kscope.insert(n.clone()) {
+                    let _ = writeln!(self.kbody, "  double {n} = {x}[3] * 0.5;");
+                }
+                let _ = writeln!(self.kbody, "  {o} = {n};");
+                l.body = vec![
+                    st(format!("{dt} {n} = {xt} * {c};"), vec![xa]),
+                    st(format!("{yw} = {n} + 1.0;"), vec![ywa]),
+                ];
+                nodes.push(Node::Loop(l));
+            }
+            5 if self.kparams.len() < 6 => {
+                // a parameter read only before the nest
+                self.feats.insert("shadow-param-before");
+                let v = self.rng.range(1, 30);
+                let n = self.param(v);
+                let o = self.out_i();
+                let _ = writeln!(self.kbody, "  {o} += {n};");
+                l.body = vec![
+                    st(format!("int {n} = {var} % 4;"), vec![]),
+                    st(format!("{yw} = {xt} * {n};"), vec![xa, ywa]),
+                ];
+                nodes.push(Node::Loop(l));
+            }
+            _ => {
+                // a variable of the kernel's block, read after the nest
+                self.feats.insert("shadow-kernel-local");
+                let n = self.local_names(1).remove(0);
+                if self.kscope.insert(n.clone()) {
+                    self.kdecls.push(format!("  double {n} = 0.25;"));
+                }
+                l.body = vec![
+                    st(format!("{dt} {n} = {xt} * {c};"), vec![xa]),
+                    st(format!("{yw} = {n} + 1.0;"), vec![ywa]),
+                ];
+                nodes.push(Node::Loop(l));
+                let o = self.out_d();
+                let _ = writeln!(post, "  {o} = {n};");
+            }
+        }
+        self.emit(&nodes);
+        self.kbody.push_str(&post);
+        Ok(())
+    }
+
+    /// After a nest whose bodies declare `names`: sometimes one of the names declared
+    /// again, in the kernel's block (after the region, in the same block) or in a
+    /// nested block, and read into the outputs.
+    fn reuse_after(&mut self, names: &[String]) {
+        if names.is_empty() || !self.rng.chance(35) {
+            return;
+        }
+        let n = self.rng.pick(names).clone();
+        let x = self.garr(Elem::Double, 1, &[]);
+        let k = self.rng.range(0, self.sz as i64 - 1);
+        if !self.kscope.contains(&n) && self.rng.chance(60) {
+            self.feats.insert("local-name-reused-after");
+            self.kscope.insert(n.clone());
+            let o = self.out_d();
+            let _ = writeln!(self.kbody, "  double {n} = {x}[{k}] * 0.5;\n  {o} = {n};");
+        } else {
+            self.feats.insert("local-name-reused-nested");
+            let o = self.out_i();
+            let _ = writeln!(
+                self.kbody,
+                "  {{\n    int {n} = {k};\n    {o} += {n};\n  }}"
+            );
+        }
+    }
+
+    // ---- arrays declared in loop bodies --------------------------------------------
+
+    /// The extent of a body array of `rr` elements as written: the program's `RR`
+    /// spelling, a literal, a macro of its own, or a kernel parameter (a
+    /// variable-length array).
+    fn body_extent(&mut self) -> String {
+        if self.kparams.len() < 6 && self.rng.chance(25) {
+            self.feats.insert("body-array-vla");
+            let n = self.fresh("n");
+            self.kparams.push(KParam {
+                decl: format!("int {n}"),
+                arg: self.rr.to_string(),
+            });
+            self.env.set(&n, Ty::I32, self.rr as i128);
+            return n;
+        }
+        match self.rng.below(3) {
+            0 => self.rr_text.clone(),
+            1 => self.rr.to_string(),
+            _ => {
+                let n = self.fresh("W");
+                let v = self.rr.to_string();
+                self.define(&n, &v);
+                n
+            }
+        }
+    }
+
+    /// Arrays declared in loop bodies: a row (or column) filled by one inner loop and
+    /// read by the next, fully or partly; a small vector in the body of a column walk;
+    /// an `int` array; or one read before the block writes it (refused).
+    fn block_body_array(&mut self) -> Result<(), String> {
+        let p = self.garr(Elem::Double, 2, &[]);
+        let q = self.garr(Elem::Double, 2, &[&p]);
+        let rr = self.rr as i64;
+        let dt = self.dbl();
+        let (c1, c2) = (self.coef(), self.coef());
+        let variant = self.rng.weighted(&[25, 22, 15, 20, 10, 8]);
+        if variant == 3 {
+            // a small vector in the inner body of a column walk
+            self.feats.insert("body-array-vector");
+            let (a, b) = *self.rng.pick(&[("j", "i"), ("i", "j")]);
+            let (ha, hb) = (self.rng.range(3, rr - 2), self.rng.range(3, rr - 2));
+            let mut outer = self.header(a, 0, ha, Want::Header, true);
+            let mut inner = self.header(b, 0, hb, Want::Header, true);
+            outer.body = vec![Node::Loop(inner.clone())];
+            let r = self.ranges(&[Node::Loop(outer.clone())])?;
+            let sa = self.subs_var(a, outer.id, &r, self.rr, &[0]);
+            let sb = self.subs_var(b, inner.id, &r, self.rr, &[0]);
+            let cell = [sb[0].clone(), sa[0].clone()];
+            let v = self.fresh("vec");
+            self.dims.insert(v.clone(), vec![3]);
+            let e = |k: usize| [k.to_string()];
+            let (pt, pa) = Gen::acc(&p, &cell, false);
+            let (qt, qa) = Gen::acc(&q, &cell, false);
+            let (pw, pwa) = Gen::acc(&p, &cell, true);
+            let (v0, v0w) = Gen::acc(&v, &e(0), true);
+            let (v1, v1w) = Gen::acc(&v, &e(1), true);
+            let (v2, v2w) = Gen::acc(&v, &e(2), true);
+            let (_, v0r) = Gen::acc(&v, &e(0), false);
+            let (_, v1r) = Gen::acc(&v, &e(1), false);
+            let (_, v2r) = Gen::acc(&v, &e(2), false);
+            inner.body = vec![
+                st(format!("{dt} {v}[3];"), vec![]),
+                st(format!("{v0} = {pt};"), vec![pa, v0w]),
+                st(format!("{v1} = {qt} * {c1};"), vec![qa, v1w]),
+                st(format!("{v2} = {v0} + {v1};"), vec![v0r.clone(), v1r, v2w]),
+                st(format!("{pw} = {v2} * {c2} + {v0};"), vec![v2r, v0r, pwa]),
+            ];
+            outer.body = vec![Node::Loop(inner)];
+            self.emit(&[Node::Loop(outer)]);
+            return Ok(());
+        }
+        if variant == 5 {
+            // an int array filled element by element
+            self.feats.insert("body-array-int");
+            let x = self.garr(Elem::Double, 1, &[]);
+            let sz = self.sz as i64;
+            let var = *self.rng.pick(&["i", "j"]);
+            let lo = self.rng.range(0, 2);
+            let hi = self.rng.range(lo + 3, sz - 8);
+            let mut l = self.header(var, lo, hi, Want::Header, true);
+            let r = self.ranges(&[Node::Loop(l.clone())])?;
+            let xs = self.subs_var(var, l.id, &r, self.sz, &[0]);
+            let cnt = self.fresh("cnt");
+            self.dims.insert(cnt.clone(), vec![4]);
+            let mut body = vec![st(format!("int {cnt}[4];"), vec![])];
+            for k in 0..4 {
+                let (w, wa) = Gen::acc(&cnt, &[k.to_string()], true);
+                body.push(st(format!("{w} = {var} * {} + {k};", k + 1), vec![wa]));
+            }
+            let (r0, r0a) = Gen::acc(&cnt, &["0".into()], false);
+            let (r3, r3a) = Gen::acc(&cnt, &["3".into()], false);
+            let (xw, xwa) = Gen::acc(&x, &xs, true);
+            let (xr, xra) = Gen::acc(&x, &xs, false);
+            body.push(st(
+                format!("{xw} = {xr} * {c1} + ({r0} + {r3}) * 0.5;"),
+                vec![r0a, r3a, xra, xwa],
+            ));
+            l.body = body;
+            self.emit(&[Node::Loop(l)]);
+            return Ok(());
+        }
+        // a row (or column) of P filled, then read into Q
+        let column = variant == 2;
+        let (a, b) = *self.rng.pick(&[("i", "j"), ("j", "k"), ("i", "k")]);
+        let ha = self.rng.range(3, rr - 1);
+        let mut outer = self.header(a, 0, ha, Want::Header, true);
+        let r = self.ranges(&[Node::Loop(outer.clone())])?;
+        let sa = self.subs_var(a, outer.id, &r, self.rr, &[0]).remove(0);
+        let full = variant == 0 || self.rng.chance(30);
+        let m = if full { rr } else { self.rng.range(2, rr - 1) };
+        let wt = self.body_extent();
+        let mt = if full && self.rng.chance(60) {
+            wt.clone()
+        } else {
+            m.to_string()
+        };
+        let row = self.fresh(if column { "col" } else { "row" });
+        self.dims.insert(row.clone(), vec![self.rr]);
+        let at = |arr: &str, k: &str, write: bool| {
+            if column {
+                Gen::acc(arr, &[k.to_string(), sa.clone()], write)
+            } else {
+                Gen::acc(arr, &[sa.clone(), k.to_string()], write)
+            }
+        };
+        let mut fill = self.plain_loop(b, 0, &mt);
+        let (pt, pa) = at(&p, b, false);
+        let (rw, rwa) = Gen::acc(&row, &[b.to_string()], true);
+        fill.body = vec![st(format!("{rw} = {pt} * {c1};"), vec![pa, rwa])];
+        let shifted = !full && self.rng.chance(40);
+        let use_end = if shifted {
+            (m - 1).to_string()
+        } else {
+            mt.clone()
+        };
+        let mut read = self.plain_loop(b, 0, &use_end);
+        let (qw, qwa) = at(&q, b, true);
+        let (r0, r0a) = Gen::acc(&row, &[b.to_string()], false);
+        read.body = if shifted {
+            self.feats.insert("body-array-shifted");
+            let (r1, r1a) = Gen::acc(&row, &[format!("{b} + 1")], false);
+            vec![st(format!("{qw} = {r1} - {r0};"), vec![r1a, r0a, qwa])]
+        } else {
+            let rev = format!("{} - {b}", m - 1);
+            let (r1, r1a) = Gen::acc(&row, &[rev], false);
+            vec![st(
+                format!("{qw} = {r0} * {c2} + {r1};"),
+                vec![r0a, r1a, qwa],
+            )]
+        };
+        self.feats.insert(match (column, full) {
+            (true, _) => "body-array-column",
+            (false, true) => "body-array-full",
+            (false, false) => "body-array-partial",
+        });
+        let mut body = vec![st(format!("{dt} {row}[{wt}];"), vec![])];
+        if variant == 4 {
+            // read before this execution of the block wrote it: the value is the
+            // previous iteration's at best
+            self.feats.insert("body-array-read-before-write");
+            let gz = self.gzero();
+            let (q0, q0a) = at(&q, "0", true);
+            let (r1, r1a) = Gen::acc(&row, &["1".into()], false);
+            body.push(guarded(
+                format!("{gz} == 1"),
+                format!("{q0} = {r1}; {REFUSE_MARK}"),
+                vec![q0a, r1a],
+            ));
+        }
+        body.push(Node::Loop(fill));
+        body.push(Node::Loop(read));
+        outer.body = body;
+        self.emit(&[Node::Loop(outer)]);
+        Ok(())
+    }
+
+    // ---- functions of the file ---------------------------------------------------------
+
+    /// A function that reads only its arguments' values, with the text that declares
+    /// it so: nothing (nestor summarizes its body), `#pragma nestor pure`,
+    /// `__attribute__((const))` on a declaration or on the definition, or either in an
+    /// `#if` group the file's macros decide.
+    fn const_fn(&mut self, name: &str, ret: &str, params: &str, body: &str) -> String {
+        let def = format!("static {ret} {name}({params})\n{{\n{body}}}\n");
+        match self.rng.weighted(&[25, 20, 20, 12, 13, 10]) {
+            0 => {
+                self.feats.insert("fn-summarized-const");
+                def
+            }
+            1 => {
+                self.feats.insert("pure-pragma");
+                format!("#pragma nestor pure({name})\n{def}")
+            }
+            2 => {
+                self.feats.insert("const-attribute-declaration");
+                format!("__attribute__((const)) static {ret} {name}({params});\n{def}")
+            }
+            3 => {
+                self.feats.insert("const-attribute-definition");
+                format!("__attribute__((const)) {def}")
+            }
+            4 => {
+                self.feats.insert("pp-around-attribute");
+                let taken = if self.rng.chance(60) { 0 } else { 1 };
+                let g = self.pp_group(
+                    &[
+                        "__attribute__((const))".to_string(),
+                        "__attribute__((unused))".to_string(),
+                    ],
+                    taken,
+                );
+                format!("{g}static {ret} {name}({params});\n{def}")
+            }
+            _ => {
+                self.feats.insert("pp-around-pure-pragma");
+                let taken = if self.rng.chance(60) { 0 } else { 1 };
+                let g = self.pp_group(&[format!("#pragma nestor pure({name})")], taken);
+                format!("{g}{def}")
+            }
+        }
+    }
+
+    /// The global array `gread` reads.
+    fn gread_arr(&mut self) -> String {
+        if let Some(a) = self.garrays.iter().find(|a| a.name.starts_with("GR")) {
+            return a.name.clone();
+        }
+        let n = self.fresh("GR");
+        let et = self.dbl();
+        self.globals.push(format!("{et} {n}[{}];", self.sz_text));
+        self.add_garr(&n, Elem::Double, vec![self.sz]);
+        n
+    }
+
+    /// A global `double` array of 256 elements (for `at8`).
+    fn db_arr(&mut self) -> String {
+        if let Some(a) = self.garrays.iter().find(|a| a.name.starts_with("DB")) {
+            return a.name.clone();
+        }
+        let n = self.fresh("DB");
+        self.globals.push(format!("double {n}[256];"));
+        self.add_garr(&n, Elem::Double, vec![256]);
+        n
+    }
+
+    /// Defines function `name` of the file (once, with the functions it calls first).
+    fn need_fn(&mut self, name: &'static str) {
+        if self.fn_names.contains(name) {
+            return;
+        }
+        let rr = self.rr_text.clone();
+        let text = match name {
+            "get" => match self.rng.below(3) {
+                0 => "static double get(const double a[], int pos)\n{\n  return a[pos];\n}\n"
+                    .to_string(),
+                1 => "static double get(const double *a, int pos)\n{\n  double v = a[pos];\n  return v;\n}\n"
+                    .to_string(),
+                _ => {
+                    self.feats.insert("fn-with-if");
+                    "static double get(const double a[], int pos)\n{\n  double v = a[pos];\n  if (v > 100.0)\n    v = 100.0;\n  return v;\n}\n"
+                        .to_string()
+                }
+            },
+            "at" => format!(
+                "static double at(double a[][{rr}], int i, int j)\n{{\n  return a[i][j];\n}}\n"
+            ),
+            "sel" => {
+                self.feats.insert("fn-with-if");
+                "static double sel(const double a[], int k, int lim)\n{\n  if (k < lim)\n    return a[k];\n  return 0.0;\n}\n"
+                    .to_string()
+            }
+            "twice" => {
+                self.need_fn("get");
+                "static double twice(const double a[], int k)\n{\n  return get(a, k) + get(a, k + 1) * 0.5;\n}\n"
+                    .to_string()
+            }
+            "gread" => {
+                let g = self.gread_arr();
+                format!("static double gread(int k)\n{{\n  return {g}[k] * 0.5;\n}}\n")
+            }
+            "scl" => {
+                self.globals.push("double gsc = 0.75;".into());
+                self.gscalars.push(("gsc".into(), true));
+                "static double scl(double x)\n{\n  return x * gsc;\n}\n".to_string()
+            }
+            "at8" => {
+                "static double at8(const double a[], unsigned char k)\n{\n  return a[k];\n}\n"
+                    .to_string()
+            }
+            "ats" => "static double ats(const double a[], short k)\n{\n  return a[k];\n}\n"
+                .to_string(),
+            "atl" => "static double atl(const double a[], long k)\n{\n  return a[k - 1];\n}\n"
+                .to_string(),
+            "bump" => {
+                "static double bump(double a[], int k)\n{\n  a[k] = a[k] * 0.5 + 1.0;\n  return a[k];\n}\n"
+                    .to_string()
+            }
+            "counted" => {
+                self.globals.push("int g_ncalls;".into());
+                self.gscalars.push(("g_ncalls".into(), false));
+                "static double counted(double x)\n{\n  g_ncalls += 1;\n  return x * 0.5;\n}\n"
+                    .to_string()
+            }
+            "mix2" => self.const_fn("mix2", "double", "double a, double b", "  return a * 0.75 + b;\n"),
+            "clampd" => self.const_fn(
+                "clampd",
+                "double",
+                "double x, double lo",
+                "  if (x < lo)\n    return lo;\n  return x;\n",
+            ),
+            _ => self.const_fn(
+                "imix",
+                "int",
+                "int a, int b",
+                "  int r = a * 7 + b;\n  if (r > 50)\n    r -= 50;\n  return r;\n",
+            ),
+        };
+        self.fn_names.insert(name.to_string());
+        self.fns.push(text);
+    }
+
+    /// A pure call reading `q[r][c]` of the 2-d global `q` (through an array
+    /// parameter, a row, or by value), with the accesses it makes.
+    fn call_2d(&mut self, q: &str, r: &str, c: &str) -> (String, Vec<Access>) {
+        let (cell, ca) = Gen::acc(q, &[r.to_string(), c.to_string()], false);
+        let k = self.coef();
+        let f: &'static str = match self.rng.weighted(&[20, 18, 15, 12, 10, 8, 12]) {
+            0 => "get",
+            1 => "at",
+            2 => "mix2",
+            3 => "clampd",
+            4 => "imix",
+            5 => "twice",
+            _ => "sel",
+        };
+        self.need_fn(f);
+        self.feats.insert(match f {
+            "get" | "twice" => "call-reads-row",
+            "at" | "sel" => "call-reads-array-param",
+            _ => "call-const",
+        });
+        match f {
+            "get" => (format!("get({q}[{r}], {c})"), vec![ca]),
+            "at" => (format!("at({q}, {r}, {c})"), vec![ca]),
+            "mix2" => (format!("mix2({cell}, {k})"), vec![ca]),
+            "clampd" => (format!("clampd({cell}, 0.0)"), vec![ca]),
+            "imix" => (format!("imix({r}, {c}) * 0.5 + {cell}"), vec![ca]),
+            "twice" => {
+                let (_, ca1) = Gen::acc(q, &[r.to_string(), format!("{c} + 1")], false);
+                (format!("twice({q}[{r}], {c})"), vec![ca, ca1])
+            }
+            _ => {
+                let lim = self.rng.range(3, self.rr as i64);
+                (format!("sel({q}[{r}], {c}, {lim})"), vec![ca])
+            }
+        }
+    }
+
+    /// A pure call reading element `s` of the 1-d array `x` (passed whole or by
+    /// value), with its accesses; `whole`: the array may be passed.
+    fn call_1d(&mut self, x: &str, s: &str, whole: bool) -> (String, Vec<Access>) {
+        let (cell, ca) = Gen::acc(x, &[s.to_string()], false);
+        let k = self.coef();
+        let w = if whole {
+            [25, 20, 20, 15, 20, 8]
+        } else {
+            [0, 0, 40, 30, 30, 0]
+        };
+        match self.rng.weighted(&w) {
+            5 => {
+                // a pointer into the array: `get(&x[s], 0)`, `get(x + s, 0)`
+                self.need_fn("get");
+                self.feats.insert("call-pointer-argument");
+                let arg = if self.rng.chance(50) {
+                    format!("&{cell}")
+                } else {
+                    format!("{x} + {s}")
+                };
+                (format!("get({arg}, 0)"), vec![ca])
+            }
+            0 => {
+                self.need_fn("get");
+                self.feats.insert("call-reads-array-param");
+                (format!("get({x}, {s})"), vec![ca])
+            }
+            1 => {
+                self.need_fn("sel");
+                self.feats.insert("call-reads-array-param");
+                let lim = self.rng.range(3, self.sz as i64);
+                (format!("sel({x}, {s}, {lim})"), vec![ca])
+            }
+            2 => {
+                self.need_fn("mix2");
+                self.feats.insert("call-const");
+                (format!("mix2({cell}, {k})"), vec![ca])
+            }
+            3 => {
+                self.need_fn("clampd");
+                self.feats.insert("call-const");
+                (format!("clampd({cell}, 0.25)"), vec![ca])
+            }
+            _ => {
+                self.need_fn("scl");
+                self.feats.insert("call-reads-global");
+                (format!("scl({cell})"), vec![ca])
+            }
+        }
+    }
+
+    /// Calls of functions the file defines: pure ones in a column walk or a
+    /// producer/consumer pair, ones that read a global the region writes, ones whose
+    /// integer parameters are narrower or wider than the argument, and ones that write
+    /// memory (refused).
+    fn block_calls(&mut self) -> Result<(), String> {
+        match self.rng.weighted(&[32, 25, 16, 14, 13]) {
+            0 => self.calls_walk(),
+            1 => self.calls_fuse(),
+            2 => self.calls_global(),
+            3 => self.calls_narrow(),
+            _ => self.calls_impure(),
+        }
+    }
+
+    fn calls_walk(&mut self) -> Result<(), String> {
+        let p = self.garr(Elem::Double, 2, &[]);
+        let q = self.garr(Elem::Double, 2, &[&p]);
+        let (a, b) = *self.rng.pick(&[("j", "i"), ("i", "j"), ("k", "i")]);
+        let rr = self.rr as i64;
+        let (ha, hb) = (self.rng.range(3, rr - 3), self.rng.range(3, rr - 2));
+        let mut outer = self.header(a, 0, ha, Want::Header, true);
+        let mut inner = self.header(b, 0, hb, Want::Header, true);
+        outer.body = vec![Node::Loop(inner.clone())];
+        let r = self.ranges(&[Node::Loop(outer.clone())])?;
+        let sa = self.subs_var(a, outer.id, &r, self.rr, &[0]).remove(0);
+        let sb = self.subs_var(b, inner.id, &r, self.rr, &[0]).remove(0);
+        let (call, mut acc) = self.call_2d(&q, &sb, &sa);
+        let (pw, pwa) = Gen::acc(&p, &[sb.clone(), sa.clone()], true);
+        let (pr, pra) = Gen::acc(&p, &[sb, sa], false);
+        let c = self.coef();
+        inner.body = if self.rng.chance(25) {
+            self.feats.insert("local-initialized");
+            let n = self.local_names(1).remove(0);
+            let dt = self.dbl();
+            vec![
+                st(format!("{dt} {n} = {call};"), acc),
+                st(format!("{pw} = {n} * {c} + {pr};"), vec![pra, pwa]),
+            ]
+        } else {
+            acc.push(pra);
+            acc.push(pwa);
+            vec![st(format!("{pw} = {call} * {c} + {pr};"), acc)]
+        };
+        outer.body = vec![Node::Loop(inner)];
+        self.emit(&[Node::Loop(outer)]);
+        Ok(())
+    }
+
+    fn calls_fuse(&mut self) -> Result<(), String> {
+        let x = self.garr(Elem::Double, 1, &[]);
+        let y = self.garr(Elem::Double, 1, &[&x]);
+        let sz = self.sz as i64;
+        let var = *self.rng.pick(&["i", "i", "j"]);
+        let lo = self.rng.range(0, 2);
+        let hi = self.rng.range(lo + 3, (lo + 20).min(sz - 8));
+        let local_temp = self.rng.chance(55);
+        let dt = self.dbl();
+        let t = if local_temp {
+            let t = self.fresh("tmp");
+            let szt = self.sz_text.clone();
+            self.kdecls.push(format!("  {dt} {t}[{szt}];"));
+            self.dims.insert(t.clone(), vec![self.sz]);
+            t
+        } else {
+            self.garr(Elem::Double, 1, &[&x, &y])
+        };
+        let mut l1 = self.header(var, lo, hi, Want::Header, true);
+        let mut l2 = l1.clone();
+        l2.id = self.id();
+        let r = self.ranges(&[Node::Loop(l1.clone()), Node::Loop(l2.clone())])?;
+        let ts = self.subs_var(var, l1.id, &r, self.sz, &[0]).remove(0);
+        let xs = self.subs_var(var, l1.id, &r, self.sz, &[0]).remove(0);
+        let ts2 = if local_temp {
+            ts.clone()
+        } else {
+            let d = self.rng.range(-1, 1);
+            self.subs_var(var, l2.id, &r, self.sz, &[d]).remove(0)
+        };
+        let ys = self.subs_var(var, l2.id, &r, self.sz, &[0]).remove(0);
+        let (call1, mut acc1) = self.call_1d(&x, &xs, true);
+        let (tw, twa) = Gen::acc(&t, std::slice::from_ref(&ts), true);
+        acc1.push(twa);
+        l1.body = vec![st(format!("{tw} = {call1};"), acc1)];
+        let (call2, mut acc2) = self.call_1d(&t, &ts2, true);
+        let (yw, ywa) = Gen::acc(&y, std::slice::from_ref(&ys), true);
+        let (yr, yra) = Gen::acc(&y, &[ys], false);
+        let c = self.coef();
+        acc2.push(yra);
+        acc2.push(ywa);
+        l2.body = vec![st(format!("{yw} = {call2} + {yr} * {c};"), acc2)];
+        self.feats.insert("call-in-fusion-pair");
+        self.emit(&[Node::Loop(l1), Node::Loop(l2)]);
+        Ok(())
+    }
+
+    /// `gread(k)` reads the global `GR` the region writes; `scl` reads `gsc`, which
+    /// the region assigns between two nests.
+    fn calls_global(&mut self) -> Result<(), String> {
+        self.feats.insert("call-reads-global");
+        let x = self.garr(Elem::Double, 1, &[]);
+        let y = self.garr(Elem::Double, 1, &[&x]);
+        let sz = self.sz as i64;
+        let var = *self.rng.pick(&["i", "j"]);
+        let lo = self.rng.range(1, 2);
+        let hi = self.rng.range(lo + 3, sz - 8);
+        let mut l1 = self.header(var, lo, hi, Want::Header, true);
+        let mut l2 = l1.clone();
+        l2.id = self.id();
+        let r = self.ranges(&[Node::Loop(l1.clone()), Node::Loop(l2.clone())])?;
+        let c = self.coef();
+        let (xt, xa) = Gen::acc(&x, &[var.to_string()], false);
+        let (yw, ywa) = Gen::acc(&y, &[var.to_string()], true);
+        match self.rng.below(3) {
+            0 => {
+                self.need_fn("gread");
+                let g = self.gread_arr();
+                let gs = self.subs_var(var, l1.id, &r, self.sz, &[0]).remove(0);
+                let (gw, gwa) = Gen::acc(&g, std::slice::from_ref(&gs), true);
+                l1.body = vec![st(format!("{gw} = {xt} * {c};"), vec![xa.clone(), gwa])];
+                let d = self.rng.range(-1, 1);
+                let rs = self.subs_var(var, l2.id, &r, self.sz, &[d]).remove(0);
+                let (_, gra) = Gen::acc(&g, std::slice::from_ref(&rs), false);
+                l2.body = vec![st(
+                    format!("{yw} = gread({rs}) + {xt};"),
+                    vec![gra, xa, ywa],
+                )];
+                self.emit(&[Node::Loop(l1), Node::Loop(l2)]);
+            }
+            1 => {
+                // one loop writes GR[i] and reads it at i + 1 through the call
+                self.need_fn("gread");
+                let g = self.gread_arr();
+                let gs = self.subs_var(var, l1.id, &r, self.sz, &[0, 1]);
+                let (gw, gwa) = Gen::acc(&g, &gs[..1], true);
+                let (_, gra) = Gen::acc(&g, &gs[1..], false);
+                l1.body = vec![st(
+                    format!("{gw} = gread({}) + {xt};", gs[1]),
+                    vec![gra, xa, gwa],
+                )];
+                self.emit(&[Node::Loop(l1)]);
+            }
+            _ => {
+                // `gsc = ...;` between two loops of one region
+                self.need_fn("scl");
+                let z = self.garr(Elem::Double, 1, &[&x, &y]);
+                let (zw, zwa) = Gen::acc(&z, &[var.to_string()], true);
+                let (yr, yra) = Gen::acc(&y, &[var.to_string()], false);
+                l1.body = vec![st(format!("{yw} = scl({xt});"), vec![xa, ywa])];
+                l2.body = vec![st(format!("{zw} = scl({yr}) + {c};"), vec![yra, zwa])];
+                let k = self.coef();
+                self.emit(&[
+                    Node::Loop(l1),
+                    st(format!("gsc = gsc * {k} + 0.5;"), vec![]),
+                    Node::Loop(l2),
+                ]);
+            }
+        }
+        Ok(())
+    }
+
+    /// Integer arguments converted to a narrower (`unsigned char`: wraps, `short`) or
+    /// wider (`long`) parameter.
+    fn calls_narrow(&mut self) -> Result<(), String> {
+        let x = self.garr(Elem::Double, 1, &[]);
+        let y = self.garr(Elem::Double, 1, &[&x]);
+        let sz = self.sz as i64;
+        let var = *self.rng.pick(&["i", "j"]);
+        let lo = self.rng.range(0, 2);
+        let hi = self.rng.range(lo + 3, sz - 8);
+        let mut l1 = self.header(var, lo, hi, Want::Header, true);
+        let mut l2 = l1.clone();
+        l2.id = self.id();
+        let c = self.coef();
+        let (xt, xa) = Gen::acc(&x, &[var.to_string()], false);
+        let (yw, ywa) = Gen::acc(&y, &[var.to_string()], true);
+        let (yr, yra) = Gen::acc(&y, &[var.to_string()], false);
+        match self.rng.weighted(&[35, 25, 40]) {
+            0 => {
+                // DB[i + 6] written, then read as at8(DB, i + K): K - 256 ahead
+                self.feats.insert("call-narrow-wraps");
+                self.need_fn("at8");
+                let db = self.db_arr();
+                let (dw, dwa) = Gen::acc(&db, &[format!("{var} + 6")], true);
+                l1.body = vec![st(format!("{dw} = {xt} * {c};"), vec![xa, dwa])];
+                let k = self.rng.range(250, 266);
+                let sub = format!("(unsigned char)({var} + {k})");
+                let (_, dra) = Gen::acc(&db, &[sub], false);
+                l2.body = vec![st(
+                    format!("{yw} = at8({db}, {var} + {k}) + {yr};"),
+                    vec![dra, yra, ywa],
+                )];
+                self.emit(&[Node::Loop(l1), Node::Loop(l2)]);
+            }
+            1 => {
+                self.feats.insert("call-narrow-fits");
+                self.need_fn("ats");
+                let d = self.rng.range(-1, 1);
+                let sub = format!("(short)({var} + {})", d + 1);
+                let (_, xra) = Gen::acc(&x, &[sub], false);
+                let (xw, xwa) = Gen::acc(&x, &[var.to_string()], true);
+                l1.body = vec![st(format!("{xw} = {yr} * {c};"), vec![yra.clone(), xwa])];
+                l2.body = vec![st(
+                    format!("{yw} = ats({x}, {var} + {}) + {yr};", d + 1),
+                    vec![xra, yra, ywa],
+                )];
+                self.emit(&[Node::Loop(l1), Node::Loop(l2)]);
+            }
+            _ => {
+                self.feats.insert("call-wider-param");
+                self.need_fn("atl");
+                let arg = if self.rng.chance(50) {
+                    format!("{var} + 1")
+                } else {
+                    format!("(long){var} + 1")
+                };
+                let (xw, xwa) = Gen::acc(&x, &[var.to_string()], true);
+                l1.body = vec![st(format!("{xw} = {yr} * {c};"), vec![yra.clone(), xwa])];
+                l2.body = vec![st(
+                    format!("{yw} = atl({x}, {arg}) * {c} + {yr};"),
+                    vec![xa, yra, ywa],
+                )];
+                self.emit(&[Node::Loop(l1), Node::Loop(l2)]);
+            }
+        }
+        Ok(())
+    }
+
+    /// Calls of functions that write memory: through their array parameter, or a
+    /// global counter (refused).
+    fn calls_impure(&mut self) -> Result<(), String> {
+        let x = self.garr(Elem::Double, 1, &[]);
+        let y = self.garr(Elem::Double, 1, &[&x]);
+        let sz = self.sz as i64;
+        let var = *self.rng.pick(&["i", "j"]);
+        let lo = self.rng.range(0, 2);
+        let hi = self.rng.range(lo + 3, sz - 8);
+        let mut l1 = self.header(var, lo, hi, Want::Header, true);
+        let mut l2 = l1.clone();
+        l2.id = self.id();
+        let c = self.coef();
+        let (xt, xa) = Gen::acc(&x, &[var.to_string()], false);
+        let (xw, xwa) = Gen::acc(&x, &[var.to_string()], true);
+        let (yw, ywa) = Gen::acc(&y, &[var.to_string()], true);
+        let (yr, yra) = Gen::acc(&y, &[var.to_string()], false);
+        l1.body = vec![st(format!("{xw} = {yr} * {c};"), vec![yra.clone(), xwa])];
+        let text = if self.rng.chance(50) {
+            self.feats.insert("call-counts");
+            self.need_fn("counted");
+            format!("{yw} = counted({xt}) + {yr}; {REFUSE_MARK}")
+        } else {
+            self.feats.insert("call-writes-param");
+            self.need_fn("bump");
+            format!("{yw} = bump({x}, {var} + 1) * {c} + {yr}; {REFUSE_MARK}")
+        };
+        let (_, x1a) = Gen::acc(&x, &[format!("{var} + 1")], true);
+        l2.body = vec![Node::Stmt(SStmt {
+            text,
+            acc: vec![xa, x1a, yra, ywa],
+            guard: None,
+            impure: true,
+        })];
+        self.emit(&[Node::Loop(l1), Node::Loop(l2)]);
+        Ok(())
+    }
+
+    // ---- struct members ------------------------------------------------------------
+
+    /// Defines struct (or union) `tag` once: `soa` (two arrays, the second's type
+    /// sometimes chosen by an `#if`), `cell` (a scalar and an array), `grid` (two 2-d
+    /// arrays), `nest` (a `soa` and an array), the union `ov` (two overlapping
+    /// arrays) and the typedef `pair_t`.
+    fn need_tag(&mut self, tag: &'static str) {
+        if self.tags.contains(tag) {
+            return;
+        }
+        if tag == "nest" {
+            self.need_tag("soa");
+        }
+        self.tags.insert(tag);
+        let sz = self.sz_text.clone();
+        let rr = self.rr_text.clone();
+        let text = match tag {
+            "soa" => {
+                let y = if self.rng.chance(25) {
+                    self.feats.insert("pp-half-member");
+                    let taken = self.rng.below(2);
+                    let (a, b) = (format!("  double y[{sz}];"), format!("  float y[{sz}];"));
+                    if taken == 0 {
+                        self.pp_group(&[a, b], 0)
+                    } else {
+                        self.pp_group(&[b, a], 1)
+                    }
+                } else {
+                    format!("  double y[{sz}];\n")
+                };
+                let n = match self.rng.below(6) {
+                    0 | 1 => "  int n;\n",
+                    2 => {
+                        self.feats.insert("struct-bit-field");
+                        "  unsigned flags : 3;\n"
+                    }
+                    _ => "",
+                };
+                format!("struct soa {{\n{n}  double x[{sz}];\n{y}}};")
+            }
+            "cell" => "struct cell {\n  double v;\n  double w[4];\n};".to_string(),
+            "grid" => {
+                format!("struct grid {{\n  double a[{rr}][{rr}];\n  double b[{rr}][{rr}];\n}};")
+            }
+            "nest" => format!("struct nest {{\n  struct soa in;\n  double z[{sz}];\n}};"),
+            "ov" => format!("union ov {{\n  double x[{sz}];\n  double y[{sz}];\n}};"),
+            _ => format!("typedef struct {{\n  double p[{sz}];\n  double q[{sz}];\n}} pair_t;"),
+        };
+        self.top.push(text);
+    }
+
+    /// Registers the member `key` (the name the simulation knows it by), written
+    /// `path` (`@` per subscript), of extents `dims`; main initializes and prints it
+    /// when `global`.
+    fn member(&mut self, key: &str, path: &str, dims: Vec<usize>, global: bool) {
+        self.dims.insert(key.to_string(), dims.clone());
+        self.paths.insert(key.to_string(), path.to_string());
+        if global {
+            self.garrays.push(GArr {
+                name: key.to_string(),
+                elem: Elem::Double,
+                dims,
+                path: Some(path.to_string()),
+            });
+        }
+    }
+
+    /// The text and the access of member `key` at `subs`.
+    fn macc(&self, key: &str, subs: &[String], write: bool) -> (String, Access) {
+        let mut text = String::new();
+        let mut k = 0;
+        for ch in self.paths[key].chars() {
+            if ch == '@' {
+                text.push_str(&subs[k]);
+                k += 1;
+            } else {
+                text.push(ch);
+            }
+        }
+        (
+            text,
+            Access {
+                arr: key.to_string(),
+                subs: subs.to_vec(),
+                write,
+            },
+        )
+    }
+
+    /// A global `struct soa` (an existing one or a new one), other than `avoid`.
+    fn gsoa(&mut self, avoid: &str) -> String {
+        self.need_tag("soa");
+        let existing: Vec<String> = self
+            .garrays
+            .iter()
+            .filter_map(|a| a.name.strip_suffix(".x"))
+            .filter(|n| n.starts_with("gs") && *n != avoid)
+            .map(str::to_string)
+            .collect();
+        if !existing.is_empty() && self.rng.chance(40) {
+            return self.rng.pick(&existing).clone();
+        }
+        let s = self.fresh("gs");
+        self.globals.push(format!("struct soa {s};"));
+        let sz = self.sz;
+        self.member(&format!("{s}.x"), &format!("{s}.x[@]"), vec![sz], true);
+        self.member(&format!("{s}.y"), &format!("{s}.y[@]"), vec![sz], true);
+        s
+    }
+
+    /// Struct members: a global or local struct of arrays in a fusion pair, an array
+    /// of structs, a struct of 2-d arrays walked down its columns, pointers to structs
+    /// in a function's parameters, nested members, a typedef'd struct, and a union
+    /// (refused).
+    fn block_structs(&mut self) -> Result<(), String> {
+        let sz = self.sz as i64;
+        let rr = self.rr as i64;
+        let x = self.garr(Elem::Double, 1, &[]);
+        let y = self.garr(Elem::Double, 1, &[&x]);
+        let var = *self.rng.pick(&["i", "i", "j"]);
+        let lo = self.rng.range(0, 2);
+        let hi = self.rng.range(lo + 3, (lo + 24).min(sz - 8));
+        let (c1, c2) = (self.coef(), self.coef());
+        let variant = self.rng.weighted(&[20, 14, 14, 14, 14, 10, 8, 6, 6]);
+        // a producer/consumer pair over `key1` (written) and `key2` (read), with the
+        // consumer reading key1 `d` elements ahead
+        let pair =
+            |g: &mut Gen, wkey: &str, rkey: &str, exact: bool| -> Result<Vec<Node>, String> {
+                let mut l1 = g.header(var, lo, hi, Want::Header, true);
+                let mut l2 = if exact || g.rng.chance(50) {
+                    let mut c = l1.clone();
+                    c.id = g.id();
+                    c
+                } else {
+                    let lo2 = g.rng.range(0, 2);
+                    let hi2 = g.rng.range(lo2 + 3, (lo2 + 24).min(sz - 8));
+                    g.header(var, lo2, hi2, Want::Header, true)
+                };
+                let r = g.ranges(&[Node::Loop(l1.clone()), Node::Loop(l2.clone())])?;
+                let ws = g.subs_var(var, l1.id, &r, g.sz, &[0]);
+                let xs = g.subs_var(var, l1.id, &r, g.sz, &[0]);
+                let rs = if exact {
+                    ws.clone()
+                } else {
+                    let d = g.rng.range(-1, 1);
+                    g.subs_var(var, l2.id, &r, g.sz, &[d])
+                };
+                let ys = g.subs_var(var, l2.id, &r, g.sz, &[0]);
+                let (xt, xa) = Gen::acc(&x, &xs, false);
+                let (w, wa) = g.macc(wkey, &ws, true);
+                l1.body = vec![st(format!("{w} = {xt} * {c1};"), vec![xa, wa])];
+                let (rd, ra) = g.macc(wkey, &rs, false);
+                // a local struct's member is read only where it was written
+                let os = if exact && rkey == wkey { &ws } else { &ys };
+                let (o, oa) = g.macc(rkey, os, false);
+                let (yw, ywa) = Gen::acc(&y, &ys, true);
+                l2.body = vec![st(format!("{yw} = {rd} * {c2} + {o};"), vec![ra, oa, ywa])];
+                Ok(vec![Node::Loop(l1), Node::Loop(l2)])
+            };
+        match variant {
+            0 => {
+                self.feats.insert("struct-global-soa");
+                let s = self.gsoa("");
+                let nodes = pair(self, &format!("{s}.x"), &format!("{s}.y"), false)?;
+                self.emit(&nodes);
+            }
+            1 => {
+                // a local struct: the consumer reads exactly what the producer wrote
+                self.feats.insert("struct-local-soa");
+                self.need_tag("soa");
+                let s = self.fresh("ls");
+                self.kdecls.push(format!("  struct soa {s};"));
+                let (kx, ky) = (format!("{s}.x"), format!("{s}.y"));
+                self.member(&kx, &format!("{s}.x[@]"), vec![self.sz], false);
+                self.member(&ky, &format!("{s}.y[@]"), vec![self.sz], false);
+                let nodes = pair(self, &kx, &kx, true)?;
+                let produced: Vec<i128> = self.written(&nodes[..1], &kx).into_iter().collect();
+                self.emit(&nodes);
+                if self.rng.chance(50)
+                    && let Some(k) = produced.last()
+                {
+                    let o = self.out_d();
+                    let _ = writeln!(self.kbody, "  {o} = {s}.x[{k}];");
+                }
+            }
+            2 => {
+                // an array of structs: cl[i].v, then cl[i].w[k] walked down k
+                self.feats.insert("struct-array-of-structs");
+                self.need_tag("cell");
+                let s = self.fresh("cl");
+                self.globals
+                    .push(format!("struct cell {s}[{}];", self.sz_text));
+                let (kv, kw) = (format!("{s}.v"), format!("{s}.w"));
+                self.member(&kv, &format!("{s}[@].v"), vec![self.sz], true);
+                self.member(&kw, &format!("{s}[@].w[@]"), vec![self.sz, 4], true);
+                let mut l1 = self.header(var, lo, hi, Want::Header, true);
+                let r = self.ranges(&[Node::Loop(l1.clone())])?;
+                let vs = self.subs_var(var, l1.id, &r, self.sz, &[0]);
+                let (xt, xa) = Gen::acc(&x, &vs, false);
+                let (vw, vwa) = self.macc(&kv, &vs, true);
+                l1.body = vec![st(format!("{vw} = {xt} * {c1};"), vec![xa, vwa])];
+                let mut outer = self.plain_loop("k", 0, "4");
+                let mut inner = l1.clone();
+                inner.id = self.id();
+                let r2 = self.ranges(&[Node::Loop(inner.clone())])?;
+                let is = self.subs_var(var, inner.id, &r2, self.sz, &[0]);
+                let (vr, vra) = self.macc(&kv, &is, false);
+                let ws = vec![is[0].clone(), "k".to_string()];
+                let (ww, wwa) = self.macc(&kw, &ws, true);
+                let (wr, wra) = self.macc(&kw, &ws, false);
+                inner.body = vec![st(
+                    format!("{ww} = {vr} * {c2} + {wr} + k;"),
+                    vec![vra, wra, wwa],
+                )];
+                outer.body = vec![Node::Loop(inner)];
+                self.emit(&[Node::Loop(l1), Node::Loop(outer)]);
+            }
+            3 => {
+                // a struct of 2-d arrays walked down its columns
+                self.feats.insert("struct-2d-members");
+                self.need_tag("grid");
+                let s = self.fresh("gg");
+                self.globals.push(format!("struct grid {s};"));
+                let (ka, kb) = (format!("{s}.a"), format!("{s}.b"));
+                let d = vec![self.rr, self.rr];
+                self.member(&ka, &format!("{s}.a[@][@]"), d.clone(), true);
+                self.member(&kb, &format!("{s}.b[@][@]"), d, true);
+                let (a, b) = *self.rng.pick(&[("j", "i"), ("i", "j")]);
+                let (ha, hb) = (self.rng.range(3, rr - 2), self.rng.range(3, rr - 2));
+                let mut outer = self.header(a, 0, ha, Want::Header, true);
+                let mut inner = self.header(b, 0, hb, Want::Header, true);
+                outer.body = vec![Node::Loop(inner.clone())];
+                let r = self.ranges(&[Node::Loop(outer.clone())])?;
+                let sa = self.subs_var(a, outer.id, &r, self.rr, &[0]).remove(0);
+                let sb = self.subs_var(b, inner.id, &r, self.rr, &[0]).remove(0);
+                let cell = vec![sb, sa];
+                let (ar, ara) = self.macc(&ka, &cell, false);
+                let (bw, bwa) = self.macc(&kb, &cell, true);
+                let (br, bra) = self.macc(&kb, &cell, false);
+                inner.body = vec![st(
+                    format!("{bw} = {ar} * {c1} + {br};"),
+                    vec![ara, bra, bwa],
+                )];
+                outer.body = vec![Node::Loop(inner)];
+                self.emit(&[Node::Loop(outer)]);
+            }
+            4 => self.struct_pointer_params()?,
+            5 => {
+                self.feats.insert("struct-nested-member");
+                self.need_tag("nest");
+                let s = self.fresh("gn");
+                self.globals.push(format!("struct nest {s};"));
+                let sz = self.sz;
+                let (kx, ky, kz) = (format!("{s}.in.x"), format!("{s}.in.y"), format!("{s}.z"));
+                self.member(&kx, &format!("{s}.in.x[@]"), vec![sz], true);
+                self.member(&ky, &format!("{s}.in.y[@]"), vec![sz], true);
+                self.member(&kz, &format!("{s}.z[@]"), vec![sz], true);
+                let (w, rk) = if self.rng.chance(50) {
+                    (kx, ky)
+                } else {
+                    (kz, kx)
+                };
+                let nodes = pair(self, &w, &rk, false)?;
+                self.emit(&nodes);
+            }
+            6 => {
+                // the union's members overlap: gu.y[i + 1] is gu.x[i + 1]
+                self.feats.insert("union-refused");
+                self.need_tag("ov");
+                let s = self.fresh("gu");
+                self.globals.push(format!("union ov {s};"));
+                let (kx, ky) = (format!("{s}.x"), format!("{s}.y"));
+                self.member(&kx, &format!("{s}.x[@]"), vec![self.sz], true);
+                // the same memory, known to the simulation only
+                self.member(&ky, &format!("{s}.y[@]"), vec![self.sz], false);
+                let mut nodes = pair(self, &kx, &ky, true)?;
+                for n in &mut nodes {
+                    if let Node::Loop(l) = n {
+                        for b in &mut l.body {
+                            if let Node::Stmt(s) = b {
+                                s.text.push(' ');
+                                s.text.push_str(REFUSE_MARK);
+                            }
+                        }
+                    }
+                }
+                // the consumer reads y one ahead
+                if let Node::Loop(l2) = &mut nodes[1]
+                    && let Some(Node::Stmt(s2)) = l2.body.first_mut()
+                {
+                    let from = format!("{s}.y[");
+                    if let Some(a) = s2.acc.iter_mut().find(|a| a.arr == ky) {
+                        let sub = a.subs[0].clone();
+                        let ahead = format!("{sub} + 1");
+                        s2.text = s2.text.replacen(
+                            &format!("{from}{sub}]"),
+                            &format!("{from}{ahead}]"),
+                            1,
+                        );
+                        a.subs[0] = ahead;
+                    }
+                }
+                self.emit(&nodes);
+            }
+            8 => {
+                // a member array passed whole to a function of the file
+                self.feats.insert("struct-member-passed");
+                self.need_fn("get");
+                let s = self.gsoa("");
+                let kx = format!("{s}.x");
+                let mut l = self.header(var, lo, hi, Want::Header, true);
+                let r = self.ranges(&[Node::Loop(l.clone())])?;
+                let ms = self.subs_var(var, l.id, &r, self.sz, &[0]).remove(0);
+                let (_, ma) = self.macc(&kx, std::slice::from_ref(&ms), false);
+                let (xt, xa) = Gen::acc(&x, std::slice::from_ref(&ms), false);
+                let (yw, ywa) = Gen::acc(&y, std::slice::from_ref(&ms), true);
+                l.body = vec![st(
+                    format!("{yw} = get({s}.x, {ms}) * {c1} + {xt}; {REFUSE_MARK}"),
+                    vec![ma, xa, ywa],
+                )];
+                self.emit(&[Node::Loop(l)]);
+            }
+            _ => {
+                self.feats.insert("struct-typedef");
+                self.need_tag("pair_t");
+                let s = self.fresh("gp");
+                self.globals.push(format!("pair_t {s};"));
+                let sz = self.sz;
+                let (kp, kq) = (format!("{s}.p"), format!("{s}.q"));
+                self.member(&kp, &format!("{s}.p[@]"), vec![sz], true);
+                self.member(&kq, &format!("{s}.q[@]"), vec![sz], true);
+                let nodes = pair(self, &kp, &kq, false)?;
+                self.emit(&nodes);
+            }
+        }
+        Ok(())
+    }
+
+    /// A function of the file whose loops reach struct members through pointer
+    /// parameters (`p->x[i]`, `g->b[i][j]`), called with the address of a global.
+    fn struct_pointer_params(&mut self) -> Result<(), String> {
+        self.feats.insert("struct-pointer-param");
+        let f = self.fresh("ks");
+        let m = self.fresh("m");
+        let (c1, c2) = (self.coef(), self.coef());
+        let mk = |g: &mut Gen, var: &str, end: &str| {
+            let mut l = g.plain_loop(var, 0, end);
+            l.braces = g.rng.chance(50);
+            l
+        };
+        let (head, nodes, arg, mv) = match self.rng.below(3) {
+            0 => {
+                // p->x and p->y of one struct, the second loop reading one ahead
+                let s = self.gsoa("");
+                let mv = self.rng.range(4, self.sz as i64 - 2);
+                let (kx, ky) = (format!("{s}.x"), format!("{s}.y"));
+                let a = |k: &str, sub: &str, w: bool| Access {
+                    arr: k.to_string(),
+                    subs: vec![sub.to_string()],
+                    write: w,
+                };
+                let mut l1 = mk(self, "i", &m);
+                l1.body = vec![st(
+                    format!("p->x[i] = p->y[i] * {c1} + p->x[i];"),
+                    vec![a(&ky, "i", false), a(&kx, "i", false), a(&kx, "i", true)],
+                )];
+                let mut l2 = mk(self, "i", &m);
+                l2.body = vec![st(
+                    format!("p->y[i] = p->x[i + 1] + {c2};"),
+                    vec![a(&kx, "i + 1", false), a(&ky, "i", true)],
+                )];
+                (
+                    format!("static void {f}(struct soa *p, int {m})\n{{\n"),
+                    vec![Node::Loop(l1), Node::Loop(l2)],
+                    format!("&{s}"),
+                    mv,
+                )
+            }
+            1 => {
+                // two structs through two parameters (never the same object)
+                let s = self.gsoa("");
+                let t = self.gsoa(&s);
+                if s == t {
+                    return Err("one struct for two parameters".into());
+                }
+                let mv = self.rng.range(4, self.sz as i64 - 2);
+                let a = |k: String, sub: &str, w: bool| Access {
+                    arr: k,
+                    subs: vec![sub.to_string()],
+                    write: w,
+                };
+                let mut l1 = mk(self, "i", &m);
+                l1.body = vec![st(
+                    format!("p->x[i] = q->x[i] * {c1} + q->y[i + 1];"),
+                    vec![
+                        a(format!("{t}.x"), "i", false),
+                        a(format!("{t}.y"), "i + 1", false),
+                        a(format!("{s}.x"), "i", true),
+                    ],
+                )];
+                let mut l2 = mk(self, "i", &m);
+                l2.body = vec![st(
+                    format!("q->y[i] = p->x[i] - {c2};"),
+                    vec![
+                        a(format!("{s}.x"), "i", false),
+                        a(format!("{t}.y"), "i", true),
+                    ],
+                )];
+                (
+                    format!("static void {f}(struct soa *p, struct soa *q, int {m})\n{{\n"),
+                    vec![Node::Loop(l1), Node::Loop(l2)],
+                    format!("&{s}, &{t}"),
+                    mv,
+                )
+            }
+            _ => {
+                // a column walk through g->a and g->b
+                self.need_tag("grid");
+                let s = self.fresh("gg");
+                self.globals.push(format!("struct grid {s};"));
+                let (ka, kb) = (format!("{s}.a"), format!("{s}.b"));
+                let d = vec![self.rr, self.rr];
+                self.member(&ka, &format!("{s}.a[@][@]"), d.clone(), true);
+                self.member(&kb, &format!("{s}.b[@][@]"), d, true);
+                let mv = self.rng.range(3, self.rr as i64);
+                let a = |k: &str, w: bool| Access {
+                    arr: k.to_string(),
+                    subs: vec!["i".into(), "j".into()],
+                    write: w,
+                };
+                let mut outer = mk(self, "j", &m);
+                let mut inner = mk(self, "i", &m);
+                inner.body = vec![st(
+                    format!("g->b[i][j] = g->a[i][j] * {c1} + g->b[i][j];"),
+                    vec![a(&ka, false), a(&kb, false), a(&kb, true)],
+                )];
+                outer.body = vec![Node::Loop(inner)];
+                (
+                    format!("static void {f}(struct grid *g, int {m})\n{{\n"),
+                    vec![Node::Loop(outer)],
+                    format!("&{s}"),
+                    mv,
+                )
+            }
+        };
+        self.env.set(&m, Ty::I32, mv as i128);
+        let mut text = head;
+        print_nodes(&nodes, 1, &mut text);
+        text.push_str("}\n");
+        self.helpers.push(text);
+        self.jobs.push(nodes);
+        let _ = writeln!(self.kbody, "  {f}({arg}, {mv});");
+        Ok(())
+    }
+
+    // ---- preprocessor conditionals around and inside nests -------------------------
+
+    /// `#if`/`#ifdef` groups the file's own macros decide: around a read of a
+    /// temporary after its producer/consumer pair (live or dead), around a read of an
+    /// iterator after its nest, inside a nest (refused), in half a declaration of a
+    /// global array, of a kernel parameter or of an iterator's typedef, and around a
+    /// `#pragma nestor temporary`.
+    fn block_pp(&mut self, last: bool) -> Result<(), String> {
+        let _ = last;
+        let x = self.garr(Elem::Double, 1, &[]);
+        let y = self.garr(Elem::Double, 1, &[&x]);
+        let sz = self.sz as i64;
+        let var = *self.rng.pick(&["i", "i", "j"]);
+        let lo = self.rng.range(0, 2);
+        let hi = self.rng.range(lo + 3, (lo + 24).min(sz - 8));
+        let (c1, c2) = (self.coef(), self.coef());
+        let dt = self.dbl();
+        let szt = self.sz_text.clone();
+        match self.rng.weighted(&[28, 14, 10, 14, 10, 10, 14]) {
+            0 | 6 => {
+                // a producer/consumer pair through a temporary
+                // (a `#pragma nestor temporary` that applies is a promise about every
+                // region after it, which the program cannot keep where nestor splits
+                // the pair into two regions: only one in a branch not compiled)
+                let variant = self.rng.below(3);
+                let t = if variant == 2 {
+                    // printed by main: a pragma in a branch not compiled must not count
+                    self.garr(Elem::Double, 1, &[&x, &y])
+                } else {
+                    let t = self.fresh("tmp");
+                    if self.rng.chance(25) {
+                        self.feats.insert("pp-half-declaration");
+                        let g = self.pp_group(
+                            &[
+                                format!("  {dt} {t}[{szt}];"),
+                                format!("  float {t}[{szt}];"),
+                            ],
+                            0,
+                        );
+                        self.kdecls.push(g.trim_end().to_string());
+                    } else {
+                        self.kdecls.push(format!("  {dt} {t}[{szt}];"));
+                    }
+                    self.dims.insert(t.clone(), vec![self.sz]);
+                    t
+                };
+                let mut l1 = self.header(var, lo, hi, Want::Header, true);
+                let mut l2 = l1.clone();
+                l2.id = self.id();
+                let r = self.ranges(&[Node::Loop(l1.clone()), Node::Loop(l2.clone())])?;
+                let ts = self.subs_var(var, l1.id, &r, self.sz, &[0]);
+                let xs = self.subs_var(var, l1.id, &r, self.sz, &[0]);
+                let ys = self.subs_var(var, l2.id, &r, self.sz, &[0]);
+                let (tw, twa) = Gen::acc(&t, &ts, true);
+                let (tr, tra) = Gen::acc(&t, &ts, false);
+                let (xt, xa) = Gen::acc(&x, &xs, false);
+                let (yw, ywa) = Gen::acc(&y, &ys, true);
+                let (yr, yra) = Gen::acc(&y, &ys, false);
+                l1.body = vec![st(format!("{tw} = {xt} * {c1};"), vec![xa, twa])];
+                l2.body = vec![st(
+                    format!("{yw} = {tr} * {c2} + {yr};"),
+                    vec![tra, yra, ywa],
+                )];
+                let produced: Vec<i128> = self
+                    .written(&[Node::Loop(l1.clone())], &t)
+                    .into_iter()
+                    .collect();
+                if variant == 2 {
+                    self.feats.insert("pp-temporary-pragma-inactive");
+                    let taken = if self.rng.chance(50) { 1 } else { 2 };
+                    let g = self.pp_group(
+                        &[format!("#pragma nestor temporary({t})"), String::new()],
+                        taken,
+                    );
+                    self.kbody.push_str(&g);
+                }
+                self.emit(&[Node::Loop(l1), Node::Loop(l2)]);
+                if variant != 2
+                    && let Some(k) = produced.first().copied()
+                {
+                    let o = self.out_d();
+                    let read = format!("  {o} = {t}[{k}];");
+                    let other = match self.rng.below(3) {
+                        0 => String::new(),
+                        1 => format!("  {o} = 1.0;"),
+                        _ => {
+                            let k2 = produced[self.rng.below(produced.len())];
+                            format!("  {o} = {t}[{k2}] * 0.5;")
+                        }
+                    };
+                    let live = self.rng.chance(50);
+                    self.feats.insert(if live {
+                        "pp-temp-read-live"
+                    } else {
+                        "pp-temp-read-dead"
+                    });
+                    let g = if self.rng.chance(50) {
+                        self.pp_group(&[read, other], if live { 0 } else { 1 })
+                    } else if other.is_empty() {
+                        self.pp_group(&[read], if live { 0 } else { 1 })
+                    } else {
+                        self.pp_group(&[other, read], if live { 1 } else { 0 })
+                    };
+                    self.kbody.push_str(&g);
+                }
+            }
+            1 => {
+                // the iterator, declared in the kernel, read after the nest in a group
+                self.feats.insert("pp-iterator-read");
+                let mut l = self.header(var, lo, hi, Want::NotHeader, true);
+                let r = self.ranges(&[Node::Loop(l.clone())])?;
+                let xs = self.subs_var(var, l.id, &r, self.sz, &[0]);
+                let (xt, xa) = Gen::acc(&x, &xs, false);
+                let (yw, ywa) = Gen::acc(&y, &xs, true);
+                l.body = vec![st(format!("{yw} = {xt} * {c1};"), vec![xa, ywa])];
+                self.emit(&[Node::Loop(l)]);
+                let o = self.out_i();
+                let live = self.rng.chance(50);
+                let g = self.pp_group(
+                    &[format!("  {o} = {var};"), format!("  {o} = -1;")],
+                    if live { 0 } else { 1 },
+                );
+                self.kbody.push_str(&g);
+            }
+            2 => {
+                // a group inside the nest: left as written
+                self.feats.insert("pp-inside-nest");
+                let mut l = self.header(var, lo, hi, Want::Header, true);
+                let r = self.ranges(&[Node::Loop(l.clone())])?;
+                let xs = self.subs_var(var, l.id, &r, self.sz, &[0]);
+                let (xt, xa) = Gen::acc(&x, &xs, false);
+                let (yw, ywa) = Gen::acc(&y, &xs, true);
+                let taken = self.rng.below(2);
+                let g = self.pp_group(
+                    &[
+                        format!("    {yw} = {xt} * {c1}; {REFUSE_MARK}"),
+                        format!("    {yw} = {xt} + {c2}; {REFUSE_MARK}"),
+                    ],
+                    taken,
+                );
+                l.body = vec![st(g.trim_end().to_string(), vec![xa, ywa])];
+                l.braces = true;
+                self.emit(&[Node::Loop(l)]);
+            }
+            3 => {
+                // half a declaration of a global array
+                self.feats.insert("pp-half-declaration");
+                let h = self.fresh("H");
+                let text = match self.rng.below(3) {
+                    0 => {
+                        let g = self.pp_group(&["double".into(), "float".into()], 0);
+                        format!("static\n{g}{h}[{szt}];")
+                    }
+                    1 => {
+                        let g = self.pp_group(&["float".into(), "double".into()], 1);
+                        format!("{g}{h}[{szt}];")
+                    }
+                    _ => {
+                        let taken = self.rng.below(2);
+                        let g = self.pp_group(&["static".into()], taken);
+                        format!("{g}double {h}[{szt}];")
+                    }
+                };
+                self.globals.push(text);
+                self.add_garr(&h, Elem::Double, vec![self.sz]);
+                let mut l1 = self.header(var, lo, hi, Want::Header, true);
+                let mut l2 = l1.clone();
+                l2.id = self.id();
+                let r = self.ranges(&[Node::Loop(l1.clone()), Node::Loop(l2.clone())])?;
+                let hs = self.subs_var(var, l1.id, &r, self.sz, &[0]);
+                let d = self.rng.range(-1, 1);
+                let hs2 = self.subs_var(var, l2.id, &r, self.sz, &[d]);
+                let ys = self.subs_var(var, l2.id, &r, self.sz, &[0]);
+                let (hw, hwa) = Gen::acc(&h, &hs, true);
+                let (xt, xa) = Gen::acc(&x, &hs, false);
+                let (hr, hra) = Gen::acc(&h, &hs2, false);
+                let (yw, ywa) = Gen::acc(&y, &ys, true);
+                l1.body = vec![st(format!("{hw} = {xt} * {c1};"), vec![xa, hwa])];
+                l2.body = vec![st(format!("{yw} = {hr} + {c2};"), vec![hra, ywa])];
+                self.emit(&[Node::Loop(l1), Node::Loop(l2)]);
+            }
+            4 if self.kparams.len() < 6 => {
+                // half a declaration of the kernel parameter the bound reads
+                self.feats.insert("pp-half-parameter");
+                let n = self.fresh("n");
+                let v = hi + 1;
+                let (active, t) = *self.rng.pick(&[("int", Ty::I32), ("long", Ty::I64)]);
+                let inactive = *self.rng.pick(&["unsigned", "short", "unsigned long"]);
+                let (a, b) = (format!("    {active} {n}"), format!("    {inactive} {n}"));
+                let g = if self.rng.chance(50) {
+                    self.pp_group(&[a, b], 0)
+                } else {
+                    self.pp_group(&[b, a], 1)
+                };
+                self.kparams.push(KParam {
+                    decl: format!("\n{g}"),
+                    arg: v.to_string(),
+                });
+                self.env.set(&n, t, v as i128);
+                let mut l = self.plain_loop(var, lo, &n);
+                let r = self.ranges(&[Node::Loop(l.clone())])?;
+                let xs = self.subs_var(var, l.id, &r, self.sz, &[0, 1]);
+                let (xt, xa) = Gen::acc(&x, &xs[1..], false);
+                let (yw, ywa) = Gen::acc(&y, &xs[..1], true);
+                let (yr, yra) = Gen::acc(&y, &xs[..1], false);
+                l.body = vec![st(
+                    format!("{yw} = {yr} * {c1} + {xt};"),
+                    vec![xa, yra, ywa],
+                )];
+                self.emit(&[Node::Loop(l)]);
+            }
+            _ => {
+                // the iterator's typedef chosen by a group (a `short` one is refused)
+                self.feats.insert("pp-iterator-typedef");
+                let td = self.fresh("it_t");
+                let (active, t, inactive) = *self.rng.pick(&[
+                    ("long", Ty::I64, "short"),
+                    ("int", Ty::I32, "short"),
+                    ("short", Ty::I16, "long"),
+                ]);
+                let (a, b) = (
+                    format!("typedef {active} {td};"),
+                    format!("typedef {inactive} {td};"),
+                );
+                let g = if self.rng.chance(50) {
+                    self.pp_group(&[a, b], 0)
+                } else {
+                    self.pp_group(&[b, a], 1)
+                };
+                self.top.push(g.trim_end().to_string());
+                self.env.typedefs.insert(td.clone(), t);
+                let mut l = self.plain_loop(var, lo, &(hi + 1).to_string());
+                l.decl = Some(td);
+                l.ty = t;
+                let r = self.ranges(&[Node::Loop(l.clone())])?;
+                let xs = self.subs_var(var, l.id, &r, self.sz, &[0]);
+                let (xt, xa) = Gen::acc(&x, &xs, false);
+                let (yw, ywa) = Gen::acc(&y, &xs, true);
+                let mark = if t == Ty::I16 {
+                    format!(" {REFUSE_MARK}")
+                } else {
+                    String::new()
+                };
+                l.body = vec![st(format!("{yw} = {xt} * {c1};{mark}"), vec![xa, ywa])];
+                self.emit(&[Node::Loop(l)]);
+            }
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------
 // Whole programs
 // ---------------------------------------------------------------------------------
 
@@ -3046,6 +5339,9 @@ fn print_program(g: &Gen, seed: u64) -> String {
         };
         let _ = writeln!(out, "{text}");
     }
+    for f in &g.fns {
+        let _ = writeln!(out, "{f}");
+    }
     for h in &g.helpers {
         let _ = writeln!(out, "{h}");
     }
@@ -3093,7 +5389,7 @@ fn print_program(g: &Gen, seed: u64) -> String {
             Elem::UChar => format!("(unsigned char)({lin}{})", n * 3),
             Elem::Int | Elem::Long => format!("({lin}{}) % 23", n),
         };
-        let _ = writeln!(out, "{head}{ind}{}{idx} = {val};", a.name);
+        let _ = writeln!(out, "{head}{ind}{} = {val};", a.element(&idx));
     }
     let args: Vec<&str> = g.kparams.iter().map(|p| p.arg.as_str()).collect();
     for _ in 0..g.calls {
@@ -3116,18 +5412,17 @@ fn print_program(g: &Gen, seed: u64) -> String {
             let _ = write!(idx, "[q{d}]");
         }
         let ind = "  ".repeat(a.dims.len() + 1);
+        let e = a.element(&idx);
         if dbl {
             let _ = writeln!(
                 out,
-                "{ind}{{\n{ind}  h = sf_mixd(h, {0}{idx});\n{ind}  sd += {0}{idx};\n{ind}}}",
-                a.name
+                "{ind}{{\n{ind}  h = sf_mixd(h, {e});\n{ind}  sd += {e};\n{ind}}}"
             );
             let _ = writeln!(out, "  printf(\"{} %016llx %.17g\\n\", h, sd);", a.name);
         } else {
             let _ = writeln!(
                 out,
-                "{ind}{{\n{ind}  h = sf_mixi(h, (long long){0}{idx});\n{ind}  si += {0}{idx};\n{ind}}}",
-                a.name
+                "{ind}{{\n{ind}  h = sf_mixi(h, (long long){e});\n{ind}  si += {e};\n{ind}}}"
             );
             let _ = writeln!(out, "  printf(\"{} %016llx %lld\\n\", h, si);", a.name);
         }
