@@ -144,6 +144,12 @@ fn accepted_transformations_keep_every_samples_output() {
             {
                 failures.push(e);
             }
+            for header in innermost_loops_with_two_exits(&rewritten) {
+                failures.push(format!(
+                    "{name} {}: an innermost loop's condition has two exits, which compilers do not vectorize: {header}",
+                    request.join(" ")
+                ));
+            }
             match code {
                 0 => {
                     accepted += 1;
@@ -170,6 +176,30 @@ fn accepted_transformations_keep_every_samples_output() {
         accepted >= 10,
         "only {accepted} transformations were accepted on the samples"
     );
+}
+
+/// The headers of the `for` loops in `code` with no loop inside whose condition is a
+/// conjunction (`c <= n - 1 && c <= 32 * t + 31`): GCC 12 does not vectorize them.
+fn innermost_loops_with_two_exits(code: &str) -> Vec<String> {
+    let lines: Vec<&str> = code.lines().collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut found = Vec::new();
+    for (k, line) in lines.iter().enumerate() {
+        let Some(header) = line.trim_start().strip_prefix("for (") else {
+            continue;
+        };
+        let body = lines[k + 1..]
+            .iter()
+            .take_while(|l| l.trim().is_empty() || indent(l) > indent(line));
+        let innermost = !body
+            .into_iter()
+            .any(|l| l.trim_start().starts_with("for ("));
+        let condition = header.split(';').nth(1).unwrap_or_default();
+        if innermost && condition.contains("&&") {
+            found.push(line.trim().to_string());
+        }
+    }
+    found
 }
 
 /// `gcc -Wall -Werror -fopenmp` (unused variables, `&&` within `||`): every sample whose

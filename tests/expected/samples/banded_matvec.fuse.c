@@ -16,10 +16,10 @@ static void banded_matvec(int n)
   #pragma omp parallel for schedule(static, 1)
   for (int i = 0; i < n; i++) {
     y[i] = 0.0;
-    for (int j = (0 > (i - 2) ? 0 : (i - 2)); j <= (long long)n - 1 && j <= (long long)i + 3; j++) {
+    for (int j = (0 > (i - 2) ? 0 : (i - 2)); j <= (((long long)n - 1) < ((long long)i + 3) ? ((long long)n - 1) : ((long long)i + 3)); j++) {
       y[i] += A[i][j] * x[j];
     }
-    for (int j = (0 > (i - 2) ? 0 : (i - 2)); j <= (long long)n - 1 && j <= (long long)i + 3; j++) {
+    for (int j = (0 > (i - 2) ? 0 : (i - 2)); j <= (((long long)n - 1) < ((long long)i + 3) ? ((long long)n - 1) : ((long long)i + 3)); j++) {
       y[i] = y[i] + 0.5 * fabs(A[i][j] - 0.25);
     }
   }

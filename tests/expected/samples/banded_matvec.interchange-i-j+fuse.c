@@ -14,7 +14,7 @@ static void banded_matvec(int n)
 {
   for (int i = 0; i <= 1 && i <= (long long)n - 1; i++) {
     y[i] = 0.0;
-    for (int j = 0; j <= (long long)n - 1 && j <= i + 3; j++) {
+    for (int j = 0; j <= (((long long)n - 1) < (i + 3) ? ((long long)n - 1) : (i + 3)); j++) {
       y[i] += A[i][j] * x[j];
     }
   }
@@ -22,7 +22,7 @@ static void banded_matvec(int n)
   for (long long c0 = 2; c0 <= (long long)n + 1; c0++) {
     if (n >= c0 + 1) {
       y[(int)c0] = 0.0;
-      for (int j = c0 - 2; j <= (long long)n - 1 && j <= c0 + 3; j++) {
+      for (int j = c0 - 2; j <= (((long long)n - 1) < (c0 + 3) ? ((long long)n - 1) : (c0 + 3)); j++) {
         y[(int)c0] += A[(int)c0][j] * x[j];
         if (j >= 3) {
           y[j - 3] = y[j - 3] + 0.5 * fabs(A[j - 3][(int)(c0 - 2)] - 0.25);

@@ -15,13 +15,13 @@ static void banded_matvec(int n)
   #pragma omp parallel for schedule(static, 1)
   for (int i = 0; i < n; i++) {
     y[i] = 0.0;
-    for (int j = (0 > (i - 2) ? 0 : (i - 2)); j <= (long long)n - 1 && j <= (long long)i + 3; j++) {
+    for (int j = (0 > (i - 2) ? 0 : (i - 2)); j <= (((long long)n - 1) < ((long long)i + 3) ? ((long long)n - 1) : ((long long)i + 3)); j++) {
       y[i] += A[i][j] * x[j];
     }
   }
   /* Row sums of the absolute band, with the lower edge written as max(0, i - 2). */
   for (int j = 0; j < n; j++) {
-    for (int i = (0 > (j - 3) ? 0 : (j - 3)); i <= (long long)n - 1 && i <= (long long)j + 2; i++) {
+    for (int i = (0 > (j - 3) ? 0 : (j - 3)); i <= (((long long)n - 1) < ((long long)j + 2) ? ((long long)n - 1) : ((long long)j + 2)); i++) {
       y[i] = y[i] + 0.5 * fabs(A[i][j] - 0.25);
     }
   }

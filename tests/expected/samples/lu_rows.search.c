@@ -33,7 +33,7 @@ static void lu_rows(int n, double M[N][N])
             for (int c = ((32 * c2) > (p + 1) ? (32 * c2) : (p + 1)); c < r; c++) {
               M[r][c] -= M[r][p] * M[p][c];
             }
-            for (int c = ((32 * c2) > r ? (32 * c2) : r); c <= (long long)n - 1 && c <= 32 * c2 + 31; c++) {
+            for (int c = ((32 * c2) > r ? (32 * c2) : r); c <= (((long long)n - 1) < (32 * c2 + 31) ? ((long long)n - 1) : (32 * c2 + 31)); c++) {
               M[r][c] -= M[r][p] * M[p][c];
             }
           }

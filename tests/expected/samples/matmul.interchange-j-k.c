@@ -34,7 +34,7 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
       for (int c2 = 0; 64 * c2 <= (long long)_PB_NK - 1; c2++) {
         for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
           for (j = 64 * c1; j <= (long long)_PB_NJ - 1 && j <= 64 * c1 + 63; j++) {
-            for (k = 64 * c2; k <= (long long)_PB_NK - 1 && k <= 64 * c2 + 63; k++) {
+            for (k = 64 * c2; k <= (((long long)_PB_NK - 1) < (64 * c2 + 63) ? ((long long)_PB_NK - 1) : (64 * c2 + 63)); k++) {
               C[i][j] += alpha * A[i][k] * B[k][j];
             }
           }

@@ -35,7 +35,7 @@ static void kernel_particles(struct particles *s, double dt, double k, double g)
       for (int c2 = 0; 32 * c2 <= (long long)NY - 1; c2++) {
         for (t = 256 * c0; t <= (long long)STEPS - 1 && t <= 256 * c0 + 255; t++) {
           for (i = 32 * c1; i <= (long long)NX - 1 && i <= 32 * c1 + 31; i++) {
-            for (j = 32 * c2; j <= (long long)NY - 1 && j <= 32 * c2 + 31; j++) {
+            for (j = 32 * c2; j <= (((long long)NY - 1) < (32 * c2 + 31) ? ((long long)NY - 1) : (32 * c2 + 31)); j++) {
               s->vx[j][i] -= dt * k * s->x[j][i] / s->mass[j][i];
               s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
               s->x[j][i] += dt * s->vx[j][i];

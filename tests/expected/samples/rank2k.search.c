@@ -25,7 +25,7 @@ static void rank2k(int n, int m, double a, double b, double S[N][N], double X[N]
       for (int c2 = 0; c2 <= c0; c2++) {
         for (int r = 64 * c0; r <= (long long)n - 1 && r <= 64 * c0 + 63; r++) {
           for (int k = 32 * c1; k <= (long long)m - 1 && k <= 32 * c1 + 31; k++) {
-            for (int c = 64 * c2; c <= 64 * c2 + 63 && c <= r; c++) {
+            for (int c = 64 * c2; c <= ((64 * c2 + 63) < r ? (64 * c2 + 63) : r); c++) {
               S[r][c] = S[r][c] + a * X[c][k] * Y[r][k] + a * Y[c][k] * X[r][k];
             }
           }

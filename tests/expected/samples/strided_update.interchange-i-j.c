@@ -25,7 +25,7 @@ static void strided_update(void)
     /* Column-order traversal with a parity test on the row. */
     #pragma omp parallel for
     for (int i = 0; i < N; i++) {
-      for (int j = 0; j < M && j < i; j++) {
+      for (int j = 0; j < (M < i ? M : i); j++) {
         if (i % 2 == 0) {
           C[i][j] = fabs(C[i][j] - a[i]);
         }

@@ -22,7 +22,7 @@ static void strided_update(void)
     } else {
       a[i] = 0.5 * a[i - 1];
     }
-    for (int j = 0; j < M && j < i; j++) {
+    for (int j = 0; j < (M < i ? M : i); j++) {
       if (i % 2 == 0) {
         C[i][j] = fabs(C[i][j] - a[i]);
       }

@@ -29,7 +29,7 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
       for (int c2 = 0; c2 <= c0; c2++) {
         for (i = 64 * c0; i <= (long long)_PB_N - 1 && i <= 64 * c0 + 63; i++) {
           for (k = 64 * c1; k <= (long long)_PB_M - 1 && k <= 64 * c1 + 63; k++) {
-            for (j = 64 * c2; j <= 64 * c2 + 63 && j <= i; j++) {
+            for (j = 64 * c2; j <= ((64 * c2 + 63) < i ? (64 * c2 + 63) : i); j++) {
               C[i][j] += alpha * A[i][k] * A[j][k];
             }
           }

@@ -30,14 +30,14 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
         for (int c3 = 32 * c0; c3 <= 32 * c0 + 31 && c3 <= ((long long)_PB_N + 1) / 2 - 1; c3++) {
           for (int c4 = 32 * c1; c4 <= 32 * c1 + 31 && c4 <= c3; c4++) {
             if (_PB_N >= (long long)(2 * c3) + 2 && c3 >= c4 + 1) {
-              for (k = 256 * c2; k <= (long long)_PB_M - 1 && k <= 256 * c2 + 255; k++) {
+              for (k = 256 * c2; k <= (((long long)_PB_M - 1) < (256 * c2 + 255) ? ((long long)_PB_M - 1) : (256 * c2 + 255)); k++) {
                 C[2 * c3][2 * c4] += alpha * A[2 * c3][k] * A[2 * c4][k];
                 C[2 * c3][2 * c4 + 1] += alpha * A[2 * c3][k] * A[2 * c4 + 1][k];
                 C[2 * c3 + 1][2 * c4] += alpha * A[2 * c3 + 1][k] * A[2 * c4][k];
                 C[2 * c3 + 1][2 * c4 + 1] += alpha * A[2 * c3 + 1][k] * A[2 * c4 + 1][k];
               }
             } else {
-              for (k = 256 * c2; k <= (long long)_PB_M - 1 && k <= 256 * c2 + 255; k++) {
+              for (k = 256 * c2; k <= (((long long)_PB_M - 1) < (256 * c2 + 255) ? ((long long)_PB_M - 1) : (256 * c2 + 255)); k++) {
                 C[2 * c3][2 * c4] += alpha * A[2 * c3][k] * A[2 * c4][k];
                 if (2 * c3 + 1 == _PB_N && _PB_N >= (long long)(2 * c4) + 3) {
                   C[(int)((long long)_PB_N - 1)][2 * c4 + 1] += alpha * A[(int)((long long)_PB_N - 1)][k] * A[2 * c4 + 1][k];

@@ -47,7 +47,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       for (int c2 = 0; 64 * c2 <= (long long)_PB_NK - 1; c2++) {
         for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
           for (j = 64 * c1; j <= (long long)_PB_NJ - 1 && j <= 64 * c1 + 63; j++) {
-            for (k = 64 * c2; k <= (long long)_PB_NK - 1 && k <= 64 * c2 + 63; k++) {
+            for (k = 64 * c2; k <= (((long long)_PB_NK - 1) < (64 * c2 + 63) ? ((long long)_PB_NK - 1) : (64 * c2 + 63)); k++) {
               E[i][j] += A[i][k] * B[k][j];
             }
           }
@@ -67,7 +67,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       for (int c2 = 0; 64 * c2 <= (long long)_PB_NM - 1; c2++) {
         for (i = 256 * c0; i <= (long long)_PB_NJ - 1 && i <= 256 * c0 + 255; i++) {
           for (j = 64 * c1; j <= (long long)_PB_NL - 1 && j <= 64 * c1 + 63; j++) {
-            for (k = 64 * c2; k <= (long long)_PB_NM - 1 && k <= 64 * c2 + 63; k++) {
+            for (k = 64 * c2; k <= (((long long)_PB_NM - 1) < (64 * c2 + 63) ? ((long long)_PB_NM - 1) : (64 * c2 + 63)); k++) {
               F[i][j] += C[i][k] * D[k][j];
             }
           }
@@ -87,7 +87,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       for (int c2 = 0; 64 * c2 <= (long long)_PB_NJ - 1; c2++) {
         for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
           for (j = 64 * c1; j <= (long long)_PB_NL - 1 && j <= 64 * c1 + 63; j++) {
-            for (k = 64 * c2; k <= (long long)_PB_NJ - 1 && k <= 64 * c2 + 63; k++) {
+            for (k = 64 * c2; k <= (((long long)_PB_NJ - 1) < (64 * c2 + 63) ? ((long long)_PB_NJ - 1) : (64 * c2 + 63)); k++) {
               G[i][j] += E[i][k] * F[k][j];
             }
           }

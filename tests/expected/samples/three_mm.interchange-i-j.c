@@ -47,7 +47,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       for (int c2 = 0; 256 * c2 <= (long long)_PB_NK - 1; c2++) {
         for (j = 128 * c0; j <= (long long)_PB_NJ - 1 && j <= 128 * c0 + 127; j++) {
           for (i = 256 * c1; i <= (long long)_PB_NI - 1 && i <= 256 * c1 + 255; i++) {
-            for (k = 256 * c2; k <= (long long)_PB_NK - 1 && k <= 256 * c2 + 255; k++) {
+            for (k = 256 * c2; k <= (((long long)_PB_NK - 1) < (256 * c2 + 255) ? ((long long)_PB_NK - 1) : (256 * c2 + 255)); k++) {
               E[i][j] += A[i][k] * B[k][j];
             }
           }
@@ -67,7 +67,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       for (int c2 = 0; 256 * c2 <= (long long)_PB_NM - 1; c2++) {
         for (j = 128 * c0; j <= (long long)_PB_NL - 1 && j <= 128 * c0 + 127; j++) {
           for (i = 256 * c1; i <= (long long)_PB_NJ - 1 && i <= 256 * c1 + 255; i++) {
-            for (k = 256 * c2; k <= (long long)_PB_NM - 1 && k <= 256 * c2 + 255; k++) {
+            for (k = 256 * c2; k <= (((long long)_PB_NM - 1) < (256 * c2 + 255) ? ((long long)_PB_NM - 1) : (256 * c2 + 255)); k++) {
               F[i][j] += C[i][k] * D[k][j];
             }
           }
@@ -87,7 +87,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
         for (j = 128 * c0; j <= (long long)_PB_NL - 1 && j <= 128 * c0 + 127; j++) {
           for (i = 256 * c1; i <= (long long)_PB_NI - 1 && i <= 256 * c1 + 255; i++) {
-            for (k = 256 * c2; k <= (long long)_PB_NJ - 1 && k <= 256 * c2 + 255; k++) {
+            for (k = 256 * c2; k <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); k++) {
               G[i][j] += E[i][k] * F[k][j];
             }
           }

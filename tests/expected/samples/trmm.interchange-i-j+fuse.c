@@ -24,7 +24,7 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
       for (int c2 = c1; c2 <= ((long long)_PB_M - 1) / 64; c2++) {
         for (j = 256 * c0; j <= (long long)_PB_N - 1 && j <= 256 * c0 + 255; j++) {
           for (i = 64 * c1; i <= (long long)_PB_M - 2 && i <= 64 * c1 + 63 && i <= 64 * c2 + 62; i++) {
-            for (k = ((64 * c2) > (i + 1) ? (64 * c2) : (i + 1)); k <= (long long)_PB_M - 1 && k <= 64 * c2 + 63; k++) {
+            for (k = ((64 * c2) > (i + 1) ? (64 * c2) : (i + 1)); k <= (((long long)_PB_M - 1) < (64 * c2 + 63) ? ((long long)_PB_M - 1) : (64 * c2 + 63)); k++) {
               B[i][j] += A[k][i] * B[k][j];
             }
           }

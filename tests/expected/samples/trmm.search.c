@@ -23,7 +23,7 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
       for (int c2 = 0; 64 * c2 <= (long long)_PB_N - 1; c2++) {
         for (k = ((64 * c0) > (64 * c1 + 1) ? (64 * c0) : (64 * c1 + 1)); k <= (long long)_PB_M - 1 && k <= 64 * c0 + 63; k++) {
           for (i = 64 * c1; i <= 64 * c1 + 63 && i <= k - 1; i++) {
-            for (j = 64 * c2; j <= (long long)_PB_N - 1 && j <= 64 * c2 + 63; j++) {
+            for (j = 64 * c2; j <= (((long long)_PB_N - 1) < (64 * c2 + 63) ? ((long long)_PB_N - 1) : (64 * c2 + 63)); j++) {
               B[i][j] += A[k][i] * B[k][j];
             }
           }

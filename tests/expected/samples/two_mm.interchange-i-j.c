@@ -41,7 +41,7 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
       for (int c2 = 0; 256 * c2 <= (long long)_PB_NK - 1; c2++) {
         for (j = 128 * c0; j <= (long long)_PB_NJ - 1 && j <= 128 * c0 + 127; j++) {
           for (i = 256 * c1; i <= (long long)_PB_NI - 1 && i <= 256 * c1 + 255; i++) {
-            for (k = 256 * c2; k <= (long long)_PB_NK - 1 && k <= 256 * c2 + 255; k++) {
+            for (k = 256 * c2; k <= (((long long)_PB_NK - 1) < (256 * c2 + 255) ? ((long long)_PB_NK - 1) : (256 * c2 + 255)); k++) {
               tmp[i][j] += alpha * A[i][k] * B[k][j];
             }
           }
@@ -61,7 +61,7 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
       for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
         for (j = 128 * c0; j <= (long long)_PB_NL - 1 && j <= 128 * c0 + 127; j++) {
           for (i = 256 * c1; i <= (long long)_PB_NI - 1 && i <= 256 * c1 + 255; i++) {
-            for (k = 256 * c2; k <= (long long)_PB_NJ - 1 && k <= 256 * c2 + 255; k++) {
+            for (k = 256 * c2; k <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); k++) {
               D[i][j] += tmp[i][k] * C[k][j];
             }
           }
