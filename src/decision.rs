@@ -44,6 +44,12 @@ pub enum Decision {
     /// A perfect nest blocked into tiles of `sizes` iterations of its `loops`
     /// (outermost first).
     Tiled { loops: Vec<String>, sizes: Vec<i64> },
+    /// A perfect nest whose `loops` (outermost first) became `skewed`, each plus
+    /// multiples of the loops around it, so that it could be tiled.
+    Skewed {
+        loops: Vec<String>,
+        skewed: Vec<String>,
+    },
     /// The point loops of a tiled nest register-tiled: each of `loops` with a factor
     /// above 1 runs that many iterations at once, as straight-line copies of the body
     /// inside the innermost loop (unroll-and-jam).
@@ -291,6 +297,12 @@ impl fmt::Display for Decision {
                     .map(i64::to_string)
                     .collect::<Vec<_>>()
                     .join(" x ")
+            ),
+            Decision::Skewed { loops, skewed } => write!(
+                f,
+                "skewed loops ({}) to ({}), so that they can be tiled",
+                loops.join(", "),
+                skewed.join(", ")
             ),
             Decision::UnrolledAndJammed { loops, factors } => {
                 let (names, by): (Vec<&str>, Vec<String>) = loops

@@ -22,5 +22,6 @@ pub mod requested;
 pub mod schedule;
 pub mod scheduler;
 pub mod search;
+pub mod skew;
 pub mod storage;
 pub mod tiling;

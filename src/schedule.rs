@@ -3,6 +3,7 @@
 
 use crate::frontend::ir::Aff;
 use crate::model::ScheduleTree;
+use std::collections::BTreeSet;
 
 /// A loop transformation a user can request.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -430,6 +431,92 @@ pub fn tile(tree: &ScheduleTree, path: &[usize], sizes: &[i64]) -> ScheduleTree 
         .collect();
     let points = stack(&bands, bottom.clone());
     replace_at(tree, path, stack(&tiles, points))
+}
+
+/// The loop's name for users: its time, the same for every statement (`p`, `2t + i`),
+/// or each statement's joined by `/`.
+pub fn band_label(members: &[(usize, Aff)]) -> String {
+    let texts: BTreeSet<String> = members.iter().map(|(_, t)| time_text(t)).collect();
+    texts.into_iter().collect::<Vec<_>>().join(" / ")
+}
+
+/// A time as users write it: `2t + i - 1`, `-r`.
+pub fn time_text(time: &Aff) -> String {
+    let Some((constant, terms)) = time.linear() else {
+        return time.to_string();
+    };
+    let mut text = String::new();
+    let parts = terms
+        .iter()
+        .filter(|(_, c)| **c != 0)
+        .map(|(name, &c)| match c {
+            1 => (1, name.clone()),
+            -1 => (-1, name.clone()),
+            c => (c.signum(), format!("{}{name}", c.abs())),
+        })
+        .chain(
+            (constant != 0 || terms.values().all(|c| *c == 0))
+                .then(|| (constant.signum(), constant.abs().to_string())),
+        );
+    for (sign, part) in parts {
+        match (text.is_empty(), sign < 0) {
+            (true, true) => text.push('-'),
+            (true, false) => {}
+            (false, true) => text.push_str(" - "),
+            (false, false) => text.push_str(" + "),
+        }
+        text.push_str(&part);
+    }
+    text
+}
+
+/// `tree` with the chain of bands at `path` skewed by `factors`: the `m`-th band's
+/// time becomes `t'_m = t_m + Σ_{p<m} factors[m][p] · t'_p` (each band is skewed by the
+/// bands above it as already skewed), `{ S[t, i, j] -> [t, i + t, j + i + 2t] }` for
+/// factors `[[], [1], [1, 1]]`. A skew is a unimodular change of the nest's times: it
+/// runs the same instances, in another order.
+pub fn skew_chain(tree: &ScheduleTree, path: &[usize], factors: &[Vec<i64>]) -> ScheduleTree {
+    let (bands, bottom) = chain_at(tree, path);
+    let mut skewed: Vec<Band> = Vec::new();
+    for (m, (label, members)) in bands.iter().enumerate() {
+        let row = factors.get(m).map(Vec::as_slice).unwrap_or_default();
+        if row.iter().all(|&f| f == 0) {
+            skewed.push((label.clone(), members.clone()));
+            continue;
+        }
+        let members: Vec<(usize, Aff)> = members
+            .iter()
+            .map(|(k, time)| {
+                let time = row.iter().zip(&skewed).filter(|(f, _)| **f != 0).fold(
+                    time.clone(),
+                    |sum, (&f, (_, outer))| {
+                        let outer = outer.iter().find(|(s, _)| s == k).map(|(_, t)| t.clone());
+                        let outer = outer.unwrap_or(Aff::Int(0));
+                        Aff::Add(Box::new(sum), Box::new(Aff::Scale(f, Box::new(outer))))
+                    },
+                );
+                (*k, linear_form(time))
+            })
+            .collect();
+        skewed.push((band_label(&members), members));
+    }
+    replace_at(tree, path, stack(&skewed, bottom.clone()))
+}
+
+/// `time` as `c + Σ a_x·x` with each name once (`i + t + t` is `i + 2t`), when linear.
+fn linear_form(time: Aff) -> Aff {
+    let Some((constant, terms)) = time.linear() else {
+        return time;
+    };
+    terms
+        .into_iter()
+        .map(|(name, a)| match a {
+            1 => Aff::Name(name),
+            a => Aff::Scale(a, Box::new(Aff::Name(name))),
+        })
+        .chain((constant != 0).then_some(Aff::Int(constant)))
+        .reduce(|sum, term| Aff::Add(Box::new(sum), Box::new(term)))
+        .unwrap_or(Aff::Int(0))
 }
 
 /// `tree` with the chain of bands at `path` register-tiled by `factors` (one per band,

@@ -20,6 +20,7 @@ use crate::frontend::Region;
 use crate::frontend::ir::Aff;
 use crate::model::{self, ScheduleTree};
 use crate::plan::Plan;
+use crate::schedule;
 use isl_rs::{LibISLError, ScheduleConstraints, ScheduleNode, ScheduleNodeType, UnionMap};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -167,50 +168,13 @@ fn band(
     };
     for members in levels.into_iter().rev() {
         tree = ScheduleTree::Band {
-            label: label(&members),
+            label: schedule::band_label(&members),
             members,
             child: Box::new(tree),
             unroll: false,
         };
     }
     Ok(Some(tree))
-}
-
-/// The loop's name for users: its time, the same for every statement (`p`, `2t + i`),
-/// or each statement's joined by `/`.
-fn label(members: &[(usize, Aff)]) -> String {
-    let texts: BTreeSet<String> = members.iter().map(|(_, t)| time_text(t)).collect();
-    texts.into_iter().collect::<Vec<_>>().join(" / ")
-}
-
-/// A time as users write it: `2t + i - 1`, `-r`.
-fn time_text(time: &Aff) -> String {
-    let Some((constant, terms)) = time.linear() else {
-        return time.to_string();
-    };
-    let mut text = String::new();
-    let parts = terms
-        .iter()
-        .filter(|(_, c)| **c != 0)
-        .map(|(name, &c)| match c {
-            1 => (1, name.clone()),
-            -1 => (-1, name.clone()),
-            c => (c.signum(), format!("{}{name}", c.abs())),
-        })
-        .chain(
-            (constant != 0 || terms.values().all(|c| *c == 0))
-                .then(|| (constant.signum(), constant.abs().to_string())),
-        );
-    for (sign, part) in parts {
-        match (text.is_empty(), sign < 0) {
-            (true, true) => text.push('-'),
-            (true, false) => {}
-            (false, true) => text.push_str(" - "),
-            (false, false) => text.push_str(" + "),
-        }
-        text.push_str(&part);
-    }
-    text
 }
 
 /// Per statement, its time in one member of a band: `[n] -> { S0[i, j] -> [(i + j)];
@@ -370,7 +334,7 @@ mod tests {
 
     #[test]
     fn affine_reads_isl_expressions() {
-        let show = |e: &str| affine(e, &rename).map(|a| time_text(&a));
+        let show = |e: &str| affine(e, &rename).map(|a| schedule::time_text(&a));
         assert_eq!(show("p").as_deref(), Some("p"));
         assert_eq!(show("-1 + 2t + i").as_deref(), Some("i + 2t - 1"));
         assert_eq!(show("n - r").as_deref(), Some("n - r"));

@@ -103,23 +103,36 @@ fn tile_chains(
         if !pays(&plan.region, &tree, &path) {
             continue;
         }
-        let sizes = nest_sizes(&plan.region, &tree, &path, sizes);
-        let candidate = schedule::tile(&tree, &path, &sizes);
+        let mut tile_sizes = nest_sizes(&plan.region, &tree, &path, sizes);
+        let mut candidate = schedule::tile(&tree, &path, &tile_sizes);
         let loops = chain_labels(&tree, &path);
+        let mut nest = Vec::new();
         match crate::isl::step(ctx, || plan.violation_in_change(ctx, &tree, &candidate))? {
             Some(None) => {}
-            Some(Some(v)) => {
-                let obstacle = Obstacle::of(&plan.region, &v);
-                decisions.push(vec![Decision::NotTiled { loops, obstacle }]);
-                continue;
-            }
+            Some(Some(v)) => match skewed_and_tiled(ctx, plan, &tree, &path, sizes)? {
+                Some((skewed, skewed_sizes)) => {
+                    let skewed_loops = chain_labels(&skewed, &path);
+                    candidate = schedule::tile(&skewed, &path, &skewed_sizes);
+                    tile_sizes = skewed_sizes;
+                    nest.push(Decision::Skewed {
+                        loops: loops.clone(),
+                        skewed: skewed_loops,
+                    });
+                }
+                None => {
+                    let obstacle = Obstacle::of(&plan.region, &v);
+                    decisions.push(vec![Decision::NotTiled { loops, obstacle }]);
+                    continue;
+                }
+            },
             None => continue,
         }
-        let jammed = register_tiled(ctx, plan, &candidate, &path, &sizes)?;
-        let mut nest = vec![Decision::Tiled {
+        let jammed = register_tiled(ctx, plan, &candidate, &path, &tile_sizes)?;
+        let loops = chain_labels(&candidate, &path).split_off(tile_sizes.len());
+        nest.push(Decision::Tiled {
             loops: loops.clone(),
-            sizes,
-        }];
+            sizes: tile_sizes,
+        });
         tree = match jammed {
             Some((jammed, factors)) => {
                 nest.push(Decision::UnrolledAndJammed { loops, factors });
@@ -132,6 +145,47 @@ fn tile_chains(
     ctx.reset_operations();
     decisions.reverse();
     Ok((tree, decisions.into_iter().flatten().collect()))
+}
+
+/// Tile sizes of a skewed nest whose innermost loop runs a recurrence, outermost
+/// first, the last repeated. Tiles this small keep several independent recurrences in
+/// flight, which the processor overlaps; caches matter less: seidel2d (2-core EPYC,
+/// gcc 12) ran 2.4x faster than the original with 16 x 4 x 4, 1.7x with 8 x 8 x 8,
+/// 1.3x with 16 x 16 x 16, 0.83x with the cache model's 256 x 32 x 128.
+const RECURRENCE_TILE: [i64; 2] = [16, 4];
+
+/// The chain at `path` of `tree` skewed ([`crate::skew::skewed_for_tiling`]) and the
+/// sizes to tile it by, when its innermost loop runs a recurrence (the one case
+/// measured to pay: a stencil swept in place; a stencil between two arrays ran no
+/// faster skewed and tiled than untiled) and the skewed tiles are legal.
+fn skewed_and_tiled(
+    ctx: &Context,
+    plan: &Plan,
+    tree: &ScheduleTree,
+    path: &[usize],
+    sizes: &TileSizes,
+) -> Result<Option<(ScheduleTree, Vec<i64>)>, LibISLError> {
+    let recurrence = || crate::skew::innermost_recurrence(ctx, plan, tree, path);
+    if crate::isl::step(ctx, recurrence)? != Some(true) {
+        return Ok(None);
+    }
+    let Some(skewed) = crate::isl::step(ctx, || {
+        crate::skew::skewed_for_tiling(ctx, plan, tree, path)
+    })?
+    .flatten() else {
+        return Ok(None);
+    };
+    let depth = chain_labels(tree, path).len();
+    let sizes: Vec<i64> = match sizes {
+        TileSizes::Fixed(fixed) => fixed.clone(),
+        TileSizes::Model(_) => RECURRENCE_TILE.to_vec(),
+    };
+    let sizes: Vec<i64> = (0..depth)
+        .map(|k| sizes.get(k).or(sizes.last()).copied().unwrap_or(1))
+        .collect();
+    let tiled = schedule::tile(&skewed, path, &sizes);
+    let legal = crate::isl::step(ctx, || plan.is_legal_change(ctx, tree, &tiled))? == Some(true);
+    Ok(legal.then_some((skewed, sizes)))
 }
 
 /// The tile sizes for the perfect nest at `path`, one per loop.

@@ -70,10 +70,19 @@ fn without_tile_sizes_nothing_is_tiled() {
     assert_eq!(tiled(&report), Vec::<String>::new());
 }
 
+/// The decisions skewing and tiling `kernel`'s nests.
+fn skewed_and_tiled(report: &pipeline::FileReport) -> Vec<String> {
+    common::kernel_decisions(report, |d| {
+        matches!(d, Decision::Tiled { .. } | Decision::Skewed { .. })
+    })
+}
+
 #[test]
-fn a_sweep_whose_dependences_cross_tiles_backwards_stays_untiled() {
+fn an_in_place_sweep_is_skewed_so_that_it_can_be_tiled() {
     // C[i][j] reads C[i + 1][j + 1] of the previous step t: rectangular tiles of t, i
-    // and j would read it before that step wrote it.
+    // and j would read it before that step wrote it; with i + t and j + t every
+    // dependence runs forward in each loop. The innermost loop runs a recurrence
+    // (C[i][j - 1]), the case where small skewed tiles pay.
     let src = program(
         "void kernel(void) {
   for (int t = 0; t < 3; t++)
@@ -82,9 +91,73 @@ fn a_sweep_whose_dependences_cross_tiles_backwards_stays_untiled() {
         C[i][j] = (C[i - 1][j] + C[i][j - 1] + C[i + 1][j + 1] + A[i][j]) * 0.25;
 }",
     );
-    let report = optimized(&src, Some(vec![8]));
-    assert_eq!(tiled(&report), Vec::<String>::new(), "{}", report.output);
+    let report = optimized(&src, Some(vec![8, 4]));
+    assert_eq!(
+        skewed_and_tiled(&report),
+        [
+            "skewed loops (t, i, j) to (t, i + t, j + t), so that they can be tiled",
+            "tiled loops (t, i + t, j + t) by 8 x 4 x 4"
+        ],
+        "{}",
+        report.output
+    );
     common::assert_same_behaviour_threaded("sweep", &src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn a_sweep_that_only_a_steep_skew_would_tile_stays_untiled() {
+    // C[i + 4][j] of the previous step needs i + 4t: skews steeper than 3 are not tried.
+    let src = program(
+        "void kernel(void) {
+  for (int t = 0; t < 3; t++)
+    for (int i = 1; i < n - 4; i++)
+      for (int j = 1; j < n - 1; j++)
+        C[i][j] = (C[i][j - 1] + C[i + 4][j] + A[i][j]) * 0.25;
+}",
+    );
+    // The search alone: isl's scheduler would choose (i + 4t, t, j), and not tile it.
+    let options = pipeline::Options {
+        mode: pipeline::Mode::Search(nestor::search::SearchOptions {
+            isl_scheduler: false,
+            ..Default::default()
+        }),
+        tile: Some(nestor::tiling::TileSizes::Fixed(vec![8])),
+        ..pipeline::Options::default()
+    };
+    let report = pipeline::optimize(&src, &options);
+    assert_eq!(
+        skewed_and_tiled(&report),
+        Vec::<String>::new(),
+        "{}",
+        report.output
+    );
+    let untiled = common::kernel_decisions(&report, |d| matches!(d, Decision::NotTiled { .. }));
+    assert_eq!(untiled.len(), 1, "{untiled:?}");
+    common::assert_same_behaviour_threaded("steep sweep", &src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn a_stencil_between_two_arrays_is_not_skewed() {
+    // No loop runs a recurrence (each step reads the other array): skewed tiles ran no
+    // faster than the untiled nest, so nestor leaves it untiled.
+    let src = program(
+        "void kernel(void) {
+  for (int t = 0; t < 3; t++) {
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        B[i][j] = (A[i - 1][j] + A[i][j - 1] + A[i + 1][j] + A[i][j + 1]) * 0.25;
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        A[i][j] = (B[i - 1][j] + B[i][j - 1] + B[i + 1][j] + B[i][j + 1]) * 0.25;
+  }
+}",
+    );
+    let report = optimized(&src, Some(vec![8]));
+    let skewed = common::kernel_decisions(&report, |d| matches!(d, Decision::Skewed { .. }));
+    assert_eq!(skewed, Vec::<String>::new(), "{}", report.output);
+    common::assert_same_behaviour_threaded("two arrays", &src, &report.output, None)
         .unwrap_or_else(|e| panic!("{e}"));
 }
 

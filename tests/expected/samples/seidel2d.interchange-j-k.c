@@ -14,14 +14,20 @@ exit 4
 static void kernel_seidel_2d(int tsteps, int n,
                              DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
 {
-  int t, i, j;
+  int t;
 #pragma scop
-  for (t = 0; t < _PB_TSTEPS; t++) {
-    for (i = 1; i < (long long)_PB_N - 1; i++) {
-      for (j = 1; j < (long long)_PB_N - 1; j++) {
-        A[i][j] = (A[i - 1][j - 1] + A[i - 1][j] + A[i - 1][j + 1]
-                   + A[i][j - 1] + A[i][j] + A[i][j + 1]
-                   + A[i + 1][j - 1] + A[i + 1][j] + A[i + 1][j + 1]) / SCALAR_VAL(9.0);
+  for (int c0 = 0; 16 * c0 <= _PB_TSTEPS - 1; c0++) {
+    for (int c1 = 4 * c0; c1 <= 4 * c0 + (((long long)_PB_N + 1) >= 0 ? ((long long)_PB_N + 1) / 4 : -((-((long long)_PB_N + 1) + 4 - 1) / 4)) + 3 && (long long)4 * c1 <= (long long)_PB_N + _PB_TSTEPS + 1 - 4; c1++) {
+      for (int c2 = ((4 * c0 + c1) > (2 * c1 + ((-((long long)_PB_N) - 1) >= 0 ? (-((long long)_PB_N) - 1) / 4 : -((-(-((long long)_PB_N) - 1) + 4 - 1) / 4)) + 1) ? (4 * c0 + c1) : (2 * c1 + ((-((long long)_PB_N) - 1) >= 0 ? (-((long long)_PB_N) - 1) / 4 : -((-(-((long long)_PB_N) - 1) + 4 - 1) / 4)) + 1)); c2 <= 8 * c0 + ((long long)_PB_N + 13) / 2 && c2 <= 2 * c1 + (((long long)_PB_N - 1) >= 0 ? ((long long)_PB_N - 1) / 4 : -((-((long long)_PB_N - 1) + 4 - 1) / 4)) + 1 && c2 <= 4 * c0 + c1 + ((long long)_PB_N + 16) / 4 && c2 <= ((long long)_PB_N + _PB_TSTEPS + 1) / 2 - 2 && c2 <= c1 + ((long long)_PB_N + _PB_TSTEPS) / 4; c2++) {
+        for (t = ((((16 * c0) > (-((long long)_PB_N) + (long long)4 * c1 + 2) ? (16 * c0) : (-((long long)_PB_N) + (long long)4 * c1 + 2)) > (-((long long)_PB_N) - (long long)4 * c1 + (long long)4 * c2 - 1) ? ((16 * c0) > (-((long long)_PB_N) + (long long)4 * c1 + 2) ? (16 * c0) : (-((long long)_PB_N) + (long long)4 * c1 + 2)) : (-((long long)_PB_N) - (long long)4 * c1 + (long long)4 * c2 - 1)) > (-((long long)_PB_N) + (long long)2 * c2 + 2) ? (((16 * c0) > (-((long long)_PB_N) + (long long)4 * c1 + 2) ? (16 * c0) : (-((long long)_PB_N) + (long long)4 * c1 + 2)) > (-((long long)_PB_N) - (long long)4 * c1 + (long long)4 * c2 - 1) ? ((16 * c0) > (-((long long)_PB_N) + (long long)4 * c1 + 2) ? (16 * c0) : (-((long long)_PB_N) + (long long)4 * c1 + 2)) : (-((long long)_PB_N) - (long long)4 * c1 + (long long)4 * c2 - 1)) : (-((long long)_PB_N) + (long long)2 * c2 + 2)); t <= _PB_TSTEPS - 1 && t <= 16 * c0 + 15 && t <= (long long)4 * c1 + 2 && t <= (long long)2 * c2 && t <= (long long)-4 * c1 + (long long)4 * c2 + 2; t++) {
+          for (long long c4 = ((((long long)4 * c1) > (t + 1) ? ((long long)4 * c1) : (t + 1)) > (-((long long)_PB_N) + (long long)4 * c2 - t + 2) ? (((long long)4 * c1) > (t + 1) ? ((long long)4 * c1) : (t + 1)) : (-((long long)_PB_N) + (long long)4 * c2 - t + 2)); c4 <= (long long)4 * c1 + 3 && c4 <= (long long)_PB_N + t - 2 && c4 <= (long long)4 * c2 - t + 2; c4++) {
+            for (long long c5 = (((long long)4 * c2) > (t + c4 + 1) ? ((long long)4 * c2) : (t + c4 + 1)); c5 <= (((long long)4 * c2 + 3) < ((long long)_PB_N + t + c4 - 2) ? ((long long)4 * c2 + 3) : ((long long)_PB_N + t + c4 - 2)); c5++) {
+              A[(int)(-t + c4)][(int)(-t - c4 + c5)] = (A[((int)(-t + c4)) - 1][((int)(-t - c4 + c5)) - 1] + A[((int)(-t + c4)) - 1][(int)(-t - c4 + c5)] + A[((int)(-t + c4)) - 1][((int)(-t - c4 + c5)) + 1]
+                   + A[(int)(-t + c4)][((int)(-t - c4 + c5)) - 1] + A[(int)(-t + c4)][(int)(-t - c4 + c5)] + A[(int)(-t + c4)][((int)(-t - c4 + c5)) + 1]
+                   + A[((int)(-t + c4)) + 1][((int)(-t - c4 + c5)) - 1] + A[((int)(-t + c4)) + 1][(int)(-t - c4 + c5)] + A[((int)(-t + c4)) + 1][((int)(-t - c4 + c5)) + 1]) / SCALAR_VAL(9.0);
+            }
+          }
+        }
       }
     }
   }

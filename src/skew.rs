@@ -1,0 +1,206 @@
+//! Skewing a perfect nest so that it can be tiled. A time-iterated stencil's loops
+//! `(t, i, j)` carry dependences of negative distance in `i` and `j` (the previous
+//! step's `A[i - 1][j + 1]`), which rectangular tiles would break; adding multiples of
+//! the outer loops to the inner ones (`i + t`, `j + i + 2t`) makes every distance
+//! non-negative in every loop of the nest, and such a nest tiles (Wolf and Lam's
+//! skewing; Pluto finds such hyperplanes from the same dependences). The skew is
+//! proposed from the memory-based dependences, which over-approximate what a schedule
+//! must keep; the tiled result is judged by `deps` like every other order.
+
+use crate::model::ScheduleTree;
+use crate::plan::Plan;
+use crate::schedule::{self, chain_at};
+use isl_rs::{Context, LibISLError, UnionMap, UnionSet};
+
+type Isl<T> = Result<T, LibISLError>;
+
+/// The largest multiple of one outer loop added to an inner one.
+const MAX_FACTOR: i64 = 3;
+
+/// `tree` with the chain of bands at `path` skewed ([`schedule::skew_chain`]) so that
+/// every distance of [`chain_distances`] over the flow and memory-based dependences is
+/// non-negative in each of its loops, with the
+/// smallest factors (at most [`MAX_FACTOR`] each) that do it. `None` when the distances
+/// already are (a skew changes nothing), when the outermost loop of the chain has a
+/// negative one, or when no such factors do it.
+pub fn skewed_for_tiling(
+    ctx: &Context,
+    plan: &Plan,
+    tree: &ScheduleTree,
+    path: &[usize],
+) -> Isl<Option<ScheduleTree>> {
+    let depth = chain_at(tree, path).0.len();
+    let dependences = plan.df.plain.flow.copy()?.union(plan.df.memory.copy()?)?;
+    let mut distances = chain_distances(ctx, plan, tree, path, dependences)?;
+    if negative_somewhere(ctx, plan, &distances, depth, &[1])? {
+        return Ok(None);
+    }
+    let mut factors: Vec<Vec<i64>> = vec![Vec::new()];
+    for m in 1..depth {
+        let Some(row) = level_factors(ctx, plan, &distances, depth, m)? else {
+            return Ok(None);
+        };
+        distances = distances.apply(skew_map(ctx, plan, depth, m, &row)?)?;
+        factors.push(row);
+    }
+    if factors.iter().flatten().all(|&f| f == 0) {
+        return Ok(None);
+    }
+    Ok(Some(schedule::skew_chain(tree, path, &factors)))
+}
+
+/// Whether the innermost loop of the chain at `path` carries a value from one of its
+/// iterations to a later one, the loops around it fixed: some `δ ∈ Δ_F` (the
+/// [`chain_distances`] of the flow dependences `F`) is `(0, .., 0, δ_(d-1) > 0)`. Such
+/// a loop runs a recurrence, each iteration waiting for a result of the one before.
+pub fn innermost_recurrence(
+    ctx: &Context,
+    plan: &Plan,
+    tree: &ScheduleTree,
+    path: &[usize],
+) -> Isl<bool> {
+    let depth = chain_at(tree, path).0.len();
+    let distances = chain_distances(ctx, plan, tree, path, plan.df.plain.flow.copy()?)?;
+    let all: Vec<String> = (0..depth).map(|k| format!("d{k}")).collect();
+    let Some((last, outer)) = all.split_last() else {
+        return Ok(false);
+    };
+    let zero = outer.iter().map(|d| format!("{d} = 0 and "));
+    let carried = format!(
+        "{}{{ [{}] : {}{last} > 0 }}",
+        plan.text.params,
+        all.join(", "),
+        zero.collect::<String>()
+    );
+    let carried = UnionSet::read_from_str(ctx, &carried)?;
+    Ok(!distances.intersect(carried)?.is_empty()?)
+}
+
+/// The distances in the chain at `path` of the `dependences` its loops order:
+/// `Δ = { θ_c(b) - θ_c(a) : a -> b ∈ D, θ_o(a) = θ_o(b) }`, with `θ_o` the times before
+/// the chain (the loops and sequences around it) and `θ_c` the times in its bands, in
+/// `tree`.
+fn chain_distances(
+    ctx: &Context,
+    plan: &Plan,
+    tree: &ScheduleTree,
+    path: &[usize],
+    dependences: UnionMap,
+) -> Isl<UnionSet> {
+    let (bands, bottom) = chain_at(tree, path);
+    let statements = bottom.statements().into_iter().collect();
+    let instances = plan.instances_of(ctx, &statements)?;
+    let times = plan
+        .schedule_map(ctx, tree)?
+        .intersect_domain(instances.copy()?)?;
+    let dependences = dependences
+        .intersect_domain(instances.copy()?)?
+        .intersect_range(instances)?;
+    let deltas = dependences
+        .apply_domain(times.copy()?)?
+        .apply_range(times)?
+        .deltas()?;
+    // Each band or sequence on the way down is one time dimension before the chain.
+    let before = path.len();
+    let length = time_length(tree);
+    let all: Vec<String> = (0..length).map(|k| format!("x{k}")).collect();
+    let outer: Vec<String> = all[..before].iter().map(|x| format!("{x} = 0")).collect();
+    let chain = &all[before..before + bands.len()];
+    let condition = match outer.is_empty() {
+        true => String::new(),
+        false => format!(" : {}", outer.join(" and ")),
+    };
+    let project = format!(
+        "{}{{ [{}] -> [{}]{condition} }}",
+        plan.text.params,
+        all.join(", "),
+        chain.join(", ")
+    );
+    deltas.apply(UnionMap::read_from_str(ctx, &project)?)
+}
+
+/// The number of dimensions of `tree`'s time stamps ([`crate::model::time_stamps`]):
+/// the most bands and sequences on a path from the root to a statement.
+fn time_length(tree: &ScheduleTree) -> usize {
+    match tree {
+        ScheduleTree::Band { child, .. } => 1 + time_length(child),
+        ScheduleTree::Sequence(children) => 1 + children.iter().map(time_length).max().unwrap_or(0),
+        ScheduleTree::Stmt(_) => 0,
+    }
+}
+
+/// The smallest factors `f` (by their sum, then in order) with `δ_m + Σ_{p<m} f_p·δ_p
+/// >= 0` for every `δ ∈ distances`; `None` when none up to [`MAX_FACTOR`] each.
+fn level_factors(
+    ctx: &Context,
+    plan: &Plan,
+    distances: &UnionSet,
+    depth: usize,
+    m: usize,
+) -> Isl<Option<Vec<i64>>> {
+    let mut rows: Vec<Vec<i64>> = (0..m).fold(vec![Vec::new()], |rows, _| {
+        rows.iter()
+            .flat_map(|r| {
+                (0..=MAX_FACTOR).map(move |f| {
+                    let mut r = r.clone();
+                    r.push(f);
+                    r
+                })
+            })
+            .collect()
+    });
+    rows.sort_by_key(|r| r.iter().sum::<i64>());
+    for row in rows {
+        let mut weights = row.clone();
+        weights.push(1);
+        if !negative_somewhere(ctx, plan, distances, depth, &weights)? {
+            return Ok(Some(row));
+        }
+    }
+    Ok(None)
+}
+
+/// Whether some `δ ∈ distances` (of `depth` dimensions) has `Σ_p weights[p]·δ_p < 0`.
+fn negative_somewhere(
+    ctx: &Context,
+    plan: &Plan,
+    distances: &UnionSet,
+    depth: usize,
+    weights: &[i64],
+) -> Isl<bool> {
+    let all: Vec<String> = (0..depth).map(|k| format!("d{k}")).collect();
+    let sum: Vec<String> = weights
+        .iter()
+        .zip(&all)
+        .map(|(w, d)| format!("{w}*{d}"))
+        .collect();
+    let negative = UnionSet::read_from_str(
+        ctx,
+        &format!(
+            "{}{{ [{}] : {} < 0 }}",
+            plan.text.params,
+            all.join(", "),
+            sum.join(" + ")
+        ),
+    )?;
+    Ok(!distances.copy()?.intersect(negative)?.is_empty()?)
+}
+
+/// `{ [d] -> [d'] }` with `d'_m = d_m + Σ_p row[p]·d_p` and the other dimensions kept,
+/// over `depth` dimensions.
+fn skew_map(ctx: &Context, plan: &Plan, depth: usize, m: usize, row: &[i64]) -> Isl<UnionMap> {
+    let all: Vec<String> = (0..depth).map(|k| format!("d{k}")).collect();
+    let mut image = all.clone();
+    for (p, f) in row.iter().enumerate() {
+        image[m] = format!("{} + {f}*{}", image[m], all[p]);
+    }
+    UnionMap::read_from_str(
+        ctx,
+        &format!(
+            "{}{{ [{}] -> [{}] }}",
+            plan.text.params,
+            all.join(", "),
+            image.join(", ")
+        ),
+    )
+}
