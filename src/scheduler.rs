@@ -21,7 +21,9 @@ use crate::frontend::ir::Aff;
 use crate::model::{self, ScheduleTree};
 use crate::plan::Plan;
 use crate::schedule;
-use isl_rs::{LibISLError, ScheduleConstraints, ScheduleNode, ScheduleNodeType, UnionMap};
+use isl_rs::{
+    LibISLError, ScheduleConstraints, ScheduleNode, ScheduleNodeType, UnionAccessInfo, UnionMap,
+};
 use std::collections::{BTreeMap, BTreeSet};
 
 type Isl<T> = Result<T, LibISLError>;
@@ -32,19 +34,24 @@ type Isl<T> = Result<T, LibISLError>;
 pub enum Validity {
     /// Flow dependences only.
     Flow,
+    /// Flow dependences, and the anti and output dependences as conditional validity
+    /// constraints on the live ranges (PPCG's live-range reordering): such a dependence
+    /// constrains a loop only where a live range it is adjacent to crosses iterations.
+    LiveRanges,
     /// Flow, anti and output dependences.
     Memory,
 }
 
 impl Validity {
     /// Every formulation, the one with the most freedom first.
-    pub const ALL: [Validity; 2] = [Validity::Flow, Validity::Memory];
+    pub const ALL: [Validity; 3] = [Validity::Flow, Validity::LiveRanges, Validity::Memory];
 }
 
 impl std::fmt::Display for Validity {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             Validity::Flow => "flow dependences",
+            Validity::LiveRanges => "flow dependences, live ranges kept apart",
             Validity::Memory => "flow, anti and output dependences",
         })
     }
@@ -52,28 +59,54 @@ impl std::fmt::Display for Validity {
 
 /// The schedule isl computes for `plan`'s region, as a tree: with `D` the domain, `F`
 /// the flow dependences and `M` the anti and output ones, a schedule `θ` on `D` with
-/// `θ(a) ≺ θ(b)` for every `a -> b` in `V` (validity; `V = F` for [`Validity::Flow`],
-/// `F ∪ M` for [`Validity::Memory`]) whose distances over `F` isl keeps small
-/// (proximity) and whose outer loops carry none of `V` where it can (coincidence).
-/// `None` when isl's schedule does not fit a [`ScheduleTree`].
+/// `θ(a) ≺ θ(b)` for every `a -> b` in `V` (validity; `V = F` for [`Validity::Flow`]
+/// and [`Validity::LiveRanges`], `F ∪ M` for [`Validity::Memory`]) whose distances over
+/// `F` isl keeps small (proximity) and whose outer loops carry none of `V` where it can
+/// (coincidence). For [`Validity::LiveRanges`], `M` between tagged accesses is a
+/// conditional validity constraint with condition `F` tagged: it must hold in a band
+/// where an adjacent live range is not local to it. `None` when isl's schedule does not
+/// fit a [`ScheduleTree`].
 pub fn isl_order(plan: &Plan, validity: Validity) -> Isl<Option<ScheduleTree>> {
     let flow = plan.df.plain.flow.copy()?;
     let constraints: UnionMap = match validity {
-        Validity::Flow => flow.copy()?,
+        Validity::Flow | Validity::LiveRanges => flow.copy()?,
         Validity::Memory => flow.copy()?.union(plan.df.memory.copy()?)?,
     };
-    let schedule = ScheduleConstraints::on_domain(plan.scop.domain.copy()?)?
+    let mut problem = ScheduleConstraints::on_domain(plan.scop.domain.copy()?)?
         .set_context(plan.scop.context.copy()?)?
         .set_validity(constraints.copy()?)?
         .set_proximity(flow)?
-        .set_coincidence(constraints)?
-        .compute_schedule()?;
+        .set_coincidence(constraints)?;
+    if validity == Validity::LiveRanges {
+        problem = problem.set_conditional_validity(
+            plan.df.tagged.flow.copy()?,
+            tagged_order_dependences(plan)?,
+        )?;
+    }
+    let schedule = problem.compute_schedule()?;
     let root = schedule.get_root()?;
     if root.n_children()? != 1 {
         return Ok(None);
     }
     let all: BTreeSet<usize> = (0..plan.region.statements.len()).collect();
     Ok(tree_of(&plan.region, root.child(0)?, &all)?.map(simplified))
+}
+
+/// The anti and output dependences between tagged accesses in the original order,
+/// `{ [a -> R] -> [w -> R'] }`: `w` writes, after access `a`, the cell `a` reads or
+/// writes (with no write in between for an output dependence). These order one live
+/// range's last use before the next live range of the cell begins.
+fn tagged_order_dependences(plan: &Plan) -> Isl<UnionMap> {
+    let scop = &plan.scop;
+    let original = crate::deps::schedule_map(scop, &scop.schedule)?;
+    let timed = plan.df.tagged.instance.copy()?.apply_range(original)?;
+    UnionAccessInfo::from_sink(scop.writes.copy()?)?
+        .set_must_source(scop.writes.copy()?)?
+        .set_may_source(scop.reads.copy()?)?
+        .set_kill(UnionMap::empty(scop.writes.get_space()?)?)?
+        .set_schedule_map(timed)?
+        .compute_flow()?
+        .get_may_dependence()
 }
 
 /// The tree of the isl schedule subtree at `node`, over the statements `active`.

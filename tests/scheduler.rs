@@ -46,6 +46,17 @@ fn a_skewed_schedule_is_accepted_only_because_live_ranges_allow_it() {
         matches!(verdict, Verdict::Legal { classic: false }),
         "{tree:?}: {verdict:?}"
     );
+    // Told to keep live ranges apart where they cross iterations, isl still fuses the
+    // sweeps: each value of s lives within one iteration (PPCG's live-range reordering).
+    let reordered = isl_order(&plan, Validity::LiveRanges)
+        .expect("isl")
+        .expect("a schedule tree");
+    assert!(skewed(&reordered), "{reordered:?}");
+    let verdict = plan.verdict(&ctx, &reordered).expect("check");
+    assert!(
+        matches!(verdict, Verdict::Legal { classic: false }),
+        "{reordered:?}: {verdict:?}"
+    );
     // Told about the anti and output dependences, isl keeps the sweeps apart.
     let classic = isl_order(&plan, Validity::Memory)
         .expect("isl")
