@@ -23,8 +23,9 @@ pub enum Macro {
     Undefined,
     /// `#define NAME body`, the body with white space collapsed.
     Object(String),
-    /// `#define NAME(params) body`.
-    Function,
+    /// `#define NAME(params) body`: the parameters (`None` for a variadic macro, which
+    /// nestor does not expand) and the body with white space collapsed.
+    Function(Option<Vec<String>>, String),
     /// Defined or not, as anything: nestor cannot tell.
     Unknown,
 }
@@ -329,7 +330,7 @@ fn holds(test: &Test, state: &State) -> Option<bool> {
         Test::Defined { name, negated } => match state.lookup(name) {
             Macro::Undefined => Some(*negated),
             Macro::Unknown => None,
-            Macro::Object(_) | Macro::Function => Some(!negated),
+            Macro::Object(_) | Macro::Function(..) => Some(!negated),
         },
         Test::Expression(expr) => condition::value(expr, &|n| state.lookup(n)).map(|v| v != 0),
         Test::Unreadable => None,

@@ -179,21 +179,96 @@ fn expand(
             let defined = match lookup(operand) {
                 Macro::Undefined => 0,
                 Macro::Unknown => return None,
-                Macro::Object(_) | Macro::Function => 1,
+                Macro::Object(_) | Macro::Function(..) => 1,
             };
             out.push(Token::Number(Some(defined)));
             continue;
         }
         match lookup(name) {
             Macro::Undefined => out.push(Token::Number(Some(0))),
-            Macro::Object(body)
-                if !expanding.contains(name) && expanding.len() < MAX_EXPANSION_DEPTH =>
-            {
+            _ if expanding.contains(name) || expanding.len() >= MAX_EXPANSION_DEPTH => {
+                return None;
+            }
+            Macro::Object(body) => {
                 expanding.push(name.clone());
                 out.extend(expand(&tokenize(&body), lookup, expanding)?);
                 expanding.pop();
             }
-            _ => return None,
+            Macro::Function(Some(params), body) => {
+                let (args, next) = arguments(tokens, i)?;
+                i = next;
+                let body = substituted(&body, &params, args, lookup, expanding)?;
+                expanding.push(name.clone());
+                out.extend(expand(&body, lookup, expanding)?);
+                expanding.pop();
+            }
+            Macro::Function(None, _) | Macro::Unknown => return None,
+        }
+        if out.len() > MAX_TOKENS {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// The arguments of a function-like macro's invocation whose `(` is token `i`, split
+/// at the commas outside parentheses, and the token after its `)`; `None` without `(`
+/// (compilers then leave the name alone; nestor does not decide) or `)`.
+fn arguments(tokens: &[Token], i: usize) -> Option<(Vec<&[Token]>, usize)> {
+    if tokens.get(i) != Some(&Token::Punct("(")) {
+        return None;
+    }
+    let mut args = Vec::new();
+    let (mut start, mut depth) = (i + 1, 0usize);
+    for (k, token) in tokens.iter().enumerate().skip(i + 1) {
+        match token {
+            Token::Punct("(") => depth += 1,
+            Token::Punct(")") if depth > 0 => depth -= 1,
+            Token::Punct(")") => {
+                args.push(&tokens[start..k]);
+                return Some((args, k + 1));
+            }
+            Token::Punct(",") if depth == 0 => {
+                args.push(&tokens[start..k]);
+                start = k + 1;
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The tokens of `body` with each parameter replaced by its argument, fully expanded
+/// first as the preprocessor does; `None` when the arguments do not match the
+/// parameters, or the body stringizes or pastes (`#`, `##`), which nestor does not
+/// model.
+fn substituted(
+    body: &str,
+    params: &[String],
+    args: Vec<&[Token]>,
+    lookup: &dyn Fn(&str) -> Macro,
+    expanding: &mut Vec<String>,
+) -> Option<Vec<Token>> {
+    let args = match (params.len(), args.as_slice()) {
+        (0, [[]]) => Vec::new(),
+        (n, _) if n == args.len() => args,
+        _ => return None,
+    };
+    // `defined` in an argument is undefined behaviour: `expanding` is not empty.
+    expanding.push(String::new());
+    let expanded: Option<Vec<Vec<Token>>> =
+        args.iter().map(|a| expand(a, lookup, expanding)).collect();
+    expanding.pop();
+    let expanded = expanded?;
+    let mut out = Vec::new();
+    for token in tokenize(body) {
+        match &token {
+            Token::Other => return None,
+            Token::Name(n) => match params.iter().position(|p| p == n) {
+                Some(k) => out.extend(expanded[k].iter().cloned()),
+                None => out.push(token),
+            },
+            _ => out.push(token),
         }
         if out.len() > MAX_TOKENS {
             return None;
@@ -357,7 +432,12 @@ mod tests {
             "EMPTY" => Macro::Object(String::new()),
             "SELF" => Macro::Object("SELF + 1".into()),
             "HASDEF" => Macro::Object("defined(A)".into()),
-            "F" => Macro::Function,
+            "F" => Macro::Function(Some(vec!["x".into()]), "x * 2".into()),
+            "G" => Macro::Function(Some(vec!["a".into(), "b".into()]), "(a) - F(b)".into()),
+            "NONE" => Macro::Function(Some(Vec::new()), "7".into()),
+            "V" => Macro::Function(None, "1".into()),
+            "STR" => Macro::Function(Some(vec!["x".into()]), "#x".into()),
+            "REC" => Macro::Function(Some(vec!["x".into()]), "REC(x)".into()),
             "U" | "__GNUC__" => Macro::Unknown,
             _ => Macro::Undefined,
         })
@@ -388,8 +468,28 @@ mod tests {
         assert_eq!(eval("NOT_DEFINED + 1"), Some(1));
         assert_eq!(eval("EMPTY"), None);
         assert_eq!(eval("SELF"), None);
-        assert_eq!(eval("F(1)"), None);
         assert_eq!(eval("HASDEF"), None);
+    }
+
+    #[test]
+    fn function_like_macros_expand_with_their_arguments() {
+        assert_eq!(eval("F(3) == 6"), Some(1));
+        // Text substitution: `1 + 2 * 2`.
+        assert_eq!(eval("F(1 + 2)"), Some(5));
+        assert_eq!(eval("G((1, 2), 3)"), None);
+        assert_eq!(eval("G(10, A)"), Some(6));
+        assert_eq!(eval("F(F(2))"), Some(8));
+        assert_eq!(eval("NONE() + 1"), Some(8));
+        // Undecided: wrong argument counts, no parentheses, variadic, `#`,
+        // recursion, `defined` in an argument.
+        assert_eq!(eval("F(1, 2)"), None);
+        assert_eq!(eval("F()"), None);
+        assert_eq!(eval("F"), None);
+        assert_eq!(eval("F(1"), None);
+        assert_eq!(eval("V(1)"), None);
+        assert_eq!(eval("STR(1)"), None);
+        assert_eq!(eval("REC(1)"), None);
+        assert_eq!(eval("F(defined(A))"), None);
     }
 
     #[test]

@@ -304,10 +304,19 @@ fn definition(arg: &str) -> Option<Item> {
     }
     let body = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
     // A function-like macro has its `(` right after the name.
-    let meaning = if rest.starts_with('(') {
-        Macro::Function
-    } else {
-        Macro::Object(body(rest))
+    let meaning = match rest.strip_prefix('(') {
+        Some(after) => {
+            let (list, text) = after.split_once(')')?;
+            let params: Vec<String> = list
+                .split(',')
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .map(str::to_string)
+                .collect();
+            let variadic = params.iter().any(|p| p.ends_with("..."));
+            Macro::Function((!variadic).then_some(params), body(text))
+        }
+        None => Macro::Object(body(rest)),
     };
     Some(Item::Define(name.to_string(), meaning))
 }
