@@ -324,14 +324,15 @@ impl Printer<'_> {
         self.comments_before_loop(node, depth)?;
         let iterator = node.for_get_iterator()?.get_id()?.get_name()?.to_string();
         let body = node.for_get_body()?;
-        let (name, decl, downward) = self.loop_name(&iterator, &body)?;
-        let downward = match downward {
+        let (name, decl, negated) = self.loop_name(&iterator, &body)?;
+        let downward = match negated {
             true => self.downward_header(node, &iterator, &name, decl.as_deref())?,
             false => None,
         };
         let header = match downward {
             Some(header) => header,
-            None if self.loops_to_negate(&iterator, &body)? => {
+            // The statements use the original name negated: it cannot name this loop.
+            None if negated => {
                 let fresh = self.fresh_name(&iterator);
                 let ty = Some(self.region.fresh_iterator_type.clone());
                 self.upward_header(node, &iterator, fresh, ty, openmp)?
@@ -361,14 +362,6 @@ impl Printer<'_> {
         self.lines.push((depth, "}".to_string()));
         self.loops.pop();
         Ok(())
-    }
-
-    /// Whether `loop_name` gave `iterator` an original name that statements use
-    /// negated (a downward loop that cannot be printed downward): it needs a fresh one.
-    fn loops_to_negate(&self, iterator: &str, body: &ASTNode) -> Gen<bool> {
-        let mut uses = BTreeSet::new();
-        self.original_iterators(body, iterator, &mut uses)?;
-        Ok(!uses.is_empty() && uses.iter().all(|(_, negated)| *negated))
     }
 
     /// The header of the loop over isl's `iterator` as it runs, upward.

@@ -205,10 +205,11 @@ fn simple_extent(l: &Loop, outer: &[Loop]) -> Option<ExpansionLoop> {
     })
 }
 
-/// `region` with scalar `variable` replaced by an array with one dimension per loop of
-/// `along` (outermost first), in the model and in the statements' text, and the
-/// declaration of `array` added: every access `S[i] -> variable[]` becomes
-/// `S[i] -> array[i_d1 - low_1, .., i_dr - low_r]`, `i_d` the loops' iterators.
+/// `region` with `variable` (a scalar, or an array declared in a loop body) replaced by
+/// an array with one more dimension per loop of `along` (outermost first, before its
+/// own), in the model and in the statements' text, and the declaration of `array`
+/// added: every access `S[i] -> variable[s]` becomes
+/// `S[i] -> array[i_d1 - low_1, .., i_dr - low_r, s]`, `i_d` the loops' iterators.
 pub fn expand(
     region: &Region,
     variable: &str,
