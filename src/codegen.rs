@@ -11,6 +11,8 @@ use crate::parallel::ParallelLoop;
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, Schedule, Set};
 use std::collections::{BTreeSet, HashMap};
 
+mod registers;
+
 type Gen<T> = Result<T, Failure>;
 
 /// An AST isl built that nestor cannot print (a bug in nestor, reported as N202).
@@ -68,6 +70,7 @@ pub fn generate(
         shared_iterators: Vec::new(),
         vector_band: None,
         placed_comments: BTreeSet::new(),
+        locals: 0,
     };
     let braced = region.needs_braces || hoists_into_block(region);
     let depth = usize::from(braced);
@@ -207,6 +210,8 @@ struct Printer<'a> {
     vector_band: Option<String>,
     /// The comments (indices into the region's) already printed with their statement.
     placed_comments: BTreeSet<usize>,
+    /// How many locals scalar replacement declared so far (each name is new).
+    locals: usize,
 }
 
 /// C operator precedence, higher binds tighter.
@@ -227,6 +232,10 @@ impl Printer<'_> {
             AstKind::For => self.for_loop(node, depth, false),
             AstKind::If => self.if_node(node, depth),
             AstKind::Block => {
+                let mut calls = Vec::new();
+                if straight_line_calls(node, &mut calls)? && calls.len() >= 2 {
+                    return self.straight_line(&calls, depth);
+                }
                 let children = node.block_get_children()?;
                 for k in 0..children.size()? {
                     self.node(&children.get_at(k)?, depth)?;
@@ -777,6 +786,14 @@ impl Printer<'_> {
     /// Statement `k`, called as `call` in the AST, with the loops' values in place of
     /// its iterators.
     fn statement(&mut self, call: &ASTExpr, k: usize, depth: usize) -> Gen<()> {
+        let args = self.statement_args(call, k)?;
+        let text = registers::render(&self.region.statements[k].pieces(), &args);
+        self.lines.push((depth, text));
+        Ok(())
+    }
+
+    /// The values `call` gives statement `k`'s iterators, as C of the iterators' types.
+    fn statement_args(&self, call: &ASTExpr, k: usize) -> Gen<Vec<Ex>> {
         let stmt = &self.region.statements[k];
         let mut args = Vec::new();
         for (d, original) in stmt.iters.iter().enumerate() {
@@ -792,18 +809,7 @@ impl Printer<'_> {
                 _ => arg,
             });
         }
-        let pieces = &stmt.pieces();
-        let text: String = pieces
-            .iter()
-            .enumerate()
-            .map(|(k, p)| match p {
-                Piece::Text(t) => t.clone(),
-                Piece::Iter(d) if is_whole_subscript(pieces, k) => args[*d].text.clone(),
-                Piece::Iter(d) => args[*d].wrapped(PRIMARY),
-            })
-            .collect();
-        self.lines.push((depth, text));
-        Ok(())
+        Ok(args)
     }
 
     /// `e` as C. Arithmetic is computed in the type of its widest operand, or in
@@ -1168,6 +1174,27 @@ fn offset(e: &ASTExpr) -> Gen<(ASTExpr, i64)> {
         }
     }
     Ok((e.copy()?, 0))
+}
+
+/// Whether `node` is straight-line code: statement calls in blocks, nothing else;
+/// the calls are appended to `calls` in order.
+fn straight_line_calls(node: &ASTNode, calls: &mut Vec<ASTNode>) -> Gen<bool> {
+    match ast_kind(node)? {
+        AstKind::User => {
+            calls.push(node.copy()?);
+            Ok(true)
+        }
+        AstKind::Block => {
+            let children = node.block_get_children()?;
+            for k in 0..children.size()? {
+                if !straight_line_calls(&children.get_at(k)?, calls)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
 }
 
 /// Whether a `for` loop lies at or below `node`.

@@ -37,14 +37,18 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
             if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NK >= (long long)(4 * c4) + 4) {
               #pragma omp simd
               for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
-                C[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
-                C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
-                C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
-                C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 3] * B[4 * c4 + 3][j];
-                C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
-                C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
-                C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 2] * B[4 * c4 + 2][j];
-                C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
+                DATA_TYPE C_r0 = C[2 * c3][j];
+                DATA_TYPE C_r1 = C[2 * c3 + 1][j];
+                C_r0 += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
+                C_r0 += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                C_r0 += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                C_r0 += alpha * A[2 * c3][4 * c4 + 3] * B[4 * c4 + 3][j];
+                C_r1 += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                C_r1 += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                C_r1 += alpha * A[2 * c3 + 1][4 * c4 + 2] * B[4 * c4 + 2][j];
+                C_r1 += alpha * A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
+                C[2 * c3][j] = C_r0;
+                C[2 * c3 + 1][j] = C_r1;
               }
             } else {
               #pragma omp simd

@@ -50,14 +50,18 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
             if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NK >= (long long)(4 * c4) + 4) {
               #pragma omp simd
               for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
-                E[2 * c3][j] += A[2 * c3][4 * c4] * B[4 * c4][j];
-                E[2 * c3][j] += A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
-                E[2 * c3][j] += A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
-                E[2 * c3][j] += A[2 * c3][4 * c4 + 3] * B[4 * c4 + 3][j];
-                E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
-                E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
-                E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4 + 2] * B[4 * c4 + 2][j];
-                E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
+                DATA_TYPE E_r0 = E[2 * c3][j];
+                DATA_TYPE E_r1 = E[2 * c3 + 1][j];
+                E_r0 += A[2 * c3][4 * c4] * B[4 * c4][j];
+                E_r0 += A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                E_r0 += A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                E_r0 += A[2 * c3][4 * c4 + 3] * B[4 * c4 + 3][j];
+                E_r1 += A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                E_r1 += A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                E_r1 += A[2 * c3 + 1][4 * c4 + 2] * B[4 * c4 + 2][j];
+                E_r1 += A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
+                E[2 * c3][j] = E_r0;
+                E[2 * c3 + 1][j] = E_r1;
               }
             } else {
               #pragma omp simd
@@ -103,14 +107,18 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
             if (_PB_NJ >= (long long)(2 * c3) + 2 && _PB_NM >= (long long)(4 * c4) + 4) {
               #pragma omp simd
               for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
-                F[2 * c3][j] += C[2 * c3][4 * c4] * D[4 * c4][j];
-                F[2 * c3][j] += C[2 * c3][4 * c4 + 1] * D[4 * c4 + 1][j];
-                F[2 * c3][j] += C[2 * c3][4 * c4 + 2] * D[4 * c4 + 2][j];
-                F[2 * c3][j] += C[2 * c3][4 * c4 + 3] * D[4 * c4 + 3][j];
-                F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4] * D[4 * c4][j];
-                F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4 + 1] * D[4 * c4 + 1][j];
-                F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4 + 2] * D[4 * c4 + 2][j];
-                F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4 + 3] * D[4 * c4 + 3][j];
+                DATA_TYPE F_r2 = F[2 * c3][j];
+                DATA_TYPE F_r3 = F[2 * c3 + 1][j];
+                F_r2 += C[2 * c3][4 * c4] * D[4 * c4][j];
+                F_r2 += C[2 * c3][4 * c4 + 1] * D[4 * c4 + 1][j];
+                F_r2 += C[2 * c3][4 * c4 + 2] * D[4 * c4 + 2][j];
+                F_r2 += C[2 * c3][4 * c4 + 3] * D[4 * c4 + 3][j];
+                F_r3 += C[2 * c3 + 1][4 * c4] * D[4 * c4][j];
+                F_r3 += C[2 * c3 + 1][4 * c4 + 1] * D[4 * c4 + 1][j];
+                F_r3 += C[2 * c3 + 1][4 * c4 + 2] * D[4 * c4 + 2][j];
+                F_r3 += C[2 * c3 + 1][4 * c4 + 3] * D[4 * c4 + 3][j];
+                F[2 * c3][j] = F_r2;
+                F[2 * c3 + 1][j] = F_r3;
               }
             } else {
               #pragma omp simd
@@ -156,14 +164,18 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
             if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NJ >= (long long)(4 * c4) + 4) {
               #pragma omp simd
               for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
-                G[2 * c3][j] += E[2 * c3][4 * c4] * F[4 * c4][j];
-                G[2 * c3][j] += E[2 * c3][4 * c4 + 1] * F[4 * c4 + 1][j];
-                G[2 * c3][j] += E[2 * c3][4 * c4 + 2] * F[4 * c4 + 2][j];
-                G[2 * c3][j] += E[2 * c3][4 * c4 + 3] * F[4 * c4 + 3][j];
-                G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4] * F[4 * c4][j];
-                G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4 + 1] * F[4 * c4 + 1][j];
-                G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4 + 2] * F[4 * c4 + 2][j];
-                G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4 + 3] * F[4 * c4 + 3][j];
+                DATA_TYPE G_r4 = G[2 * c3][j];
+                DATA_TYPE G_r5 = G[2 * c3 + 1][j];
+                G_r4 += E[2 * c3][4 * c4] * F[4 * c4][j];
+                G_r4 += E[2 * c3][4 * c4 + 1] * F[4 * c4 + 1][j];
+                G_r4 += E[2 * c3][4 * c4 + 2] * F[4 * c4 + 2][j];
+                G_r4 += E[2 * c3][4 * c4 + 3] * F[4 * c4 + 3][j];
+                G_r5 += E[2 * c3 + 1][4 * c4] * F[4 * c4][j];
+                G_r5 += E[2 * c3 + 1][4 * c4 + 1] * F[4 * c4 + 1][j];
+                G_r5 += E[2 * c3 + 1][4 * c4 + 2] * F[4 * c4 + 2][j];
+                G_r5 += E[2 * c3 + 1][4 * c4 + 3] * F[4 * c4 + 3][j];
+                G[2 * c3][j] = G_r4;
+                G[2 * c3 + 1][j] = G_r5;
               }
             } else {
               #pragma omp simd

@@ -44,14 +44,18 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
             if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NK >= (long long)(4 * c4) + 4) {
               #pragma omp simd
               for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
-                tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
-                tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
-                tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
-                tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 3] * B[4 * c4 + 3][j];
-                tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
-                tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
-                tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 2] * B[4 * c4 + 2][j];
-                tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
+                DATA_TYPE tmp_r0 = tmp[2 * c3][j];
+                DATA_TYPE tmp_r1 = tmp[2 * c3 + 1][j];
+                tmp_r0 += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
+                tmp_r0 += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                tmp_r0 += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                tmp_r0 += alpha * A[2 * c3][4 * c4 + 3] * B[4 * c4 + 3][j];
+                tmp_r1 += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                tmp_r1 += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                tmp_r1 += alpha * A[2 * c3 + 1][4 * c4 + 2] * B[4 * c4 + 2][j];
+                tmp_r1 += alpha * A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
+                tmp[2 * c3][j] = tmp_r0;
+                tmp[2 * c3 + 1][j] = tmp_r1;
               }
             } else {
               #pragma omp simd
@@ -97,14 +101,18 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
             if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NJ >= (long long)(4 * c4) + 4) {
               #pragma omp simd
               for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
-                D[2 * c3][j] += tmp[2 * c3][4 * c4] * C[4 * c4][j];
-                D[2 * c3][j] += tmp[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
-                D[2 * c3][j] += tmp[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
-                D[2 * c3][j] += tmp[2 * c3][4 * c4 + 3] * C[4 * c4 + 3][j];
-                D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4] * C[4 * c4][j];
-                D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
-                D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4 + 2] * C[4 * c4 + 2][j];
-                D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4 + 3] * C[4 * c4 + 3][j];
+                DATA_TYPE D_r2 = D[2 * c3][j];
+                DATA_TYPE D_r3 = D[2 * c3 + 1][j];
+                D_r2 += tmp[2 * c3][4 * c4] * C[4 * c4][j];
+                D_r2 += tmp[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
+                D_r2 += tmp[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
+                D_r2 += tmp[2 * c3][4 * c4 + 3] * C[4 * c4 + 3][j];
+                D_r3 += tmp[2 * c3 + 1][4 * c4] * C[4 * c4][j];
+                D_r3 += tmp[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
+                D_r3 += tmp[2 * c3 + 1][4 * c4 + 2] * C[4 * c4 + 2][j];
+                D_r3 += tmp[2 * c3 + 1][4 * c4 + 3] * C[4 * c4 + 3][j];
+                D[2 * c3][j] = D_r2;
+                D[2 * c3 + 1][j] = D_r3;
               }
             } else {
               #pragma omp simd

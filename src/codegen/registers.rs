@@ -1,0 +1,371 @@
+//! Scalar replacement in straight-line code: the copies of a register tile update one
+//! cell in several statements (`C[2c][j] += A[2c][4k] * B[4k][j]`, then `+ 1`, ...).
+//! Compilers keep such a cell in a register only when they can tell it from every
+//! other reference of the copies, which they cannot for arrays passed as pointers;
+//! nestor can (its model already takes distinct arrays to be distinct memory), so it
+//! loads the cell into a local once, updates the local, and stores it once. The
+//! operations and their order are unchanged: the values computed are the same bits.
+
+use super::{Ex, Gen, Printer, unexpected};
+use crate::frontend::ir::{AccessKind, Piece, Statement};
+use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode};
+use std::collections::BTreeMap;
+
+/// `c + Σ a_x·x` over the generated loops' variables.
+type Linear = (i64, BTreeMap<String, i64>);
+
+/// One cell of an array, by its subscripts over the generated loops' variables.
+type Cell = (String, Vec<Linear>);
+
+/// A statement call of the block: its statement, printed arguments, and the cell each
+/// of its accesses touches (`None`: not affine in the loops' variables).
+struct Call {
+    k: usize,
+    args: Vec<Ex>,
+    cells: Vec<Option<Cell>>,
+}
+
+/// A cell kept in a local (and stored back after the block): its name, and whether
+/// the local starts with the cell's value (the first access reads it).
+struct Kept {
+    cell: Cell,
+    local: String,
+    loaded: bool,
+}
+
+impl Printer<'_> {
+    /// Prints `users`, statement calls run one after the other; where they are the
+    /// copies of a register tile, with every cell that two or more of them access and
+    /// one writes kept in a local ([`Printer::kept_cells`]).
+    pub(super) fn straight_line(&mut self, users: &[ASTNode], depth: usize) -> Gen<()> {
+        let mut calls = Vec::new();
+        for user in users {
+            let call = user.user_get_expr()?;
+            let k = self.statement_of(&call)?;
+            let args = self.statement_args(&call, k)?;
+            let cells = self.cells_of(&call, k)?;
+            calls.push(Call { k, args, cells });
+        }
+        // Only the copies of a register tile (a statement called more than once):
+        // statements as the user wrote them keep their text.
+        let copies = calls
+            .iter()
+            .any(|c| calls.iter().filter(|d| d.k == c.k).count() > 1);
+        let kept = match copies {
+            true => self.kept_cells(&calls),
+            false => Vec::new(),
+        };
+        for kept in &kept {
+            let (first, access) = first_access(&calls, &kept.cell)
+                .ok_or_else(|| unexpected("a kept cell without access"))?;
+            let ty = self.element_type(&kept.cell.0);
+            let line = match kept.loaded {
+                true => format!(
+                    "{ty} {} = {};",
+                    kept.local,
+                    self.access_text(&calls[first], access)
+                ),
+                false => format!("{ty} {};", kept.local),
+            };
+            self.lines.push((depth, line));
+        }
+        for call in &calls {
+            let stmt = &self.region.statements[call.k];
+            let locals: Vec<(usize, &str)> = call
+                .cells
+                .iter()
+                .enumerate()
+                .filter_map(|(a, cell)| {
+                    let kept = kept.iter().find(|kept| Some(&kept.cell) == cell.as_ref())?;
+                    Some((a, kept.local.as_str()))
+                })
+                .collect();
+            let pieces = with_locals(stmt, &locals);
+            self.comments_of(call.k, false, depth);
+            let text = render(&pieces, &call.args);
+            self.lines.push((depth, text));
+            self.comments_of(call.k, true, depth);
+        }
+        for kept in &kept {
+            let (first, access) = first_access(&calls, &kept.cell)
+                .ok_or_else(|| unexpected("a kept cell without access"))?;
+            let target = self.access_text(&calls[first], access);
+            self.lines
+                .push((depth, format!("{target} = {};", kept.local)));
+        }
+        Ok(())
+    }
+
+    /// The cells worth a local: written by some call, accessed by two or more, of an
+    /// array of plain elements whose every access in the block has affine subscripts
+    /// and touches either that cell or one provably different (a subscript differing
+    /// by a constant).
+    fn kept_cells(&mut self, calls: &[Call]) -> Vec<Kept> {
+        let mut kept: Vec<Kept> = Vec::new();
+        for call in calls {
+            let stmt = &self.region.statements[call.k];
+            for (a, cell) in stmt.accesses.iter().zip(&call.cells) {
+                let Some(cell) = cell else { continue };
+                if a.kind != AccessKind::Write
+                    || cell.1.is_empty()
+                    || kept.iter().any(|k| k.cell == *cell)
+                    || !self.plain_array(&cell.0)
+                {
+                    continue;
+                }
+                let touching: Vec<&Call> = calls
+                    .iter()
+                    .filter(|c| c.cells.iter().any(|x| x.as_ref() == Some(cell)))
+                    .collect();
+                let apart = calls.iter().all(|c| {
+                    let accesses = &self.region.statements[c.k].accesses;
+                    accesses.iter().zip(&c.cells).all(|(x, other)| {
+                        x.array != cell.0
+                            || other
+                                .as_ref()
+                                .is_some_and(|o| o == cell || distinct(&o.1, &cell.1))
+                    })
+                });
+                if touching.len() < 2 || !apart {
+                    continue;
+                }
+                let first = touching[0];
+                let loaded = self.region.statements[first.k]
+                    .accesses
+                    .iter()
+                    .zip(&first.cells)
+                    .any(|(x, c)| x.kind == AccessKind::Read && c.as_ref() == Some(cell));
+                let local = self.fresh_local(&cell.0);
+                kept.push(Kept {
+                    cell: cell.clone(),
+                    local,
+                    loaded,
+                });
+            }
+        }
+        kept
+    }
+
+    /// Whether `array`'s elements may live in a local of its element type: a variable
+    /// of the region (not a struct member), of an arithmetic type, every access of it
+    /// spelled out in the text.
+    fn plain_array(&self, array: &str) -> bool {
+        let Some(a) = self.region.arrays.iter().find(|a| a.name == array) else {
+            return false;
+        };
+        let ty = a.element_type.as_str();
+        a.member_of.is_none()
+            && !a.extents.is_empty()
+            && !ty.contains(['*', '(', '['])
+            && !ty.contains("volatile")
+            && !ty.contains("struct")
+            && !ty.contains("union")
+            && self.region.is_rewritable(array)
+    }
+
+    fn element_type(&self, array: &str) -> String {
+        self.region
+            .arrays
+            .iter()
+            .find(|a| a.name == array)
+            .map_or_else(|| "double".to_string(), |a| a.element_type.clone())
+    }
+
+    /// A name for a new local holding a cell of `array`, unique in the region and
+    /// clashing with no name of the file or loop.
+    fn fresh_local(&mut self, array: &str) -> String {
+        self.locals += 1;
+        self.fresh_name(&format!("{array}_r{}", self.locals - 1))
+    }
+
+    /// The cell each access of statement `k`, called by `call`, touches.
+    fn cells_of(&self, call: &ASTExpr, k: usize) -> Gen<Vec<Option<Cell>>> {
+        let stmt = &self.region.statements[k];
+        let mut args: BTreeMap<&str, Linear> = BTreeMap::new();
+        for (d, iterator) in stmt.iters.iter().enumerate() {
+            match linear(&call.get_op_arg(d as i32 + 1)?)? {
+                Some(l) => args.insert(iterator.as_str(), l),
+                None => return Ok(vec![None; stmt.accesses.len()]),
+            };
+        }
+        Ok(stmt
+            .accesses
+            .iter()
+            .map(|a| {
+                let subscripts: Option<Vec<Linear>> = a
+                    .subscripts
+                    .iter()
+                    .map(|s| substituted(&s.linear()?, &args))
+                    .collect();
+                Some((a.array.clone(), subscripts?))
+            })
+            .collect())
+    }
+
+    /// The text of access `a` of `call`'s statement, iterators substituted.
+    fn access_text(&self, call: &Call, a: usize) -> String {
+        let stmt = &self.region.statements[call.k];
+        render(&access_pieces(stmt, a), &call.args)
+    }
+}
+
+/// The first call touching `cell` and the index of the access that does.
+fn first_access(calls: &[Call], cell: &Cell) -> Option<(usize, usize)> {
+    calls.iter().enumerate().find_map(|(c, call)| {
+        let a = call.cells.iter().position(|x| x.as_ref() == Some(cell))?;
+        Some((c, a))
+    })
+}
+
+/// Whether two cells of an array are different for every value of the variables:
+/// in some dimension their subscripts have the same terms and different constants.
+fn distinct(a: &[Linear], b: &[Linear]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).any(|(x, y)| x.1 == y.1 && x.0 != y.0)
+}
+
+/// `(c, terms)`, a linear form over a statement's iterators, with each iterator
+/// replaced by its linear form over the loops' variables.
+fn substituted(form: &Linear, args: &BTreeMap<&str, Linear>) -> Option<Linear> {
+    let (mut constant, mut terms) = (form.0, BTreeMap::new());
+    for (name, a) in &form.1 {
+        match args.get(name.as_str()) {
+            Some((c, inner)) => {
+                constant = constant.checked_add(a.checked_mul(*c)?)?;
+                for (x, b) in inner {
+                    let t = terms.entry(x.clone()).or_insert(0i64);
+                    *t = t.checked_add(a.checked_mul(*b)?)?;
+                }
+            }
+            // A parameter.
+            None => {
+                let t = terms.entry(name.clone()).or_insert(0i64);
+                *t = t.checked_add(*a)?;
+            }
+        }
+    }
+    terms.retain(|_, a| *a != 0);
+    Some((constant, terms))
+}
+
+/// An isl AST expression as a linear form over the names it mentions; `None` for
+/// anything but sums, differences, negations and products by constants.
+fn linear(e: &ASTExpr) -> Gen<Option<Linear>> {
+    use ASTExprOpType as O;
+    Ok(match e.get_type()? {
+        ASTExprType::Int => Some((e.get_val()?.get_num_si()?, BTreeMap::new())),
+        ASTExprType::Id => {
+            let name = e.get_id()?.get_name()?.to_string();
+            Some((0, BTreeMap::from([(name, 1)])))
+        }
+        ASTExprType::Op => {
+            let op = e.get_op_type()?;
+            let n = e.get_op_n_arg()?;
+            let mut args = Vec::new();
+            for k in 0..n {
+                match linear(&e.get_op_arg(k)?)? {
+                    Some(l) => args.push(l),
+                    None => return Ok(None),
+                }
+            }
+            match (op, args.as_slice()) {
+                (O::Add, [a, b]) => combine(a, b, 1),
+                (O::Sub, [a, b]) => combine(a, b, -1),
+                (O::Minus, [a]) => scale(a, -1),
+                (O::Mul, [a, b]) if a.1.is_empty() => scale(b, a.0),
+                (O::Mul, [a, b]) if b.1.is_empty() => scale(a, b.0),
+                _ => None,
+            }
+        }
+        ASTExprType::Error => None,
+    })
+}
+
+/// `a + sign·b`.
+fn combine(a: &Linear, b: &Linear, sign: i64) -> Option<Linear> {
+    let b = scale(b, sign)?;
+    let mut terms = a.1.clone();
+    for (x, v) in b.1 {
+        let t = terms.entry(x).or_insert(0);
+        *t = t.checked_add(v)?;
+    }
+    terms.retain(|_, v| *v != 0);
+    Some((a.0.checked_add(b.0)?, terms))
+}
+
+/// `f·a`.
+fn scale(a: &Linear, f: i64) -> Option<Linear> {
+    let terms: Option<BTreeMap<String, i64>> =
+        a.1.iter()
+            .map(|(x, v)| Some((x.clone(), v.checked_mul(f)?)))
+            .collect();
+    Some((a.0.checked_mul(f)?, terms?))
+}
+
+/// `stmt`'s pieces with the accesses `locals` names (by index) replaced by locals.
+fn with_locals(stmt: &Statement, locals: &[(usize, &str)]) -> Vec<Piece> {
+    let mut stmt = stmt.clone();
+    for &(a, local) in locals {
+        let span = stmt.accesses[a].span.clone();
+        stmt.rewrites
+            .retain(|(r, _)| !(r.start >= span.start && r.end <= span.end));
+        stmt.rewrites
+            .push((span, vec![Piece::Text(local.to_string())]));
+    }
+    stmt.pieces()
+}
+
+/// The pieces of access `a` of `stmt` alone (its own rewrites applied).
+fn access_pieces(stmt: &Statement, a: usize) -> Vec<Piece> {
+    let span = stmt.accesses[a].span.clone();
+    let mut alone = stmt.clone();
+    alone.text = stmt.text[span.start - stmt.span.start..span.end - stmt.span.start].to_string();
+    alone
+        .rewrites
+        .retain(|(r, _)| r.start >= span.start && r.end <= span.end);
+    alone.span = span;
+    alone.pieces()
+}
+
+/// `pieces` as C, each iterator hole filled with its argument.
+pub(super) fn render(pieces: &[Piece], args: &[Ex]) -> String {
+    pieces
+        .iter()
+        .enumerate()
+        .map(|(k, p)| match p {
+            Piece::Text(t) => t.clone(),
+            Piece::Iter(d) if super::is_whole_subscript(pieces, k) => args[*d].text.clone(),
+            Piece::Iter(d) => args[*d].wrapped(super::PRIMARY),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Linear, distinct, substituted};
+    use std::collections::BTreeMap;
+
+    fn form(c: i64, terms: &[(&str, i64)]) -> Linear {
+        (c, terms.iter().map(|(x, a)| (x.to_string(), *a)).collect())
+    }
+
+    #[test]
+    fn cells_are_apart_only_when_a_subscript_differs_by_a_constant() {
+        let row = |c| vec![form(c, &[("c3", 2)]), form(0, &[("j", 1)])];
+        assert!(distinct(&row(0), &row(1)));
+        assert!(!distinct(&row(0), &row(0)));
+        // `C[i][j]` and `C[k][j]` may be one cell.
+        let other = vec![form(0, &[("k", 1)]), form(0, &[("j", 1)])];
+        assert!(!distinct(&row(0), &other));
+    }
+
+    #[test]
+    fn subscripts_are_written_over_the_loops_variables() {
+        // `i + 1` with `i = 2 * c3 + 1`, and the parameter `n`.
+        let args = BTreeMap::from([("i", form(1, &[("c3", 2)]))]);
+        let subscript = form(1, &[("i", 1), ("n", 1)]);
+        assert_eq!(
+            substituted(&subscript, &args),
+            Some(form(2, &[("c3", 2), ("n", 1)]))
+        );
+    }
+}
