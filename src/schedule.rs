@@ -426,7 +426,12 @@ pub fn tile(tree: &ScheduleTree, path: &[usize], sizes: &[i64]) -> ScheduleTree 
                 .iter()
                 .map(|(s, t)| (*s, Aff::Floor(Box::new(t.clone()), size(k))))
                 .collect();
-            (format!("{label}_tile"), times)
+            // `i_tile`; a skewed loop's `(i + t)_tile`.
+            let name = match label.contains(' ') {
+                true => format!("({label})_tile"),
+                false => format!("{label}_tile"),
+            };
+            (name, times)
         })
         .collect();
     let points = stack(&bands, bottom.clone());
