@@ -2,6 +2,7 @@
 //! this module prints the AST as C, statement bodies being the original source text
 //! with the iterators substituted.
 
+use crate::decision::Decision;
 use crate::diag::Span;
 use crate::frontend::ir::{Piece, Region};
 use crate::frontend::types::{CType, Interval};
@@ -52,6 +53,19 @@ pub fn generate(
     file_identifiers: &BTreeSet<String>,
     parallel: &[ParallelLoop],
 ) -> Gen<String> {
+    Ok(generate_with(region, scop, schedule, file_identifiers, parallel, false)?.0)
+}
+
+/// [`generate`], with the cells innermost loops update in every iteration kept in
+/// locals across them when `promote` ([`registers`]), and those promotions.
+pub fn generate_with(
+    region: &Region,
+    scop: &Scop,
+    schedule: &Schedule,
+    file_identifiers: &BTreeSet<String>,
+    parallel: &[ParallelLoop],
+    promote: bool,
+) -> Gen<(String, Vec<Decision>)> {
     // Generated code must be right for every parameter value, not only under the
     // context the analysis may assume.
     let ast = build_ast(&Set::universe(scop.context.get_space()?)?, schedule)?;
@@ -71,6 +85,9 @@ pub fn generate(
         vector_band: None,
         placed_comments: BTreeSet::new(),
         locals: 0,
+        promote,
+        promoted: Vec::new(),
+        promotions_made: Vec::new(),
     };
     let braced = region.needs_braces || hoists_into_block(region);
     let depth = usize::from(braced);
@@ -105,7 +122,7 @@ pub fn generate(
         }
         out.push_str(line);
     }
-    Ok(out)
+    Ok((out, printer.promotions_made))
 }
 
 /// The storage nestor adds to a region between scop pragmas, as insertions: its
@@ -212,6 +229,12 @@ struct Printer<'a> {
     placed_comments: BTreeSet<usize>,
     /// How many locals scalar replacement declared so far (each name is new).
     locals: usize,
+    /// Whether cells innermost loops update may be kept in locals across them.
+    promote: bool,
+    /// The cells kept in locals across the loops being printed.
+    promoted: Vec<registers::Promotion>,
+    /// The cells kept in locals across a loop so far.
+    promotions_made: Vec<Decision>,
 }
 
 /// C operator precedence, higher binds tighter.
@@ -366,9 +389,31 @@ impl Printer<'_> {
                 header.init, header.cond, header.step
             ),
         ));
+        let at = self.lines.len() - 1;
         self.loops.push(header.variable);
+        // The local is declared in the enclosing loop's body: never at the region's
+        // top level, where another region's local could clash with it.
+        let nested = self.loops.len() >= 2;
+        let promoted = match self.promote && nested && !openmp && self.shared_iterators.is_empty() {
+            true => self.promotions(&iterator, &body)?,
+            false => Vec::new(),
+        };
+        for (k, p) in promoted.iter().enumerate() {
+            let load = format!("{} {} = {};", p.ty, p.local, p.text);
+            self.lines.insert(at + k, (depth, load));
+        }
+        let outer = self.promoted.len();
+        self.promoted.extend(promoted);
         self.node(&body, depth + 1)?;
         self.lines.push((depth, "}".to_string()));
+        for p in self.promoted.split_off(outer) {
+            self.lines
+                .push((depth, format!("{} = {};", p.text, p.local)));
+            self.promotions_made.push(Decision::Promoted {
+                cell: p.text,
+                iterator: name.clone(),
+            });
+        }
         self.loops.pop();
         Ok(())
     }
@@ -787,7 +832,7 @@ impl Printer<'_> {
     /// its iterators.
     fn statement(&mut self, call: &ASTExpr, k: usize, depth: usize) -> Gen<()> {
         let args = self.statement_args(call, k)?;
-        let text = registers::render(&self.region.statements[k].pieces(), &args);
+        let text = registers::render(&self.statement_pieces(call, k)?, &args);
         self.lines.push((depth, text));
         Ok(())
     }

@@ -57,6 +57,9 @@ pub enum Decision {
         loops: Vec<String>,
         factors: Vec<i64>,
     },
+    /// A cell an innermost loop updates in every iteration (`q[i]` under `j`), kept in
+    /// a local across the loop: loaded before it, stored after it.
+    Promoted { cell: String, iterator: String },
     /// A scalar given one cell per iteration of a loop.
     Expanded(Expansion),
     /// A temporary array stored in a modulo buffer.
@@ -318,6 +321,10 @@ impl fmt::Display for Decision {
                     by.join(" x ")
                 )
             }
+            Decision::Promoted { cell, iterator } => write!(
+                f,
+                "kept `{cell}` in a register across loop `{iterator}` (loaded before it, stored after it)"
+            ),
             Decision::Expanded(e) => {
                 let dims: String = e.extents.iter().map(|x| format!("[{x}]")).collect();
                 let loops = e

@@ -581,20 +581,22 @@ fn region_outcome(
             .into_iter()
             .map(|(iterator, obstacle)| Decision::Sequential { iterator, obstacle }),
     );
-    if matches!(options.mode, Mode::Search(_))
-        && !outcome.decisions.iter().any(Decision::changes_code)
-    {
-        outcome.diagnostics.push(decision::nothing_better(region));
-        return Ok(outcome);
-    }
+    let search = matches!(options.mode, Mode::Search(_));
     let schedule = model::schedule_for_codegen(ctx, &plan.region, &plan.text, &plan.tree, &marks)?;
-    outcome.code = Some(codegen::generate(
+    let (code, promoted) = codegen::generate_with(
         &plan.region,
         &plan.scop,
         &schedule,
         identifiers,
         &parallel,
-    )?);
+        search,
+    )?;
+    outcome.decisions.extend(promoted);
+    if search && !outcome.decisions.iter().any(Decision::changes_code) {
+        outcome.diagnostics.push(decision::nothing_better(region));
+        return Ok(outcome);
+    }
+    outcome.code = Some(code);
     outcome.declarations = plan.region.replaced_declarations.clone();
     outcome
         .declarations

@@ -1156,11 +1156,11 @@ fn comments_stay_with_their_loops_and_statements() {
         "{out}"
     );
     assert!(
-        line("/* then sum it */") < line("x[i] = x[i] + A[i][j]"),
+        line("/* then sum it */") < line("x_r0 = x_r0 + A[i][j]"),
         "{out}"
     );
     assert!(
-        line("// accumulate") + 1 == line("x[i] = x[i] + A[i][j]"),
+        line("// accumulate") + 1 == line("x_r0 = x_r0 + A[i][j]"),
         "{out}"
     );
     assert!(

@@ -5,6 +5,12 @@
 //! nestor can (its model already takes distinct arrays to be distinct memory), so it
 //! loads the cell into a local once, updates the local, and stores it once. The
 //! operations and their order are unchanged: the values computed are the same bits.
+//!
+//! The same holds for a cell the innermost loop updates in every iteration without
+//! its subscripts changing (`q[i] += A[i][j] * p[j]` under `j`): it is loaded before
+//! the loop and stored after it ([`Promotion`]). Only outside parallel loops: with no
+//! iteration, the store writes back the value loaded, which no other thread may then
+//! be writing.
 
 use super::{Ex, Gen, Printer, unexpected};
 use crate::frontend::ir::{AccessKind, Piece, Statement};
@@ -23,6 +29,14 @@ struct Call {
     k: usize,
     args: Vec<Ex>,
     cells: Vec<Option<Cell>>,
+}
+
+/// A cell kept in a local across a loop: loaded from `text` before, stored after.
+pub(super) struct Promotion {
+    cell: Cell,
+    pub(super) ty: String,
+    pub(super) local: String,
+    pub(super) text: String,
 }
 
 /// A cell kept in a local (and stored back after the block): its name, and whether
@@ -48,9 +62,10 @@ impl Printer<'_> {
         }
         // Only the copies of a register tile (a statement called more than once):
         // statements as the user wrote them keep their text.
-        let copies = calls
-            .iter()
-            .any(|c| calls.iter().filter(|d| d.k == c.k).count() > 1);
+        let copies = !self.loops.is_empty()
+            && calls
+                .iter()
+                .any(|c| calls.iter().filter(|d| d.k == c.k).count() > 1);
         let kept = match copies {
             true => self.kept_cells(&calls),
             false => Vec::new(),
@@ -76,8 +91,14 @@ impl Printer<'_> {
                 .iter()
                 .enumerate()
                 .filter_map(|(a, cell)| {
-                    let kept = kept.iter().find(|kept| Some(&kept.cell) == cell.as_ref())?;
-                    Some((a, kept.local.as_str()))
+                    let cell = cell.as_ref()?;
+                    let local = kept
+                        .iter()
+                        .map(|kept| (&kept.cell, &kept.local))
+                        .chain(self.promoted.iter().map(|p| (&p.cell, &p.local)))
+                        .find(|(c, _)| *c == cell)?
+                        .1;
+                    Some((a, local.as_str()))
                 })
                 .collect();
             let pieces = with_locals(stmt, &locals);
@@ -96,6 +117,90 @@ impl Printer<'_> {
         Ok(())
     }
 
+    /// The pieces of statement `k` called by `call`, with the cells of the loops
+    /// around kept in locals ([`Printer::promotions`]) replaced by them.
+    pub(super) fn statement_pieces(&self, call: &ASTExpr, k: usize) -> Gen<Vec<Piece>> {
+        let stmt = &self.region.statements[k];
+        if self.promoted.is_empty() {
+            return Ok(stmt.pieces());
+        }
+        let cells = self.cells_of(call, k)?;
+        let locals: Vec<(usize, &str)> = cells
+            .iter()
+            .enumerate()
+            .filter_map(|(a, cell)| {
+                let p = self
+                    .promoted
+                    .iter()
+                    .find(|p| Some(&p.cell) == cell.as_ref())?;
+                Some((a, p.local.as_str()))
+            })
+            .collect();
+        Ok(with_locals(stmt, &locals))
+    }
+
+    /// The cells the loop over isl's `iterator` (on top of `self.loops`), whose body
+    /// `body` is straight-line, updates without its subscripts changing: written in
+    /// the body, of a plain array every access of which in the body is that cell or
+    /// one a subscript constant apart, and printed without the loop's variable. Each
+    /// gets a local, loaded before the loop and stored after it.
+    pub(super) fn promotions(&mut self, iterator: &str, body: &ASTNode) -> Gen<Vec<Promotion>> {
+        let mut users = Vec::new();
+        if !super::straight_line_calls(body, &mut users)? {
+            return Ok(Vec::new());
+        }
+        let mut calls = Vec::new();
+        for user in &users {
+            let call = user.user_get_expr()?;
+            let k = self.statement_of(&call)?;
+            let args = self.statement_args(&call, k)?;
+            let cells = self.cells_of(&call, k)?;
+            let mut varying = Vec::new();
+            for d in 0..self.region.statements[k].iters.len() {
+                let arg = linear(&call.get_op_arg(d as i32 + 1)?)?;
+                varying.push(arg.is_none_or(|(_, terms)| terms.contains_key(iterator)));
+            }
+            calls.push((Call { k, args, cells }, varying));
+        }
+        let mut promoted: Vec<Promotion> = Vec::new();
+        for (call, varying) in &calls {
+            let stmt = &self.region.statements[call.k];
+            for (a, (access, cell)) in stmt.accesses.iter().zip(&call.cells).enumerate() {
+                let Some(cell) = cell else { continue };
+                let invariant = cell
+                    .1
+                    .iter()
+                    .all(|(_, terms)| !terms.contains_key(iterator));
+                let holes_fixed = access_pieces(stmt, a)
+                    .iter()
+                    .all(|p| !matches!(p, Piece::Iter(d) if varying[*d]));
+                if access.kind != AccessKind::Write
+                    || cell.1.is_empty()
+                    || !invariant
+                    || !holes_fixed
+                    || promoted.iter().any(|p| p.cell == *cell)
+                    || !self.plain_array(&cell.0)
+                    || !apart(
+                        self.region.statements.as_slice(),
+                        calls.iter().map(|(c, _)| c),
+                        cell,
+                    )
+                {
+                    continue;
+                }
+                let text = self.access_text(call, a);
+                let local = self.fresh_local(&cell.0);
+                promoted.push(Promotion {
+                    cell: cell.clone(),
+                    ty: self.element_type(&cell.0),
+                    local,
+                    text,
+                });
+            }
+        }
+        Ok(promoted)
+    }
+
     /// The cells worth a local: written by some call, accessed by two or more, of an
     /// array of plain elements whose every access in the block has affine subscripts
     /// and touches either that cell or one provably different (a subscript differing
@@ -109,6 +214,7 @@ impl Printer<'_> {
                 if a.kind != AccessKind::Write
                     || cell.1.is_empty()
                     || kept.iter().any(|k| k.cell == *cell)
+                    || self.promoted.iter().any(|p| p.cell == *cell)
                     || !self.plain_array(&cell.0)
                 {
                     continue;
@@ -117,16 +223,7 @@ impl Printer<'_> {
                     .iter()
                     .filter(|c| c.cells.iter().any(|x| x.as_ref() == Some(cell)))
                     .collect();
-                let apart = calls.iter().all(|c| {
-                    let accesses = &self.region.statements[c.k].accesses;
-                    accesses.iter().zip(&c.cells).all(|(x, other)| {
-                        x.array != cell.0
-                            || other
-                                .as_ref()
-                                .is_some_and(|o| o == cell || distinct(&o.1, &cell.1))
-                    })
-                });
-                if touching.len() < 2 || !apart {
+                if touching.len() < 2 || !apart(&self.region.statements, calls.iter(), cell) {
                     continue;
                 }
                 let first = touching[0];
@@ -207,6 +304,24 @@ impl Printer<'_> {
         let stmt = &self.region.statements[call.k];
         render(&access_pieces(stmt, a), &call.args)
     }
+}
+
+/// Whether every access of `cell`'s array by `calls` touches `cell` itself or a cell
+/// provably different from it.
+fn apart<'c>(
+    statements: &[Statement],
+    mut calls: impl Iterator<Item = &'c Call>,
+    cell: &Cell,
+) -> bool {
+    calls.all(|c| {
+        let accesses = &statements[c.k].accesses;
+        accesses.iter().zip(&c.cells).all(|(x, other)| {
+            x.array != cell.0
+                || other
+                    .as_ref()
+                    .is_some_and(|o| o == cell || distinct(&o.1, &cell.1))
+        })
+    })
 }
 
 /// The first call touching `cell` and the index of the access that does.

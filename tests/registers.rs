@@ -1,0 +1,118 @@
+//! Cells kept in locals across an innermost loop (register promotion): where nestor
+//! does it, where it must not, and that the programs print exactly what the originals
+//! print (also with OpenMP at 1, 2 and 4 threads).
+
+mod common;
+
+use nestor::decision::Decision;
+use nestor::pipeline;
+
+/// A program around `kernel` over `A` (`N` x `N`) and vectors `s`, `q`, `p`, `r`
+/// (kernel is called through a pointer, so the compiler cannot see which arrays it
+/// gets), printing a checksum of `s` and `q`.
+fn program(kernel: &str) -> String {
+    format!(
+        r#"#include <stdio.h>
+#define N 120
+static double A[N][N], s[N], q[N], p[N], r[N];
+{kernel}
+int main(void) {{
+  for (int i = 0; i < N; i++) {{
+    p[i] = (double)(i % 9) / 9;
+    r[i] = (double)(i % 5) / 5;
+    s[i] = q[i] = 0.25;
+    for (int j = 0; j < N; j++)
+      A[i][j] = (double)((i * 7 + j * 3) % 17) / 17;
+  }}
+  void (*volatile run)(int, double (*)[N], double *, double *, double *, double *) = kernel;
+  run(N, A, s, q, p, r);
+  double sum = 0;
+  for (int i = 0; i < N; i++)
+    sum = sum * 0.5 + s[i] + q[i];
+  printf("%.17g\n", sum);
+  return 0;
+}}
+"#
+    )
+}
+
+fn promoted(report: &pipeline::FileReport) -> Vec<String> {
+    common::kernel_decisions(report, |d| matches!(d, Decision::Promoted { .. }))
+}
+
+/// bicg's shape: `q[i]` is updated in every iteration of `j`, beside the column sums
+/// `s[j]`, which the compiler must assume may be `q[i]`.
+const TWO_SUMS: &str =
+    "void kernel(int n, double A[][N], double s[], double q[], double p[], double r[]) {
+  for (int i = 0; i < n; i++) {
+    q[i] = 0.0;
+    for (int j = 0; j < n; j++) {
+      s[j] = s[j] + r[i] * A[i][j];
+      q[i] = q[i] + A[i][j] * p[j];
+    }
+  }
+}";
+
+#[test]
+fn a_cell_the_innermost_loop_updates_is_kept_in_a_local() {
+    let src = program(TWO_SUMS);
+    let report = common::searched(&src, None);
+    assert_eq!(
+        promoted(&report),
+        ["kept `q[i]` in a register across loop `j` (loaded before it, stored after it)"],
+        "{}",
+        report.output
+    );
+    assert!(
+        report.output.contains("double q_r0 = q[i];"),
+        "{}",
+        report.output
+    );
+    assert!(
+        report.output.contains("q_r0 = q_r0 + A[i][j] * p[j];"),
+        "{}",
+        report.output
+    );
+    assert!(report.output.contains("q[i] = q_r0;"), "{}", report.output);
+    common::assert_same_behaviour_threaded("two sums", &src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn a_cell_another_reference_of_the_loop_may_touch_is_not_kept() {
+    // `q[j]` is `q[i]` when `j == i`.
+    let src = program(
+        "void kernel(int n, double A[][N], double s[], double q[], double p[], double r[]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      q[i] = q[i] + A[i][j] * q[j];
+}",
+    );
+    let report = common::searched(&src, None);
+    assert_eq!(promoted(&report), Vec::<String>::new(), "{}", report.output);
+    common::assert_same_behaviour_threaded("self reference", &src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn no_cell_is_kept_in_a_parallel_loop_or_when_regenerating_as_written() {
+    // Each row's dot product: the `i` loop is parallel. A thread whose `j` loop ran no
+    // iteration would store back a value another thread may be writing.
+    let src = program(
+        "void kernel(int n, double A[][N], double s[], double q[], double p[], double r[]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      q[i] = q[i] + A[i][j] * p[j];
+}",
+    );
+    let report = common::searched(&src, None);
+    let parallel = common::kernel_decisions(&report, |d| matches!(d, Decision::Parallel(_)));
+    assert_eq!(parallel, ["parallel loop `i`"], "{}", report.output);
+    assert_eq!(promoted(&report), Vec::<String>::new(), "{}", report.output);
+    let options = pipeline::Options {
+        mode: pipeline::Mode::Identity,
+        ..pipeline::Options::default()
+    };
+    let identity = pipeline::optimize(&program(TWO_SUMS), &options);
+    assert!(!identity.output.contains("q_r0"), "{}", identity.output);
+}
