@@ -394,7 +394,7 @@ impl Printer<'_> {
         // The local is declared in the enclosing loop's body: never at the region's
         // top level, where another region's local could clash with it.
         let nested = self.loops.len() >= 2;
-        let promoted = match self.promote && nested && !openmp && self.shared_iterators.is_empty() {
+        let promoted = match self.promote && nested && !openmp && self.shared_iterators.len() <= 1 {
             true => self.promotions(&iterator, &body)?,
             false => Vec::new(),
         };

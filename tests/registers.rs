@@ -95,9 +95,10 @@ fn a_cell_another_reference_of_the_loop_may_touch_is_not_kept() {
 }
 
 #[test]
-fn no_cell_is_kept_in_a_parallel_loop_or_when_regenerating_as_written() {
-    // Each row's dot product: the `i` loop is parallel. A thread whose `j` loop ran no
-    // iteration would store back a value another thread may be writing.
+fn in_a_parallel_loop_only_cells_each_iteration_owns_are_kept() {
+    // Each row's dot product: the `i` loop is parallel, `q[i]` belongs to iteration `i`
+    // alone (a thread whose `j` loop ran no iteration stores back what it loaded, and
+    // no other thread writes that cell).
     let src = program(
         "void kernel(int n, double A[][N], double s[], double q[], double p[], double r[]) {
   for (int i = 0; i < n; i++)
@@ -108,7 +109,25 @@ fn no_cell_is_kept_in_a_parallel_loop_or_when_regenerating_as_written() {
     let report = common::searched(&src, None);
     let parallel = common::kernel_decisions(&report, |d| matches!(d, Decision::Parallel(_)));
     assert_eq!(parallel, ["parallel loop `i`"], "{}", report.output);
+    assert_eq!(promoted(&report).len(), 1, "{}", report.output);
+    common::assert_same_behaviour_threaded("row products", &src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+    // `q[2 * i]` is owned too, but only `±i` plus outer terms is recognized.
+    let src = program(
+        "void kernel(int n, double A[][N], double s[], double q[], double p[], double r[]) {
+  for (int i = 0; i < n / 2; i++)
+    for (int j = 0; j < n; j++)
+      q[2 * i] = q[2 * i] + A[i][j] * p[j];
+}",
+    );
+    let report = common::searched(&src, None);
+    let parallel = common::kernel_decisions(&report, |d| matches!(d, Decision::Parallel(_)));
+    assert_eq!(parallel, ["parallel loop `i`"], "{}", report.output);
     assert_eq!(promoted(&report), Vec::<String>::new(), "{}", report.output);
+}
+
+#[test]
+fn regenerating_as_written_keeps_no_cell() {
     let options = pipeline::Options {
         mode: pipeline::Mode::Identity,
         ..pipeline::Options::default()

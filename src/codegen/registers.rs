@@ -8,9 +8,9 @@
 //!
 //! The same holds for a cell the innermost loop updates in every iteration without
 //! its subscripts changing (`q[i] += A[i][j] * p[j]` under `j`): it is loaded before
-//! the loop and stored after it ([`Promotion`]). Only outside parallel loops: with no
-//! iteration, the store writes back the value loaded, which no other thread may then
-//! be writing.
+//! the loop and stored after it ([`Promotion`]). In a parallel loop only cells each
+//! iteration of it owns: with no iteration, the store writes back the value loaded,
+//! which no other thread may then be writing.
 
 use super::{Ex, Gen, Printer, unexpected};
 use crate::frontend::ir::{AccessKind, Piece, Statement};
@@ -178,6 +178,7 @@ impl Printer<'_> {
                     || cell.1.is_empty()
                     || !invariant
                     || !holes_fixed
+                    || !self.owned_by_thread(cell)
                     || promoted.iter().any(|p| p.cell == *cell)
                     || !self.plain_array(&cell.0)
                     || !apart(
@@ -199,6 +200,28 @@ impl Printer<'_> {
             }
         }
         Ok(promoted)
+    }
+
+    /// Whether no iteration of the parallel loop being printed (if any) but one can
+    /// touch `cell`: a subscript is `±p + g`, `p` the parallel loop's variable and `g`
+    /// over loops outside it and parameters only. A thread stores a promoted cell back
+    /// even when its loop ran no iteration; no other thread may be writing it then.
+    fn owned_by_thread(&self, cell: &Cell) -> bool {
+        let Some(&(start, _)) = self.shared_iterators.first() else {
+            return true;
+        };
+        let (Some(parallel), inner) = (self.loops.get(start), self.loops.get(start + 1..)) else {
+            return false;
+        };
+        let inner: Vec<&str> = inner
+            .unwrap_or_default()
+            .iter()
+            .map(|l| l.isl.as_str())
+            .collect();
+        cell.1.iter().any(|(_, terms)| {
+            terms.get(&parallel.isl).is_some_and(|c| c.abs() == 1)
+                && terms.keys().all(|x| !inner.contains(&x.as_str()))
+        })
     }
 
     /// The cells worth a local: written by some call, accessed by two or more, of an

@@ -16,12 +16,16 @@ static void banded_matvec(int n)
   #pragma omp parallel for schedule(static, 1)
   for (int i = 0; i < n; i++) {
     y[i] = 0.0;
+    double y_r0 = y[i];
     for (int j = (0 > (i - 2) ? 0 : (i - 2)); j <= (((long long)n - 1) < ((long long)i + 3) ? ((long long)n - 1) : ((long long)i + 3)); j++) {
-      y[i] += A[i][j] * x[j];
+      y_r0 += A[i][j] * x[j];
     }
+    y[i] = y_r0;
+    double y_r1 = y[i];
     for (int j = (0 > (i - 2) ? 0 : (i - 2)); j <= (((long long)n - 1) < ((long long)i + 3) ? ((long long)n - 1) : ((long long)i + 3)); j++) {
-      y[i] = y[i] + 0.5 * fabs(A[i][j] - 0.25);
+      y_r1 = y_r1 + 0.5 * fabs(A[i][j] - 0.25);
     }
+    y[i] = y_r1;
   }
 }
 

@@ -18,9 +18,11 @@ static void kernel_mvt(int n,
 #pragma scop
   #pragma omp parallel for private(j)
   for (i = 0; i < _PB_N; i++) {
+    DATA_TYPE x1_r0 = x1[i];
     for (j = 0; j < _PB_N; j++) {
-      x1[i] = x1[i] + A[i][j] * v1[j];
+      x1_r0 = x1_r0 + A[i][j] * v1[j];
     }
+    x1[i] = x1_r0;
   }
   for (j = 0; j < _PB_N; j++) {
     for (i = 0; i < _PB_N; i++) {
