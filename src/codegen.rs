@@ -232,7 +232,7 @@ struct Printer<'a> {
     /// Whether cells innermost loops update may be kept in locals across them.
     promote: bool,
     /// The cells kept in locals across the loops being printed.
-    promoted: Vec<registers::Promotion>,
+    promoted: Vec<registers::Local>,
     /// The cells kept in locals across a loop so far.
     promotions_made: Vec<Decision>,
 }
@@ -398,21 +398,16 @@ impl Printer<'_> {
             true => self.promotions(&iterator, &body)?,
             false => Vec::new(),
         };
-        for (k, p) in promoted.iter().enumerate() {
-            let load = format!("{} {} = {};", p.ty, p.local, p.text);
-            self.lines.insert(at + k, (depth, load));
+        for (k, local) in promoted.iter().enumerate() {
+            self.lines.insert(at + k, (depth, local.declaration()));
         }
         let outer = self.promoted.len();
         self.promoted.extend(promoted);
         self.node(&body, depth + 1)?;
         self.lines.push((depth, "}".to_string()));
-        for p in self.promoted.split_off(outer) {
-            self.lines
-                .push((depth, format!("{} = {};", p.text, p.local)));
-            self.promotions_made.push(Decision::Promoted {
-                cell: p.text,
-                iterator: name.clone(),
-            });
+        for local in self.promoted.split_off(outer) {
+            self.lines.push((depth, local.store()));
+            self.promotions_made.push(local.promoted(&name));
         }
         self.loops.pop();
         Ok(())

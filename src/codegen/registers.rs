@@ -12,7 +12,8 @@
 //! iteration of it owns: with no iteration, the store writes back the value loaded,
 //! which no other thread may then be writing.
 
-use super::{Ex, Gen, Printer, unexpected};
+use super::{Ex, Gen, Printer};
+use crate::decision::Decision;
 use crate::frontend::ir::{AccessKind, Piece, Statement};
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode};
 use std::collections::BTreeMap;
@@ -31,20 +32,35 @@ struct Call {
     cells: Vec<Option<Cell>>,
 }
 
-/// A cell kept in a local across a loop: loaded from `text` before, stored after.
-pub(super) struct Promotion {
+/// A cell kept in a local `name` of type `ty`: declared (from `text`, the cell's C,
+/// when `loaded`) before the code that uses it, stored back to `text` after.
+pub(super) struct Local {
     cell: Cell,
-    pub(super) ty: String,
-    pub(super) local: String,
-    pub(super) text: String,
+    ty: String,
+    name: String,
+    text: String,
+    loaded: bool,
 }
 
-/// A cell kept in a local (and stored back after the block): its name, and whether
-/// the local starts with the cell's value (the first access reads it).
-struct Kept {
-    cell: Cell,
-    local: String,
-    loaded: bool,
+impl Local {
+    pub(super) fn declaration(&self) -> String {
+        match self.loaded {
+            true => format!("{} {} = {};", self.ty, self.name, self.text),
+            false => format!("{} {};", self.ty, self.name),
+        }
+    }
+
+    pub(super) fn store(&self) -> String {
+        format!("{} = {};", self.text, self.name)
+    }
+
+    /// How `explain` reports a cell kept across the loop named `iterator`.
+    pub(super) fn promoted(self, iterator: &str) -> Decision {
+        Decision::Promoted {
+            cell: self.text,
+            iterator: iterator.to_string(),
+        }
+    }
 }
 
 impl Printer<'_> {
@@ -52,14 +68,7 @@ impl Printer<'_> {
     /// copies of a register tile, with every cell that two or more of them access and
     /// one writes kept in a local ([`Printer::kept_cells`]).
     pub(super) fn straight_line(&mut self, users: &[ASTNode], depth: usize) -> Gen<()> {
-        let mut calls = Vec::new();
-        for user in users {
-            let call = user.user_get_expr()?;
-            let k = self.statement_of(&call)?;
-            let args = self.statement_args(&call, k)?;
-            let cells = self.cells_of(&call, k)?;
-            calls.push(Call { k, args, cells });
-        }
+        let calls = self.calls(users)?;
         // Only the copies of a register tile (a statement called more than once):
         // statements as the user wrote them keep their text.
         let copies = !self.loops.is_empty()
@@ -70,100 +79,79 @@ impl Printer<'_> {
             true => self.kept_cells(&calls),
             false => Vec::new(),
         };
-        for kept in &kept {
-            let (first, access) = first_access(&calls, &kept.cell)
-                .ok_or_else(|| unexpected("a kept cell without access"))?;
-            let ty = self.element_type(&kept.cell.0);
-            let line = match kept.loaded {
-                true => format!(
-                    "{ty} {} = {};",
-                    kept.local,
-                    self.access_text(&calls[first], access)
-                ),
-                false => format!("{ty} {};", kept.local),
-            };
-            self.lines.push((depth, line));
+        for local in &kept {
+            self.lines.push((depth, local.declaration()));
         }
         for call in &calls {
-            let stmt = &self.region.statements[call.k];
-            let locals: Vec<(usize, &str)> = call
-                .cells
-                .iter()
-                .enumerate()
-                .filter_map(|(a, cell)| {
-                    let cell = cell.as_ref()?;
-                    let local = kept
-                        .iter()
-                        .map(|kept| (&kept.cell, &kept.local))
-                        .chain(self.promoted.iter().map(|p| (&p.cell, &p.local)))
-                        .find(|(c, _)| *c == cell)?
-                        .1;
-                    Some((a, local.as_str()))
-                })
-                .collect();
-            let pieces = with_locals(stmt, &locals);
+            let pieces = self.with_locals(call.k, &call.cells, &kept);
             self.comments_of(call.k, false, depth);
-            let text = render(&pieces, &call.args);
-            self.lines.push((depth, text));
+            self.lines.push((depth, render(&pieces, &call.args)));
             self.comments_of(call.k, true, depth);
         }
-        for kept in &kept {
-            let (first, access) = first_access(&calls, &kept.cell)
-                .ok_or_else(|| unexpected("a kept cell without access"))?;
-            let target = self.access_text(&calls[first], access);
-            self.lines
-                .push((depth, format!("{target} = {};", kept.local)));
+        for local in &kept {
+            self.lines.push((depth, local.store()));
         }
         Ok(())
+    }
+
+    /// The calls of `users`, each with its arguments and cells.
+    fn calls(&self, users: &[ASTNode]) -> Gen<Vec<Call>> {
+        let mut calls = Vec::new();
+        for user in users {
+            let call = user.user_get_expr()?;
+            let k = self.statement_of(&call)?;
+            let args = self.statement_args(&call, k)?;
+            let cells = self.cells_of(&call, k)?;
+            calls.push(Call { k, args, cells });
+        }
+        Ok(calls)
     }
 
     /// The pieces of statement `k` called by `call`, with the cells of the loops
     /// around kept in locals ([`Printer::promotions`]) replaced by them.
     pub(super) fn statement_pieces(&self, call: &ASTExpr, k: usize) -> Gen<Vec<Piece>> {
-        let stmt = &self.region.statements[k];
         if self.promoted.is_empty() {
-            return Ok(stmt.pieces());
+            return Ok(self.region.statements[k].pieces());
         }
-        let cells = self.cells_of(call, k)?;
-        let locals: Vec<(usize, &str)> = cells
-            .iter()
-            .enumerate()
-            .filter_map(|(a, cell)| {
-                let p = self
-                    .promoted
-                    .iter()
-                    .find(|p| Some(&p.cell) == cell.as_ref())?;
-                Some((a, p.local.as_str()))
-            })
-            .collect();
-        Ok(with_locals(stmt, &locals))
+        Ok(self.with_locals(k, &self.cells_of(call, k)?, &[]))
+    }
+
+    /// Statement `k`'s pieces, each access whose cell (of `cells`) is kept in one of
+    /// `kept` or of the locals of the loops around replaced by that local.
+    fn with_locals(&self, k: usize, cells: &[Option<Cell>], kept: &[Local]) -> Vec<Piece> {
+        let mut stmt = self.region.statements[k].clone();
+        for (a, cell) in cells.iter().enumerate() {
+            let Some(local) = kept
+                .iter()
+                .chain(&self.promoted)
+                .find(|l| Some(&l.cell) == cell.as_ref())
+            else {
+                continue;
+            };
+            let span = stmt.accesses[a].span.clone();
+            stmt.rewrites
+                .retain(|(r, _)| !(r.start >= span.start && r.end <= span.end));
+            stmt.rewrites
+                .push((span, vec![Piece::Text(local.name.clone())]));
+        }
+        stmt.pieces()
     }
 
     /// The cells the loop over isl's `iterator` (on top of `self.loops`), whose body
     /// `body` is straight-line, updates without its subscripts changing: written in
     /// the body, of a plain array every access of which in the body is that cell or
-    /// one a subscript constant apart, and printed without the loop's variable. Each
-    /// gets a local, loaded before the loop and stored after it.
-    pub(super) fn promotions(&mut self, iterator: &str, body: &ASTNode) -> Gen<Vec<Promotion>> {
+    /// one a subscript constant apart, printed without the loop's variable, and (in a
+    /// parallel loop) owned by one of its iterations. Each gets a local, loaded before
+    /// the loop and stored after it.
+    pub(super) fn promotions(&mut self, iterator: &str, body: &ASTNode) -> Gen<Vec<Local>> {
         let mut users = Vec::new();
         if !super::straight_line_calls(body, &mut users)? {
             return Ok(Vec::new());
         }
-        let mut calls = Vec::new();
-        for user in &users {
-            let call = user.user_get_expr()?;
-            let k = self.statement_of(&call)?;
-            let args = self.statement_args(&call, k)?;
-            let cells = self.cells_of(&call, k)?;
-            let mut varying = Vec::new();
-            for d in 0..self.region.statements[k].iters.len() {
-                let arg = linear(&call.get_op_arg(d as i32 + 1)?)?;
-                varying.push(arg.is_none_or(|(_, terms)| terms.contains_key(iterator)));
-            }
-            calls.push((Call { k, args, cells }, varying));
-        }
-        let mut promoted: Vec<Promotion> = Vec::new();
-        for (call, varying) in &calls {
+        let calls = self.calls(&users)?;
+        let mut promoted: Vec<Local> = Vec::new();
+        for (call, user) in calls.iter().zip(&users) {
+            let varying = varying_iterators(&user.user_get_expr()?, iterator)?;
             let stmt = &self.region.statements[call.k];
             for (a, (access, cell)) in stmt.accesses.iter().zip(&call.cells).enumerate() {
                 let Some(cell) = cell else { continue };
@@ -181,25 +169,27 @@ impl Printer<'_> {
                     || !self.owned_by_thread(cell)
                     || promoted.iter().any(|p| p.cell == *cell)
                     || !self.plain_array(&cell.0)
-                    || !apart(
-                        self.region.statements.as_slice(),
-                        calls.iter().map(|(c, _)| c),
-                        cell,
-                    )
+                    || !apart(&self.region.statements, &calls, cell)
                 {
                     continue;
                 }
-                let text = self.access_text(call, a);
-                let local = self.fresh_local(&cell.0);
-                promoted.push(Promotion {
-                    cell: cell.clone(),
-                    ty: self.element_type(&cell.0),
-                    local,
-                    text,
-                });
+                let local = self.local(call, a, true);
+                promoted.push(local);
             }
         }
         Ok(promoted)
+    }
+
+    /// A new local for the cell of access `a` of `call`.
+    fn local(&mut self, call: &Call, a: usize, loaded: bool) -> Local {
+        let cell = call.cells[a].clone().unwrap_or_default();
+        Local {
+            ty: self.element_type(&cell.0),
+            name: self.fresh_local(&cell.0),
+            text: self.access_text(call, a),
+            cell,
+            loaded,
+        }
     }
 
     /// Whether no iteration of the parallel loop being printed (if any) but one can
@@ -227,18 +217,19 @@ impl Printer<'_> {
     /// The cells worth a local: written by some call, accessed by two or more, of an
     /// array of plain elements whose every access in the block has affine subscripts
     /// and touches either that cell or one provably different (a subscript differing
-    /// by a constant).
-    fn kept_cells(&mut self, calls: &[Call]) -> Vec<Kept> {
-        let mut kept: Vec<Kept> = Vec::new();
+    /// by a constant). The local starts with the cell's value when the first call
+    /// touching it reads it.
+    fn kept_cells(&mut self, calls: &[Call]) -> Vec<Local> {
+        let mut kept: Vec<Local> = Vec::new();
         for call in calls {
             let stmt = &self.region.statements[call.k];
-            for (a, cell) in stmt.accesses.iter().zip(&call.cells) {
+            for (access, cell) in stmt.accesses.iter().zip(&call.cells) {
                 let Some(cell) = cell else { continue };
-                if a.kind != AccessKind::Write
+                if access.kind != AccessKind::Write
                     || cell.1.is_empty()
-                    || kept.iter().any(|k| k.cell == *cell)
-                    || self.promoted.iter().any(|p| p.cell == *cell)
+                    || kept.iter().chain(&self.promoted).any(|l| l.cell == *cell)
                     || !self.plain_array(&cell.0)
+                    || !apart(&self.region.statements, calls, cell)
                 {
                     continue;
                 }
@@ -246,21 +237,19 @@ impl Printer<'_> {
                     .iter()
                     .filter(|c| c.cells.iter().any(|x| x.as_ref() == Some(cell)))
                     .collect();
-                if touching.len() < 2 || !apart(&self.region.statements, calls.iter(), cell) {
+                let [first, _, ..] = touching.as_slice() else {
                     continue;
-                }
-                let first = touching[0];
+                };
                 let loaded = self.region.statements[first.k]
                     .accesses
                     .iter()
                     .zip(&first.cells)
                     .any(|(x, c)| x.kind == AccessKind::Read && c.as_ref() == Some(cell));
-                let local = self.fresh_local(&cell.0);
-                kept.push(Kept {
-                    cell: cell.clone(),
-                    local,
-                    loaded,
-                });
+                let Some(at) = first.cells.iter().position(|x| x.as_ref() == Some(cell)) else {
+                    continue;
+                };
+                let local = self.local(first, at, loaded);
+                kept.push(local);
             }
         }
         kept
@@ -331,12 +320,8 @@ impl Printer<'_> {
 
 /// Whether every access of `cell`'s array by `calls` touches `cell` itself or a cell
 /// provably different from it.
-fn apart<'c>(
-    statements: &[Statement],
-    mut calls: impl Iterator<Item = &'c Call>,
-    cell: &Cell,
-) -> bool {
-    calls.all(|c| {
+fn apart(statements: &[Statement], calls: &[Call], cell: &Cell) -> bool {
+    calls.iter().all(|c| {
         let accesses = &statements[c.k].accesses;
         accesses.iter().zip(&c.cells).all(|(x, other)| {
             x.array != cell.0
@@ -347,12 +332,15 @@ fn apart<'c>(
     })
 }
 
-/// The first call touching `cell` and the index of the access that does.
-fn first_access(calls: &[Call], cell: &Cell) -> Option<(usize, usize)> {
-    calls.iter().enumerate().find_map(|(c, call)| {
-        let a = call.cells.iter().position(|x| x.as_ref() == Some(cell))?;
-        Some((c, a))
-    })
+/// Per iterator of the statement `call` runs, whether its value changes with the loop
+/// over isl's `iterator` (or is not affine).
+fn varying_iterators(call: &ASTExpr, iterator: &str) -> Gen<Vec<bool>> {
+    let mut varying = Vec::new();
+    for d in 1..call.get_op_n_arg()? {
+        let arg = linear(&call.get_op_arg(d)?)?;
+        varying.push(arg.is_none_or(|(_, terms)| terms.contains_key(iterator)));
+    }
+    Ok(varying)
 }
 
 /// Whether two cells of an array are different for every value of the variables:
@@ -437,19 +425,6 @@ fn scale(a: &Linear, f: i64) -> Option<Linear> {
             .map(|(x, v)| Some((x.clone(), v.checked_mul(f)?)))
             .collect();
     Some((a.0.checked_mul(f)?, terms?))
-}
-
-/// `stmt`'s pieces with the accesses `locals` names (by index) replaced by locals.
-fn with_locals(stmt: &Statement, locals: &[(usize, &str)]) -> Vec<Piece> {
-    let mut stmt = stmt.clone();
-    for &(a, local) in locals {
-        let span = stmt.accesses[a].span.clone();
-        stmt.rewrites
-            .retain(|(r, _)| !(r.start >= span.start && r.end <= span.end));
-        stmt.rewrites
-            .push((span, vec![Piece::Text(local.to_string())]));
-    }
-    stmt.pieces()
 }
 
 /// The pieces of access `a` of `stmt` alone (its own rewrites applied).
