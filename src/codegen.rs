@@ -86,6 +86,7 @@ pub fn generate_with(
         placed_comments: BTreeSet::new(),
         locals: 0,
         promote,
+        parallel_cells: Vec::new(),
         promoted: Vec::new(),
         promotions_made: Vec::new(),
     };
@@ -231,6 +232,8 @@ struct Printer<'a> {
     locals: usize,
     /// Whether cells innermost loops update may be kept in locals across them.
     promote: bool,
+    /// The cells the statements inside the parallel loop being printed access.
+    parallel_cells: Vec<registers::Cell>,
     /// The cells kept in locals across the loops being printed.
     promoted: Vec<registers::Local>,
     /// The cells kept in locals across a loop so far.
@@ -329,7 +332,10 @@ impl Printer<'_> {
         let at = self.lines.len();
         self.shared_iterators
             .push((self.loops.len(), BTreeSet::new()));
+        let below = self.cells_below(node)?;
+        let outer_cells = std::mem::replace(&mut self.parallel_cells, below);
         self.for_loop(node, depth, true)?;
+        self.parallel_cells = outer_cells;
         let mut private: BTreeSet<String> = private.into_iter().collect();
         private.extend(self.shared_iterators.pop().unwrap_or_default().1);
         let clause = if private.is_empty() {

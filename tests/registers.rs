@@ -124,6 +124,23 @@ fn in_a_parallel_loop_only_cells_each_iteration_owns_are_kept() {
     let parallel = common::kernel_decisions(&report, |d| matches!(d, Decision::Parallel(_)));
     assert_eq!(parallel, ["parallel loop `i`"], "{}", report.output);
     assert_eq!(promoted(&report), Vec::<String>::new(), "{}", report.output);
+    // Iteration `i` also reads `q[i + 60]`, which iteration `i + 60` would store back
+    // if it were in the loop: only arrays every access of which is `q[i]` are owned.
+    let src = program(
+        "void kernel(int n, double A[][N], double s[], double q[], double p[], double r[]) {
+  for (int i = 0; i < 60; i++) {
+    for (int j = 0; j < n; j++)
+      q[i] = q[i] + A[i][j] * p[j];
+    s[i] = q[i + 60];
+  }
+}",
+    );
+    let report = common::searched(&src, None);
+    let parallel = common::kernel_decisions(&report, |d| matches!(d, Decision::Parallel(_)));
+    assert_eq!(parallel, ["parallel loop `i`"], "{}", report.output);
+    assert_eq!(promoted(&report), Vec::<String>::new(), "{}", report.output);
+    common::assert_same_behaviour_threaded("other cells", &src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]

@@ -8,9 +8,9 @@
 //!
 //! The same holds for a cell the innermost loop updates in every iteration without
 //! its subscripts changing (`q[i] += A[i][j] * p[j]` under `j`): it is loaded before
-//! the loop and stored after it ([`Promotion`]). In a parallel loop only cells each
-//! iteration of it owns: with no iteration, the store writes back the value loaded,
-//! which no other thread may then be writing.
+//! the loop and stored after it ([`Printer::promotions`]). In a parallel loop only
+//! cells each iteration of it owns: with no iteration, the store writes back the
+//! value loaded, which no other thread may then be touching.
 
 use super::{Ex, Gen, Printer};
 use crate::decision::Decision;
@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 type Linear = (i64, BTreeMap<String, i64>);
 
 /// One cell of an array, by its subscripts over the generated loops' variables.
-type Cell = (String, Vec<Linear>);
+pub(super) type Cell = (String, Vec<Linear>);
 
 /// A statement call of the block: its statement, printed arguments, and the cell each
 /// of its accesses touches (`None`: not affine in the loops' variables).
@@ -193,25 +193,54 @@ impl Printer<'_> {
     }
 
     /// Whether no iteration of the parallel loop being printed (if any) but one can
-    /// touch `cell`: a subscript is `±p + g`, `p` the parallel loop's variable and `g`
-    /// over loops outside it and parameters only. A thread stores a promoted cell back
-    /// even when its loop ran no iteration; no other thread may be writing it then.
+    /// touch `cell`'s array where it is: in some dimension, every access to the array
+    /// inside the parallel loop has one subscript, `±p + g`, `p` the parallel loop's
+    /// variable and `g` over the loops outside it and parameters. A thread stores a
+    /// promoted cell back even when its loop ran no iteration; no other thread may be
+    /// reading or writing it then.
     fn owned_by_thread(&self, cell: &Cell) -> bool {
         let Some(&(start, _)) = self.shared_iterators.first() else {
             return true;
         };
-        let (Some(parallel), inner) = (self.loops.get(start), self.loops.get(start + 1..)) else {
+        let Some(parallel) = self.loops.get(start) else {
             return false;
         };
-        let inner: Vec<&str> = inner
-            .unwrap_or_default()
+        let fixed: Vec<String> = self.loops[..start]
             .iter()
-            .map(|l| l.isl.as_str())
+            .map(|l| l.isl.clone())
+            .chain(self.region.params.iter().map(|p| crate::model::isl_name(p)))
             .collect();
-        cell.1.iter().any(|(_, terms)| {
-            terms.get(&parallel.isl).is_some_and(|c| c.abs() == 1)
-                && terms.keys().all(|x| !inner.contains(&x.as_str()))
+        let others: Vec<&Cell> = self
+            .parallel_cells
+            .iter()
+            .filter(|c| c.0 == cell.0)
+            .collect();
+        cell.1.iter().enumerate().any(|(d, form)| {
+            form.1.get(&parallel.isl).is_some_and(|c| c.abs() == 1)
+                && form
+                    .1
+                    .keys()
+                    .all(|x| *x == parallel.isl || fixed.contains(x))
+                && others.iter().all(|o| o.1.get(d) == Some(form))
         })
+    }
+
+    /// Every cell the statement calls below `node` access, those with subscripts not
+    /// affine in the loops' variables as `(array, [])`, which matches no promoted cell.
+    pub(super) fn cells_below(&self, node: &ASTNode) -> Gen<Vec<Cell>> {
+        let mut cells = Vec::new();
+        super::each_node(node, &mut |n| {
+            if super::ast_kind(n)? == super::AstKind::User {
+                let call = n.user_get_expr()?;
+                let k = self.statement_of(&call)?;
+                let stmt = &self.region.statements[k];
+                for (access, cell) in stmt.accesses.iter().zip(self.cells_of(&call, k)?) {
+                    cells.push(cell.unwrap_or_else(|| (access.array.clone(), Vec::new())));
+                }
+            }
+            Ok(())
+        })?;
+        Ok(cells)
     }
 
     /// The cells worth a local: written by some call, accessed by two or more, of an
