@@ -2558,8 +2558,7 @@ impl Gen {
         let mut t = self.header("t", 0, steps, Want::Any, true);
         let hi = self.rng.range(4, self.sz as i64 - 8);
         let mut l1 = self.header("i", 1, hi, Want::Any, false);
-        let mut l2 = l1.clone();
-        l2.id = self.id();
+        let mut l2 = self.twin(&l1);
         t.body = vec![Node::Loop(l1.clone()), Node::Loop(l2.clone())];
         let r = self.ranges(&[Node::Loop(t.clone())])?;
         let sa = self.subs_var("i", l1.id, &r, self.sz, &[-1, 0, 1]);
@@ -2700,8 +2699,7 @@ impl Gen {
         };
         let n = self.rng.range(40, 140);
         let mut l1 = self.header(var, base, base + n, Want::Any, true);
-        let mut l2 = l1.clone();
-        l2.id = self.id();
+        let mut l2 = self.twin(&l1);
         let wb = self.bytes_array("WB");
         let (ww, aww) = Gen::acc(&w, std::slice::from_ref(&cast), true);
         l1.body = vec![Node::Stmt(SStmt {
@@ -3676,10 +3674,7 @@ impl Gen {
         let gz = self.gzero();
         let x = self.garr(Elem::Double, 1, &[]);
         let y = self.garr(Elem::Double, 1, &[&x]);
-        let sz = self.sz as i64;
-        let var = *self.rng.pick(&["i", "j"]);
-        let lo = self.rng.range(0, 2);
-        let hi = self.rng.range(lo + 3, sz - 8);
+        let (var, lo, hi) = self.vector_range(0);
         let mut l = self.header(var, lo, hi, Want::Header, true);
         let r = self.ranges(&[Node::Loop(l.clone())])?;
         let xs = self.subs_var(var, l.id, &r, self.sz, &[0]);
@@ -3721,10 +3716,7 @@ impl Gen {
     fn locals_shadow(&mut self) -> Result<(), String> {
         let x = self.garr(Elem::Double, 1, &[]);
         let y = self.garr(Elem::Double, 1, &[&x]);
-        let sz = self.sz as i64;
-        let var = *self.rng.pick(&["i", "j"]);
-        let lo = self.rng.range(0, 2);
-        let hi = self.rng.range(lo + 3, sz - 8);
+        let (var, lo, hi) = self.vector_range(0);
         let variant = self.rng.below(6);
         let mut shadowed = None;
         let mut l = if variant == 1 && self.kparams.len() < 6 {
@@ -3932,10 +3924,7 @@ impl Gen {
             // an int array filled element by element
             self.feats.insert("body-array-int");
             let x = self.garr(Elem::Double, 1, &[]);
-            let sz = self.sz as i64;
-            let var = *self.rng.pick(&["i", "j"]);
-            let lo = self.rng.range(0, 2);
-            let hi = self.rng.range(lo + 3, sz - 8);
+            let (var, lo, hi) = self.vector_range(0);
             let mut l = self.header(var, lo, hi, Want::Header, true);
             let r = self.ranges(&[Node::Loop(l.clone())])?;
             let xs = self.subs_var(var, l.id, &r, self.sz, &[0]);
@@ -4333,8 +4322,7 @@ impl Gen {
             self.garr(Elem::Double, 1, &[&x, &y])
         };
         let mut l1 = self.header(var, lo, hi, Want::Header, true);
-        let mut l2 = l1.clone();
-        l2.id = self.id();
+        let mut l2 = self.twin(&l1);
         let r = self.ranges(&[Node::Loop(l1.clone()), Node::Loop(l2.clone())])?;
         let ts = self.subs_var(var, l1.id, &r, self.sz, &[0]).remove(0);
         let xs = self.subs_var(var, l1.id, &r, self.sz, &[0]).remove(0);
@@ -4367,13 +4355,9 @@ impl Gen {
         self.feats.insert("call-reads-global");
         let x = self.garr(Elem::Double, 1, &[]);
         let y = self.garr(Elem::Double, 1, &[&x]);
-        let sz = self.sz as i64;
-        let var = *self.rng.pick(&["i", "j"]);
-        let lo = self.rng.range(1, 2);
-        let hi = self.rng.range(lo + 3, sz - 8);
+        let (var, lo, hi) = self.vector_range(1);
         let mut l1 = self.header(var, lo, hi, Want::Header, true);
-        let mut l2 = l1.clone();
-        l2.id = self.id();
+        let mut l2 = self.twin(&l1);
         let r = self.ranges(&[Node::Loop(l1.clone()), Node::Loop(l2.clone())])?;
         let c = self.coef();
         let (xt, xa) = Gen::acc(&x, &[var.to_string()], false);
@@ -4426,18 +4410,31 @@ impl Gen {
         Ok(())
     }
 
+    /// A loop variable (`i` or `j`) and bounds `lo` (from `min_lo` to 1) and `hi`, well
+    /// inside the arrays.
+    fn vector_range(&mut self, min_lo: i64) -> (&'static str, i64, i64) {
+        let sz = self.sz as i64;
+        let var = *self.rng.pick(&["i", "j"]);
+        let lo = self.rng.range(min_lo, 2);
+        let hi = self.rng.range(lo + 3, sz - 8);
+        (var, lo, hi)
+    }
+
+    /// A second loop with `l`'s header and a new id.
+    fn twin(&mut self, l: &SLoop) -> SLoop {
+        let mut twin = l.clone();
+        twin.id = self.id();
+        twin
+    }
+
     /// Integer arguments converted to a narrower (`unsigned char`: wraps, `short`) or
     /// wider (`long`) parameter.
     fn calls_narrow(&mut self) -> Result<(), String> {
         let x = self.garr(Elem::Double, 1, &[]);
         let y = self.garr(Elem::Double, 1, &[&x]);
-        let sz = self.sz as i64;
-        let var = *self.rng.pick(&["i", "j"]);
-        let lo = self.rng.range(0, 2);
-        let hi = self.rng.range(lo + 3, sz - 8);
+        let (var, lo, hi) = self.vector_range(0);
         let mut l1 = self.header(var, lo, hi, Want::Header, true);
-        let mut l2 = l1.clone();
-        l2.id = self.id();
+        let mut l2 = self.twin(&l1);
         let c = self.coef();
         let (xt, xa) = Gen::acc(&x, &[var.to_string()], false);
         let (yw, ywa) = Gen::acc(&y, &[var.to_string()], true);
@@ -4498,13 +4495,9 @@ impl Gen {
     fn calls_impure(&mut self) -> Result<(), String> {
         let x = self.garr(Elem::Double, 1, &[]);
         let y = self.garr(Elem::Double, 1, &[&x]);
-        let sz = self.sz as i64;
-        let var = *self.rng.pick(&["i", "j"]);
-        let lo = self.rng.range(0, 2);
-        let hi = self.rng.range(lo + 3, sz - 8);
+        let (var, lo, hi) = self.vector_range(0);
         let mut l1 = self.header(var, lo, hi, Want::Header, true);
-        let mut l2 = l1.clone();
-        l2.id = self.id();
+        let mut l2 = self.twin(&l1);
         let c = self.coef();
         let (xt, xa) = Gen::acc(&x, &[var.to_string()], false);
         let (xw, xwa) = Gen::acc(&x, &[var.to_string()], true);
@@ -5033,8 +5026,7 @@ impl Gen {
                     t
                 };
                 let mut l1 = self.header(var, lo, hi, Want::Header, true);
-                let mut l2 = l1.clone();
-                l2.id = self.id();
+                let mut l2 = self.twin(&l1);
                 let r = self.ranges(&[Node::Loop(l1.clone()), Node::Loop(l2.clone())])?;
                 let ts = self.subs_var(var, l1.id, &r, self.sz, &[0]);
                 let xs = self.subs_var(var, l1.id, &r, self.sz, &[0]);
@@ -5152,8 +5144,7 @@ impl Gen {
                 self.globals.push(text);
                 self.add_garr(&h, Elem::Double, vec![self.sz]);
                 let mut l1 = self.header(var, lo, hi, Want::Header, true);
-                let mut l2 = l1.clone();
-                l2.id = self.id();
+                let mut l2 = self.twin(&l1);
                 let r = self.ranges(&[Node::Loop(l1.clone()), Node::Loop(l2.clone())])?;
                 let hs = self.subs_var(var, l1.id, &r, self.sz, &[0]);
                 let d = self.rng.range(-1, 1);
