@@ -400,6 +400,15 @@ impl ScheduleTree {
         }
     }
 
+    /// Whether a band lies at or below this node.
+    pub fn contains_band(&self) -> bool {
+        match self {
+            ScheduleTree::Band { .. } => true,
+            ScheduleTree::Sequence(children) => children.iter().any(ScheduleTree::contains_band),
+            ScheduleTree::Stmt(_) => false,
+        }
+    }
+
     fn collect_statements(&self, out: &mut Vec<usize>) {
         match self {
             ScheduleTree::Band { child, .. } => child.collect_statements(out),

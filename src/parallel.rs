@@ -109,7 +109,7 @@ impl Finder<'_> {
                 members,
                 ..
             } => {
-                if depth <= MAX_SEQUENTIAL_AROUND && contains_band(child) {
+                if depth <= MAX_SEQUENTIAL_AROUND && child.contains_band() {
                     match crate::isl::step(self.ctx, || self.parallel_at(path, label))? {
                         Some(Some(Ok(private))) => {
                             self.found.loops.push(ParallelLoop {
@@ -424,13 +424,5 @@ fn inner_iterators(tree: &ScheduleTree, k: usize, out: &mut BTreeSet<String>) {
             children.iter().for_each(|c| inner_iterators(c, k, out));
         }
         ScheduleTree::Stmt(_) => {}
-    }
-}
-
-fn contains_band(tree: &ScheduleTree) -> bool {
-    match tree {
-        ScheduleTree::Band { .. } => true,
-        ScheduleTree::Sequence(children) => children.iter().any(contains_band),
-        ScheduleTree::Stmt(_) => false,
     }
 }

@@ -693,7 +693,7 @@ fn best_cost(region: &Region, tree: &ScheduleTree) -> f64 {
 fn shifted_inner_fusions(tree: &ScheduleTree, depth: usize) -> usize {
     match tree {
         ScheduleTree::Band { members, child, .. } => {
-            let innermost = !contains_band(child);
+            let innermost = !child.contains_band();
             let offsets: BTreeSet<Option<i64>> = members
                 .iter()
                 .map(|(_, t)| t.linear().map(|(c, _)| c))
@@ -706,14 +706,6 @@ fn shifted_inner_fusions(tree: &ScheduleTree, depth: usize) -> usize {
             .map(|c| shifted_inner_fusions(c, depth))
             .sum(),
         ScheduleTree::Stmt(_) => 0,
-    }
-}
-
-fn contains_band(tree: &ScheduleTree) -> bool {
-    match tree {
-        ScheduleTree::Band { .. } => true,
-        ScheduleTree::Sequence(children) => children.iter().any(contains_band),
-        ScheduleTree::Stmt(_) => false,
     }
 }
 
