@@ -69,27 +69,7 @@ pub fn generate_with(
     // Generated code must be right for every parameter value, not only under the
     // context the analysis may assume.
     let ast = build_ast(&Set::universe(scop.context.get_space()?)?, schedule)?;
-    let mut printer = Printer {
-        region,
-        file_identifiers,
-        statements: region
-            .statements
-            .iter()
-            .enumerate()
-            .map(|(k, s)| (s.name.clone(), k))
-            .collect(),
-        loops: Vec::new(),
-        lines: Vec::new(),
-        parallel,
-        shared_iterators: Vec::new(),
-        vector_band: None,
-        placed_comments: BTreeSet::new(),
-        locals: 0,
-        promote,
-        parallel_cells: Vec::new(),
-        promoted: Vec::new(),
-        promotions_made: Vec::new(),
-    };
+    let mut printer = Printer::new(region, file_identifiers, parallel, promote);
     let braced = region.needs_braces || hoists_into_block(region);
     let depth = usize::from(braced);
     let (declarations, epilogue) = match region.scop_pragmas {
@@ -124,6 +104,19 @@ pub fn generate_with(
         out.push_str(line);
     }
     Ok((out, printer.promotions_made))
+}
+
+/// `e`, an expression of the region's parameters (outside every loop), as C that may
+/// stand as the operand of a cast, with its value when it is a constant. Computed in
+/// `long long` where the parameters' types may not hold its values.
+pub fn parameter_expression(region: &Region, e: &ASTExpr) -> Gen<(String, Option<i64>)> {
+    static NO_IDENTIFIERS: BTreeSet<String> = BTreeSet::new();
+    let printer = Printer::new(region, &NO_IDENTIFIERS, &[], false);
+    let value = match e.get_type()? {
+        ASTExprType::Int => Some(e.get_val()?.get_num_si()?),
+        _ => None,
+    };
+    Ok((printer.expr(e)?.wrapped(PRIMARY), value))
 }
 
 /// The storage nestor adds to a region between scop pragmas, as insertions: its
@@ -243,6 +236,37 @@ struct Printer<'a> {
 /// C operator precedence, higher binds tighter.
 const PRIMARY: u8 = 16;
 const UNARY: u8 = 14;
+
+impl<'a> Printer<'a> {
+    fn new(
+        region: &'a Region,
+        file_identifiers: &'a BTreeSet<String>,
+        parallel: &'a [ParallelLoop],
+        promote: bool,
+    ) -> Printer<'a> {
+        Printer {
+            region,
+            file_identifiers,
+            statements: region
+                .statements
+                .iter()
+                .enumerate()
+                .map(|(k, s)| (s.name.clone(), k))
+                .collect(),
+            loops: Vec::new(),
+            lines: Vec::new(),
+            parallel,
+            shared_iterators: Vec::new(),
+            vector_band: None,
+            placed_comments: BTreeSet::new(),
+            locals: 0,
+            promote,
+            parallel_cells: Vec::new(),
+            promoted: Vec::new(),
+            promotions_made: Vec::new(),
+        }
+    }
+}
 
 impl Printer<'_> {
     fn node(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {

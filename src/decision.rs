@@ -91,6 +91,10 @@ pub enum Decision {
     },
     /// A requested transformation with nothing to apply to in the region.
     NotApplicable { transform: Transform },
+    /// The rewritten region runs only when a run-time test shows that no two arrays
+    /// of `pairs` overlap (each pair may be the same memory); otherwise the code as
+    /// written runs.
+    Versioned { pairs: Vec<(String, String)> },
 }
 
 /// Why a nest keeps its plain form (explain and the diff headers say it).
@@ -179,7 +183,19 @@ impl Decision {
                 | Decision::Sequential { .. }
                 | Decision::Refused { .. }
                 | Decision::NotApplicable { .. }
+                | Decision::Versioned { .. }
         )
+    }
+
+    /// The run-time test of `region`'s pairs of arrays that may be the same memory.
+    pub fn versioned(region: &Region) -> Decision {
+        Decision::Versioned {
+            pairs: region
+                .may_overlap
+                .iter()
+                .map(|p| (p.first.clone(), p.second.clone()))
+                .collect(),
+        }
     }
 
     /// The decision for `fusion` of loops of `region`.
@@ -395,6 +411,11 @@ impl fmt::Display for Decision {
                     no_place_for(transform)
                 )
             }
+            Decision::Versioned { pairs } => write!(
+                f,
+                "runs the rewritten order only when {} do not overlap (else as written)",
+                pair_list(pairs)
+            ),
         }
     }
 }
@@ -504,6 +525,42 @@ pub fn contracted(region: &Region, contraction: &Contraction) -> Diagnostic {
     .with_note(
         "the values of the array live only a few iterations under the chosen order, so a modulo buffer holds them",
     )
+}
+
+/// "`a` and `b`, `a` and `c`".
+fn pair_list(pairs: &[(String, String)]) -> String {
+    pairs
+        .iter()
+        .map(|(a, b)| format!("`{a}` and `{b}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The pairs of arrays of `region` that may be the same memory, as a list.
+fn overlap_pairs(region: &Region) -> String {
+    let pairs: Vec<(String, String)> = region
+        .may_overlap
+        .iter()
+        .map(|p| (p.first.clone(), p.second.clone()))
+        .collect();
+    pair_list(&pairs)
+}
+
+/// N311: the rewritten region runs under a run-time test that its arrays do not
+/// overlap.
+pub fn versioned(region: &Region) -> Diagnostic {
+    Diagnostic::new(
+        Code::Versioned,
+        region.span.clone(),
+        format!(
+            "the rewritten code runs only when {} do not overlap; otherwise the code as written runs",
+            overlap_pairs(region)
+        ),
+    )
+    .note()
+    .label("this region")
+    .with_note("the model treats distinct arrays as distinct memory, which the test checks at run time: a caller may pass one array twice")
+    .hint("declare parameters that never overlap `restrict`, or pass --assume-no-alias, to drop the test")
 }
 
 /// N301-N304: a refused transformation, with the references of the

@@ -59,7 +59,7 @@ codes! {
     UnsupportedStatement = "N113", "unsupported-statement", "a statement kind nestor does not model";
     LoopForm = "N114", "loop-form", "a `for` header that is not `iter = lb; iter OP ub; iter += c`";
     UnknownArray = "N115", "unknown-array", "an access to an array nestor cannot see the declaration of";
-    MayAlias = "N116", "may-alias", "an array parameter may be the same memory as a global array the region accesses";
+    MayAlias = "N116", "may-alias", "arrays of the region may be the same memory, and nestor cannot write a run-time test that tells them apart";
     IteratorLiveAfter = "N117", "iterator-live-after", "a loop iterator's value is read after the region";
     IteratorType = "N118", "iterator-type", "a loop iterator that is not a signed integer variable";
     SideEffect = "N119", "side-effect", "an assignment or increment nested inside an expression";
@@ -83,6 +83,7 @@ codes! {
     SearchBudget = "N308", "search-budget", "the automatic search hit its candidate budget";
     Contracted = "N309", "contracted", "a temporary array was contracted to a modulo buffer";
     NothingBetter = "N310", "nothing-better", "the automatic search kept the region's order and storage, so it is left as written";
+    Versioned = "N311", "versioned", "the rewritten region runs only when a run-time test shows that arrays which may be the same memory do not overlap";
 }
 
 #[derive(

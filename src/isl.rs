@@ -1,7 +1,7 @@
 //! The thin layer over isl-rs: operation budgets, error hygiene, and the
 //! `isl_ast_build` calls isl-rs does not wrap.
 
-use isl_rs::{ASTNode, Context, LibISLError, Options, Schedule, Set};
+use isl_rs::{ASTExpr, ASTNode, Context, LibISLError, Options, PwAff, Schedule, Set};
 use std::fmt;
 
 /// Why an isl computation did not produce a result.
@@ -113,7 +113,49 @@ mod ffi {
         pub fn isl_ast_build_free(build: usize) -> usize;
         pub fn isl_ast_build_node_from_schedule(build: usize, schedule: usize) -> usize;
         pub fn isl_ast_node_get_type(node: usize) -> i32;
+        pub fn isl_ast_build_expr_from_pw_aff(build: usize, pa: usize) -> usize;
     }
+}
+
+/// `pa` as an AST expression (conditional expressions between its pieces), simplified
+/// under `context`: where `context` does not hold, its value is unspecified.
+pub fn expr_from_pw_aff(context: &Set, pa: PwAff) -> Result<ASTExpr, Failure> {
+    let ctx = context.get_ctx();
+    let mut c = context.copy()?;
+    c.do_not_free_on_drop();
+    let mut pa = pa;
+    pa.do_not_free_on_drop();
+    // SAFETY: the context is handed to the build (`__isl_take`), the piecewise
+    // expression to expr_from_pw_aff (`__isl_take`); the build is kept by that call
+    // (`__isl_keep`) and freed right after.
+    let expr = unsafe {
+        let build = ffi::isl_ast_build_from_context(c.ptr);
+        if build == 0 {
+            ffi_free_pw_aff(pa.ptr);
+            return Err(last_error(&ctx, "isl_ast_build_from_context failed"));
+        }
+        let expr = ffi::isl_ast_build_expr_from_pw_aff(build, pa.ptr);
+        ffi::isl_ast_build_free(build);
+        expr
+    };
+    if expr == 0 {
+        return Err(last_error(&ctx, "AST expression generation failed"));
+    }
+    Ok(ASTExpr {
+        ptr: expr,
+        should_free_on_drop: true,
+    })
+}
+
+/// Frees a piecewise expression whose ownership was taken from its wrapper.
+///
+/// # Safety
+/// `ptr` must be an owned `isl_pw_aff` no wrapper frees.
+unsafe fn ffi_free_pw_aff(ptr: usize) {
+    drop(PwAff {
+        ptr,
+        should_free_on_drop: true,
+    });
 }
 
 /// The AST that scans `schedule`'s domain in schedule order (isl's CLooG-style

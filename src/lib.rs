@@ -25,3 +25,4 @@ pub mod search;
 pub mod skew;
 pub mod storage;
 pub mod tiling;
+pub mod versioning;

@@ -17,6 +17,7 @@ use crate::schedule::Transform;
 use crate::search::{self, SearchOptions};
 use crate::storage;
 use crate::tiling;
+use crate::versioning;
 use isl_rs::{Context, LibISLError};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -61,6 +62,9 @@ pub struct Options {
     /// Arrays the user declares dead after every region (`--temporary`), in addition to
     /// those named by `#pragma nestor temporary(...)`.
     pub temporaries: Vec<String>,
+    /// The user guarantees that no two arrays of a region are the same memory
+    /// (`--assume-no-alias`): no run-time overlap test is emitted.
+    pub assume_no_alias: bool,
     /// For `nestor tune`: other legal orders to list, and which to use.
     pub alternatives: Alternatives,
     /// Test hook: a bug injected into every region of one function, to show that
@@ -131,6 +135,7 @@ impl Default for Options {
             tile: None,
             parallel: false,
             temporaries: Vec::new(),
+            assume_no_alias: false,
             alternatives: Alternatives::default(),
             fault: None,
         }
@@ -240,9 +245,14 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
     let mut regions: Vec<RegionReport> = front.rejected.iter().map(rejected_report).collect();
     let mut replacements = Vec::new();
     for (index, region) in front.regions.iter().enumerate() {
-        let region = &region.with_temporaries(&options.temporaries);
+        let mut region = region.with_temporaries(&options.temporaries);
+        if options.assume_no_alias {
+            region.may_overlap.clear();
+        }
+        let region = &region;
+        let original = &src[region.span.clone()];
         let (mut report, edits) = isolated(&mut ctx, region, options, |ctx| {
-            process_region(ctx, region, index, &front.identifiers, options)
+            process_region(ctx, region, original, index, &front.identifiers, options)
         });
         report.index = Some(index);
         replacements.extend(edits);
@@ -362,6 +372,8 @@ fn rejected_report(r: &frontend::RejectedNest) -> RegionReport {
 #[derive(Default)]
 struct Outcome {
     code: Option<String>,
+    /// The run-time test the rewritten code runs under (`versioning`), if it needs one.
+    guard: Option<String>,
     /// Declarations outside the region replaced by smaller ones (contracted arrays).
     declarations: Vec<(Span, String)>,
     search: Option<search::SearchOutcome>,
@@ -373,9 +385,11 @@ struct Outcome {
     applied: Vec<Transform>,
 }
 
+/// The report and edits of `region`, whose text is `original`.
 fn process_region(
     ctx: &Context,
     region: &Region,
+    original: &str,
     index: usize,
     identifiers: &BTreeSet<String>,
     options: &Options,
@@ -421,7 +435,22 @@ fn process_region(
         }
         report.model = Some(model::canonical(ctx, &text)?);
         let scop = model::build(ctx, &text)?;
-        region_outcome(ctx, region, index, &text, scop, identifiers, options)
+        let guard = match versioning::overlap_test(region, &scop, &text.params)? {
+            Ok(guard) => guard,
+            Err(untestable) => {
+                return Ok(Outcome {
+                    diagnostics: vec![*untestable],
+                    ..Outcome::default()
+                });
+            }
+        };
+        // Under a run-time test, the rewritten code is laid out one level deeper.
+        let layout = match guard {
+            Some(_) => versioning::nested(region),
+            None => region.clone(),
+        };
+        let outcome = region_outcome(ctx, &layout, index, &text, scop, identifiers, options)?;
+        Ok(Outcome { guard, ..outcome })
     });
     let outcome = match outcome {
         Ok(o) => o,
@@ -440,6 +469,9 @@ fn process_region(
     let Some(mut code) = outcome.code else {
         return (report, Vec::new());
     };
+    if let Some(condition) = &outcome.guard {
+        code = versioning::guarded(region, condition, &code, original);
+    }
     if options.fault_in(&region.function) == Some(FaultKind::UnparsableCode) {
         code.push_str("\n} /* fault injected by a test hook */");
     }
@@ -455,6 +487,10 @@ fn process_region(
             .hint("this is a bug in nestor: please report it with the input file"),
         );
         return (report, Vec::new());
+    }
+    if outcome.guard.is_some() {
+        report.diagnostics.push(decision::versioned(region));
+        report.decisions.push(Decision::versioned(region));
     }
     report.status = Status::Rewritten;
     report.generated = Some(code.clone());
@@ -596,6 +632,7 @@ fn region_outcome(
         outcome.diagnostics.push(decision::nothing_better(region));
         return Ok(outcome);
     }
+
     outcome.code = Some(code);
     outcome.declarations = plan.region.replaced_declarations.clone();
     outcome

@@ -7,7 +7,10 @@
 //! program reads the same values (`deps::same_values`).
 
 use crate::deps;
-use crate::frontend::ir::{AccessKind, Aff, Array, CmpOp, Cond, Loop, Node, Piece, Region, Scope};
+use crate::frontend::ir::{
+    AccessKind, Aff, Array, CmpOp, Cond, Loop, Memory, Node, Piece, Region, Scope,
+};
+use crate::frontend::types::CType;
 use crate::model::{self, Scop, ScopText};
 use crate::plan::Plan;
 use isl_rs::{Context, LibISLError, UnionSet};
@@ -285,6 +288,12 @@ pub fn expand(
         live_out: false,
         declaration: None,
         member_of: None,
+        memory: Memory::Local,
+        element: region
+            .arrays
+            .iter()
+            .find(|a| a.name == variable)
+            .map_or(CType::Unknown, |a| a.element),
     });
     out.declarations.extend(declaration(
         region,
@@ -473,7 +482,9 @@ impl Contraction {
 /// `region` with `array` stored in a buffer whose dimension `k` holds `moduli[k]`
 /// cells (`None`: all of them), accessed as `buffer[(e_k) % b_k]`. A local array
 /// declared alone and used only in the region keeps its name and gets the smaller
-/// declaration in place; otherwise `buffer` is a new local declared with the region.
+/// declaration in place, unless the region is versioned (the code as written, its
+/// fallback, still uses that declaration); otherwise `buffer` is a new local declared
+/// with the region.
 pub fn contract(
     region: &Region,
     array: &str,
@@ -482,7 +493,10 @@ pub fn contract(
 ) -> (Region, Contraction) {
     let mut out = region.clone();
     let original = region.arrays.iter().find(|a| a.name == array).cloned();
-    let in_place = original.as_ref().and_then(|a| a.declaration.clone());
+    let in_place = original
+        .as_ref()
+        .and_then(|a| a.declaration.clone())
+        .filter(|_| region.may_overlap.is_empty());
     let buffer = if in_place.is_some() { array } else { buffer };
     for stmt in &mut out.statements {
         let mut rewrites = Vec::new();
@@ -538,6 +552,8 @@ pub fn contract(
         live_out: false,
         declaration: None,
         member_of: None,
+        memory: Memory::Local,
+        element: original.as_ref().map_or(CType::Unknown, |a| a.element),
     });
     let dims: String = after.iter().map(|e| format!("[{e}]")).collect();
     let declaration = format!("{element_type} {buffer}{dims};");

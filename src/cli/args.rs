@@ -420,6 +420,11 @@ pub struct RewriteArgs {
     /// may contract), like `#pragma nestor temporary(NAME)` before the region.
     #[arg(long, value_name = "NAME")]
     pub temporary: Vec<String>,
+    /// Promise that no two arrays a region accesses are the same memory (no caller
+    /// passes one array twice or overlapping parts of one): regions are rewritten
+    /// without the run-time overlap test. A wrong promise gives wrong results.
+    #[arg(long, env = "NESTOR_ASSUME_NO_ALIAS", value_parser = clap::builder::FalseyValueParser::new())]
+    pub assume_no_alias: bool,
 }
 
 impl RewriteArgs {

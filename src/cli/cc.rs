@@ -299,6 +299,7 @@ fn rewritten(path: &Path, line: &CompilerLine, verbose: bool) -> Option<String> 
         contract: true,
         parallel: line.openmp,
         tile: Some(nestor::tiling::TileSizes::Model(caches())),
+        assume_no_alias: assume_no_alias(),
         ..Default::default()
     };
     let report = super::panics::guarded(|| pipeline::optimize(src, &options)).ok()?;
@@ -319,6 +320,17 @@ fn rewritten(path: &Path, line: &CompilerLine, verbose: bool) -> Option<String> 
 }
 
 /// The caches tile sizes are chosen for: `$NESTOR_CACHE` (`48K,2M`), else the host's.
+/// Whether `$NESTOR_ASSUME_NO_ALIAS` promises distinct arrays (`1`, `true`, `yes`;
+/// not `0`, `false`, `no`, empty), as `--assume-no-alias` does.
+fn assume_no_alias() -> bool {
+    std::env::var("NESTOR_ASSUME_NO_ALIAS").is_ok_and(|v| {
+        !matches!(
+            v.trim().to_ascii_lowercase().as_str(),
+            "" | "0" | "false" | "no" | "off" | "n" | "f"
+        )
+    })
+}
+
 fn caches() -> nestor::cache::Caches {
     std::env::var("NESTOR_CACHE")
         .ok()

@@ -31,6 +31,7 @@ pub fn options(analysis: &AnalysisArgs, rewrite: &RewriteArgs, analyze: bool) ->
             }
         }),
         temporaries: rewrite.temporary.clone(),
+        assume_no_alias: rewrite.assume_no_alias,
         ..Default::default()
     }
 }

@@ -517,6 +517,44 @@ pub struct Array {
     /// elements): the variable it lies in. Its liveness is the variable's, and storage
     /// transformations never touch it (they would change the struct's declaration).
     pub member_of: Option<MemberOf>,
+    /// Whose memory it is, for what other arrays may share it.
+    pub memory: Memory,
+    /// Its element type, typedefs and type macros resolved (`Unknown` when nestor
+    /// cannot see it).
+    pub element: CType,
+}
+
+/// Whose memory an array is: what decides which other arrays may be the same memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Memory {
+    /// A variable of the function (or a struct parameter passed by value): memory no
+    /// other name of the region reaches.
+    Local,
+    /// A global (or block-scope `static`) variable: its own object, which a caller
+    /// may also pass to the function.
+    Global,
+    /// The caller's memory, reached through a parameter (an array or pointer
+    /// parameter, or a struct reached through one): it may be a global's or another
+    /// parameter's. `restrict`: the parameter promises that memory the function
+    /// writes through it is reached through no other name.
+    Passed { restrict: bool },
+}
+
+impl Array {
+    /// The variable through which the array's memory is reached: the array itself, or
+    /// the struct variable a field array lies in.
+    pub fn root(&self) -> &str {
+        self.member_of.as_ref().map_or(&self.name, |m| &m.root)
+    }
+}
+
+/// Two arrays of a region that may be the same memory, at least one of them written
+/// in it. The model treats them as distinct, so the rewritten region runs only under a
+/// run-time test that the address ranges it touches do not overlap (`versioning`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct MayOverlap {
+    pub first: String,
+    pub second: String,
 }
 
 /// The struct variable a field array lies in.
@@ -626,6 +664,9 @@ pub struct Region {
     /// declared before it and released after it, so the region stays one that other
     /// polyhedral tools accept.
     pub scop_pragmas: Option<Span>,
+    /// The pairs of arrays that may be the same memory, in order: the rewritten code
+    /// runs only when a run-time test shows they do not overlap.
+    pub may_overlap: Vec<MayOverlap>,
 }
 
 impl Region {

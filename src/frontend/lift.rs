@@ -109,10 +109,7 @@ pub fn lift_region(
         })
         .collect();
     let arrays = lifter.arrays();
-    let aliases = possible_aliases(&arrays, &lifter.statements);
-    if !aliases.is_empty() {
-        return Err(aliases);
-    }
+    let may_overlap = may_overlap(&arrays, &lifter.statements);
     Ok(Region {
         origin,
         indent_unit: indent_unit(src, &span, &indent),
@@ -144,6 +141,7 @@ pub fn lift_region(
         declared_temporaries: Vec::new(),
         replaced_declarations: Vec::new(),
         scop_pragmas: None,
+        may_overlap,
     })
 }
 
@@ -1530,6 +1528,8 @@ impl<'a> Lifter<'a> {
                         live_out: true,
                         declaration: None,
                         member_of: Some(f.member_of.clone()),
+                        memory: self.field_memory(f),
+                        element: self.symbols.resolve_type(&f.element_type),
                     };
                 }
                 let written = self
@@ -1549,14 +1549,47 @@ impl<'a> Lifter<'a> {
                     live_out: true,
                     declaration: None,
                     member_of: None,
+                    memory: match sym {
+                        Some(s) if !self.block_locals.contains_key(&a.array) => memory_of(s),
+                        // A block variable, or a constant nestor reads as a 0-d array.
+                        _ => Memory::Local,
+                    },
+                    element: sym.map_or(CType::Unknown, |s| s.ctype),
                 }
             });
         }
         seen.into_values().collect()
     }
+
+    /// Whose memory the field array `f` is: the caller's when its struct is reached
+    /// through a pointer or array parameter, else its struct variable's.
+    fn field_memory(&self, f: &FieldArray) -> Memory {
+        let root = self.symbols.get(&f.member_of.root);
+        match root {
+            Some(s) if f.member_of.by_reference => Memory::Passed {
+                restrict: s.restrict,
+            },
+            Some(s) if s.scope == Scope::Global => Memory::Global,
+            _ => Memory::Local,
+        }
+    }
 }
 
 type Node_ = super::ir::Node;
+
+/// Whose memory the variable `s` is, as an array of a region: a pointer (wherever it
+/// is declared) and an array parameter reach memory someone else declared.
+fn memory_of(s: &super::symbols::Symbol) -> Memory {
+    match (s.scope, &s.shape) {
+        (_, Shape::Pointer | Shape::RestrictPointer) | (Scope::Parameter, Shape::Array(_)) => {
+            Memory::Passed {
+                restrict: s.restrict,
+            }
+        }
+        (Scope::Global, _) => Memory::Global,
+        (Scope::Parameter | Scope::Local, _) => Memory::Local,
+    }
+}
 
 /// `i++`, `++i`, `i--`, `i += c`, `i -= c`, `i = i + c`: the constant step.
 fn loop_stride(update: Node, iter: &str, src: &str) -> Option<i64> {
@@ -1591,76 +1624,70 @@ fn loop_stride(update: Node, iter: &str, src: &str) -> Option<i64> {
     }
 }
 
-/// An array parameter and a global array of the same element type that the region
-/// both accesses may be the same memory (`kg(G)` where `kg` also uses `G`): nestor
-/// cannot tell their accesses apart, so the region is not modelled.
-fn possible_aliases(arrays: &[Array], statements: &[Statement]) -> Vec<Diagnostic> {
-    let mut diags = Vec::new();
-    let accessed = |name: &str| {
-        statements
-            .iter()
-            .flat_map(|s| &s.accesses)
-            .find(|a| a.array == name)
-            .map(|a| a.span.clone())
-    };
-    for p in arrays
+/// The pairs of the region's arrays that may be the same memory, at least one of them
+/// written in it (`first` is written):
+///
+/// - distinct variables (the arrays of one struct variable are distinct members);
+/// - one reached through a parameter, the other through a parameter or a global
+///   (locals are no caller's memory);
+/// - neither declared `restrict`;
+/// - element types an lvalue of one may access the other with (C11 6.5p7: the same
+///   type up to signedness, or a character type, or a type nestor cannot see).
+fn may_overlap(arrays: &[Array], statements: &[Statement]) -> Vec<MayOverlap> {
+    let written: BTreeSet<&str> = statements
         .iter()
-        .filter(|a| a.scope == Scope::Parameter && !a.extents.is_empty() && a.member_of.is_none())
-    {
-        let global = arrays.iter().find(|g| {
-            g.scope == Scope::Global && !g.extents.is_empty() && g.element_type == p.element_type
-        });
-        if let (Some(g), Some(span)) = (global, accessed(&p.name)) {
-            diags.push(
-                Diagnostic::new(Code::MayAlias, span, format!("array parameter `{}` may be the global array `{}`, which the region also accesses", p.name, g.name))
-                    .label("may alias a global")
-                    .expected("array parameters that are distinct from the globals the function uses")
-                    .hint(format!("declare `{}` as a `restrict` pointer, or pass `{}` as a parameter too", p.name, g.name)),
-            );
+        .flat_map(|s| &s.accesses)
+        .filter(|a| a.kind == AccessKind::Write)
+        .map(|a| a.array.as_str())
+        .collect();
+    let mut pairs = BTreeSet::new();
+    for x in arrays.iter().filter(|a| written.contains(a.name.as_str())) {
+        for y in arrays.iter().filter(|y| y.name != x.name) {
+            if !may_share_memory(x, y) {
+                continue;
+            }
+            let (first, second) = if written.contains(y.name.as_str()) && y.name < x.name {
+                (y, x)
+            } else {
+                (x, y)
+            };
+            pairs.insert(MayOverlap {
+                first: first.name.clone(),
+                second: second.name.clone(),
+            });
         }
     }
-    diags.extend(struct_parameter_aliases(arrays, statements));
-    diags
+    pairs.into_iter().collect()
 }
 
-/// A struct reached through a pointer or array parameter (`p->x`, `b[i].x`) may be a
-/// global struct of the same type the region also accesses, or lie inside one
-/// (`f(&g)`, `f(&outer.in)`): nestor cannot tell their members apart, so the region
-/// is not modelled. One diagnostic per parameter.
-fn struct_parameter_aliases(arrays: &[Array], statements: &[Statement]) -> Vec<Diagnostic> {
-    let mut diags = Vec::new();
-    let mut reported = BTreeSet::new();
-    for p in arrays.iter().filter(|a| a.scope == Scope::Parameter) {
-        let Some((root, record)) = p
-            .member_of
-            .as_ref()
-            .filter(|m| m.by_reference)
-            .and_then(|m| Some((&m.root, m.records.first()?)))
-        else {
-            continue;
-        };
-        let global = arrays.iter().find_map(|g| {
-            g.member_of
-                .as_ref()
-                .filter(|m| g.scope == Scope::Global && m.records.contains(record))
-        });
-        let span = statements
-            .iter()
-            .flat_map(|s| &s.accesses)
-            .find(|a| a.array == p.name)
-            .map(|a| a.span.clone());
-        if let (Some(g), Some(span)) = (global, span)
-            && reported.insert(root.clone())
-        {
-            diags.push(
-                Diagnostic::new(Code::MayAlias, span, format!("struct parameter `{root}` may point to the global `{}` or into it (both hold a `{record}`), which the region also accesses", g.root))
-                    .label("may alias a global")
-                    .expected("struct parameters that are distinct from the global structs the function uses")
-                    .hint(format!("pass `{}` as a parameter too", g.root)),
-            );
-        }
+/// Whether arrays `x` and `y` may be the same memory (see [`may_overlap`]).
+fn may_share_memory(x: &Array, y: &Array) -> bool {
+    let passed = |m: Memory| matches!(m, Memory::Passed { .. });
+    let restrict = |m: Memory| matches!(m, Memory::Passed { restrict: true });
+    x.root() != y.root()
+        && (passed(x.memory) || passed(y.memory))
+        && x.memory != Memory::Local
+        && y.memory != Memory::Local
+        && !restrict(x.memory)
+        && !restrict(y.memory)
+        && may_access_each_other(x.element, y.element)
+}
+
+/// Whether lvalues of element types `a` and `b` may access the same object (C11
+/// 6.5p7): equal up to signedness, a character type (any object's bytes), or a type
+/// nestor cannot see. `float` and `double` are not told apart (`CType::Floating`), so
+/// they count as possibly the same.
+fn may_access_each_other(a: CType, b: CType) -> bool {
+    let width = |t: CType| match t {
+        CType::Signed(w) | CType::Unsigned(w) => Some(w),
+        _ => None,
+    };
+    match (a, b) {
+        (CType::Unknown, _) | (_, CType::Unknown) => true,
+        _ if width(a) == Some(8) || width(b) == Some(8) => true,
+        (CType::Floating, CType::Floating) => true,
+        _ => width(a).is_some() && width(a) == width(b),
     }
-    diags
 }
 
 /// Each parameter's type (promoted) and the values it may have when the region runs:

@@ -36,6 +36,9 @@ pub struct Symbol {
     /// The struct or union type of a variable that is one (`struct S s`), an array of
     /// them (`struct S b[n]`) or a pointer to one (`struct S *p`).
     pub record: Option<RecordType>,
+    /// Declared `restrict` (`T *restrict p`, or the parameter `T a[restrict n]`): the
+    /// memory it reaches and the region writes is reached through no other name.
+    pub restrict: bool,
 }
 
 fn starts_numeric(word: &str) -> bool {
@@ -932,6 +935,7 @@ fn symbol_of_declarator(
     let mut extents = Vec::new();
     let mut pointer = None;
     let mut pointers = 0;
+    let mut restrict_array = false;
     loop {
         match node.kind() {
             "identifier" => break,
@@ -941,6 +945,7 @@ fn symbol_of_declarator(
                     .or_else(|| node.named_child(0))?;
             }
             "array_declarator" => {
+                restrict_array |= qualified_restrict(node, src);
                 extents.push(
                     node.child_by_field_name("size")
                         .map_or(String::new(), |s| text(s, src).to_string()),
@@ -948,9 +953,7 @@ fn symbol_of_declarator(
                 node = node.child_by_field_name("declarator")?;
             }
             "pointer_declarator" => {
-                let restrict = text(node, src)
-                    .split(|c: char| !c.is_alphanumeric() && c != '_')
-                    .any(|w| w == "restrict" || w == "__restrict" || w == "__restrict__");
+                let restrict = qualified_restrict(node, src);
                 pointer = Some(pointer.unwrap_or(true) && restrict);
                 pointers += 1;
                 node = node.child_by_field_name("declarator")?;
@@ -978,10 +981,23 @@ fn symbol_of_declarator(
         name: text(node, src).to_string(),
         ty: ty.to_string(),
         ctype,
+        restrict: shape == Shape::RestrictPointer
+            || (restrict_array && scope == Scope::Parameter && pointer.is_none()),
         shape,
         scope,
         record: record.cloned(),
     })
+}
+
+/// Whether a pointer or array declarator carries `restrict` among its own qualifiers
+/// (`*restrict p`, `a[restrict n]`), not in a declarator inside it.
+fn qualified_restrict(declarator: Node, src: &str) -> bool {
+    let mut cursor = declarator.walk();
+    let qualified = declarator.children(&mut cursor).any(|c| {
+        c.kind() == "type_qualifier"
+            && matches!(text(c, src), "restrict" | "__restrict" | "__restrict__")
+    });
+    qualified
 }
 
 /// `POLYBENCH_kD(A, N1..Nk, n1..nk)` declares `A` with run-time extents `n1..nk`.
@@ -1008,6 +1024,7 @@ fn polybench_array(f: Node, ty: &str, ctype: CType, src: &str, scope: Scope) -> 
         shape: Shape::Array(args[1 + rank..].to_vec()),
         scope,
         record: None,
+        restrict: false,
     })
 }
 

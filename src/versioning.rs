@@ -1,0 +1,283 @@
+//! The run-time test that guards a rewritten region whose arrays may be the same
+//! memory (`Region::may_overlap`): the rewritten code runs only when, for every pair,
+//! the bytes the region touches of one array lie apart from those of the other, and
+//! the code as written runs otherwise.
+//!
+//! For an array `X` of rank `r` and `C_X = { X[o] : some instance of the region
+//! accesses X[o] }`, the test bounds `C_X` by its box: per dimension `d`,
+//! `dim_min(C_X, d)` and `dim_max(C_X, d)`, piecewise affine in the parameters. With
+//! every subscript but the first within its extent (the model's own assumption), each
+//! cell the region touches lies in `[lo_X, hi_X)`, `lo_X` the address of the box's
+//! first cell and `hi_X` one element past its last. Two arrays are apart when
+//! `hi_X <= lo_Y || hi_Y <= lo_X`.
+//!
+//! Addresses are `unsigned long long` integers, `(unsigned long long)X + (unsigned long
+//! long)(e) * sizeof X[0] + ...`: comparing pointers to different objects is
+//! undefined in C, and so is pointer arithmetic past an object, which the bounds are
+//! for parameters where the region touches no cell of `X` (the test may then say
+//! anything: an array the region does not touch overlaps nothing it touches).
+
+use crate::codegen;
+use crate::diag::{Code, Diagnostic};
+use crate::frontend::ir::{Array, Region};
+use crate::isl::{Failure, expr_from_pw_aff};
+use crate::model::{Scop, isl_name};
+use isl_rs::{PwAff, Set, UnionSet, Val};
+use std::collections::BTreeMap;
+
+/// At most this many pairs of arrays are tested (Polly bounds its checks too): beyond,
+/// the condition would cost more than the region gains, and the region is left as
+/// written (N116).
+pub const MAX_PAIRS: usize = 24;
+
+/// The C condition under which no two arrays of a pair of `region.may_overlap` share
+/// a byte the region touches (`None` when no pair needs testing), or why nestor cannot
+/// write one. `params` is the model's parameter tuple (`[n, m] -> `).
+pub fn overlap_test(
+    region: &Region,
+    scop: &Scop,
+    params: &str,
+) -> Result<Result<Option<String>, Box<Diagnostic>>, Failure> {
+    let pairs = &region.may_overlap;
+    if pairs.is_empty() {
+        return Ok(Ok(None));
+    }
+    if pairs.len() > MAX_PAIRS {
+        return Ok(Err(Box::new(untestable(
+            region,
+            format!(
+                "{} pairs of arrays may be the same memory, more than the {MAX_PAIRS} a run-time test checks",
+                pairs.len()
+            ),
+        ))));
+    }
+    let mut ranges = BTreeMap::new();
+    for name in pairs.iter().flat_map(|p| [&p.first, &p.second]) {
+        if ranges.contains_key(name) {
+            continue;
+        }
+        let Some(array) = region.arrays.iter().find(|a| &a.name == name) else {
+            return Err(Failure::Unexpected(format!("no array `{name}`")));
+        };
+        let Some(cell) = CellText::of(region, array) else {
+            return Ok(Err(Box::new(untestable(
+                region,
+                format!("`{name}` may be the same memory as another array, and the region reaches it only through calls, where nestor cannot write its addresses"),
+            ))));
+        };
+        ranges.insert(name.clone(), address_range(region, scop, params, array, &cell)?);
+    }
+    let next_line = format!("{}{}    ", region.line_ending, region.indent);
+    let tests: Vec<String> = pairs
+        .iter()
+        .map(|p| {
+            let (x, y) = (&ranges[&p.first], &ranges[&p.second]);
+            let or = if pairs.len() == 1 { &next_line } else { " " };
+            format!("{} <= {}{or}|| {} <= {}", x.hi, y.lo, y.hi, x.lo)
+        })
+        .collect();
+    let condition = match tests.as_slice() {
+        [one] => one.clone(),
+        _ => tests
+            .iter()
+            .map(|t| format!("({t})"))
+            .collect::<Vec<_>>()
+            .join(&format!("{next_line}&& ")),
+    };
+    Ok(Ok(Some(condition)))
+}
+
+/// `region` as its rewritten code is laid out inside the test: one level deeper.
+pub fn nested(region: &Region) -> Region {
+    Region {
+        indent: format!("{}{}", region.indent, region.indent_unit),
+        ..region.clone()
+    }
+}
+
+/// The text replacing `region`: `rewritten` (laid out by [`nested`]) when `condition`
+/// holds, else the region's own text `original`, byte for byte.
+pub fn guarded(region: &Region, condition: &str, rewritten: &str, original: &str) -> String {
+    let (nl, indent, unit) = (region.line_ending, &region.indent, &region.indent_unit);
+    format!(
+        "if ({condition}) {{{nl}{indent}{unit}{rewritten}{nl}{indent}}} else {{{nl}{indent}{original}{nl}{indent}}}"
+    )
+}
+
+/// N116: arrays that may be the same memory, and no test nestor can emit.
+fn untestable(region: &Region, why: String) -> Diagnostic {
+    Diagnostic::new(Code::MayAlias, region.span.clone(), why)
+        .label("left as written")
+        .expected("arrays that are distinct memory, or a run-time test nestor can write")
+        .hint("declare the parameters `restrict` if they never overlap, or pass --assume-no-alias")
+}
+
+/// The addresses `[lo, hi)` of the bytes the region touches of one array, as C
+/// expressions of type `unsigned long long`.
+struct AddressRange {
+    lo: String,
+    hi: String,
+}
+
+/// How C writes a cell of an array: the texts around its subscripts, one more than
+/// its rank (`["A[", "][", "]"]`, `["b[", "].c[", "]"]`, `["p->s"]`), and whether the
+/// array is a variable of its own (not a struct member), named by the first text.
+struct CellText(Vec<String>, bool);
+
+impl CellText {
+    /// The cell text of `array`: its name and a subscript per dimension, or for a
+    /// struct member the text of an access with every subscript written (`None` when
+    /// the region has none, as for arrays passed to summarized calls).
+    fn of(region: &Region, array: &Array) -> Option<CellText> {
+        let rank = array.extents.len();
+        if array.member_of.is_none() {
+            let mut pieces = vec![format!("{}[", array.name)];
+            pieces.extend((1..rank).map(|_| "][".to_string()));
+            pieces.push("]".to_string());
+            if rank == 0 {
+                pieces = vec![array.name.clone()];
+            }
+            return Some(CellText(pieces, true));
+        }
+        region.statements.iter().find_map(|s| {
+            let a = s
+                .accesses
+                .iter()
+                .find(|a| a.array == array.name && a.index_spans.len() == rank)?;
+            let text = |from: usize, to: usize| -> Option<String> {
+                s.text
+                    .get(from.checked_sub(s.span.start)?..to.checked_sub(s.span.start)?)
+                    .map(str::to_string)
+            };
+            let mut bounds = vec![a.span.start];
+            for index in &a.index_spans {
+                bounds.push(index.start);
+                bounds.push(index.end);
+            }
+            bounds.push(a.span.end);
+            let pieces: Option<Vec<String>> =
+                bounds.chunks(2).map(|b| text(b[0], b[1])).collect();
+            Some(CellText(pieces?, false))
+        })
+    }
+
+    fn rank(&self) -> usize {
+        self.0.len() - 1
+    }
+
+    /// The cell with every subscript 0, cut after its first `subscripts` subscripts:
+    /// `A[0]` for 1, `A[0][0]` for all (`rank`), `b[0].c[0]`.
+    fn zeros(&self, subscripts: usize) -> String {
+        let mut out = self.0[0].clone();
+        for k in 1..=subscripts {
+            out.push('0');
+            let after = &self.0[k];
+            if k < subscripts || k == self.rank() {
+                out.push_str(after);
+            } else {
+                let close = after.find(']').map_or(after.len(), |at| at + 1);
+                out.push_str(&after[..close]);
+            }
+        }
+        out
+    }
+
+    /// The address of the array's first element: the array's own name when it is
+    /// one, else the address of its zero cell.
+    fn base(&self) -> String {
+        match self.0.first() {
+            Some(name) if self.1 && self.rank() > 0 => {
+                format!("(unsigned long long){}", name.trim_end_matches('['))
+            }
+            _ => format!("(unsigned long long)&{}", self.zeros(self.rank())),
+        }
+    }
+
+    /// The bytes between cells one apart in dimension `d`: `sizeof A[0]` for the
+    /// first of `A[n][m]`.
+    fn stride(&self, d: usize) -> String {
+        format!("sizeof {}", self.zeros(d + 1))
+    }
+}
+
+/// The address range of the cells of `array` that the region accesses (see the
+/// module's comment).
+fn address_range(
+    region: &Region,
+    scop: &Scop,
+    params: &str,
+    array: &Array,
+    cell: &CellText,
+) -> Result<AddressRange, Failure> {
+    let base = cell.base();
+    let rank = cell.rank();
+    if rank == 0 {
+        return Ok(AddressRange {
+            hi: format!("{base} + sizeof {}", cell.zeros(0)),
+            lo: base,
+        });
+    }
+    let cells = accessed_cells(scop, params, array, rank)?;
+    let touched = cells.copy()?.params()?;
+    let mut lo = Vec::new();
+    let mut hi = Vec::new();
+    for d in 0..rank {
+        let position = i32::try_from(d).map_err(|_| Failure::Unexpected("rank".into()))?;
+        let mut max = cells.copy()?.dim_max(position)?;
+        if d + 1 == rank {
+            // One element past the last cell.
+            max = max.add_constant_val(Val::one(&touched.get_ctx())?)?;
+        }
+        lo.push(term(region, &touched, cells.copy()?.dim_min(position)?)?);
+        hi.push(term(region, &touched, max)?);
+    }
+    Ok(AddressRange {
+        lo: address(&base, &lo, cell),
+        hi: address(&base, &hi, cell),
+    })
+}
+
+/// `{ X[o] : some instance of the region accesses X[o] }`.
+fn accessed_cells(scop: &Scop, params: &str, array: &Array, rank: usize) -> Result<Set, Failure> {
+    let dims: Vec<String> = (0..rank).map(|d| format!("o{d}")).collect();
+    let ctx = scop.context.get_ctx();
+    let universe = UnionSet::read_from_str(
+        &ctx,
+        &format!("{params}{{ {}[{}] }}", isl_name(&array.name), dims.join(", ")),
+    )?;
+    let accessed = scop
+        .reads
+        .copy()?
+        .union(scop.writes.copy()?)?
+        .range()?
+        .intersect(universe)?;
+    if accessed.is_empty()? {
+        return Err(Failure::Unexpected(format!(
+            "`{}` is not accessed",
+            array.name
+        )));
+    }
+    Ok(Set::from_union_set(accessed)?)
+}
+
+/// One subscript bound as C (`None`: it is 0), simplified where the region touches the
+/// array.
+fn term(region: &Region, touched: &Set, bound: PwAff) -> Result<(String, Option<i64>), Failure> {
+    let expr = expr_from_pw_aff(touched, bound)?;
+    codegen::parameter_expression(region, &expr)
+}
+
+/// `base + e_0 * stride_0 + ...` in `unsigned long long`, zero terms left out.
+fn address(base: &str, subscripts: &[(String, Option<i64>)], cell: &CellText) -> String {
+    let mut out = base.to_string();
+    for (d, (text, value)) in subscripts.iter().enumerate() {
+        let stride = cell.stride(d);
+        match value {
+            Some(0) => {}
+            Some(1) => out.push_str(&format!(" + {stride}")),
+            Some(k) if *k > 0 => out.push_str(&format!(" + {k} * {stride}")),
+            _ => out.push_str(&format!(" + (unsigned long long){text} * {stride}")),
+        }
+    }
+    out
+}
