@@ -187,17 +187,6 @@ impl Decision {
         )
     }
 
-    /// The run-time test of `region`'s pairs of arrays that may be the same memory.
-    pub fn versioned(region: &Region) -> Decision {
-        Decision::Versioned {
-            pairs: region
-                .may_overlap
-                .iter()
-                .map(|p| (p.first.clone(), p.second.clone()))
-                .collect(),
-        }
-    }
-
     /// The decision for `fusion` of loops of `region`.
     pub fn fused(region: &Region, fusion: &Fusion) -> Decision {
         let names = |ks: &[usize]| {
@@ -536,25 +525,15 @@ fn pair_list(pairs: &[(String, String)]) -> String {
         .join(", ")
 }
 
-/// The pairs of arrays of `region` that may be the same memory, as a list.
-fn overlap_pairs(region: &Region) -> String {
-    let pairs: Vec<(String, String)> = region
-        .may_overlap
-        .iter()
-        .map(|p| (p.first.clone(), p.second.clone()))
-        .collect();
-    pair_list(&pairs)
-}
-
 /// N311: the rewritten region runs under a run-time test that its arrays do not
 /// overlap.
-pub fn versioned(region: &Region) -> Diagnostic {
+pub fn versioned(region: &Region, pairs: &[(String, String)]) -> Diagnostic {
     Diagnostic::new(
         Code::Versioned,
         region.span.clone(),
         format!(
             "the rewritten code runs only when {} do not overlap; otherwise the code as written runs",
-            overlap_pairs(region)
+            pair_list(pairs)
         ),
     )
     .note()

@@ -373,7 +373,7 @@ fn rejected_report(r: &frontend::RejectedNest) -> RegionReport {
 struct Outcome {
     code: Option<String>,
     /// The run-time test the rewritten code runs under (`versioning`), if it needs one.
-    guard: Option<String>,
+    guard: Option<versioning::Guard>,
     /// Declarations outside the region replaced by smaller ones (contracted arrays).
     declarations: Vec<(Span, String)>,
     search: Option<search::SearchOutcome>,
@@ -469,8 +469,8 @@ fn process_region(
     let Some(mut code) = outcome.code else {
         return (report, Vec::new());
     };
-    if let Some(condition) = &outcome.guard {
-        code = versioning::guarded(region, condition, &code, original);
+    if let Some(guard) = &outcome.guard {
+        code = versioning::guarded(region, &guard.condition, &code, original);
     }
     if options.fault_in(&region.function) == Some(FaultKind::UnparsableCode) {
         code.push_str("\n} /* fault injected by a test hook */");
@@ -488,9 +488,13 @@ fn process_region(
         );
         return (report, Vec::new());
     }
-    if outcome.guard.is_some() {
-        report.diagnostics.push(decision::versioned(region));
-        report.decisions.push(Decision::versioned(region));
+    if let Some(guard) = outcome.guard {
+        report
+            .diagnostics
+            .push(decision::versioned(region, &guard.pairs));
+        report
+            .decisions
+            .push(Decision::Versioned { pairs: guard.pairs });
     }
     report.status = Status::Rewritten;
     report.generated = Some(code.clone());

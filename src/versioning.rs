@@ -30,18 +30,24 @@ use std::collections::BTreeMap;
 /// written (N116).
 pub const MAX_PAIRS: usize = 24;
 
-/// The C condition under which no two arrays of a pair of `region.may_overlap` share
-/// a byte the region touches (`None` when no pair needs testing), or why nestor cannot
-/// write one. `params` is the model's parameter tuple (`[n, m] -> `).
+/// The run-time test a rewritten region runs under.
+#[derive(Clone, Debug)]
+pub struct Guard {
+    /// The C condition: true when no two arrays of a pair overlap.
+    pub condition: String,
+    /// The pairs it tests (those of `Region::may_overlap` the region touches both of).
+    pub pairs: Vec<(String, String)>,
+}
+
+/// The test under which no two arrays of a pair of `region.may_overlap` share a byte
+/// the region touches (`None` when no pair needs testing), or why nestor cannot write
+/// one. `params` is the model's parameter tuple (`[n, m] -> `).
 pub fn overlap_test(
     region: &Region,
     scop: &Scop,
     params: &str,
-) -> Result<Result<Option<String>, Box<Diagnostic>>, Failure> {
+) -> Result<Result<Option<Guard>, Box<Diagnostic>>, Failure> {
     let pairs = &region.may_overlap;
-    if pairs.is_empty() {
-        return Ok(Ok(None));
-    }
     if pairs.len() > MAX_PAIRS {
         return Ok(Err(Box::new(untestable(
             region,
@@ -62,17 +68,32 @@ pub fn overlap_test(
         let Some(cell) = CellText::of(region, array) else {
             return Ok(Err(Box::new(untestable(
                 region,
-                format!("`{name}` may be the same memory as another array, and the region reaches it only through calls, where nestor cannot write its addresses"),
+                format!(
+                    "`{name}` may be the same memory as another array, and the region reaches it only through calls, where nestor cannot write its addresses"
+                ),
             ))));
         };
-        ranges.insert(name.clone(), address_range(region, scop, params, array, &cell)?);
+        ranges.insert(
+            name.clone(),
+            address_range(region, scop, params, array, &cell)?,
+        );
+    }
+    // An array the region touches for no parameter value overlaps nothing.
+    let tested: Vec<_> = pairs
+        .iter()
+        .filter_map(|p| match (&ranges[&p.first], &ranges[&p.second]) {
+            (Some(x), Some(y)) => Some((p, x, y)),
+            _ => None,
+        })
+        .collect();
+    if tested.is_empty() {
+        return Ok(Ok(None));
     }
     let next_line = format!("{}{}    ", region.line_ending, region.indent);
-    let tests: Vec<String> = pairs
+    let tests: Vec<String> = tested
         .iter()
-        .map(|p| {
-            let (x, y) = (&ranges[&p.first], &ranges[&p.second]);
-            let or = if pairs.len() == 1 { &next_line } else { " " };
+        .map(|(_, x, y)| {
+            let or = if tested.len() == 1 { &next_line } else { " " };
             format!("{} <= {}{or}|| {} <= {}", x.hi, y.lo, y.hi, x.lo)
         })
         .collect();
@@ -84,7 +105,13 @@ pub fn overlap_test(
             .collect::<Vec<_>>()
             .join(&format!("{next_line}&& ")),
     };
-    Ok(Ok(Some(condition)))
+    Ok(Ok(Some(Guard {
+        condition,
+        pairs: tested
+            .iter()
+            .map(|(p, _, _)| (p.first.clone(), p.second.clone()))
+            .collect(),
+    })))
 }
 
 /// `region` as its rewritten code is laid out inside the test: one level deeper.
@@ -155,8 +182,7 @@ impl CellText {
                 bounds.push(index.end);
             }
             bounds.push(a.span.end);
-            let pieces: Option<Vec<String>> =
-                bounds.chunks(2).map(|b| text(b[0], b[1])).collect();
+            let pieces: Option<Vec<String>> = bounds.chunks(2).map(|b| text(b[0], b[1])).collect();
             Some(CellText(pieces?, false))
         })
     }
@@ -201,23 +227,25 @@ impl CellText {
 }
 
 /// The address range of the cells of `array` that the region accesses (see the
-/// module's comment).
+/// module's comment); `None` when it accesses none for any parameter value.
 fn address_range(
     region: &Region,
     scop: &Scop,
     params: &str,
     array: &Array,
     cell: &CellText,
-) -> Result<AddressRange, Failure> {
+) -> Result<Option<AddressRange>, Failure> {
     let base = cell.base();
     let rank = cell.rank();
+    let Some(cells) = accessed_cells(scop, params, array, rank)? else {
+        return Ok(None);
+    };
     if rank == 0 {
-        return Ok(AddressRange {
+        return Ok(Some(AddressRange {
             hi: format!("{base} + sizeof {}", cell.zeros(0)),
             lo: base,
-        });
+        }));
     }
-    let cells = accessed_cells(scop, params, array, rank)?;
     let touched = cells.copy()?.params()?;
     let mut lo = Vec::new();
     let mut hi = Vec::new();
@@ -231,19 +259,28 @@ fn address_range(
         lo.push(term(region, &touched, cells.copy()?.dim_min(position)?)?);
         hi.push(term(region, &touched, max)?);
     }
-    Ok(AddressRange {
+    Ok(Some(AddressRange {
         lo: address(&base, &lo, cell),
         hi: address(&base, &hi, cell),
-    })
+    }))
 }
 
-/// `{ X[o] : some instance of the region accesses X[o] }`.
-fn accessed_cells(scop: &Scop, params: &str, array: &Array, rank: usize) -> Result<Set, Failure> {
+/// `{ X[o] : some instance of the region accesses X[o] }`, `None` when empty.
+fn accessed_cells(
+    scop: &Scop,
+    params: &str,
+    array: &Array,
+    rank: usize,
+) -> Result<Option<Set>, Failure> {
     let dims: Vec<String> = (0..rank).map(|d| format!("o{d}")).collect();
     let ctx = scop.context.get_ctx();
     let universe = UnionSet::read_from_str(
         &ctx,
-        &format!("{params}{{ {}[{}] }}", isl_name(&array.name), dims.join(", ")),
+        &format!(
+            "{params}{{ {}[{}] }}",
+            isl_name(&array.name),
+            dims.join(", ")
+        ),
     )?;
     let accessed = scop
         .reads
@@ -252,12 +289,9 @@ fn accessed_cells(scop: &Scop, params: &str, array: &Array, rank: usize) -> Resu
         .range()?
         .intersect(universe)?;
     if accessed.is_empty()? {
-        return Err(Failure::Unexpected(format!(
-            "`{}` is not accessed",
-            array.name
-        )));
+        return Ok(None);
     }
-    Ok(Set::from_union_set(accessed)?)
+    Ok(Some(Set::from_union_set(accessed)?))
 }
 
 /// One subscript bound as C (`None`: it is 0), simplified where the region touches the

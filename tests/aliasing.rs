@@ -59,11 +59,7 @@ fn check(name: &str, src: &str) -> pipeline::FileReport {
 
 #[test]
 fn an_in_place_call_runs_the_users_code() {
-    let src = program(
-        TRANSPOSED_UPDATE,
-        RUN,
-        "run(N, A, A); run(N - 1, B, B);",
-    );
+    let src = program(TRANSPOSED_UPDATE, RUN, "run(N, A, A); run(N - 1, B, B);");
     let report = check("in place", &src);
     assert_eq!(
         versioned(&report),
@@ -82,7 +78,10 @@ fn an_in_place_call_runs_the_users_code() {
     let trapped = report
         .output
         .replacen("dst) {\n", "dst) {\n    __builtin_trap();\n", 1);
-    assert!(trapped.contains("__builtin_trap();\n    #pragma omp"), "{trapped}");
+    assert!(
+        trapped.contains("__builtin_trap();\n    #pragma omp"),
+        "{trapped}"
+    );
     common::assert_same_behaviour("in place, rewritten branch trapped", &src, &trapped, None)
         .unwrap_or_else(|e| panic!("{e}"));
 }
@@ -146,11 +145,16 @@ fn arrays_only_read_and_types_that_cannot_alias_need_no_test() {
     }
 }";
     let run = "void (*volatile run)(int, double (*)[N], double (*)[N], double (*)[N], int (*)[N])";
-    let src = format!("static int C[64][64];\n{}", program(kernel, run, "run(N, A, B, B, C);"));
+    let src = format!(
+        "static int C[64][64];\n{}",
+        program(kernel, run, "run(N, A, B, B, C);")
+    );
     let report = check("read-only", &src);
     assert_eq!(
         versioned(&report),
-        ["runs the rewritten order only when `dst` and `other`, `dst` and `src` do not overlap (else as written)"],
+        [
+            "runs the rewritten order only when `dst` and `other`, `dst` and `src` do not overlap (else as written)"
+        ],
         "{}",
         report.output
     );
@@ -185,7 +189,9 @@ fn a_parameter_that_may_be_a_global_is_versioned() {
     let report = check("global", &src);
     assert_eq!(
         versioned(&report),
-        ["runs the rewritten order only when `dst` and `B`, `dst` and `src` do not overlap (else as written)"],
+        [
+            "runs the rewritten order only when `dst` and `B`, `dst` and `src` do not overlap (else as written)"
+        ],
         "{}",
         report.output
     );
@@ -199,4 +205,46 @@ fn assume_no_alias_emits_no_test() {
     assert!(!report.output.contains("} else {"), "{}", report.output);
     common::assert_same_behaviour("assumed", &src, &report.output, None)
         .unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn a_struct_reached_through_a_pointer_may_be_a_global_struct() {
+    // Was N116 (refused): `p` may point to `G`, which the region also reads.
+    let src = r#"#include <stdio.h>
+#define N 48
+struct grid { int rows; double v[N][N]; };
+static struct grid G, H;
+void kernel(int n, struct grid *p) {
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++)
+      p->v[i][j] = G.v[i][j] * 0.5 + G.v[j][i];
+}
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      G.v[i][j] = (double)((i * 7 + j * 3) % 17) / 17;
+      H.v[i][j] = (double)((i * 5 + j * 11) % 13) / 13;
+    }
+  void (*volatile run)(int, struct grid *) = kernel;
+  run(N, &G); run(N, &H); run(N - 3, &G);
+  double sum = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      sum = sum * 0.5 + G.v[i][j] + 3 * H.v[i][j];
+  printf("%.17g\n", sum);
+  return 0;
+}
+"#;
+    let report = check("struct", src);
+    assert_eq!(
+        versioned(&report),
+        ["runs the rewritten order only when `p->v` and `G.v` do not overlap (else as written)"],
+        "{}",
+        report.output
+    );
+    assert!(
+        report.output.contains("(unsigned long long)&p->v[0][0]"),
+        "{}",
+        report.output
+    );
 }

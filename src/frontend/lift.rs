@@ -381,19 +381,28 @@ impl<'a> Lifter<'a> {
         name
     }
 
-    /// Whether the extents of array declarator `d` are affine in the region's
-    /// parameters (so the array may be declared before the region with the same size).
+    /// Whether the extents of array declarator `d` are integer constants (so the array
+    /// may be declared before the region with the same size). A variable-length array
+    /// may not: declared before the region, its size is evaluated even when its loop
+    /// runs no iteration, where the size may be negative or huge (issue 25).
     fn block_array_extents(&mut self, d: Node) -> bool {
         let mut n = d;
         let mut ok = true;
         while n.kind() == "array_declarator" {
             match n.child_by_field_name("size") {
                 Some(size) => match self.lift_aff(size, Code::NonAffineBound) {
-                    Some(aff) if self.iters.iter().all(|i| !aff.mentions(i)) => {}
-                    Some(_) => {
+                    Some(aff) if self.is_constant(&aff) => {}
+                    Some(aff) if self.iters.iter().any(|i| aff.mentions(i)) => {
                         self.diags.push(block_local_rejected(
                             d,
                             "an array whose size depends on a loop iterator",
+                        ));
+                        ok = false;
+                    }
+                    Some(_) => {
+                        self.diags.push(block_local_rejected(
+                            d,
+                            "a variable-length array (its size would be evaluated before the loop, also when the loop runs no iteration)",
                         ));
                         ok = false;
                     }
@@ -411,6 +420,13 @@ impl<'a> Lifter<'a> {
             }
         }
         ok
+    }
+
+    /// Whether `aff` has one value for every execution: integers and `#define`d ones.
+    fn is_constant(&self, aff: &Aff) -> bool {
+        let mut names = BTreeSet::new();
+        aff.names(&mut names);
+        names.iter().all(|n| self.symbols.define(n).is_some())
     }
 
     /// The statement `name = value;` for the initialized declarator `d`.

@@ -993,11 +993,10 @@ fn symbol_of_declarator(
 /// (`*restrict p`, `a[restrict n]`), not in a declarator inside it.
 fn qualified_restrict(declarator: Node, src: &str) -> bool {
     let mut cursor = declarator.walk();
-    let qualified = declarator.children(&mut cursor).any(|c| {
+    declarator.children(&mut cursor).any(|c| {
         c.kind() == "type_qualifier"
             && matches!(text(c, src), "restrict" | "__restrict" | "__restrict__")
-    });
-    qualified
+    })
 }
 
 /// `POLYBENCH_kD(A, N1..Nk, n1..nk)` declares `A` with run-time extents `n1..nk`.

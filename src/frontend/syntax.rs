@@ -130,14 +130,22 @@ fn collect(node: Node, src: &str, errors: &mut Vec<Diagnostic>, pragmas: &mut Ve
 
 /// For a MISSING `;` that forms the empty body of a `for`/`if`/`while`, the header and
 /// the pragma that follows it (tree-sitter's reading of `for (...)\n#pragma x\n body`).
+/// The header is the outermost of the unbraced headers around that empty body
+/// (`for (i...) for (j...) #pragma ... body`: the pragma follows `for (i...)`).
 fn pragma_after_header<'t>(missing: Node<'t>, src: &str) -> Option<(Node<'t>, Node<'t>)> {
+    let is_header = |n: Node| {
+        matches!(
+            n.kind(),
+            "for_statement" | "if_statement" | "while_statement" | "else_clause"
+        )
+    };
     let stmt = missing.parent()?;
-    let header = stmt.parent()?;
-    if !matches!(
-        header.kind(),
-        "for_statement" | "if_statement" | "while_statement" | "else_clause"
-    ) {
-        return None;
+    let mut header = stmt.parent().filter(|h| is_header(*h))?;
+    while header.next_sibling().is_none() {
+        match header.parent() {
+            Some(outer) if is_header(outer) => header = outer,
+            _ => return None,
+        }
     }
     let next = header.next_sibling()?;
     let directive = next.kind() == "preproc_call" || is_conditional(next);

@@ -1,16 +1,10 @@
 // nestor optimize
-/* array parameter aliases a global it writes */
-/* Issue 9 class 7 (aliasing): `kw` writes the global `G` and reads its parameter `P`; called as kw(G) they are one array. */
-#include <stdio.h>
-static double G[10], H[10];
-static void kw(double P[10]) {
-  for (int i = 0; i < 10; i++)
-    G[i] = i * 3.0;
-  for (int i = 0; i < 10; i++)
-    H[i] = P[9 - i] + 1;
-}
-int main(void) {
-  kw(G);
-  printf("%.17g %.17g %.17g\n", H[0], H[4], H[9]);
-  return 0;
+/* fourteen array parameters that may all be the same memory, two of them written: 25
+   pairs, more than a run-time test checks, so the region is left as written */
+void kernel(int n, double a0[n], double a1[n], double a2[n], double a3[n], double a4[n], double a5[n], double a6[n], double a7[n], double a8[n], double a9[n], double a10[n], double a11[n], double a12[n], double a13[n]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      a0[j] = a0[j] + a2[i] + a3[i] + a4[i] + a5[i] + a6[i] + a7[i] + a8[i] + a9[i] + a10[i] + a11[i] + a12[i] + a13[i];
+      a1[i] = a1[i] * 0.5;
+    }
 }

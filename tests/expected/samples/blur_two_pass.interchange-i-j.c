@@ -13,18 +13,30 @@ exit 0
 
 static void blur(int h, int w, double in[h][w], double tmp[h][w], double out[h][w])
 {
-  #pragma omp parallel for
-  for (int j = 1; j < w - 1; j++) {
-    for (int i = 0; i < h; i++) {
-      tmp[i][j] = (in[i][j - 1] + in[i][j] + in[i][j + 1]) / 3.0;
-    }
-  }
-  /* The vertical pass walks the images down their columns. */
-  #pragma omp parallel for
-  for (int i = 1; i < (long long)h - 1; i++) {
+  if (((unsigned long long)out + (unsigned long long)((long long)h - 2) * sizeof out[0] + (unsigned long long)(w - 1) * sizeof out[0][0] <= (unsigned long long)in || (unsigned long long)in + (unsigned long long)((long long)h - 1) * sizeof in[0] + (unsigned long long)w * sizeof in[0][0] <= (unsigned long long)out + sizeof out[0] + sizeof out[0][0])
+      && ((unsigned long long)out + (unsigned long long)((long long)h - 2) * sizeof out[0] + (unsigned long long)(w - 1) * sizeof out[0][0] <= (unsigned long long)tmp + sizeof tmp[0][0] || (unsigned long long)tmp + (unsigned long long)((long long)h - 1) * sizeof tmp[0] + (unsigned long long)(w - 1) * sizeof tmp[0][0] <= (unsigned long long)out + sizeof out[0] + sizeof out[0][0])
+      && ((unsigned long long)tmp + (unsigned long long)((long long)h - 1) * sizeof tmp[0] + (unsigned long long)(w - 1) * sizeof tmp[0][0] <= (unsigned long long)in || (unsigned long long)in + (unsigned long long)((long long)h - 1) * sizeof in[0] + (unsigned long long)w * sizeof in[0][0] <= (unsigned long long)tmp + sizeof tmp[0][0])) {
+    #pragma omp parallel for
     for (int j = 1; j < w - 1; j++) {
-      out[i][j] = (tmp[i - 1][j] + tmp[i][j] + tmp[i + 1][j]) / 3.0;
+      for (int i = 0; i < h; i++) {
+        tmp[i][j] = (in[i][j - 1] + in[i][j] + in[i][j + 1]) / 3.0;
+      }
     }
+    /* The vertical pass walks the images down their columns. */
+    #pragma omp parallel for
+    for (int i = 1; i < (long long)h - 1; i++) {
+      for (int j = 1; j < w - 1; j++) {
+        out[i][j] = (tmp[i - 1][j] + tmp[i][j] + tmp[i + 1][j]) / 3.0;
+      }
+    }
+  } else {
+  for (int i = 0; i < h; i++)
+    for (int j = 1; j < w - 1; j++)
+      tmp[i][j] = (in[i][j - 1] + in[i][j] + in[i][j + 1]) / 3.0;
+  /* The vertical pass walks the images down their columns. */
+  for (int j = 1; j < w - 1; j++)
+    for (int i = 1; i < h - 1; i++)
+      out[i][j] = (tmp[i - 1][j] + tmp[i][j] + tmp[i + 1][j]) / 3.0;
   }
 }
 

@@ -14,37 +14,72 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                         double mean[m], double stddev[m])
 {
   double s;
+  if (((unsigned long long)corr + (unsigned long long)((long long)m - 1) * sizeof corr[0] + (unsigned long long)m * sizeof corr[0][0] <= (unsigned long long)data || (unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)corr)
+      && ((unsigned long long)corr + (unsigned long long)((long long)m - 1) * sizeof corr[0] + (unsigned long long)m * sizeof corr[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)corr)
+      && ((unsigned long long)corr + (unsigned long long)((long long)m - 1) * sizeof corr[0] + (unsigned long long)m * sizeof corr[0][0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)corr)
+      && ((unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)data)
+      && ((unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)data)
+      && ((unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)mean)) {
+    for (int j = 0; j < m; j++) {
+      mean[j] = 0.0;
+      for (int i = 0; i < n; i++) {
+        mean[j] += data[i][j];
+      }
+      mean[j] = mean[j] / n;
+    }
+    for (int j = 0; j < m; j++) {
+      stddev[j] = 0.0;
+      for (int i = 0; i < n; i++) {
+        stddev[j] += (data[i][j] - mean[j]) * (data[i][j] - mean[j]);
+      }
+      /* The 0.1 offset keeps constant columns from dividing by zero. */
+      stddev[j] = sqrt(stddev[j] / n) + 0.1;
+    }
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < m; j++) {
+        data[i][j] = (data[i][j] - mean[j]) / (sqrt((double)n) * stddev[j]);
+      }
+    }
+    for (int i = 0; i < m; i++) {
+      for (int j = 0; j < m; j++) {
+        if (j >= i + 1 || i >= j + 1) {
+          s = 0.0;
+          for (int k = 0; k < n; k++) {
+            s += data[k][i] * data[k][j];
+          }
+          corr[i][j] = s;
+        } else {
+          corr[i][i] = 1.0;
+        }
+      }
+    }
+  } else {
   for (int j = 0; j < m; j++) {
     mean[j] = 0.0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++)
       mean[j] += data[i][j];
-    }
     mean[j] = mean[j] / n;
   }
   for (int j = 0; j < m; j++) {
     stddev[j] = 0.0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++)
       stddev[j] += (data[i][j] - mean[j]) * (data[i][j] - mean[j]);
-    }
     /* The 0.1 offset keeps constant columns from dividing by zero. */
     stddev[j] = sqrt(stddev[j] / n) + 0.1;
   }
-  for (int i = 0; i < n; i++) {
-    for (int j = 0; j < m; j++) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
       data[i][j] = (data[i][j] - mean[j]) / (sqrt((double)n) * stddev[j]);
-    }
-  }
-  for (int i = 0; i < m; i++) {
+  for (int i = 0; i < m; i++)
     for (int j = 0; j < m; j++) {
-      if (j >= i + 1 || i >= j + 1) {
+      if (i != j) {
         s = 0.0;
-        for (int k = 0; k < n; k++) {
+        for (int k = 0; k < n; k++)
           s += data[k][i] * data[k][j];
-        }
         corr[i][j] = s;
-      } else {
-        corr[i][i] = 1.0;
       }
+      if (i == j)
+        corr[i][j] = 1.0;
     }
   }
 }

@@ -14,85 +14,138 @@ exit 0
 static void correlation(int n, int m, double data[n][m], double corr[m][m],
                         double mean[m], double stddev[m])
 {
-  double (*s_ij)[m > 0 ? m : 1] = __builtin_malloc(sizeof(double) * (unsigned long)(m > 0 ? m : 1) * (unsigned long)(m > 0 ? m : 1));
-  if (!s_ij) __builtin_abort();
-  for (int j = 0; j < m; j++) {
-    mean[j] = 0.0;
-  }
-  for (int i = 0; i < n; i++) {
+  double s;
+  if (((unsigned long long)corr + (unsigned long long)((long long)m - 1) * sizeof corr[0] + (unsigned long long)m * sizeof corr[0][0] <= (unsigned long long)data || (unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)corr)
+      && ((unsigned long long)corr + (unsigned long long)((long long)m - 1) * sizeof corr[0] + (unsigned long long)m * sizeof corr[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)corr)
+      && ((unsigned long long)corr + (unsigned long long)((long long)m - 1) * sizeof corr[0] + (unsigned long long)m * sizeof corr[0][0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)corr)
+      && ((unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)data)
+      && ((unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)data)
+      && ((unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)mean)) {
+    double (*s_ij)[m > 0 ? m : 1] = __builtin_malloc(sizeof(double) * (unsigned long)(m > 0 ? m : 1) * (unsigned long)(m > 0 ? m : 1));
+    if (!s_ij) __builtin_abort();
     for (int j = 0; j < m; j++) {
-      mean[j] += data[i][j];
+      mean[j] = 0.0;
     }
-  }
-  for (int j = 0; j < m; j++) {
-    mean[j] = mean[j] / n;
-  }
-  for (int j = 0; j < m; j++) {
-    stddev[j] = 0.0;
-  }
-  for (int i = 0; i < n; i++) {
-    for (int j = 0; j < m; j++) {
-      stddev[j] += (data[i][j] - mean[j]) * (data[i][j] - mean[j]);
-    }
-  }
-  for (int j = 0; j < m; j++) {
-    /* The 0.1 offset keeps constant columns from dividing by zero. */
-    stddev[j] = sqrt(stddev[j] / n) + 0.1;
-  }
-  #pragma omp parallel for
-  for (int i = 0; i < n; i++) {
-    for (int j = 0; j < m; j++) {
-      data[i][j] = (data[i][j] - mean[j]) / (sqrt((double)n) * stddev[j]);
-    }
-  }
-  if (m >= 2) {
-    #pragma omp parallel for
-    for (int i = 0; i < m; i++) {
-      for (int j = 0; j < i; j++) {
-        s_ij[i][j] = 0.0;
-      }
-      for (int j = i + 1; j < m; j++) {
-        s_ij[i][j] = 0.0;
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < m; j++) {
+        mean[j] += data[i][j];
       }
     }
+    for (int j = 0; j < m; j++) {
+      mean[j] = mean[j] / n;
+    }
+    for (int j = 0; j < m; j++) {
+      stddev[j] = 0.0;
+    }
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < m; j++) {
+        stddev[j] += (data[i][j] - mean[j]) * (data[i][j] - mean[j]);
+      }
+    }
+    for (int j = 0; j < m; j++) {
+      /* The 0.1 offset keeps constant columns from dividing by zero. */
+      stddev[j] = sqrt(stddev[j] / n) + 0.1;
+    }
     #pragma omp parallel for
-    for (int c0 = 0; c0 <= ((long long)m - 1) / 128; c0++) {
-      for (int c1 = 0; 256 * c1 <= (long long)n - 1; c1++) {
-        if (m >= 128 * c0 + 2) {
-          for (int c2 = 0; c2 < c0 / 2; c2++) {
-            for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)m + 1) / 2 - 1; c3++) {
-              for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
-                if (m >= (long long)(2 * c3) + 2 && n >= (long long)(4 * c4) + 4) {
-                  #pragma omp simd
-                  for (int j = 256 * c2; j <= 256 * c2 + 255; j++) {
-                    s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
-                    s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
-                    s_ij[2 * c3][j] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][j];
-                    s_ij[2 * c3][j] += data[4 * c4 + 3][2 * c3] * data[4 * c4 + 3][j];
-                    s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
-                    s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
-                    s_ij[2 * c3 + 1][j] += data[4 * c4 + 2][2 * c3 + 1] * data[4 * c4 + 2][j];
-                    s_ij[2 * c3 + 1][j] += data[4 * c4 + 3][2 * c3 + 1] * data[4 * c4 + 3][j];
-                  }
-                } else {
-                  if ((m >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= n) || (m >= 128 * c0 + 3 && 2 * c3 + 1 == m)) {
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < m; j++) {
+        data[i][j] = (data[i][j] - mean[j]) / (sqrt((double)n) * stddev[j]);
+      }
+    }
+    if (m >= 2) {
+      #pragma omp parallel for
+      for (int i = 0; i < m; i++) {
+        for (int j = 0; j < i; j++) {
+          s_ij[i][j] = 0.0;
+        }
+        for (int j = i + 1; j < m; j++) {
+          s_ij[i][j] = 0.0;
+        }
+      }
+      #pragma omp parallel for
+      for (int c0 = 0; c0 <= ((long long)m - 1) / 128; c0++) {
+        for (int c1 = 0; 256 * c1 <= (long long)n - 1; c1++) {
+          if (m >= 128 * c0 + 2) {
+            for (int c2 = 0; c2 < c0 / 2; c2++) {
+              for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)m + 1) / 2 - 1; c3++) {
+                for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
+                  if (m >= (long long)(2 * c3) + 2 && n >= (long long)(4 * c4) + 4) {
                     #pragma omp simd
                     for (int j = 256 * c2; j <= 256 * c2 + 255; j++) {
                       s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
-                      if (n >= 4 * c4 + 2) {
-                        s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
-                        if (n >= 4 * c4 + 3) {
-                          s_ij[2 * c3][j] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][j];
-                          if (2 * c3 + 1 == m && n >= (long long)(4 * c4) + 4) {
-                            s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 3][(int)((long long)m - 1)] * data[4 * c4 + 3][j];
+                      s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
+                      s_ij[2 * c3][j] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][j];
+                      s_ij[2 * c3][j] += data[4 * c4 + 3][2 * c3] * data[4 * c4 + 3][j];
+                      s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
+                      s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
+                      s_ij[2 * c3 + 1][j] += data[4 * c4 + 2][2 * c3 + 1] * data[4 * c4 + 2][j];
+                      s_ij[2 * c3 + 1][j] += data[4 * c4 + 3][2 * c3 + 1] * data[4 * c4 + 3][j];
+                    }
+                  } else {
+                    if ((m >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= n) || (m >= 128 * c0 + 3 && 2 * c3 + 1 == m)) {
+                      #pragma omp simd
+                      for (int j = 256 * c2; j <= 256 * c2 + 255; j++) {
+                        s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
+                        if (n >= 4 * c4 + 2) {
+                          s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
+                          if (n >= 4 * c4 + 3) {
+                            s_ij[2 * c3][j] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][j];
+                            if (2 * c3 + 1 == m && n >= (long long)(4 * c4) + 4) {
+                              s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 3][(int)((long long)m - 1)] * data[4 * c4 + 3][j];
+                            }
+                          }
+                        }
+                        if (m >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= n) {
+                          s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
+                          if (n >= 4 * c4 + 2) {
+                            s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
+                            if (4 * c4 + 3 == n) {
+                              s_ij[2 * c3 + 1][j] += data[(int)((long long)n - 1)][2 * c3 + 1] * data[(int)((long long)n - 1)][j];
+                            }
                           }
                         }
                       }
-                      if (m >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= n) {
+                    }
+                  }
+                }
+              }
+            }
+            for (int c2 = c0 / 2; c2 <= ((long long)m - 1) / 256; c2++) {
+              for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= m / 2 - 1; c3++) {
+                for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
+                  if (n >= (long long)(4 * c4) + 4) {
+                    #pragma omp simd
+                    for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
+                      if (j >= 2 * c3 + 1 || 2 * c3 >= j + 1) {
+                        s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
+                        s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
+                        s_ij[2 * c3][j] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][j];
+                        s_ij[2 * c3][j] += data[4 * c4 + 3][2 * c3] * data[4 * c4 + 3][j];
+                      }
+                      if (j >= 2 * c3 + 2 || 2 * c3 >= j) {
                         s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
-                        if (n >= 4 * c4 + 2) {
+                        s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
+                        s_ij[2 * c3 + 1][j] += data[4 * c4 + 2][2 * c3 + 1] * data[4 * c4 + 2][j];
+                        s_ij[2 * c3 + 1][j] += data[4 * c4 + 3][2 * c3 + 1] * data[4 * c4 + 3][j];
+                      }
+                    }
+                  } else {
+                    #pragma omp simd
+                    for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
+                      if (j >= 2 * c3 + 1 || 2 * c3 >= j + 1) {
+                        s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
+                        if ((n >= 4 * c4 + 2 && j >= 2 * c3 + 1) || (n >= 4 * c4 + 2 && 2 * c3 >= j + 1)) {
+                          s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
+                          if ((4 * c4 + 3 == n && j >= 2 * c3 + 1) || (4 * c4 + 3 == n && 2 * c3 >= j + 1)) {
+                            s_ij[2 * c3][j] += data[(int)((long long)n - 1)][2 * c3] * data[(int)((long long)n - 1)][j];
+                          }
+                        }
+                      }
+                      if (j >= 2 * c3 + 2 || 2 * c3 >= j) {
+                        s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
+                        if ((n >= 4 * c4 + 2 && j >= 2 * c3 + 2) || (n >= 4 * c4 + 2 && 2 * c3 >= j)) {
                           s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
-                          if (4 * c4 + 3 == n) {
+                          if ((4 * c4 + 3 == n && j >= 2 * c3 + 2) || (4 * c4 + 3 == n && 2 * c3 >= j)) {
                             s_ij[2 * c3 + 1][j] += data[(int)((long long)n - 1)][2 * c3 + 1] * data[(int)((long long)n - 1)][j];
                           }
                         }
@@ -101,45 +154,17 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                   }
                 }
               }
-            }
-          }
-          for (int c2 = c0 / 2; c2 <= ((long long)m - 1) / 256; c2++) {
-            for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= m / 2 - 1; c3++) {
-              for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
-                if (n >= (long long)(4 * c4) + 4) {
+              if (128 * c0 + 127 >= m && ((long long)m + 1) % 2 == 0) {
+                for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
                   #pragma omp simd
-                  for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
-                    if (j >= 2 * c3 + 1 || 2 * c3 >= j + 1) {
-                      s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
-                      s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
-                      s_ij[2 * c3][j] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][j];
-                      s_ij[2 * c3][j] += data[4 * c4 + 3][2 * c3] * data[4 * c4 + 3][j];
-                    }
-                    if (j >= 2 * c3 + 2 || 2 * c3 >= j) {
-                      s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
-                      s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
-                      s_ij[2 * c3 + 1][j] += data[4 * c4 + 2][2 * c3 + 1] * data[4 * c4 + 2][j];
-                      s_ij[2 * c3 + 1][j] += data[4 * c4 + 3][2 * c3 + 1] * data[4 * c4 + 3][j];
-                    }
-                  }
-                } else {
-                  #pragma omp simd
-                  for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
-                    if (j >= 2 * c3 + 1 || 2 * c3 >= j + 1) {
-                      s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
-                      if ((n >= 4 * c4 + 2 && j >= 2 * c3 + 1) || (n >= 4 * c4 + 2 && 2 * c3 >= j + 1)) {
-                        s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
-                        if ((4 * c4 + 3 == n && j >= 2 * c3 + 1) || (4 * c4 + 3 == n && 2 * c3 >= j + 1)) {
-                          s_ij[2 * c3][j] += data[(int)((long long)n - 1)][2 * c3] * data[(int)((long long)n - 1)][j];
-                        }
-                      }
-                    }
-                    if (j >= 2 * c3 + 2 || 2 * c3 >= j) {
-                      s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
-                      if ((n >= 4 * c4 + 2 && j >= 2 * c3 + 2) || (n >= 4 * c4 + 2 && 2 * c3 >= j)) {
-                        s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
-                        if ((4 * c4 + 3 == n && j >= 2 * c3 + 2) || (4 * c4 + 3 == n && 2 * c3 >= j)) {
-                          s_ij[2 * c3 + 1][j] += data[(int)((long long)n - 1)][2 * c3 + 1] * data[(int)((long long)n - 1)][j];
+                  for (int j = 256 * c2; j < (long long)m - 1; j++) {
+                    s_ij[(int)((long long)m - 1)][j] += data[4 * c4][(int)((long long)m - 1)] * data[4 * c4][j];
+                    if (n >= 4 * c4 + 2) {
+                      s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 1][(int)((long long)m - 1)] * data[4 * c4 + 1][j];
+                      if (n >= 4 * c4 + 3) {
+                        s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 2][(int)((long long)m - 1)] * data[4 * c4 + 2][j];
+                        if (n >= (long long)(4 * c4) + 4) {
+                          s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 3][(int)((long long)m - 1)] * data[4 * c4 + 3][j];
                         }
                       }
                     }
@@ -147,10 +172,11 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                 }
               }
             }
-            if (128 * c0 + 127 >= m && ((long long)m + 1) % 2 == 0) {
+          } else {
+            for (int c2 = 0; c2 < ((long long)m + 127) / 256; c2++) {
               for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
                 #pragma omp simd
-                for (int j = 256 * c2; j < (long long)m - 1; j++) {
+                for (int j = 256 * c2; j <= (((long long)m - 2) < (256 * c2 + 255) ? ((long long)m - 2) : (256 * c2 + 255)); j++) {
                   s_ij[(int)((long long)m - 1)][j] += data[4 * c4][(int)((long long)m - 1)] * data[4 * c4][j];
                   if (n >= 4 * c4 + 2) {
                     s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 1][(int)((long long)m - 1)] * data[4 * c4 + 1][j];
@@ -165,42 +191,52 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
               }
             }
           }
-        } else {
-          for (int c2 = 0; c2 < ((long long)m + 127) / 256; c2++) {
-            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
-              #pragma omp simd
-              for (int j = 256 * c2; j <= (((long long)m - 2) < (256 * c2 + 255) ? ((long long)m - 2) : (256 * c2 + 255)); j++) {
-                s_ij[(int)((long long)m - 1)][j] += data[4 * c4][(int)((long long)m - 1)] * data[4 * c4][j];
-                if (n >= 4 * c4 + 2) {
-                  s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 1][(int)((long long)m - 1)] * data[4 * c4 + 1][j];
-                  if (n >= 4 * c4 + 3) {
-                    s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 2][(int)((long long)m - 1)] * data[4 * c4 + 2][j];
-                    if (n >= (long long)(4 * c4) + 4) {
-                      s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 3][(int)((long long)m - 1)] * data[4 * c4 + 3][j];
-                    }
-                  }
-                }
-              }
-            }
-          }
+        }
+      }
+      #pragma omp parallel for
+      for (int i = 0; i < m; i++) {
+        for (int j = 0; j < i; j++) {
+          corr[i][j] = s_ij[i][j];
+        }
+        for (int j = i + 1; j < m; j++) {
+          corr[i][j] = s_ij[i][j];
         }
       }
     }
     #pragma omp parallel for
     for (int i = 0; i < m; i++) {
-      for (int j = 0; j < i; j++) {
-        corr[i][j] = s_ij[i][j];
+      corr[i][i] = 1.0;
+    }
+    __builtin_free(s_ij);
+  } else {
+  for (int j = 0; j < m; j++) {
+    mean[j] = 0.0;
+    for (int i = 0; i < n; i++)
+      mean[j] += data[i][j];
+    mean[j] = mean[j] / n;
+  }
+  for (int j = 0; j < m; j++) {
+    stddev[j] = 0.0;
+    for (int i = 0; i < n; i++)
+      stddev[j] += (data[i][j] - mean[j]) * (data[i][j] - mean[j]);
+    /* The 0.1 offset keeps constant columns from dividing by zero. */
+    stddev[j] = sqrt(stddev[j] / n) + 0.1;
+  }
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      data[i][j] = (data[i][j] - mean[j]) / (sqrt((double)n) * stddev[j]);
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < m; j++) {
+      if (i != j) {
+        s = 0.0;
+        for (int k = 0; k < n; k++)
+          s += data[k][i] * data[k][j];
+        corr[i][j] = s;
       }
-      for (int j = i + 1; j < m; j++) {
-        corr[i][j] = s_ij[i][j];
-      }
+      if (i == j)
+        corr[i][j] = 1.0;
     }
   }
-  #pragma omp parallel for
-  for (int i = 0; i < m; i++) {
-    corr[i][i] = 1.0;
-  }
-  __builtin_free(s_ij);
 }
 
 /* Kernel wall time on stderr, for bench/run.py (stdout carries only the checksums). */

@@ -20,27 +20,50 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
   DATA_TYPE s;
 #pragma scop
   /* Column means: walks data down its columns. */
-  #pragma omp parallel for private(i)
+  if (((unsigned long long)cov + (unsigned long long)((long long)_PB_M - 1) * sizeof cov[0] + (unsigned long long)_PB_M * sizeof cov[0][0] <= (unsigned long long)data || (unsigned long long)data + (unsigned long long)((long long)_PB_N - 1) * sizeof data[0] + (unsigned long long)_PB_M * sizeof data[0][0] <= (unsigned long long)cov)
+      && ((unsigned long long)cov + (unsigned long long)((long long)_PB_M - 1) * sizeof cov[0] + (unsigned long long)_PB_M * sizeof cov[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)_PB_M * sizeof mean[0] <= (unsigned long long)cov)
+      && ((unsigned long long)data + (unsigned long long)((long long)_PB_N - 1) * sizeof data[0] + (unsigned long long)_PB_M * sizeof data[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)_PB_M * sizeof mean[0] <= (unsigned long long)data)) {
+    #pragma omp parallel for private(i)
+    for (j = 0; j < _PB_M; j++) {
+      mean[j] = SCALAR_VAL(0.0);
+      for (i = 0; i < _PB_N; i++) {
+        mean[j] += data[i][j];
+      }
+      mean[j] /= float_n;
+    }
+    #pragma omp parallel for private(i)
+    for (j = 0; j < _PB_M; j++) {
+      for (i = 0; i < _PB_N; i++) {
+        data[i][j] -= mean[j];
+      }
+    }
+    #pragma omp parallel for schedule(static, 1) private(i, k, s)
+    for (j = 0; j < _PB_M; j++) {
+      for (i = 0; i <= j; i++) {
+        s = SCALAR_VAL(0.0);
+        for (k = 0; k < _PB_N; k++) {
+          s += data[k][i] * data[k][j];
+        }
+        s = s / (float_n - SCALAR_VAL(1.0));
+        cov[i][j] = s;
+        cov[j][i] = s;
+      }
+    }
+  } else {
   for (j = 0; j < _PB_M; j++) {
     mean[j] = SCALAR_VAL(0.0);
-    for (i = 0; i < _PB_N; i++) {
+    for (i = 0; i < _PB_N; i++)
       mean[j] += data[i][j];
-    }
     mean[j] /= float_n;
   }
-  #pragma omp parallel for private(i)
-  for (j = 0; j < _PB_M; j++) {
-    for (i = 0; i < _PB_N; i++) {
+  for (i = 0; i < _PB_N; i++)
+    for (j = 0; j < _PB_M; j++)
       data[i][j] -= mean[j];
-    }
-  }
-  #pragma omp parallel for schedule(static, 1) private(i, k, s)
-  for (j = 0; j < _PB_M; j++) {
-    for (i = 0; i <= j; i++) {
+  for (i = 0; i < _PB_M; i++)
+    for (j = i; j < _PB_M; j++) {
       s = SCALAR_VAL(0.0);
-      for (k = 0; k < _PB_N; k++) {
+      for (k = 0; k < _PB_N; k++)
         s += data[k][i] * data[k][j];
-      }
       s = s / (float_n - SCALAR_VAL(1.0));
       cov[i][j] = s;
       cov[j][i] = s;

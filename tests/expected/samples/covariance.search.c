@@ -16,102 +16,126 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
                               DATA_TYPE POLYBENCH_2D(cov, M, M, m, m),
                               DATA_TYPE POLYBENCH_1D(mean, M, m))
 {
-  int i, j;
-  DATA_TYPE (*s_ij)[m > 0 ? m : 1] = __builtin_malloc(sizeof(DATA_TYPE) * (unsigned long)(m > 0 ? m : 1) * (unsigned long)(m > 0 ? m : 1));
-  if (!s_ij) __builtin_abort();
+  int i, j, k;
+  DATA_TYPE s;
+    DATA_TYPE (*s_ij)[m > 0 ? m : 1] = __builtin_malloc(sizeof(DATA_TYPE) * (unsigned long)(m > 0 ? m : 1) * (unsigned long)(m > 0 ? m : 1));
+    if (!s_ij) __builtin_abort();
 #pragma scop
   /* Column means: walks data down its columns. */
-  for (j = 0; j < _PB_M; j++) {
-    mean[j] = SCALAR_VAL(0.0);
-  }
-  for (i = 0; i < _PB_N; i++) {
+  if (((unsigned long long)cov + (unsigned long long)((long long)_PB_M - 1) * sizeof cov[0] + (unsigned long long)_PB_M * sizeof cov[0][0] <= (unsigned long long)data || (unsigned long long)data + (unsigned long long)((long long)_PB_N - 1) * sizeof data[0] + (unsigned long long)_PB_M * sizeof data[0][0] <= (unsigned long long)cov)
+      && ((unsigned long long)cov + (unsigned long long)((long long)_PB_M - 1) * sizeof cov[0] + (unsigned long long)_PB_M * sizeof cov[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)_PB_M * sizeof mean[0] <= (unsigned long long)cov)
+      && ((unsigned long long)data + (unsigned long long)((long long)_PB_N - 1) * sizeof data[0] + (unsigned long long)_PB_M * sizeof data[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)_PB_M * sizeof mean[0] <= (unsigned long long)data)) {
     for (j = 0; j < _PB_M; j++) {
-      mean[j] += data[i][j];
+      mean[j] = SCALAR_VAL(0.0);
     }
-  }
-  for (j = 0; j < _PB_M; j++) {
-    mean[j] /= float_n;
-  }
-  #pragma omp parallel for private(j)
-  for (i = 0; i < _PB_N; i++) {
+    for (i = 0; i < _PB_N; i++) {
+      for (j = 0; j < _PB_M; j++) {
+        mean[j] += data[i][j];
+      }
+    }
     for (j = 0; j < _PB_M; j++) {
-      data[i][j] -= mean[j];
+      mean[j] /= float_n;
     }
-  }
-  #pragma omp parallel for schedule(static, 1) private(j)
-  for (i = 0; i < _PB_M; i++) {
-    for (j = i; j < _PB_M; j++) {
-      s_ij[i][j] = SCALAR_VAL(0.0);
+    #pragma omp parallel for private(j)
+    for (i = 0; i < _PB_N; i++) {
+      for (j = 0; j < _PB_M; j++) {
+        data[i][j] -= mean[j];
+      }
     }
-  }
-  #pragma omp parallel for schedule(static, 1) private(j)
-  for (int c0 = 0; c0 < ((long long)_PB_M + 63) / 64; c0++) {
-    for (int c1 = 0; 256 * c1 <= (long long)_PB_N - 1; c1++) {
-      for (int c2 = c0; c2 <= ((long long)_PB_M - 1) / 64; c2++) {
-        for (int c3 = 32 * c0; c3 <= 32 * c0 + 31 && c3 <= ((long long)_PB_M + 1) / 2 - 1; c3++) {
-          for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_N - 1) / 4; c4++) {
-            if (c2 == c0 && _PB_M >= (long long)(2 * c3) + 2 && _PB_N >= (long long)(4 * c4) + 4) {
-              s_ij[2 * c3][2 * c3] += data[4 * c4][2 * c3] * data[4 * c4][2 * c3];
-              s_ij[2 * c3][2 * c3] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][2 * c3];
-              s_ij[2 * c3][2 * c3] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][2 * c3];
-              s_ij[2 * c3][2 * c3] += data[4 * c4 + 3][2 * c3] * data[4 * c4 + 3][2 * c3];
-            }
-            if (_PB_N >= (long long)(4 * c4) + 4) {
-              #pragma omp simd
-              for (j = ((64 * c2) > (2 * c3 + 1) ? (64 * c2) : (2 * c3 + 1)); j <= (((long long)_PB_M - 1) < (64 * c2 + 63) ? ((long long)_PB_M - 1) : (64 * c2 + 63)); j++) {
-                s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
-                s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
-                s_ij[2 * c3][j] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][j];
-                s_ij[2 * c3][j] += data[4 * c4 + 3][2 * c3] * data[4 * c4 + 3][j];
-                s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
-                s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
-                s_ij[2 * c3 + 1][j] += data[4 * c4 + 2][2 * c3 + 1] * data[4 * c4 + 2][j];
-                s_ij[2 * c3 + 1][j] += data[4 * c4 + 3][2 * c3 + 1] * data[4 * c4 + 3][j];
+    #pragma omp parallel for schedule(static, 1) private(j)
+    for (i = 0; i < _PB_M; i++) {
+      for (j = i; j < _PB_M; j++) {
+        s_ij[i][j] = SCALAR_VAL(0.0);
+      }
+    }
+    #pragma omp parallel for schedule(static, 1) private(j)
+    for (int c0 = 0; c0 < ((long long)_PB_M + 63) / 64; c0++) {
+      for (int c1 = 0; 256 * c1 <= (long long)_PB_N - 1; c1++) {
+        for (int c2 = c0; c2 <= ((long long)_PB_M - 1) / 64; c2++) {
+          for (int c3 = 32 * c0; c3 <= 32 * c0 + 31 && c3 <= ((long long)_PB_M + 1) / 2 - 1; c3++) {
+            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_N - 1) / 4; c4++) {
+              if (c2 == c0 && _PB_M >= (long long)(2 * c3) + 2 && _PB_N >= (long long)(4 * c4) + 4) {
+                s_ij[2 * c3][2 * c3] += data[4 * c4][2 * c3] * data[4 * c4][2 * c3];
+                s_ij[2 * c3][2 * c3] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][2 * c3];
+                s_ij[2 * c3][2 * c3] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][2 * c3];
+                s_ij[2 * c3][2 * c3] += data[4 * c4 + 3][2 * c3] * data[4 * c4 + 3][2 * c3];
               }
-            }
-            if (4 * c4 + 3 >= _PB_N || (c2 == c0 && 2 * c3 + 1 == _PB_M)) {
-              if (4 * c4 + 3 >= _PB_N) {
+              if (_PB_N >= (long long)(4 * c4) + 4) {
                 #pragma omp simd
-                for (j = ((64 * c2) > (2 * c3) ? (64 * c2) : (2 * c3)); j <= (((long long)_PB_M - 1) < (64 * c2 + 63) ? ((long long)_PB_M - 1) : (64 * c2 + 63)); j++) {
+                for (j = ((64 * c2) > (2 * c3 + 1) ? (64 * c2) : (2 * c3 + 1)); j <= (((long long)_PB_M - 1) < (64 * c2 + 63) ? ((long long)_PB_M - 1) : (64 * c2 + 63)); j++) {
                   s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
-                  if (_PB_N >= 4 * c4 + 2) {
-                    s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
-                    if (4 * c4 + 3 == _PB_N) {
-                      s_ij[2 * c3][j] += data[(int)((long long)_PB_N - 1)][2 * c3] * data[(int)((long long)_PB_N - 1)][j];
-                    }
-                  }
-                  if (j >= 2 * c3 + 1) {
-                    s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
+                  s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
+                  s_ij[2 * c3][j] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][j];
+                  s_ij[2 * c3][j] += data[4 * c4 + 3][2 * c3] * data[4 * c4 + 3][j];
+                  s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
+                  s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
+                  s_ij[2 * c3 + 1][j] += data[4 * c4 + 2][2 * c3 + 1] * data[4 * c4 + 2][j];
+                  s_ij[2 * c3 + 1][j] += data[4 * c4 + 3][2 * c3 + 1] * data[4 * c4 + 3][j];
+                }
+              }
+              if (4 * c4 + 3 >= _PB_N || (c2 == c0 && 2 * c3 + 1 == _PB_M)) {
+                if (4 * c4 + 3 >= _PB_N) {
+                  #pragma omp simd
+                  for (j = ((64 * c2) > (2 * c3) ? (64 * c2) : (2 * c3)); j <= (((long long)_PB_M - 1) < (64 * c2 + 63) ? ((long long)_PB_M - 1) : (64 * c2 + 63)); j++) {
+                    s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
                     if (_PB_N >= 4 * c4 + 2) {
-                      s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
+                      s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
                       if (4 * c4 + 3 == _PB_N) {
-                        s_ij[2 * c3 + 1][j] += data[(int)((long long)_PB_N - 1)][2 * c3 + 1] * data[(int)((long long)_PB_N - 1)][j];
+                        s_ij[2 * c3][j] += data[(int)((long long)_PB_N - 1)][2 * c3] * data[(int)((long long)_PB_N - 1)][j];
+                      }
+                    }
+                    if (j >= 2 * c3 + 1) {
+                      s_ij[2 * c3 + 1][j] += data[4 * c4][2 * c3 + 1] * data[4 * c4][j];
+                      if (_PB_N >= 4 * c4 + 2) {
+                        s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
+                        if (4 * c4 + 3 == _PB_N) {
+                          s_ij[2 * c3 + 1][j] += data[(int)((long long)_PB_N - 1)][2 * c3 + 1] * data[(int)((long long)_PB_N - 1)][j];
+                        }
                       }
                     }
                   }
+                } else {
+                  s_ij[(int)((long long)_PB_M - 1)][(int)((long long)_PB_M - 1)] += data[4 * c4][(int)((long long)_PB_M - 1)] * data[4 * c4][(int)((long long)_PB_M - 1)];
+                  s_ij[(int)((long long)_PB_M - 1)][(int)((long long)_PB_M - 1)] += data[4 * c4 + 1][(int)((long long)_PB_M - 1)] * data[4 * c4 + 1][(int)((long long)_PB_M - 1)];
+                  s_ij[(int)((long long)_PB_M - 1)][(int)((long long)_PB_M - 1)] += data[4 * c4 + 2][(int)((long long)_PB_M - 1)] * data[4 * c4 + 2][(int)((long long)_PB_M - 1)];
+                  s_ij[(int)((long long)_PB_M - 1)][(int)((long long)_PB_M - 1)] += data[4 * c4 + 3][(int)((long long)_PB_M - 1)] * data[4 * c4 + 3][(int)((long long)_PB_M - 1)];
                 }
-              } else {
-                s_ij[(int)((long long)_PB_M - 1)][(int)((long long)_PB_M - 1)] += data[4 * c4][(int)((long long)_PB_M - 1)] * data[4 * c4][(int)((long long)_PB_M - 1)];
-                s_ij[(int)((long long)_PB_M - 1)][(int)((long long)_PB_M - 1)] += data[4 * c4 + 1][(int)((long long)_PB_M - 1)] * data[4 * c4 + 1][(int)((long long)_PB_M - 1)];
-                s_ij[(int)((long long)_PB_M - 1)][(int)((long long)_PB_M - 1)] += data[4 * c4 + 2][(int)((long long)_PB_M - 1)] * data[4 * c4 + 2][(int)((long long)_PB_M - 1)];
-                s_ij[(int)((long long)_PB_M - 1)][(int)((long long)_PB_M - 1)] += data[4 * c4 + 3][(int)((long long)_PB_M - 1)] * data[4 * c4 + 3][(int)((long long)_PB_M - 1)];
               }
             }
           }
         }
       }
     }
+    #pragma omp parallel for schedule(static, 1) private(j)
+    for (i = 0; i < _PB_M; i++) {
+      for (j = i; j < _PB_M; j++) {
+        s_ij[i][j] = s_ij[i][j] / (float_n - SCALAR_VAL(1.0));
+        cov[i][j] = s_ij[i][j];
+        cov[j][i] = s_ij[i][j];
+      }
+    }
+  } else {
+  for (j = 0; j < _PB_M; j++) {
+    mean[j] = SCALAR_VAL(0.0);
+    for (i = 0; i < _PB_N; i++)
+      mean[j] += data[i][j];
+    mean[j] /= float_n;
   }
-  #pragma omp parallel for schedule(static, 1) private(j)
-  for (i = 0; i < _PB_M; i++) {
+  for (i = 0; i < _PB_N; i++)
+    for (j = 0; j < _PB_M; j++)
+      data[i][j] -= mean[j];
+  for (i = 0; i < _PB_M; i++)
     for (j = i; j < _PB_M; j++) {
-      s_ij[i][j] = s_ij[i][j] / (float_n - SCALAR_VAL(1.0));
-      cov[i][j] = s_ij[i][j];
-      cov[j][i] = s_ij[i][j];
+      s = SCALAR_VAL(0.0);
+      for (k = 0; k < _PB_N; k++)
+        s += data[k][i] * data[k][j];
+      s = s / (float_n - SCALAR_VAL(1.0));
+      cov[i][j] = s;
+      cov[j][i] = s;
     }
   }
 #pragma endscop
-  __builtin_free(s_ij);
+    __builtin_free(s_ij);
 }
 
 static DATA_TYPE data[N][M], cov[M][M], mean[M];

@@ -14,17 +14,27 @@ exit 4
 static void gauss(int h, int w, double in[h][w], double out[h][w])
 {
   double tmp[h][w];
-  #pragma omp parallel for
-  for (int i = 1; i < h - 1; i++) {
-    for (int j = 0; j < w; j++) {
+  if ((unsigned long long)out + (unsigned long long)((long long)h - 2) * sizeof out[0] + (unsigned long long)((long long)w - 1) * sizeof out[0][0] <= (unsigned long long)in
+      || (unsigned long long)in + (unsigned long long)(h - 1) * sizeof in[0] + (unsigned long long)w * sizeof in[0][0] <= (unsigned long long)out + sizeof out[0] + sizeof out[0][0]) {
+    #pragma omp parallel for
+    for (int i = 1; i < h - 1; i++) {
+      for (int j = 0; j < w; j++) {
+        tmp[i][j] = 2.0 * in[i][j] + in[i - 1][j] + in[i + 1][j];
+      }
+    }
+    #pragma omp parallel for
+    for (int i = 1; i < h - 1; i++) {
+      for (int j = 1; j < (long long)w - 1; j++) {
+        out[i][j] = 2.0 * tmp[i][j] + tmp[i][j - 1] + tmp[i][j + 1];
+      }
+    }
+  } else {
+  for (int i = 1; i < h - 1; i++)
+    for (int j = 0; j < w; j++)
       tmp[i][j] = 2.0 * in[i][j] + in[i - 1][j] + in[i + 1][j];
-    }
-  }
-  #pragma omp parallel for
-  for (int i = 1; i < h - 1; i++) {
-    for (int j = 1; j < (long long)w - 1; j++) {
+  for (int i = 1; i < h - 1; i++)
+    for (int j = 1; j < w - 1; j++)
       out[i][j] = 2.0 * tmp[i][j] + tmp[i][j - 1] + tmp[i][j + 1];
-    }
   }
 }
 

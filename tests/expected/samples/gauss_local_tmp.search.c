@@ -13,14 +13,25 @@ exit 0
 
 static void gauss(int h, int w, double in[h][w], double out[h][w])
 {
-  double tmp[1][w];
-  for (int i = 1; i < h - 1; i++) {
-    for (int j = 0; j < w; j++) {
-      tmp[0][j] = 2.0 * in[i][j] + in[i - 1][j] + in[i + 1][j];
+  double tmp[h][w];
+  if ((unsigned long long)out + (unsigned long long)((long long)h - 2) * sizeof out[0] + (unsigned long long)((long long)w - 1) * sizeof out[0][0] <= (unsigned long long)in
+      || (unsigned long long)in + (unsigned long long)(h - 1) * sizeof in[0] + (unsigned long long)w * sizeof in[0][0] <= (unsigned long long)out + sizeof out[0] + sizeof out[0][0]) {
+    double tmp_c[1][w];
+    for (int i = 1; i < h - 1; i++) {
+      for (int j = 0; j < w; j++) {
+        tmp_c[0][j] = 2.0 * in[i][j] + in[i - 1][j] + in[i + 1][j];
+      }
+      for (int j = 1; j < (long long)w - 1; j++) {
+        out[i][j] = 2.0 * tmp_c[0][j] + tmp_c[0][j - 1] + tmp_c[0][j + 1];
+      }
     }
-    for (int j = 1; j < (long long)w - 1; j++) {
-      out[i][j] = 2.0 * tmp[0][j] + tmp[0][j - 1] + tmp[0][j + 1];
-    }
+  } else {
+  for (int i = 1; i < h - 1; i++)
+    for (int j = 0; j < w; j++)
+      tmp[i][j] = 2.0 * in[i][j] + in[i - 1][j] + in[i + 1][j];
+  for (int i = 1; i < h - 1; i++)
+    for (int j = 1; j < w - 1; j++)
+      out[i][j] = 2.0 * tmp[i][j] + tmp[i][j - 1] + tmp[i][j + 1];
   }
 }
 

@@ -20,55 +20,58 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
                         DATA_TYPE POLYBENCH_2D(A, NI, NK, ni, nk),
                         DATA_TYPE POLYBENCH_2D(B, NK, NJ, nk, nj))
 {
-  int i, j;
+  int i, j, k;
 #pragma scop
-  #pragma omp parallel for private(j)
-  for (i = 0; i < _PB_NI; i++) {
-    for (j = 0; j < _PB_NJ; j++) {
-      C[i][j] *= beta;
+  if (((unsigned long long)C + (unsigned long long)((long long)_PB_NI - 1) * sizeof C[0] + (unsigned long long)_PB_NJ * sizeof C[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)C)
+      && ((unsigned long long)C + (unsigned long long)((long long)_PB_NI - 1) * sizeof C[0] + (unsigned long long)_PB_NJ * sizeof C[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)C)) {
+    #pragma omp parallel for private(j)
+    for (i = 0; i < _PB_NI; i++) {
+      for (j = 0; j < _PB_NJ; j++) {
+        C[i][j] *= beta;
+      }
     }
-  }
-  #pragma omp parallel for private(j)
-  for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
-    for (int c1 = 0; 256 * c1 <= (long long)_PB_NK - 1; c1++) {
-      for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
-        for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
-          for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NK - 1) / 4; c4++) {
-            if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NK >= (long long)(4 * c4) + 4) {
-              #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
-                DATA_TYPE C_r0 = C[2 * c3][j];
-                DATA_TYPE C_r1 = C[2 * c3 + 1][j];
-                C_r0 += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
-                C_r0 += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
-                C_r0 += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
-                C_r0 += alpha * A[2 * c3][4 * c4 + 3] * B[4 * c4 + 3][j];
-                C_r1 += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
-                C_r1 += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
-                C_r1 += alpha * A[2 * c3 + 1][4 * c4 + 2] * B[4 * c4 + 2][j];
-                C_r1 += alpha * A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
-                C[2 * c3][j] = C_r0;
-                C[2 * c3 + 1][j] = C_r1;
-              }
-            } else {
-              #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
-                C[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
-                if (_PB_NK >= 4 * c4 + 2) {
-                  C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
-                  if (_PB_NK >= 4 * c4 + 3) {
-                    C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
-                    if (2 * c3 + 1 == _PB_NI && _PB_NK >= (long long)(4 * c4) + 4) {
-                      C[(int)((long long)_PB_NI - 1)][j] += alpha * A[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * B[4 * c4 + 3][j];
+    #pragma omp parallel for private(j)
+    for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
+      for (int c1 = 0; 256 * c1 <= (long long)_PB_NK - 1; c1++) {
+        for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
+          for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
+            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NK - 1) / 4; c4++) {
+              if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NK >= (long long)(4 * c4) + 4) {
+                #pragma omp simd
+                for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
+                  DATA_TYPE C_r0 = C[2 * c3][j];
+                  DATA_TYPE C_r1 = C[2 * c3 + 1][j];
+                  C_r0 += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
+                  C_r0 += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                  C_r0 += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                  C_r0 += alpha * A[2 * c3][4 * c4 + 3] * B[4 * c4 + 3][j];
+                  C_r1 += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                  C_r1 += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                  C_r1 += alpha * A[2 * c3 + 1][4 * c4 + 2] * B[4 * c4 + 2][j];
+                  C_r1 += alpha * A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
+                  C[2 * c3][j] = C_r0;
+                  C[2 * c3 + 1][j] = C_r1;
+                }
+              } else {
+                #pragma omp simd
+                for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
+                  C[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
+                  if (_PB_NK >= 4 * c4 + 2) {
+                    C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                    if (_PB_NK >= 4 * c4 + 3) {
+                      C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                      if (2 * c3 + 1 == _PB_NI && _PB_NK >= (long long)(4 * c4) + 4) {
+                        C[(int)((long long)_PB_NI - 1)][j] += alpha * A[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * B[4 * c4 + 3][j];
+                      }
                     }
                   }
-                }
-                if (_PB_NI >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NK) {
-                  C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
-                  if (_PB_NK >= 4 * c4 + 2) {
-                    C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
-                    if (4 * c4 + 3 == _PB_NK) {
-                      C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][(int)((long long)_PB_NK - 1)] * B[(int)((long long)_PB_NK - 1)][j];
+                  if (_PB_NI >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NK) {
+                    C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                    if (_PB_NK >= 4 * c4 + 2) {
+                      C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                      if (4 * c4 + 3 == _PB_NK) {
+                        C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][(int)((long long)_PB_NK - 1)] * B[(int)((long long)_PB_NK - 1)][j];
+                      }
                     }
                   }
                 }
@@ -78,6 +81,14 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
         }
       }
     }
+  } else {
+  for (i = 0; i < _PB_NI; i++) {
+    for (j = 0; j < _PB_NJ; j++)
+      C[i][j] *= beta;
+    for (k = 0; k < _PB_NK; k++)
+      for (j = 0; j < _PB_NJ; j++)
+        C[i][j] += alpha * A[i][k] * B[k][j];
+  }
   }
 #pragma endscop
 }

@@ -22,25 +22,36 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
 {
   int i, j, k;
 #pragma scop
-  #pragma omp parallel for private(j)
-  for (i = 0; i < _PB_NI; i++) {
-    for (j = 0; j < _PB_NJ; j++) {
-      C[i][j] *= beta;
+  if (((unsigned long long)C + (unsigned long long)((long long)_PB_NI - 1) * sizeof C[0] + (unsigned long long)_PB_NJ * sizeof C[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)C)
+      && ((unsigned long long)C + (unsigned long long)((long long)_PB_NI - 1) * sizeof C[0] + (unsigned long long)_PB_NJ * sizeof C[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)C)) {
+    #pragma omp parallel for private(j)
+    for (i = 0; i < _PB_NI; i++) {
+      for (j = 0; j < _PB_NJ; j++) {
+        C[i][j] *= beta;
+      }
     }
-  }
-  #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)_PB_NI + 255) / 256; c0++) {
-    for (int c1 = 0; 64 * c1 <= (long long)_PB_NJ - 1; c1++) {
-      for (int c2 = 0; 64 * c2 <= (long long)_PB_NK - 1; c2++) {
-        for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
-          for (j = 64 * c1; j <= (long long)_PB_NJ - 1 && j <= 64 * c1 + 63; j++) {
-            for (k = 64 * c2; k <= (((long long)_PB_NK - 1) < (64 * c2 + 63) ? ((long long)_PB_NK - 1) : (64 * c2 + 63)); k++) {
-              C[i][j] += alpha * A[i][k] * B[k][j];
+    #pragma omp parallel for private(i, j, k)
+    for (int c0 = 0; c0 < ((long long)_PB_NI + 255) / 256; c0++) {
+      for (int c1 = 0; 64 * c1 <= (long long)_PB_NJ - 1; c1++) {
+        for (int c2 = 0; 64 * c2 <= (long long)_PB_NK - 1; c2++) {
+          for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
+            for (j = 64 * c1; j <= (long long)_PB_NJ - 1 && j <= 64 * c1 + 63; j++) {
+              for (k = 64 * c2; k <= (((long long)_PB_NK - 1) < (64 * c2 + 63) ? ((long long)_PB_NK - 1) : (64 * c2 + 63)); k++) {
+                C[i][j] += alpha * A[i][k] * B[k][j];
+              }
             }
           }
         }
       }
     }
+  } else {
+  for (i = 0; i < _PB_NI; i++) {
+    for (j = 0; j < _PB_NJ; j++)
+      C[i][j] *= beta;
+    for (k = 0; k < _PB_NK; k++)
+      for (j = 0; j < _PB_NJ; j++)
+        C[i][j] += alpha * A[i][k] * B[k][j];
+  }
   }
 #pragma endscop
 }

@@ -17,13 +17,24 @@ exit 0
 static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C[p][m])
 {
   double t;
-  #pragma omp parallel for private(t)
-  for (int i = 0; i < n; i++) {
+  if (((unsigned long long)A + (unsigned long long)((long long)n - 1) * sizeof A[0] + (unsigned long long)m * sizeof A[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)n - 1) * sizeof B[0] + (unsigned long long)p * sizeof B[0][0] <= (unsigned long long)A)
+      && ((unsigned long long)A + (unsigned long long)((long long)n - 1) * sizeof A[0] + (unsigned long long)m * sizeof A[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)p - 1) * sizeof C[0] + (unsigned long long)m * sizeof C[0][0] <= (unsigned long long)A)) {
+    #pragma omp parallel for private(t)
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < m; j++) {
+        t = 0;
+        for (int k = 0; k < p; k++) {
+          t += B[i][k] * C[k][j];
+        }
+        A[i][j] = t;
+      }
+    }
+  } else {
+  for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++) {
       t = 0;
-      for (int k = 0; k < p; k++) {
+      for (int k = 0; k < p; k++)
         t += B[i][k] * C[k][j];
-      }
       A[i][j] = t;
     }
   }

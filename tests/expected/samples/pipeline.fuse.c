@@ -10,12 +10,26 @@ exit 0
 
 static void pipeline(int n, double a[n], double t[n], double b[n], double c[n])
 {
-  for (int i = 0; i < n; i++) {
-    t[i] = sqrt(a[i] * a[i] + 1.0);
-    if (i >= 1) {
-      b[i] = t[i] + t[i - 1];
-      c[i] = exp(-b[i]) * fabs(a[i] - 0.5);
+  if (((unsigned long long)b + (unsigned long long)n * sizeof b[0] <= (unsigned long long)a || (unsigned long long)a + (unsigned long long)n * sizeof a[0] <= (unsigned long long)b + sizeof b[0])
+      && ((unsigned long long)b + (unsigned long long)n * sizeof b[0] <= (unsigned long long)c + sizeof c[0] || (unsigned long long)c + (unsigned long long)n * sizeof c[0] <= (unsigned long long)b + sizeof b[0])
+      && ((unsigned long long)b + (unsigned long long)n * sizeof b[0] <= (unsigned long long)t || (unsigned long long)t + (unsigned long long)n * sizeof t[0] <= (unsigned long long)b + sizeof b[0])
+      && ((unsigned long long)c + (unsigned long long)n * sizeof c[0] <= (unsigned long long)a || (unsigned long long)a + (unsigned long long)n * sizeof a[0] <= (unsigned long long)c + sizeof c[0])
+      && ((unsigned long long)c + (unsigned long long)n * sizeof c[0] <= (unsigned long long)t || (unsigned long long)t + (unsigned long long)n * sizeof t[0] <= (unsigned long long)c + sizeof c[0])
+      && ((unsigned long long)t + (unsigned long long)n * sizeof t[0] <= (unsigned long long)a || (unsigned long long)a + (unsigned long long)n * sizeof a[0] <= (unsigned long long)t)) {
+    for (int i = 0; i < n; i++) {
+      t[i] = sqrt(a[i] * a[i] + 1.0);
+      if (i >= 1) {
+        b[i] = t[i] + t[i - 1];
+        c[i] = exp(-b[i]) * fabs(a[i] - 0.5);
+      }
     }
+  } else {
+  for (int i = 0; i < n; i++)
+    t[i] = sqrt(a[i] * a[i] + 1.0);
+  for (int i = 1; i < n; i++)
+    b[i] = t[i] + t[i - 1];
+  for (int i = 1; i < n; i++)
+    c[i] = exp(-b[i]) * fabs(a[i] - 0.5);
   }
 }
 

@@ -12,15 +12,26 @@
 static void rank2k(int n, int m, double a, double b, double S[N][N], double X[N][M],
                    double Y[N][M])
 {
-  for (int r = 0; r < n; r++) {
-    for (int c = 0; c <= r; c++) {
-      S[r][c] = b * S[r][c];
-    }
-    for (int k = 0; k < m; k++) {
+  if (((unsigned long long)S + (unsigned long long)((long long)n - 1) * sizeof S[0] + (unsigned long long)n * sizeof S[0][0] <= (unsigned long long)X || (unsigned long long)X + (unsigned long long)((long long)n - 1) * sizeof X[0] + (unsigned long long)m * sizeof X[0][0] <= (unsigned long long)S)
+      && ((unsigned long long)S + (unsigned long long)((long long)n - 1) * sizeof S[0] + (unsigned long long)n * sizeof S[0][0] <= (unsigned long long)Y || (unsigned long long)Y + (unsigned long long)((long long)n - 1) * sizeof Y[0] + (unsigned long long)m * sizeof Y[0][0] <= (unsigned long long)S)) {
+    for (int r = 0; r < n; r++) {
       for (int c = 0; c <= r; c++) {
-        S[r][c] = S[r][c] + a * X[c][k] * Y[r][k] + a * Y[c][k] * X[r][k];
+        S[r][c] = b * S[r][c];
+      }
+      for (int k = 0; k < m; k++) {
+        for (int c = 0; c <= r; c++) {
+          S[r][c] = S[r][c] + a * X[c][k] * Y[r][k] + a * Y[c][k] * X[r][k];
+        }
       }
     }
+  } else {
+  for (int r = 0; r < n; r++) {
+    for (int c = 0; c <= r; c++)
+      S[r][c] = b * S[r][c];
+    for (int k = 0; k < m; k++)
+      for (int c = 0; c <= r; c++)
+        S[r][c] = S[r][c] + a * X[c][k] * Y[r][k] + a * Y[c][k] * X[r][k];
+  }
   }
 }
 

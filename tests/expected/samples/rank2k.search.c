@@ -13,25 +13,36 @@ exit 0
 static void rank2k(int n, int m, double a, double b, double S[N][N], double X[N][M],
                    double Y[N][M])
 {
-  #pragma omp parallel for schedule(static, 1)
-  for (int r = 0; r < n; r++) {
-    for (int c = 0; c <= r; c++) {
-      S[r][c] = b * S[r][c];
+  if (((unsigned long long)S + (unsigned long long)((long long)n - 1) * sizeof S[0] + (unsigned long long)n * sizeof S[0][0] <= (unsigned long long)X || (unsigned long long)X + (unsigned long long)((long long)n - 1) * sizeof X[0] + (unsigned long long)m * sizeof X[0][0] <= (unsigned long long)S)
+      && ((unsigned long long)S + (unsigned long long)((long long)n - 1) * sizeof S[0] + (unsigned long long)n * sizeof S[0][0] <= (unsigned long long)Y || (unsigned long long)Y + (unsigned long long)((long long)n - 1) * sizeof Y[0] + (unsigned long long)m * sizeof Y[0][0] <= (unsigned long long)S)) {
+    #pragma omp parallel for schedule(static, 1)
+    for (int r = 0; r < n; r++) {
+      for (int c = 0; c <= r; c++) {
+        S[r][c] = b * S[r][c];
+      }
     }
-  }
-  #pragma omp parallel for schedule(static, 1)
-  for (int c0 = 0; c0 < ((long long)n + 63) / 64; c0++) {
-    for (int c1 = 0; 32 * c1 <= (long long)m - 1; c1++) {
-      for (int c2 = 0; c2 <= c0; c2++) {
-        for (int r = 64 * c0; r <= (long long)n - 1 && r <= 64 * c0 + 63; r++) {
-          for (int k = 32 * c1; k <= (long long)m - 1 && k <= 32 * c1 + 31; k++) {
-            for (int c = 64 * c2; c <= ((64 * c2 + 63) < r ? (64 * c2 + 63) : r); c++) {
-              S[r][c] = S[r][c] + a * X[c][k] * Y[r][k] + a * Y[c][k] * X[r][k];
+    #pragma omp parallel for schedule(static, 1)
+    for (int c0 = 0; c0 < ((long long)n + 63) / 64; c0++) {
+      for (int c1 = 0; 32 * c1 <= (long long)m - 1; c1++) {
+        for (int c2 = 0; c2 <= c0; c2++) {
+          for (int r = 64 * c0; r <= (long long)n - 1 && r <= 64 * c0 + 63; r++) {
+            for (int k = 32 * c1; k <= (long long)m - 1 && k <= 32 * c1 + 31; k++) {
+              for (int c = 64 * c2; c <= ((64 * c2 + 63) < r ? (64 * c2 + 63) : r); c++) {
+                S[r][c] = S[r][c] + a * X[c][k] * Y[r][k] + a * Y[c][k] * X[r][k];
+              }
             }
           }
         }
       }
     }
+  } else {
+  for (int r = 0; r < n; r++) {
+    for (int c = 0; c <= r; c++)
+      S[r][c] = b * S[r][c];
+    for (int k = 0; k < m; k++)
+      for (int c = 0; c <= r; c++)
+        S[r][c] = S[r][c] + a * X[c][k] * Y[r][k] + a * Y[c][k] * X[r][k];
+  }
   }
 }
 

@@ -19,8 +19,21 @@ static void kernel_symm(int m, int n, DATA_TYPE alpha, DATA_TYPE beta,
   int i, j, k;
   DATA_TYPE temp2;
 #pragma scop
-  for (i = 0; i < _PB_M; i++) {
-    #pragma omp parallel for private(k, temp2)
+  if (((unsigned long long)C + (unsigned long long)((long long)_PB_M - 1) * sizeof C[0] + (unsigned long long)_PB_N * sizeof C[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0] + (unsigned long long)_PB_M * sizeof A[0][0] <= (unsigned long long)C)
+      && ((unsigned long long)C + (unsigned long long)((long long)_PB_M - 1) * sizeof C[0] + (unsigned long long)_PB_N * sizeof C[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_M - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)C)) {
+    for (i = 0; i < _PB_M; i++) {
+      #pragma omp parallel for private(k, temp2)
+      for (j = 0; j < _PB_N; j++) {
+        temp2 = 0;
+        for (k = 0; k < i; k++) {
+          C[k][j] += alpha * B[i][j] * A[i][k];
+          temp2 += B[k][j] * A[i][k];
+        }
+        C[i][j] = beta * C[i][j] + alpha * B[i][j] * A[i][i] + alpha * temp2;
+      }
+    }
+  } else {
+  for (i = 0; i < _PB_M; i++)
     for (j = 0; j < _PB_N; j++) {
       temp2 = 0;
       for (k = 0; k < i; k++) {

@@ -17,25 +17,39 @@ static void kernel_symm(int m, int n, DATA_TYPE alpha, DATA_TYPE beta,
                         DATA_TYPE POLYBENCH_2D(B, M, N, m, n))
 {
   int i, j, k;
-  DATA_TYPE *temp2_j = __builtin_malloc(sizeof(DATA_TYPE) * (unsigned long)(n > 0 ? n : 1));
-  if (!temp2_j) __builtin_abort();
+  DATA_TYPE temp2;
+    DATA_TYPE *temp2_j = __builtin_malloc(sizeof(DATA_TYPE) * (unsigned long)(n > 0 ? n : 1));
+    if (!temp2_j) __builtin_abort();
 #pragma scop
-  for (i = 0; i < _PB_M; i++) {
-    for (j = 0; j < _PB_N; j++) {
-      temp2_j[j] = 0;
-    }
-    for (k = 0; k < i; k++) {
+  if (((unsigned long long)C + (unsigned long long)((long long)_PB_M - 1) * sizeof C[0] + (unsigned long long)_PB_N * sizeof C[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0] + (unsigned long long)_PB_M * sizeof A[0][0] <= (unsigned long long)C)
+      && ((unsigned long long)C + (unsigned long long)((long long)_PB_M - 1) * sizeof C[0] + (unsigned long long)_PB_N * sizeof C[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_M - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)C)) {
+    for (i = 0; i < _PB_M; i++) {
       for (j = 0; j < _PB_N; j++) {
-        C[k][j] += alpha * B[i][j] * A[i][k];
-        temp2_j[j] += B[k][j] * A[i][k];
+        temp2_j[j] = 0;
+      }
+      for (k = 0; k < i; k++) {
+        for (j = 0; j < _PB_N; j++) {
+          C[k][j] += alpha * B[i][j] * A[i][k];
+          temp2_j[j] += B[k][j] * A[i][k];
+        }
+      }
+      for (j = 0; j < _PB_N; j++) {
+        C[i][j] = beta * C[i][j] + alpha * B[i][j] * A[i][i] + alpha * temp2_j[j];
       }
     }
+  } else {
+  for (i = 0; i < _PB_M; i++)
     for (j = 0; j < _PB_N; j++) {
-      C[i][j] = beta * C[i][j] + alpha * B[i][j] * A[i][i] + alpha * temp2_j[j];
+      temp2 = 0;
+      for (k = 0; k < i; k++) {
+        C[k][j] += alpha * B[i][j] * A[i][k];
+        temp2 += B[k][j] * A[i][k];
+      }
+      C[i][j] = beta * C[i][j] + alpha * B[i][j] * A[i][i] + alpha * temp2;
     }
   }
 #pragma endscop
-  __builtin_free(temp2_j);
+    __builtin_free(temp2_j);
 }
 
 static DATA_TYPE C[M][N], A[M][M], B[M][N];

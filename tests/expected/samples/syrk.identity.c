@@ -16,15 +16,26 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
 {
   int i, j, k;
 #pragma scop
-  for (i = 0; i < _PB_N; i++) {
-    for (j = 0; j <= i; j++) {
-      C[i][j] *= beta;
-    }
-    for (k = 0; k < _PB_M; k++) {
+  if ((unsigned long long)C + (unsigned long long)((long long)_PB_N - 1) * sizeof C[0] + (unsigned long long)_PB_N * sizeof C[0][0] <= (unsigned long long)A
+      || (unsigned long long)A + (unsigned long long)((long long)_PB_N - 1) * sizeof A[0] + (unsigned long long)_PB_M * sizeof A[0][0] <= (unsigned long long)C) {
+    for (i = 0; i < _PB_N; i++) {
       for (j = 0; j <= i; j++) {
-        C[i][j] += alpha * A[i][k] * A[j][k];
+        C[i][j] *= beta;
+      }
+      for (k = 0; k < _PB_M; k++) {
+        for (j = 0; j <= i; j++) {
+          C[i][j] += alpha * A[i][k] * A[j][k];
+        }
       }
     }
+  } else {
+  for (i = 0; i < _PB_N; i++) {
+    for (j = 0; j <= i; j++)
+      C[i][j] *= beta;
+    for (k = 0; k < _PB_M; k++)
+      for (j = 0; j <= i; j++)
+        C[i][j] += alpha * A[i][k] * A[j][k];
+  }
   }
 #pragma endscop
 }

@@ -17,25 +17,36 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
 {
   int i, j, k;
 #pragma scop
-  #pragma omp parallel for schedule(static, 1) private(j)
-  for (i = 0; i < _PB_N; i++) {
-    for (j = 0; j <= i; j++) {
-      C[i][j] *= beta;
+  if ((unsigned long long)C + (unsigned long long)((long long)_PB_N - 1) * sizeof C[0] + (unsigned long long)_PB_N * sizeof C[0][0] <= (unsigned long long)A
+      || (unsigned long long)A + (unsigned long long)((long long)_PB_N - 1) * sizeof A[0] + (unsigned long long)_PB_M * sizeof A[0][0] <= (unsigned long long)C) {
+    #pragma omp parallel for schedule(static, 1) private(j)
+    for (i = 0; i < _PB_N; i++) {
+      for (j = 0; j <= i; j++) {
+        C[i][j] *= beta;
+      }
     }
-  }
-  #pragma omp parallel for schedule(static, 1) private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)_PB_N + 63) / 64; c0++) {
-    for (int c1 = 0; 64 * c1 <= (long long)_PB_M - 1; c1++) {
-      for (int c2 = 0; c2 <= c0; c2++) {
-        for (i = 64 * c0; i <= (long long)_PB_N - 1 && i <= 64 * c0 + 63; i++) {
-          for (k = 64 * c1; k <= (long long)_PB_M - 1 && k <= 64 * c1 + 63; k++) {
-            for (j = 64 * c2; j <= ((64 * c2 + 63) < i ? (64 * c2 + 63) : i); j++) {
-              C[i][j] += alpha * A[i][k] * A[j][k];
+    #pragma omp parallel for schedule(static, 1) private(i, j, k)
+    for (int c0 = 0; c0 < ((long long)_PB_N + 63) / 64; c0++) {
+      for (int c1 = 0; 64 * c1 <= (long long)_PB_M - 1; c1++) {
+        for (int c2 = 0; c2 <= c0; c2++) {
+          for (i = 64 * c0; i <= (long long)_PB_N - 1 && i <= 64 * c0 + 63; i++) {
+            for (k = 64 * c1; k <= (long long)_PB_M - 1 && k <= 64 * c1 + 63; k++) {
+              for (j = 64 * c2; j <= ((64 * c2 + 63) < i ? (64 * c2 + 63) : i); j++) {
+                C[i][j] += alpha * A[i][k] * A[j][k];
+              }
             }
           }
         }
       }
     }
+  } else {
+  for (i = 0; i < _PB_N; i++) {
+    for (j = 0; j <= i; j++)
+      C[i][j] *= beta;
+    for (k = 0; k < _PB_M; k++)
+      for (j = 0; j <= i; j++)
+        C[i][j] += alpha * A[i][k] * A[j][k];
+  }
   }
 #pragma endscop
 }

@@ -17,34 +17,37 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
 {
   int i, j, k;
 #pragma scop
-  #pragma omp parallel for schedule(static, 1) private(j)
-  for (i = 0; i < _PB_N; i++) {
-    for (j = 0; j <= i; j++) {
-      C[i][j] *= beta;
+  if ((unsigned long long)C + (unsigned long long)((long long)_PB_N - 1) * sizeof C[0] + (unsigned long long)_PB_N * sizeof C[0][0] <= (unsigned long long)A
+      || (unsigned long long)A + (unsigned long long)((long long)_PB_N - 1) * sizeof A[0] + (unsigned long long)_PB_M * sizeof A[0][0] <= (unsigned long long)C) {
+    #pragma omp parallel for schedule(static, 1) private(j)
+    for (i = 0; i < _PB_N; i++) {
+      for (j = 0; j <= i; j++) {
+        C[i][j] *= beta;
+      }
     }
-  }
-  #pragma omp parallel for schedule(static, 1) private(k)
-  for (int c0 = 0; c0 < ((long long)_PB_N + 63) / 64; c0++) {
-    for (int c1 = 0; c1 <= c0; c1++) {
-      for (int c2 = 0; 256 * c2 <= (long long)_PB_M - 1; c2++) {
-        for (int c3 = 32 * c0; c3 <= 32 * c0 + 31 && c3 <= ((long long)_PB_N + 1) / 2 - 1; c3++) {
-          for (int c4 = 32 * c1; c4 <= 32 * c1 + 31 && c4 <= c3; c4++) {
-            if (_PB_N >= (long long)(2 * c3) + 2 && c3 >= c4 + 1) {
-              for (k = 256 * c2; k <= (((long long)_PB_M - 1) < (256 * c2 + 255) ? ((long long)_PB_M - 1) : (256 * c2 + 255)); k++) {
-                C[2 * c3][2 * c4] += alpha * A[2 * c3][k] * A[2 * c4][k];
-                C[2 * c3][2 * c4 + 1] += alpha * A[2 * c3][k] * A[2 * c4 + 1][k];
-                C[2 * c3 + 1][2 * c4] += alpha * A[2 * c3 + 1][k] * A[2 * c4][k];
-                C[2 * c3 + 1][2 * c4 + 1] += alpha * A[2 * c3 + 1][k] * A[2 * c4 + 1][k];
-              }
-            } else {
-              for (k = 256 * c2; k <= (((long long)_PB_M - 1) < (256 * c2 + 255) ? ((long long)_PB_M - 1) : (256 * c2 + 255)); k++) {
-                C[2 * c3][2 * c4] += alpha * A[2 * c3][k] * A[2 * c4][k];
-                if (2 * c3 + 1 == _PB_N && _PB_N >= (long long)(2 * c4) + 3) {
-                  C[(int)((long long)_PB_N - 1)][2 * c4 + 1] += alpha * A[(int)((long long)_PB_N - 1)][k] * A[2 * c4 + 1][k];
+    #pragma omp parallel for schedule(static, 1) private(k)
+    for (int c0 = 0; c0 < ((long long)_PB_N + 63) / 64; c0++) {
+      for (int c1 = 0; c1 <= c0; c1++) {
+        for (int c2 = 0; 256 * c2 <= (long long)_PB_M - 1; c2++) {
+          for (int c3 = 32 * c0; c3 <= 32 * c0 + 31 && c3 <= ((long long)_PB_N + 1) / 2 - 1; c3++) {
+            for (int c4 = 32 * c1; c4 <= 32 * c1 + 31 && c4 <= c3; c4++) {
+              if (_PB_N >= (long long)(2 * c3) + 2 && c3 >= c4 + 1) {
+                for (k = 256 * c2; k <= (((long long)_PB_M - 1) < (256 * c2 + 255) ? ((long long)_PB_M - 1) : (256 * c2 + 255)); k++) {
+                  C[2 * c3][2 * c4] += alpha * A[2 * c3][k] * A[2 * c4][k];
+                  C[2 * c3][2 * c4 + 1] += alpha * A[2 * c3][k] * A[2 * c4 + 1][k];
+                  C[2 * c3 + 1][2 * c4] += alpha * A[2 * c3 + 1][k] * A[2 * c4][k];
+                  C[2 * c3 + 1][2 * c4 + 1] += alpha * A[2 * c3 + 1][k] * A[2 * c4 + 1][k];
                 }
-                if (c1 == c0 && _PB_N >= (long long)(2 * c3) + 2 && c4 == c3) {
-                  C[2 * c3 + 1][2 * c3] += alpha * A[2 * c3 + 1][k] * A[2 * c3][k];
-                  C[2 * c3 + 1][2 * c3 + 1] += alpha * A[2 * c3 + 1][k] * A[2 * c3 + 1][k];
+              } else {
+                for (k = 256 * c2; k <= (((long long)_PB_M - 1) < (256 * c2 + 255) ? ((long long)_PB_M - 1) : (256 * c2 + 255)); k++) {
+                  C[2 * c3][2 * c4] += alpha * A[2 * c3][k] * A[2 * c4][k];
+                  if (2 * c3 + 1 == _PB_N && _PB_N >= (long long)(2 * c4) + 3) {
+                    C[(int)((long long)_PB_N - 1)][2 * c4 + 1] += alpha * A[(int)((long long)_PB_N - 1)][k] * A[2 * c4 + 1][k];
+                  }
+                  if (c1 == c0 && _PB_N >= (long long)(2 * c3) + 2 && c4 == c3) {
+                    C[2 * c3 + 1][2 * c3] += alpha * A[2 * c3 + 1][k] * A[2 * c3][k];
+                    C[2 * c3 + 1][2 * c3 + 1] += alpha * A[2 * c3 + 1][k] * A[2 * c3 + 1][k];
+                  }
                 }
               }
             }
@@ -52,6 +55,14 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
         }
       }
     }
+  } else {
+  for (i = 0; i < _PB_N; i++) {
+    for (j = 0; j <= i; j++)
+      C[i][j] *= beta;
+    for (k = 0; k < _PB_M; k++)
+      for (j = 0; j <= i; j++)
+        C[i][j] += alpha * A[i][k] * A[j][k];
+  }
   }
 #pragma endscop
 }

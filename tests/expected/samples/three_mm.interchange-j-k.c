@@ -35,64 +35,101 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
   int i, j, k;
 #pragma scop
   /* E := A * B */
-  #pragma omp parallel for private(j)
-  for (i = 0; i < _PB_NI; i++) {
+  if (((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)E)
+      && ((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)E)
+      && ((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NM * sizeof C[0][0] <= (unsigned long long)E)
+      && ((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)D || (unsigned long long)D + (unsigned long long)((long long)_PB_NM - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)E)
+      && ((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)F || (unsigned long long)F + (unsigned long long)((long long)_PB_NJ - 1) * sizeof F[0] + (unsigned long long)_PB_NL * sizeof F[0][0] <= (unsigned long long)E)
+      && ((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)G || (unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)E)
+      && ((unsigned long long)F + (unsigned long long)((long long)_PB_NJ - 1) * sizeof F[0] + (unsigned long long)_PB_NL * sizeof F[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)F)
+      && ((unsigned long long)F + (unsigned long long)((long long)_PB_NJ - 1) * sizeof F[0] + (unsigned long long)_PB_NL * sizeof F[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)F)
+      && ((unsigned long long)F + (unsigned long long)((long long)_PB_NJ - 1) * sizeof F[0] + (unsigned long long)_PB_NL * sizeof F[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NM * sizeof C[0][0] <= (unsigned long long)F)
+      && ((unsigned long long)F + (unsigned long long)((long long)_PB_NJ - 1) * sizeof F[0] + (unsigned long long)_PB_NL * sizeof F[0][0] <= (unsigned long long)D || (unsigned long long)D + (unsigned long long)((long long)_PB_NM - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)F)
+      && ((unsigned long long)F + (unsigned long long)((long long)_PB_NJ - 1) * sizeof F[0] + (unsigned long long)_PB_NL * sizeof F[0][0] <= (unsigned long long)G || (unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)F)
+      && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)G)
+      && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)G)
+      && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NM * sizeof C[0][0] <= (unsigned long long)G)
+      && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)D || (unsigned long long)D + (unsigned long long)((long long)_PB_NM - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)G)) {
+    #pragma omp parallel for private(j)
+    for (i = 0; i < _PB_NI; i++) {
+      for (j = 0; j < _PB_NJ; j++) {
+        E[i][j] = SCALAR_VAL(0.0);
+      }
+    }
+    #pragma omp parallel for private(i, j, k)
+    for (int c0 = 0; c0 < ((long long)_PB_NI + 255) / 256; c0++) {
+      for (int c1 = 0; 64 * c1 <= (long long)_PB_NJ - 1; c1++) {
+        for (int c2 = 0; 64 * c2 <= (long long)_PB_NK - 1; c2++) {
+          for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
+            for (j = 64 * c1; j <= (long long)_PB_NJ - 1 && j <= 64 * c1 + 63; j++) {
+              for (k = 64 * c2; k <= (((long long)_PB_NK - 1) < (64 * c2 + 63) ? ((long long)_PB_NK - 1) : (64 * c2 + 63)); k++) {
+                E[i][j] += A[i][k] * B[k][j];
+              }
+            }
+          }
+        }
+      }
+    }
+    #pragma omp parallel for private(j)
+    for (i = 0; i < _PB_NJ; i++) {
+      for (j = 0; j < _PB_NL; j++) {
+        F[i][j] = SCALAR_VAL(0.0);
+      }
+    }
+    #pragma omp parallel for private(i, j, k)
+    for (int c0 = 0; c0 < ((long long)_PB_NJ + 255) / 256; c0++) {
+      for (int c1 = 0; 64 * c1 <= (long long)_PB_NL - 1; c1++) {
+        for (int c2 = 0; 64 * c2 <= (long long)_PB_NM - 1; c2++) {
+          for (i = 256 * c0; i <= (long long)_PB_NJ - 1 && i <= 256 * c0 + 255; i++) {
+            for (j = 64 * c1; j <= (long long)_PB_NL - 1 && j <= 64 * c1 + 63; j++) {
+              for (k = 64 * c2; k <= (((long long)_PB_NM - 1) < (64 * c2 + 63) ? ((long long)_PB_NM - 1) : (64 * c2 + 63)); k++) {
+                F[i][j] += C[i][k] * D[k][j];
+              }
+            }
+          }
+        }
+      }
+    }
+    #pragma omp parallel for private(j)
+    for (i = 0; i < _PB_NI; i++) {
+      for (j = 0; j < _PB_NL; j++) {
+        G[i][j] = SCALAR_VAL(0.0);
+      }
+    }
+    #pragma omp parallel for private(i, j, k)
+    for (int c0 = 0; c0 < ((long long)_PB_NI + 255) / 256; c0++) {
+      for (int c1 = 0; 64 * c1 <= (long long)_PB_NL - 1; c1++) {
+        for (int c2 = 0; 64 * c2 <= (long long)_PB_NJ - 1; c2++) {
+          for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
+            for (j = 64 * c1; j <= (long long)_PB_NL - 1 && j <= 64 * c1 + 63; j++) {
+              for (k = 64 * c2; k <= (((long long)_PB_NJ - 1) < (64 * c2 + 63) ? ((long long)_PB_NJ - 1) : (64 * c2 + 63)); k++) {
+                G[i][j] += E[i][k] * F[k][j];
+              }
+            }
+          }
+        }
+      }
+    }
+  } else {
+  for (i = 0; i < _PB_NI; i++)
     for (j = 0; j < _PB_NJ; j++) {
       E[i][j] = SCALAR_VAL(0.0);
+      for (k = 0; k < _PB_NK; ++k)
+        E[i][j] += A[i][k] * B[k][j];
     }
-  }
-  #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)_PB_NI + 255) / 256; c0++) {
-    for (int c1 = 0; 64 * c1 <= (long long)_PB_NJ - 1; c1++) {
-      for (int c2 = 0; 64 * c2 <= (long long)_PB_NK - 1; c2++) {
-        for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
-          for (j = 64 * c1; j <= (long long)_PB_NJ - 1 && j <= 64 * c1 + 63; j++) {
-            for (k = 64 * c2; k <= (((long long)_PB_NK - 1) < (64 * c2 + 63) ? ((long long)_PB_NK - 1) : (64 * c2 + 63)); k++) {
-              E[i][j] += A[i][k] * B[k][j];
-            }
-          }
-        }
-      }
-    }
-  }
-  #pragma omp parallel for private(j)
-  for (i = 0; i < _PB_NJ; i++) {
+  /* F := C * D */
+  for (i = 0; i < _PB_NJ; i++)
     for (j = 0; j < _PB_NL; j++) {
       F[i][j] = SCALAR_VAL(0.0);
+      for (k = 0; k < _PB_NM; ++k)
+        F[i][j] += C[i][k] * D[k][j];
     }
-  }
-  #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)_PB_NJ + 255) / 256; c0++) {
-    for (int c1 = 0; 64 * c1 <= (long long)_PB_NL - 1; c1++) {
-      for (int c2 = 0; 64 * c2 <= (long long)_PB_NM - 1; c2++) {
-        for (i = 256 * c0; i <= (long long)_PB_NJ - 1 && i <= 256 * c0 + 255; i++) {
-          for (j = 64 * c1; j <= (long long)_PB_NL - 1 && j <= 64 * c1 + 63; j++) {
-            for (k = 64 * c2; k <= (((long long)_PB_NM - 1) < (64 * c2 + 63) ? ((long long)_PB_NM - 1) : (64 * c2 + 63)); k++) {
-              F[i][j] += C[i][k] * D[k][j];
-            }
-          }
-        }
-      }
-    }
-  }
-  #pragma omp parallel for private(j)
-  for (i = 0; i < _PB_NI; i++) {
+  /* G := E * F */
+  for (i = 0; i < _PB_NI; i++)
     for (j = 0; j < _PB_NL; j++) {
       G[i][j] = SCALAR_VAL(0.0);
-    }
-  }
-  #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)_PB_NI + 255) / 256; c0++) {
-    for (int c1 = 0; 64 * c1 <= (long long)_PB_NL - 1; c1++) {
-      for (int c2 = 0; 64 * c2 <= (long long)_PB_NJ - 1; c2++) {
-        for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
-          for (j = 64 * c1; j <= (long long)_PB_NL - 1 && j <= 64 * c1 + 63; j++) {
-            for (k = 64 * c2; k <= (((long long)_PB_NJ - 1) < (64 * c2 + 63) ? ((long long)_PB_NJ - 1) : (64 * c2 + 63)); k++) {
-              G[i][j] += E[i][k] * F[k][j];
-            }
-          }
-        }
-      }
+      for (k = 0; k < _PB_NJ; ++k)
+        G[i][j] += E[i][k] * F[k][j];
     }
   }
 #pragma endscop

@@ -32,178 +32,215 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                        DATA_TYPE POLYBENCH_2D(D, NM, NL, nm, nl),
                        DATA_TYPE POLYBENCH_2D(G, NI, NL, ni, nl))
 {
-  int i, j;
+  int i, j, k;
 #pragma scop
   /* E := A * B */
-  #pragma omp parallel for private(j)
-  for (i = 0; i < _PB_NI; i++) {
+  if (((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)E)
+      && ((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)E)
+      && ((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NM * sizeof C[0][0] <= (unsigned long long)E)
+      && ((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)D || (unsigned long long)D + (unsigned long long)((long long)_PB_NM - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)E)
+      && ((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)F || (unsigned long long)F + (unsigned long long)((long long)_PB_NJ - 1) * sizeof F[0] + (unsigned long long)_PB_NL * sizeof F[0][0] <= (unsigned long long)E)
+      && ((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)G || (unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)E)
+      && ((unsigned long long)F + (unsigned long long)((long long)_PB_NJ - 1) * sizeof F[0] + (unsigned long long)_PB_NL * sizeof F[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)F)
+      && ((unsigned long long)F + (unsigned long long)((long long)_PB_NJ - 1) * sizeof F[0] + (unsigned long long)_PB_NL * sizeof F[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)F)
+      && ((unsigned long long)F + (unsigned long long)((long long)_PB_NJ - 1) * sizeof F[0] + (unsigned long long)_PB_NL * sizeof F[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NM * sizeof C[0][0] <= (unsigned long long)F)
+      && ((unsigned long long)F + (unsigned long long)((long long)_PB_NJ - 1) * sizeof F[0] + (unsigned long long)_PB_NL * sizeof F[0][0] <= (unsigned long long)D || (unsigned long long)D + (unsigned long long)((long long)_PB_NM - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)F)
+      && ((unsigned long long)F + (unsigned long long)((long long)_PB_NJ - 1) * sizeof F[0] + (unsigned long long)_PB_NL * sizeof F[0][0] <= (unsigned long long)G || (unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)F)
+      && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)G)
+      && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)G)
+      && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NM * sizeof C[0][0] <= (unsigned long long)G)
+      && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)D || (unsigned long long)D + (unsigned long long)((long long)_PB_NM - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)G)) {
+    #pragma omp parallel for private(j)
+    for (i = 0; i < _PB_NI; i++) {
+      for (j = 0; j < _PB_NJ; j++) {
+        E[i][j] = SCALAR_VAL(0.0);
+      }
+    }
+    #pragma omp parallel for private(j)
+    for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
+      for (int c1 = 0; 256 * c1 <= (long long)_PB_NK - 1; c1++) {
+        for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
+          for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
+            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NK - 1) / 4; c4++) {
+              if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NK >= (long long)(4 * c4) + 4) {
+                #pragma omp simd
+                for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
+                  DATA_TYPE E_r0 = E[2 * c3][j];
+                  DATA_TYPE E_r1 = E[2 * c3 + 1][j];
+                  E_r0 += A[2 * c3][4 * c4] * B[4 * c4][j];
+                  E_r0 += A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                  E_r0 += A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                  E_r0 += A[2 * c3][4 * c4 + 3] * B[4 * c4 + 3][j];
+                  E_r1 += A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                  E_r1 += A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                  E_r1 += A[2 * c3 + 1][4 * c4 + 2] * B[4 * c4 + 2][j];
+                  E_r1 += A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
+                  E[2 * c3][j] = E_r0;
+                  E[2 * c3 + 1][j] = E_r1;
+                }
+              } else {
+                #pragma omp simd
+                for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
+                  E[2 * c3][j] += A[2 * c3][4 * c4] * B[4 * c4][j];
+                  if (_PB_NK >= 4 * c4 + 2) {
+                    E[2 * c3][j] += A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                    if (_PB_NK >= 4 * c4 + 3) {
+                      E[2 * c3][j] += A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                      if (2 * c3 + 1 == _PB_NI && _PB_NK >= (long long)(4 * c4) + 4) {
+                        E[(int)((long long)_PB_NI - 1)][j] += A[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * B[4 * c4 + 3][j];
+                      }
+                    }
+                  }
+                  if (_PB_NI >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NK) {
+                    E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                    if (_PB_NK >= 4 * c4 + 2) {
+                      E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                      if (4 * c4 + 3 == _PB_NK) {
+                        E[2 * c3 + 1][j] += A[2 * c3 + 1][(int)((long long)_PB_NK - 1)] * B[(int)((long long)_PB_NK - 1)][j];
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    #pragma omp parallel for private(j)
+    for (i = 0; i < _PB_NJ; i++) {
+      for (j = 0; j < _PB_NL; j++) {
+        F[i][j] = SCALAR_VAL(0.0);
+      }
+    }
+    #pragma omp parallel for private(j)
+    for (int c0 = 0; c0 < ((long long)_PB_NJ + 127) / 128; c0++) {
+      for (int c1 = 0; 256 * c1 <= (long long)_PB_NM - 1; c1++) {
+        for (int c2 = 0; 256 * c2 <= (long long)_PB_NL - 1; c2++) {
+          for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NJ + 1) / 2 - 1; c3++) {
+            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NM - 1) / 4; c4++) {
+              if (_PB_NJ >= (long long)(2 * c3) + 2 && _PB_NM >= (long long)(4 * c4) + 4) {
+                #pragma omp simd
+                for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
+                  DATA_TYPE F_r2 = F[2 * c3][j];
+                  DATA_TYPE F_r3 = F[2 * c3 + 1][j];
+                  F_r2 += C[2 * c3][4 * c4] * D[4 * c4][j];
+                  F_r2 += C[2 * c3][4 * c4 + 1] * D[4 * c4 + 1][j];
+                  F_r2 += C[2 * c3][4 * c4 + 2] * D[4 * c4 + 2][j];
+                  F_r2 += C[2 * c3][4 * c4 + 3] * D[4 * c4 + 3][j];
+                  F_r3 += C[2 * c3 + 1][4 * c4] * D[4 * c4][j];
+                  F_r3 += C[2 * c3 + 1][4 * c4 + 1] * D[4 * c4 + 1][j];
+                  F_r3 += C[2 * c3 + 1][4 * c4 + 2] * D[4 * c4 + 2][j];
+                  F_r3 += C[2 * c3 + 1][4 * c4 + 3] * D[4 * c4 + 3][j];
+                  F[2 * c3][j] = F_r2;
+                  F[2 * c3 + 1][j] = F_r3;
+                }
+              } else {
+                #pragma omp simd
+                for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
+                  F[2 * c3][j] += C[2 * c3][4 * c4] * D[4 * c4][j];
+                  if (_PB_NM >= 4 * c4 + 2) {
+                    F[2 * c3][j] += C[2 * c3][4 * c4 + 1] * D[4 * c4 + 1][j];
+                    if (_PB_NM >= 4 * c4 + 3) {
+                      F[2 * c3][j] += C[2 * c3][4 * c4 + 2] * D[4 * c4 + 2][j];
+                      if (2 * c3 + 1 == _PB_NJ && _PB_NM >= (long long)(4 * c4) + 4) {
+                        F[(int)((long long)_PB_NJ - 1)][j] += C[(int)((long long)_PB_NJ - 1)][4 * c4 + 3] * D[4 * c4 + 3][j];
+                      }
+                    }
+                  }
+                  if (_PB_NJ >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NM) {
+                    F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4] * D[4 * c4][j];
+                    if (_PB_NM >= 4 * c4 + 2) {
+                      F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4 + 1] * D[4 * c4 + 1][j];
+                      if (4 * c4 + 3 == _PB_NM) {
+                        F[2 * c3 + 1][j] += C[2 * c3 + 1][(int)((long long)_PB_NM - 1)] * D[(int)((long long)_PB_NM - 1)][j];
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    #pragma omp parallel for private(j)
+    for (i = 0; i < _PB_NI; i++) {
+      for (j = 0; j < _PB_NL; j++) {
+        G[i][j] = SCALAR_VAL(0.0);
+      }
+    }
+    #pragma omp parallel for private(j)
+    for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
+      for (int c1 = 0; 256 * c1 <= (long long)_PB_NJ - 1; c1++) {
+        for (int c2 = 0; 256 * c2 <= (long long)_PB_NL - 1; c2++) {
+          for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
+            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NJ - 1) / 4; c4++) {
+              if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NJ >= (long long)(4 * c4) + 4) {
+                #pragma omp simd
+                for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
+                  DATA_TYPE G_r4 = G[2 * c3][j];
+                  DATA_TYPE G_r5 = G[2 * c3 + 1][j];
+                  G_r4 += E[2 * c3][4 * c4] * F[4 * c4][j];
+                  G_r4 += E[2 * c3][4 * c4 + 1] * F[4 * c4 + 1][j];
+                  G_r4 += E[2 * c3][4 * c4 + 2] * F[4 * c4 + 2][j];
+                  G_r4 += E[2 * c3][4 * c4 + 3] * F[4 * c4 + 3][j];
+                  G_r5 += E[2 * c3 + 1][4 * c4] * F[4 * c4][j];
+                  G_r5 += E[2 * c3 + 1][4 * c4 + 1] * F[4 * c4 + 1][j];
+                  G_r5 += E[2 * c3 + 1][4 * c4 + 2] * F[4 * c4 + 2][j];
+                  G_r5 += E[2 * c3 + 1][4 * c4 + 3] * F[4 * c4 + 3][j];
+                  G[2 * c3][j] = G_r4;
+                  G[2 * c3 + 1][j] = G_r5;
+                }
+              } else {
+                #pragma omp simd
+                for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
+                  G[2 * c3][j] += E[2 * c3][4 * c4] * F[4 * c4][j];
+                  if (_PB_NJ >= 4 * c4 + 2) {
+                    G[2 * c3][j] += E[2 * c3][4 * c4 + 1] * F[4 * c4 + 1][j];
+                    if (_PB_NJ >= 4 * c4 + 3) {
+                      G[2 * c3][j] += E[2 * c3][4 * c4 + 2] * F[4 * c4 + 2][j];
+                      if (2 * c3 + 1 == _PB_NI && _PB_NJ >= (long long)(4 * c4) + 4) {
+                        G[(int)((long long)_PB_NI - 1)][j] += E[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * F[4 * c4 + 3][j];
+                      }
+                    }
+                  }
+                  if (_PB_NI >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NJ) {
+                    G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4] * F[4 * c4][j];
+                    if (_PB_NJ >= 4 * c4 + 2) {
+                      G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4 + 1] * F[4 * c4 + 1][j];
+                      if (4 * c4 + 3 == _PB_NJ) {
+                        G[2 * c3 + 1][j] += E[2 * c3 + 1][(int)((long long)_PB_NJ - 1)] * F[(int)((long long)_PB_NJ - 1)][j];
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  } else {
+  for (i = 0; i < _PB_NI; i++)
     for (j = 0; j < _PB_NJ; j++) {
       E[i][j] = SCALAR_VAL(0.0);
+      for (k = 0; k < _PB_NK; ++k)
+        E[i][j] += A[i][k] * B[k][j];
     }
-  }
-  #pragma omp parallel for private(j)
-  for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
-    for (int c1 = 0; 256 * c1 <= (long long)_PB_NK - 1; c1++) {
-      for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
-        for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
-          for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NK - 1) / 4; c4++) {
-            if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NK >= (long long)(4 * c4) + 4) {
-              #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
-                DATA_TYPE E_r0 = E[2 * c3][j];
-                DATA_TYPE E_r1 = E[2 * c3 + 1][j];
-                E_r0 += A[2 * c3][4 * c4] * B[4 * c4][j];
-                E_r0 += A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
-                E_r0 += A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
-                E_r0 += A[2 * c3][4 * c4 + 3] * B[4 * c4 + 3][j];
-                E_r1 += A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
-                E_r1 += A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
-                E_r1 += A[2 * c3 + 1][4 * c4 + 2] * B[4 * c4 + 2][j];
-                E_r1 += A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
-                E[2 * c3][j] = E_r0;
-                E[2 * c3 + 1][j] = E_r1;
-              }
-            } else {
-              #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
-                E[2 * c3][j] += A[2 * c3][4 * c4] * B[4 * c4][j];
-                if (_PB_NK >= 4 * c4 + 2) {
-                  E[2 * c3][j] += A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
-                  if (_PB_NK >= 4 * c4 + 3) {
-                    E[2 * c3][j] += A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
-                    if (2 * c3 + 1 == _PB_NI && _PB_NK >= (long long)(4 * c4) + 4) {
-                      E[(int)((long long)_PB_NI - 1)][j] += A[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * B[4 * c4 + 3][j];
-                    }
-                  }
-                }
-                if (_PB_NI >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NK) {
-                  E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
-                  if (_PB_NK >= 4 * c4 + 2) {
-                    E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
-                    if (4 * c4 + 3 == _PB_NK) {
-                      E[2 * c3 + 1][j] += A[2 * c3 + 1][(int)((long long)_PB_NK - 1)] * B[(int)((long long)_PB_NK - 1)][j];
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  #pragma omp parallel for private(j)
-  for (i = 0; i < _PB_NJ; i++) {
+  /* F := C * D */
+  for (i = 0; i < _PB_NJ; i++)
     for (j = 0; j < _PB_NL; j++) {
       F[i][j] = SCALAR_VAL(0.0);
+      for (k = 0; k < _PB_NM; ++k)
+        F[i][j] += C[i][k] * D[k][j];
     }
-  }
-  #pragma omp parallel for private(j)
-  for (int c0 = 0; c0 < ((long long)_PB_NJ + 127) / 128; c0++) {
-    for (int c1 = 0; 256 * c1 <= (long long)_PB_NM - 1; c1++) {
-      for (int c2 = 0; 256 * c2 <= (long long)_PB_NL - 1; c2++) {
-        for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NJ + 1) / 2 - 1; c3++) {
-          for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NM - 1) / 4; c4++) {
-            if (_PB_NJ >= (long long)(2 * c3) + 2 && _PB_NM >= (long long)(4 * c4) + 4) {
-              #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
-                DATA_TYPE F_r2 = F[2 * c3][j];
-                DATA_TYPE F_r3 = F[2 * c3 + 1][j];
-                F_r2 += C[2 * c3][4 * c4] * D[4 * c4][j];
-                F_r2 += C[2 * c3][4 * c4 + 1] * D[4 * c4 + 1][j];
-                F_r2 += C[2 * c3][4 * c4 + 2] * D[4 * c4 + 2][j];
-                F_r2 += C[2 * c3][4 * c4 + 3] * D[4 * c4 + 3][j];
-                F_r3 += C[2 * c3 + 1][4 * c4] * D[4 * c4][j];
-                F_r3 += C[2 * c3 + 1][4 * c4 + 1] * D[4 * c4 + 1][j];
-                F_r3 += C[2 * c3 + 1][4 * c4 + 2] * D[4 * c4 + 2][j];
-                F_r3 += C[2 * c3 + 1][4 * c4 + 3] * D[4 * c4 + 3][j];
-                F[2 * c3][j] = F_r2;
-                F[2 * c3 + 1][j] = F_r3;
-              }
-            } else {
-              #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
-                F[2 * c3][j] += C[2 * c3][4 * c4] * D[4 * c4][j];
-                if (_PB_NM >= 4 * c4 + 2) {
-                  F[2 * c3][j] += C[2 * c3][4 * c4 + 1] * D[4 * c4 + 1][j];
-                  if (_PB_NM >= 4 * c4 + 3) {
-                    F[2 * c3][j] += C[2 * c3][4 * c4 + 2] * D[4 * c4 + 2][j];
-                    if (2 * c3 + 1 == _PB_NJ && _PB_NM >= (long long)(4 * c4) + 4) {
-                      F[(int)((long long)_PB_NJ - 1)][j] += C[(int)((long long)_PB_NJ - 1)][4 * c4 + 3] * D[4 * c4 + 3][j];
-                    }
-                  }
-                }
-                if (_PB_NJ >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NM) {
-                  F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4] * D[4 * c4][j];
-                  if (_PB_NM >= 4 * c4 + 2) {
-                    F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4 + 1] * D[4 * c4 + 1][j];
-                    if (4 * c4 + 3 == _PB_NM) {
-                      F[2 * c3 + 1][j] += C[2 * c3 + 1][(int)((long long)_PB_NM - 1)] * D[(int)((long long)_PB_NM - 1)][j];
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  #pragma omp parallel for private(j)
-  for (i = 0; i < _PB_NI; i++) {
+  /* G := E * F */
+  for (i = 0; i < _PB_NI; i++)
     for (j = 0; j < _PB_NL; j++) {
       G[i][j] = SCALAR_VAL(0.0);
-    }
-  }
-  #pragma omp parallel for private(j)
-  for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
-    for (int c1 = 0; 256 * c1 <= (long long)_PB_NJ - 1; c1++) {
-      for (int c2 = 0; 256 * c2 <= (long long)_PB_NL - 1; c2++) {
-        for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
-          for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NJ - 1) / 4; c4++) {
-            if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NJ >= (long long)(4 * c4) + 4) {
-              #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
-                DATA_TYPE G_r4 = G[2 * c3][j];
-                DATA_TYPE G_r5 = G[2 * c3 + 1][j];
-                G_r4 += E[2 * c3][4 * c4] * F[4 * c4][j];
-                G_r4 += E[2 * c3][4 * c4 + 1] * F[4 * c4 + 1][j];
-                G_r4 += E[2 * c3][4 * c4 + 2] * F[4 * c4 + 2][j];
-                G_r4 += E[2 * c3][4 * c4 + 3] * F[4 * c4 + 3][j];
-                G_r5 += E[2 * c3 + 1][4 * c4] * F[4 * c4][j];
-                G_r5 += E[2 * c3 + 1][4 * c4 + 1] * F[4 * c4 + 1][j];
-                G_r5 += E[2 * c3 + 1][4 * c4 + 2] * F[4 * c4 + 2][j];
-                G_r5 += E[2 * c3 + 1][4 * c4 + 3] * F[4 * c4 + 3][j];
-                G[2 * c3][j] = G_r4;
-                G[2 * c3 + 1][j] = G_r5;
-              }
-            } else {
-              #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
-                G[2 * c3][j] += E[2 * c3][4 * c4] * F[4 * c4][j];
-                if (_PB_NJ >= 4 * c4 + 2) {
-                  G[2 * c3][j] += E[2 * c3][4 * c4 + 1] * F[4 * c4 + 1][j];
-                  if (_PB_NJ >= 4 * c4 + 3) {
-                    G[2 * c3][j] += E[2 * c3][4 * c4 + 2] * F[4 * c4 + 2][j];
-                    if (2 * c3 + 1 == _PB_NI && _PB_NJ >= (long long)(4 * c4) + 4) {
-                      G[(int)((long long)_PB_NI - 1)][j] += E[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * F[4 * c4 + 3][j];
-                    }
-                  }
-                }
-                if (_PB_NI >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NJ) {
-                  G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4] * F[4 * c4][j];
-                  if (_PB_NJ >= 4 * c4 + 2) {
-                    G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4 + 1] * F[4 * c4 + 1][j];
-                    if (4 * c4 + 3 == _PB_NJ) {
-                      G[2 * c3 + 1][j] += E[2 * c3 + 1][(int)((long long)_PB_NJ - 1)] * F[(int)((long long)_PB_NJ - 1)][j];
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+      for (k = 0; k < _PB_NJ; ++k)
+        G[i][j] += E[i][k] * F[k][j];
     }
   }
 #pragma endscop

@@ -16,12 +16,23 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 {
   int i, j, k;
 #pragma scop
-  for (i = 0; i < _PB_M; i++) {
+  if ((unsigned long long)B + (unsigned long long)((long long)_PB_M - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)A + sizeof A[0]
+      || (unsigned long long)A + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0] + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0][0] <= (unsigned long long)B) {
+    for (i = 0; i < _PB_M; i++) {
+      for (j = 0; j < _PB_N; j++) {
+        /* Only the rows below i contribute (A is unit lower-triangular). */
+        for (k = i + 1; k < _PB_M; k++) {
+          B[i][j] += A[k][i] * B[k][j];
+        }
+        B[i][j] = alpha * B[i][j];
+      }
+    }
+  } else {
+  for (i = 0; i < _PB_M; i++)
     for (j = 0; j < _PB_N; j++) {
       /* Only the rows below i contribute (A is unit lower-triangular). */
-      for (k = i + 1; k < _PB_M; k++) {
+      for (k = i + 1; k < _PB_M; k++)
         B[i][j] += A[k][i] * B[k][j];
-      }
       B[i][j] = alpha * B[i][j];
     }
   }

@@ -17,24 +17,35 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 {
   int i, j, k;
 #pragma scop
-  for (int c0 = 0; 64 * c0 <= (long long)_PB_M - 2; c0++) {
-    #pragma omp parallel for private(i, j, k)
-    for (int c1 = 0; c1 < ((long long)_PB_N + 63) / 64; c1++) {
-      /* Only the rows below i contribute (A is unit lower-triangular). */
-      for (int c2 = c0; c2 <= ((long long)_PB_M - 1) / 64; c2++) {
-        for (i = 64 * c0; i <= (long long)_PB_M - 2 && i <= 64 * c0 + 63 && i <= 64 * c2 + 62; i++) {
-          for (j = 64 * c1; j <= (long long)_PB_N - 1 && j <= 64 * c1 + 63; j++) {
-            for (k = ((64 * c2) > (i + 1) ? (64 * c2) : (i + 1)); k <= (((long long)_PB_M - 1) < (64 * c2 + 63) ? ((long long)_PB_M - 1) : (64 * c2 + 63)); k++) {
-              B[i][j] += A[k][i] * B[k][j];
+  if ((unsigned long long)B + (unsigned long long)((long long)_PB_M - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)A + sizeof A[0]
+      || (unsigned long long)A + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0] + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0][0] <= (unsigned long long)B) {
+    for (int c0 = 0; 64 * c0 <= (long long)_PB_M - 2; c0++) {
+      #pragma omp parallel for private(i, j, k)
+      for (int c1 = 0; c1 < ((long long)_PB_N + 63) / 64; c1++) {
+        /* Only the rows below i contribute (A is unit lower-triangular). */
+        for (int c2 = c0; c2 <= ((long long)_PB_M - 1) / 64; c2++) {
+          for (i = 64 * c0; i <= (long long)_PB_M - 2 && i <= 64 * c0 + 63 && i <= 64 * c2 + 62; i++) {
+            for (j = 64 * c1; j <= (long long)_PB_N - 1 && j <= 64 * c1 + 63; j++) {
+              for (k = ((64 * c2) > (i + 1) ? (64 * c2) : (i + 1)); k <= (((long long)_PB_M - 1) < (64 * c2 + 63) ? ((long long)_PB_M - 1) : (64 * c2 + 63)); k++) {
+                B[i][j] += A[k][i] * B[k][j];
+              }
             }
           }
         }
       }
     }
-  }
-  #pragma omp parallel for private(j)
-  for (i = 0; i < _PB_M; i++) {
+    #pragma omp parallel for private(j)
+    for (i = 0; i < _PB_M; i++) {
+      for (j = 0; j < _PB_N; j++) {
+        B[i][j] = alpha * B[i][j];
+      }
+    }
+  } else {
+  for (i = 0; i < _PB_M; i++)
     for (j = 0; j < _PB_N; j++) {
+      /* Only the rows below i contribute (A is unit lower-triangular). */
+      for (k = i + 1; k < _PB_M; k++)
+        B[i][j] += A[k][i] * B[k][j];
       B[i][j] = alpha * B[i][j];
     }
   }

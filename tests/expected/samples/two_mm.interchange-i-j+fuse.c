@@ -29,44 +29,65 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
 {
   int i, j, k;
 #pragma scop
-  #pragma omp parallel for private(i)
-  for (j = 0; j < _PB_NJ; j++) {
-    for (i = 0; i < _PB_NI; i++) {
+  if (((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)D)
+      && ((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)D)
+      && ((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NL * sizeof C[0][0] <= (unsigned long long)D)
+      && ((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)tmp || (unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)D)
+      && ((unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)tmp)
+      && ((unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)tmp)
+      && ((unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NL * sizeof C[0][0] <= (unsigned long long)tmp)) {
+    #pragma omp parallel for private(i)
+    for (j = 0; j < _PB_NJ; j++) {
+      for (i = 0; i < _PB_NI; i++) {
+        tmp[i][j] = SCALAR_VAL(0.0);
+      }
+    }
+    #pragma omp parallel for private(i, j, k)
+    for (int c0 = 0; c0 < ((long long)_PB_NJ + 127) / 128; c0++) {
+      for (int c1 = 0; 256 * c1 <= (long long)_PB_NI - 1; c1++) {
+        for (int c2 = 0; 256 * c2 <= (long long)_PB_NK - 1; c2++) {
+          for (j = 128 * c0; j <= (long long)_PB_NJ - 1 && j <= 128 * c0 + 127; j++) {
+            for (i = 256 * c1; i <= (long long)_PB_NI - 1 && i <= 256 * c1 + 255; i++) {
+              for (k = 256 * c2; k <= (((long long)_PB_NK - 1) < (256 * c2 + 255) ? ((long long)_PB_NK - 1) : (256 * c2 + 255)); k++) {
+                tmp[i][j] += alpha * A[i][k] * B[k][j];
+              }
+            }
+          }
+        }
+      }
+    }
+    #pragma omp parallel for private(i)
+    for (j = 0; j < _PB_NL; j++) {
+      for (i = 0; i < _PB_NI; i++) {
+        D[i][j] *= beta;
+      }
+    }
+    #pragma omp parallel for private(i, j, k)
+    for (int c0 = 0; c0 < ((long long)_PB_NL + 127) / 128; c0++) {
+      for (int c1 = 0; 256 * c1 <= (long long)_PB_NI - 1; c1++) {
+        for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
+          for (j = 128 * c0; j <= (long long)_PB_NL - 1 && j <= 128 * c0 + 127; j++) {
+            for (i = 256 * c1; i <= (long long)_PB_NI - 1 && i <= 256 * c1 + 255; i++) {
+              for (k = 256 * c2; k <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); k++) {
+                D[i][j] += tmp[i][k] * C[k][j];
+              }
+            }
+          }
+        }
+      }
+    }
+  } else {
+  for (i = 0; i < _PB_NI; i++)
+    for (j = 0; j < _PB_NJ; j++) {
       tmp[i][j] = SCALAR_VAL(0.0);
+      for (k = 0; k < _PB_NK; ++k)
+        tmp[i][j] += alpha * A[i][k] * B[k][j];
     }
-  }
-  #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)_PB_NJ + 127) / 128; c0++) {
-    for (int c1 = 0; 256 * c1 <= (long long)_PB_NI - 1; c1++) {
-      for (int c2 = 0; 256 * c2 <= (long long)_PB_NK - 1; c2++) {
-        for (j = 128 * c0; j <= (long long)_PB_NJ - 1 && j <= 128 * c0 + 127; j++) {
-          for (i = 256 * c1; i <= (long long)_PB_NI - 1 && i <= 256 * c1 + 255; i++) {
-            for (k = 256 * c2; k <= (((long long)_PB_NK - 1) < (256 * c2 + 255) ? ((long long)_PB_NK - 1) : (256 * c2 + 255)); k++) {
-              tmp[i][j] += alpha * A[i][k] * B[k][j];
-            }
-          }
-        }
-      }
-    }
-  }
-  #pragma omp parallel for private(i)
-  for (j = 0; j < _PB_NL; j++) {
-    for (i = 0; i < _PB_NI; i++) {
+  for (i = 0; i < _PB_NI; i++)
+    for (j = 0; j < _PB_NL; j++) {
       D[i][j] *= beta;
-    }
-  }
-  #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)_PB_NL + 127) / 128; c0++) {
-    for (int c1 = 0; 256 * c1 <= (long long)_PB_NI - 1; c1++) {
-      for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
-        for (j = 128 * c0; j <= (long long)_PB_NL - 1 && j <= 128 * c0 + 127; j++) {
-          for (i = 256 * c1; i <= (long long)_PB_NI - 1 && i <= 256 * c1 + 255; i++) {
-            for (k = 256 * c2; k <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); k++) {
-              D[i][j] += tmp[i][k] * C[k][j];
-            }
-          }
-        }
-      }
+      for (k = 0; k < _PB_NJ; ++k)
+        D[i][j] += tmp[i][k] * C[k][j];
     }
   }
 #pragma endscop

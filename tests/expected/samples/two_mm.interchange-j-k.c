@@ -29,44 +29,65 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
 {
   int i, j, k;
 #pragma scop
-  #pragma omp parallel for private(j)
-  for (i = 0; i < _PB_NI; i++) {
+  if (((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)D)
+      && ((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)D)
+      && ((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NL * sizeof C[0][0] <= (unsigned long long)D)
+      && ((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)tmp || (unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)D)
+      && ((unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)tmp)
+      && ((unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)tmp)
+      && ((unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NL * sizeof C[0][0] <= (unsigned long long)tmp)) {
+    #pragma omp parallel for private(j)
+    for (i = 0; i < _PB_NI; i++) {
+      for (j = 0; j < _PB_NJ; j++) {
+        tmp[i][j] = SCALAR_VAL(0.0);
+      }
+    }
+    #pragma omp parallel for private(i, j, k)
+    for (int c0 = 0; c0 < ((long long)_PB_NI + 255) / 256; c0++) {
+      for (int c1 = 0; 64 * c1 <= (long long)_PB_NJ - 1; c1++) {
+        for (int c2 = 0; 64 * c2 <= (long long)_PB_NK - 1; c2++) {
+          for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
+            for (j = 64 * c1; j <= (long long)_PB_NJ - 1 && j <= 64 * c1 + 63; j++) {
+              for (k = 64 * c2; k <= (((long long)_PB_NK - 1) < (64 * c2 + 63) ? ((long long)_PB_NK - 1) : (64 * c2 + 63)); k++) {
+                tmp[i][j] += alpha * A[i][k] * B[k][j];
+              }
+            }
+          }
+        }
+      }
+    }
+    #pragma omp parallel for private(j)
+    for (i = 0; i < _PB_NI; i++) {
+      for (j = 0; j < _PB_NL; j++) {
+        D[i][j] *= beta;
+      }
+    }
+    #pragma omp parallel for private(i, j, k)
+    for (int c0 = 0; c0 < ((long long)_PB_NI + 255) / 256; c0++) {
+      for (int c1 = 0; 64 * c1 <= (long long)_PB_NL - 1; c1++) {
+        for (int c2 = 0; 64 * c2 <= (long long)_PB_NJ - 1; c2++) {
+          for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
+            for (j = 64 * c1; j <= (long long)_PB_NL - 1 && j <= 64 * c1 + 63; j++) {
+              for (k = 64 * c2; k <= (((long long)_PB_NJ - 1) < (64 * c2 + 63) ? ((long long)_PB_NJ - 1) : (64 * c2 + 63)); k++) {
+                D[i][j] += tmp[i][k] * C[k][j];
+              }
+            }
+          }
+        }
+      }
+    }
+  } else {
+  for (i = 0; i < _PB_NI; i++)
     for (j = 0; j < _PB_NJ; j++) {
       tmp[i][j] = SCALAR_VAL(0.0);
+      for (k = 0; k < _PB_NK; ++k)
+        tmp[i][j] += alpha * A[i][k] * B[k][j];
     }
-  }
-  #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)_PB_NI + 255) / 256; c0++) {
-    for (int c1 = 0; 64 * c1 <= (long long)_PB_NJ - 1; c1++) {
-      for (int c2 = 0; 64 * c2 <= (long long)_PB_NK - 1; c2++) {
-        for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
-          for (j = 64 * c1; j <= (long long)_PB_NJ - 1 && j <= 64 * c1 + 63; j++) {
-            for (k = 64 * c2; k <= (((long long)_PB_NK - 1) < (64 * c2 + 63) ? ((long long)_PB_NK - 1) : (64 * c2 + 63)); k++) {
-              tmp[i][j] += alpha * A[i][k] * B[k][j];
-            }
-          }
-        }
-      }
-    }
-  }
-  #pragma omp parallel for private(j)
-  for (i = 0; i < _PB_NI; i++) {
+  for (i = 0; i < _PB_NI; i++)
     for (j = 0; j < _PB_NL; j++) {
       D[i][j] *= beta;
-    }
-  }
-  #pragma omp parallel for private(i, j, k)
-  for (int c0 = 0; c0 < ((long long)_PB_NI + 255) / 256; c0++) {
-    for (int c1 = 0; 64 * c1 <= (long long)_PB_NL - 1; c1++) {
-      for (int c2 = 0; 64 * c2 <= (long long)_PB_NJ - 1; c2++) {
-        for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
-          for (j = 64 * c1; j <= (long long)_PB_NL - 1 && j <= 64 * c1 + 63; j++) {
-            for (k = 64 * c2; k <= (((long long)_PB_NJ - 1) < (64 * c2 + 63) ? ((long long)_PB_NJ - 1) : (64 * c2 + 63)); k++) {
-              D[i][j] += tmp[i][k] * C[k][j];
-            }
-          }
-        }
-      }
+      for (k = 0; k < _PB_NJ; ++k)
+        D[i][j] += tmp[i][k] * C[k][j];
     }
   }
 #pragma endscop

@@ -27,120 +27,141 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
                        DATA_TYPE POLYBENCH_2D(C, NJ, NL, nj, nl),
                        DATA_TYPE POLYBENCH_2D(D, NI, NL, ni, nl))
 {
-  int i, j;
+  int i, j, k;
 #pragma scop
-  #pragma omp parallel for private(j)
-  for (i = 0; i < _PB_NI; i++) {
+  if (((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)D)
+      && ((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)D)
+      && ((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NL * sizeof C[0][0] <= (unsigned long long)D)
+      && ((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)tmp || (unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)D)
+      && ((unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)tmp)
+      && ((unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)tmp)
+      && ((unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NL * sizeof C[0][0] <= (unsigned long long)tmp)) {
+    #pragma omp parallel for private(j)
+    for (i = 0; i < _PB_NI; i++) {
+      for (j = 0; j < _PB_NJ; j++) {
+        tmp[i][j] = SCALAR_VAL(0.0);
+      }
+    }
+    #pragma omp parallel for private(j)
+    for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
+      for (int c1 = 0; 256 * c1 <= (long long)_PB_NK - 1; c1++) {
+        for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
+          for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
+            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NK - 1) / 4; c4++) {
+              if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NK >= (long long)(4 * c4) + 4) {
+                #pragma omp simd
+                for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
+                  DATA_TYPE tmp_r0 = tmp[2 * c3][j];
+                  DATA_TYPE tmp_r1 = tmp[2 * c3 + 1][j];
+                  tmp_r0 += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
+                  tmp_r0 += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                  tmp_r0 += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                  tmp_r0 += alpha * A[2 * c3][4 * c4 + 3] * B[4 * c4 + 3][j];
+                  tmp_r1 += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                  tmp_r1 += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                  tmp_r1 += alpha * A[2 * c3 + 1][4 * c4 + 2] * B[4 * c4 + 2][j];
+                  tmp_r1 += alpha * A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
+                  tmp[2 * c3][j] = tmp_r0;
+                  tmp[2 * c3 + 1][j] = tmp_r1;
+                }
+              } else {
+                #pragma omp simd
+                for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
+                  tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
+                  if (_PB_NK >= 4 * c4 + 2) {
+                    tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                    if (_PB_NK >= 4 * c4 + 3) {
+                      tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                      if (2 * c3 + 1 == _PB_NI && _PB_NK >= (long long)(4 * c4) + 4) {
+                        tmp[(int)((long long)_PB_NI - 1)][j] += alpha * A[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * B[4 * c4 + 3][j];
+                      }
+                    }
+                  }
+                  if (_PB_NI >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NK) {
+                    tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                    if (_PB_NK >= 4 * c4 + 2) {
+                      tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                      if (4 * c4 + 3 == _PB_NK) {
+                        tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][(int)((long long)_PB_NK - 1)] * B[(int)((long long)_PB_NK - 1)][j];
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    #pragma omp parallel for private(j)
+    for (i = 0; i < _PB_NI; i++) {
+      for (j = 0; j < _PB_NL; j++) {
+        D[i][j] *= beta;
+      }
+    }
+    #pragma omp parallel for private(j)
+    for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
+      for (int c1 = 0; 256 * c1 <= (long long)_PB_NJ - 1; c1++) {
+        for (int c2 = 0; 256 * c2 <= (long long)_PB_NL - 1; c2++) {
+          for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
+            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NJ - 1) / 4; c4++) {
+              if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NJ >= (long long)(4 * c4) + 4) {
+                #pragma omp simd
+                for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
+                  DATA_TYPE D_r2 = D[2 * c3][j];
+                  DATA_TYPE D_r3 = D[2 * c3 + 1][j];
+                  D_r2 += tmp[2 * c3][4 * c4] * C[4 * c4][j];
+                  D_r2 += tmp[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
+                  D_r2 += tmp[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
+                  D_r2 += tmp[2 * c3][4 * c4 + 3] * C[4 * c4 + 3][j];
+                  D_r3 += tmp[2 * c3 + 1][4 * c4] * C[4 * c4][j];
+                  D_r3 += tmp[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
+                  D_r3 += tmp[2 * c3 + 1][4 * c4 + 2] * C[4 * c4 + 2][j];
+                  D_r3 += tmp[2 * c3 + 1][4 * c4 + 3] * C[4 * c4 + 3][j];
+                  D[2 * c3][j] = D_r2;
+                  D[2 * c3 + 1][j] = D_r3;
+                }
+              } else {
+                #pragma omp simd
+                for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
+                  D[2 * c3][j] += tmp[2 * c3][4 * c4] * C[4 * c4][j];
+                  if (_PB_NJ >= 4 * c4 + 2) {
+                    D[2 * c3][j] += tmp[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
+                    if (_PB_NJ >= 4 * c4 + 3) {
+                      D[2 * c3][j] += tmp[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
+                      if (2 * c3 + 1 == _PB_NI && _PB_NJ >= (long long)(4 * c4) + 4) {
+                        D[(int)((long long)_PB_NI - 1)][j] += tmp[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * C[4 * c4 + 3][j];
+                      }
+                    }
+                  }
+                  if (_PB_NI >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NJ) {
+                    D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4] * C[4 * c4][j];
+                    if (_PB_NJ >= 4 * c4 + 2) {
+                      D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
+                      if (4 * c4 + 3 == _PB_NJ) {
+                        D[2 * c3 + 1][j] += tmp[2 * c3 + 1][(int)((long long)_PB_NJ - 1)] * C[(int)((long long)_PB_NJ - 1)][j];
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  } else {
+  for (i = 0; i < _PB_NI; i++)
     for (j = 0; j < _PB_NJ; j++) {
       tmp[i][j] = SCALAR_VAL(0.0);
+      for (k = 0; k < _PB_NK; ++k)
+        tmp[i][j] += alpha * A[i][k] * B[k][j];
     }
-  }
-  #pragma omp parallel for private(j)
-  for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
-    for (int c1 = 0; 256 * c1 <= (long long)_PB_NK - 1; c1++) {
-      for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
-        for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
-          for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NK - 1) / 4; c4++) {
-            if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NK >= (long long)(4 * c4) + 4) {
-              #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
-                DATA_TYPE tmp_r0 = tmp[2 * c3][j];
-                DATA_TYPE tmp_r1 = tmp[2 * c3 + 1][j];
-                tmp_r0 += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
-                tmp_r0 += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
-                tmp_r0 += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
-                tmp_r0 += alpha * A[2 * c3][4 * c4 + 3] * B[4 * c4 + 3][j];
-                tmp_r1 += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
-                tmp_r1 += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
-                tmp_r1 += alpha * A[2 * c3 + 1][4 * c4 + 2] * B[4 * c4 + 2][j];
-                tmp_r1 += alpha * A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
-                tmp[2 * c3][j] = tmp_r0;
-                tmp[2 * c3 + 1][j] = tmp_r1;
-              }
-            } else {
-              #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
-                tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
-                if (_PB_NK >= 4 * c4 + 2) {
-                  tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
-                  if (_PB_NK >= 4 * c4 + 3) {
-                    tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
-                    if (2 * c3 + 1 == _PB_NI && _PB_NK >= (long long)(4 * c4) + 4) {
-                      tmp[(int)((long long)_PB_NI - 1)][j] += alpha * A[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * B[4 * c4 + 3][j];
-                    }
-                  }
-                }
-                if (_PB_NI >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NK) {
-                  tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
-                  if (_PB_NK >= 4 * c4 + 2) {
-                    tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
-                    if (4 * c4 + 3 == _PB_NK) {
-                      tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][(int)((long long)_PB_NK - 1)] * B[(int)((long long)_PB_NK - 1)][j];
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  #pragma omp parallel for private(j)
-  for (i = 0; i < _PB_NI; i++) {
+  for (i = 0; i < _PB_NI; i++)
     for (j = 0; j < _PB_NL; j++) {
       D[i][j] *= beta;
-    }
-  }
-  #pragma omp parallel for private(j)
-  for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
-    for (int c1 = 0; 256 * c1 <= (long long)_PB_NJ - 1; c1++) {
-      for (int c2 = 0; 256 * c2 <= (long long)_PB_NL - 1; c2++) {
-        for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
-          for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NJ - 1) / 4; c4++) {
-            if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NJ >= (long long)(4 * c4) + 4) {
-              #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
-                DATA_TYPE D_r2 = D[2 * c3][j];
-                DATA_TYPE D_r3 = D[2 * c3 + 1][j];
-                D_r2 += tmp[2 * c3][4 * c4] * C[4 * c4][j];
-                D_r2 += tmp[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
-                D_r2 += tmp[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
-                D_r2 += tmp[2 * c3][4 * c4 + 3] * C[4 * c4 + 3][j];
-                D_r3 += tmp[2 * c3 + 1][4 * c4] * C[4 * c4][j];
-                D_r3 += tmp[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
-                D_r3 += tmp[2 * c3 + 1][4 * c4 + 2] * C[4 * c4 + 2][j];
-                D_r3 += tmp[2 * c3 + 1][4 * c4 + 3] * C[4 * c4 + 3][j];
-                D[2 * c3][j] = D_r2;
-                D[2 * c3 + 1][j] = D_r3;
-              }
-            } else {
-              #pragma omp simd
-              for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
-                D[2 * c3][j] += tmp[2 * c3][4 * c4] * C[4 * c4][j];
-                if (_PB_NJ >= 4 * c4 + 2) {
-                  D[2 * c3][j] += tmp[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
-                  if (_PB_NJ >= 4 * c4 + 3) {
-                    D[2 * c3][j] += tmp[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
-                    if (2 * c3 + 1 == _PB_NI && _PB_NJ >= (long long)(4 * c4) + 4) {
-                      D[(int)((long long)_PB_NI - 1)][j] += tmp[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * C[4 * c4 + 3][j];
-                    }
-                  }
-                }
-                if (_PB_NI >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NJ) {
-                  D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4] * C[4 * c4][j];
-                  if (_PB_NJ >= 4 * c4 + 2) {
-                    D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
-                    if (4 * c4 + 3 == _PB_NJ) {
-                      D[2 * c3 + 1][j] += tmp[2 * c3 + 1][(int)((long long)_PB_NJ - 1)] * C[(int)((long long)_PB_NJ - 1)][j];
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+      for (k = 0; k < _PB_NJ; ++k)
+        D[i][j] += tmp[i][k] * C[k][j];
     }
   }
 #pragma endscop
