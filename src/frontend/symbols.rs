@@ -186,6 +186,12 @@ impl Symbols {
                     if let Some(name) = const_function(child, src) {
                         Rc::make_mut(&mut self.pure_functions).insert(name);
                     }
+                    // A macro defined inside a function is defined from there on, for
+                    // the rest of the file: a second definition of a name there makes
+                    // its meaning depend on where it is used.
+                    for def in macro_definitions_in(child) {
+                        self.add_define(def, src);
+                    }
                     if let Some(name) = super::syntax::declared_name(child, src).map(str::to_string)
                     {
                         Rc::make_mut(&mut self.defined_functions).insert(name);
@@ -248,6 +254,22 @@ impl Symbols {
             .filter(|w| !w.is_empty() && !starts_numeric(w))
             .map(str::to_string)
             .collect();
+        let redefined = self.macros.get(&name).is_some_and(|old| {
+            old.body != value
+                && !(parse_int_text(&old.body).is_some() && parse_int_text(value).is_some())
+        });
+        if redefined {
+            // Defined with other bodies in two places (`#undef K` / `#define K (next())`,
+            // or two preprocessor branches): what a use means depends on where it is,
+            // which nestor does not track, so no use of it is modelled.
+            Rc::make_mut(&mut self.defines).remove(&name);
+            Rc::make_mut(&mut self.aliases).remove(&name);
+            Rc::make_mut(&mut self.int_constants).remove(&name);
+            Rc::make_mut(&mut self.opaque_macros).insert(
+                name.clone(),
+                format!("`{name}` is defined more than once in the file, with different bodies, so its meaning depends on where it is used"),
+            );
+        }
         Rc::make_mut(&mut self.macros).insert(
             name.clone(),
             Macro {
@@ -256,7 +278,7 @@ impl Symbols {
                 body: value.to_string(),
             },
         );
-        if def.kind() != "preproc_def" {
+        if def.kind() != "preproc_def" || redefined {
             return;
         }
         let conflicting = |v: i64| self.defines.get(&name).is_some_and(|old| *old != v);
@@ -898,6 +920,22 @@ pub fn is_parenthesized(text: &str) -> bool {
         }
     }
     depth == 0
+}
+
+/// The `#define`s inside `node` (a function definition), in order.
+fn macro_definitions_in(node: Node) -> Vec<Node> {
+    let mut found = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if matches!(n.kind(), "preproc_def" | "preproc_function_def") {
+            found.push(n);
+            continue;
+        }
+        let mut cursor = n.walk();
+        let children: Vec<Node> = n.named_children(&mut cursor).collect();
+        stack.extend(children.into_iter().rev());
+    }
+    found
 }
 
 /// The name a function definition defines.
