@@ -116,21 +116,7 @@ int main(void) {
 /// The output of `TRACED` built by `compiler` (a command and its first arguments) with
 /// `define`.
 fn traced_output(dir: &Path, compiler: &[&str], define: &str) -> String {
-    let src = dir.join("traced.c");
-    std::fs::write(&src, TRACED).unwrap();
-    let exe = dir.join("traced");
-    let built = Command::new(compiler[0])
-        .args(&compiler[1..])
-        .args(["-O2", define])
-        .arg(&src)
-        .arg("-o")
-        .arg(&exe)
-        .env("NESTOR_CACHE", "48K,2M")
-        .output()
-        .expect("the compiler runs");
-    assert!(built.status.success(), "{built:?}");
-    let out = Command::new(&exe).output().expect("the program runs");
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    traced_output_with(dir, compiler, &[define])
 }
 
 #[test]
@@ -167,4 +153,76 @@ fn the_compiler_s_predefined_macros_decide_conditionals() {
         remarks.contains("k.c:5:3: remark: loops (j, i) -> (i, j)"),
         "{remarks}"
     );
+}
+
+/// Issue 25 class 4: with `-iquote DIR`, `#include "scale.h"` must find the header
+/// beside the source (the compiler searches the file's own directory first), not
+/// `DIR`'s: the rewritten copy lives elsewhere, so nestor puts that directory first.
+#[test]
+fn a_quoted_include_finds_the_header_beside_the_source_before_iquote_dirs() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    std::fs::write(dir.path().join("scale.h"), "#define SCALE 2\n").unwrap();
+    std::fs::write(other.join("scale.h"), "#define SCALE 7\n").unwrap();
+    let src = "#include <stdio.h>\n#include \"scale.h\"\ndouble A[64][64], B[64][64];\nvoid kernel(int n) {\n  for (int j = 0; j < n; j++)\n    for (int i = 0; i < n; i++)\n      B[i][j] = A[i][j] * SCALE;\n}\nint main(void) {\n  for (int i = 0; i < 64; i++)\n    for (int j = 0; j < 64; j++)\n      A[i][j] = i + j;\n  kernel(64);\n  printf(\"%g\\n\", B[63][63]);\n  return 0;\n}\n";
+    std::fs::write(dir.path().join("k.c"), src).unwrap();
+    let build = |compiler: &[&str]| {
+        let built = Command::new(compiler[0])
+            .args(&compiler[1..])
+            .args(["-O2", "-iquote", "other", "k.c", "-o", "k"])
+            .current_dir(dir.path())
+            .env("NESTOR_CACHE", "48K,2M")
+            .output()
+            .expect("the compiler runs");
+        assert!(built.status.success(), "{built:?}");
+        let out = Command::new(dir.path().join("k")).output().expect("runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let plain = build(&["cc"]);
+    assert_eq!(plain, "252\n");
+    let nestor = env!("CARGO_BIN_EXE_nestor");
+    assert_eq!(build(&[nestor, "cc"]), plain);
+}
+
+/// Issue 25 class 3: a macro the compiler gets through `-Wp,-D...` (or a response
+/// file, `-Xpreprocessor`, `--include`) is one nestor does not read: the groups that
+/// test it stay as written instead of being decided as if it were undefined.
+#[test]
+fn macros_passed_through_to_the_preprocessor_are_not_taken_as_undefined() {
+    let dir = tempfile::tempdir().unwrap();
+    let nestor = env!("CARGO_BIN_EXE_nestor");
+    std::fs::write(dir.path().join("trace.rsp"), "-DTRACE\n").unwrap();
+    let rsp = format!("@{}", dir.path().join("trace.rsp").display());
+    for define in ["-Wp,-DTRACE", "-Xpreprocessor", rsp.as_str()] {
+        let extra: Vec<&str> = if define == "-Xpreprocessor" {
+            vec![define, "-DTRACE"]
+        } else {
+            vec![define]
+        };
+        let plain = traced_output_with(dir.path(), &["cc"], &extra);
+        let wrapped = traced_output_with(dir.path(), &[nestor, "cc"], &extra);
+        assert_eq!(wrapped, plain, "{define}");
+        assert!(plain.lines().count() > 1, "TRACE is defined: {plain}");
+    }
+}
+
+/// The output of `TRACED` built by `compiler` with the arguments `extra`.
+fn traced_output_with(dir: &Path, compiler: &[&str], extra: &[&str]) -> String {
+    let src = dir.join("traced.c");
+    std::fs::write(&src, TRACED).unwrap();
+    let exe = dir.join("traced");
+    let built = Command::new(compiler[0])
+        .args(&compiler[1..])
+        .arg("-O2")
+        .args(extra)
+        .arg(&src)
+        .arg("-o")
+        .arg(&exe)
+        .env("NESTOR_CACHE", "48K,2M")
+        .output()
+        .expect("the compiler runs");
+    assert!(built.status.success(), "{built:?}");
+    let out = Command::new(&exe).output().expect("the program runs");
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }

@@ -55,8 +55,10 @@ pub struct CompilerLine {
     pub defines: Vec<(String, i64)>,
     /// Names the line defines otherwise (`-D NAME=text`): not constants nestor can use.
     pub text_macros: Vec<String>,
-    /// Whether the line reads a file before the input (`-include`, `-imacros`), which
-    /// may define any macro.
+    /// Whether the line may define macros nestor cannot see: it reads a file before
+    /// the input (`-include`, `-imacros`), passes options to the preprocessor that
+    /// nestor does not read (`-Wp,...`, `-Xpreprocessor`), names a response file
+    /// (`@file`) or drops the predefined macros (`-undef`).
     pub reads_first: bool,
     /// The command only preprocesses or names a language itself (`-E`, `-M`, `-x`):
     /// pass it through.
@@ -106,6 +108,7 @@ pub fn parse_after(predefined: &[String], args: &[OsString]) -> CompilerLine {
     while k < args.len() {
         let arg = args[k].to_string_lossy();
         let (option, value) = match WITH_VALUE.iter().find(|o| arg.starts_with(**o)) {
+            _ if arg == "-undef" => ("", None),
             Some(o) if arg.len() == o.len() => {
                 k += 1;
                 (*o, args.get(k).map(|v| v.to_string_lossy().into_owned()))
@@ -118,10 +121,8 @@ pub fn parse_after(predefined: &[String], args: &[OsString]) -> CompilerLine {
             ("-I", Some(dir)) => line.includes.push(PathBuf::from(dir)),
             ("-D", Some(define)) => line.define(&define),
             ("-U", Some(name)) => line.undefine(name.trim()),
-            ("-include" | "-imacros", Some(_)) => line.reads_first = true,
-            ("", _) if arg.starts_with("-include") || arg.starts_with("-imacros") => {
-                line.reads_first = true
-            }
+            ("-include" | "-imacros" | "-Xpreprocessor", _) => line.reads_first = true,
+            ("", _) if hides_macros(&arg) => line.reads_first = true,
             ("-x", _) => line.pass_through = true,
             ("", _) if matches!(&*arg, "-E" | "-M" | "-MM") => line.pass_through = true,
             ("", _) if arg == "-fopenmp" => line.openmp = true,
@@ -132,6 +133,25 @@ pub fn parse_after(predefined: &[String], args: &[OsString]) -> CompilerLine {
         k += 1;
     }
     line
+}
+
+/// Whether option `arg` (not one of [`WITH_VALUE`]'s) may define or undefine macros
+/// in ways nestor does not read: `-includefile`, `--include=file`, `--imacros`,
+/// `--define-macro`, `-Wp,-DX` (any `-Wp,`), `@file` (a response file), `-undef`.
+fn hides_macros(arg: &str) -> bool {
+    [
+        "-include",
+        "-imacros",
+        "--include",
+        "--imacros",
+        "--define-macro",
+        "--undefine-macro",
+        "-Wp,",
+        "@",
+    ]
+    .iter()
+    .any(|p| arg.starts_with(p))
+        || arg == "-undef"
 }
 
 /// Runs the wrapper; returns the compiler's exit code.
@@ -278,10 +298,13 @@ fn rewrite_inputs(
             quoted.push(absolute);
         }
     }
-    for d in quoted {
-        out.push(OsString::from("-iquote"));
-        out.push(d.into_os_string());
-    }
+    // First: the compiler searches the directory of the file for `#include "..."`
+    // before any `-iquote` of the line, and the copy lives elsewhere.
+    let first: Vec<OsString> = quoted
+        .into_iter()
+        .flat_map(|d| [OsString::from("-iquote"), d.into_os_string()])
+        .collect();
+    out.splice(0..0, first);
     out
 }
 
@@ -452,6 +475,26 @@ mod tests {
             let line = parse(&args(&[first, &["-DN=1", "k.c"]].concat()));
             assert_eq!(line.other_macros(), OtherMacros::Any, "{first:?}");
         }
+    }
+
+    #[test]
+    fn macros_from_options_nestor_does_not_read_leave_every_group_undecided() {
+        for hidden in [
+            &["@args.rsp"][..],
+            &["-Wp,-DN=3"],
+            &["-Wp,-include,config.h"],
+            &["-Xpreprocessor", "-DN=3"],
+            &["--include=config.h"],
+            &["--include", "config.h"],
+            &["--imacros=m.h"],
+            &["--define-macro=N=3"],
+            &["-undef"],
+        ] {
+            let line = parse(&args(&[hidden, &["-DN=1", "k.c"]].concat()));
+            assert_eq!(line.other_macros(), OtherMacros::Any, "{hidden:?}");
+        }
+        let plain = parse(&args(&["-Wall", "-Wextra", "-DN=1", "k.c"]));
+        assert_eq!(plain.other_macros(), OtherMacros::Nothing);
     }
 
     #[test]
