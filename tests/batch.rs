@@ -710,3 +710,30 @@ fn verify_in_batch_counts_results_and_a_difference_exits_5() {
         "{pid_row}"
     );
 }
+
+/// Issue 25 part 3: `batch --verify` where no program could be compared (each original
+/// fails to link, or has no `main`) exits 7, not 0: nothing was verified.
+#[test]
+fn verify_in_batch_with_nothing_compared_exits_7() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Calls a function no file defines: the original does not link.
+    write(
+        &tmp.path().join("in/unlinked.c"),
+        b"double missing(double);\nstatic double a[50];\nint main(void)\n{\n  for (int i = 0; i < 50; i++)\n    a[i] = i * 0.5;\n  return (int)missing(a[3]);\n}\n",
+    );
+    write(&tmp.path().join("in/lib.c"), SMALL.as_bytes());
+    let o = nestor_in(
+        tmp.path(),
+        &["batch", "in", "--out", "out", "--verify"],
+        &[],
+    );
+    let table = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(7), "{table}\n{}", text(&o.stderr));
+    assert!(
+        table.contains("verify: 0 identical, 0 differs, 1 no-main, 1 inconclusive"),
+        "{table}"
+    );
+    // Without --verify, the same batch succeeds.
+    let o = nestor_in(tmp.path(), &["batch", "in", "--out", "out2"], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+}

@@ -391,7 +391,7 @@ fn empty_and_loopless_files_in_every_subcommand() {
     let o = nestor(&["verify", &main_only]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
-        stdout(&o).contains("identical (6 bytes of output, exit 3"),
+        stdout(&o).contains("identical (6 bytes of standard output, 0 of standard error, exit 3"),
         "{}",
         stdout(&o)
     );
@@ -1431,4 +1431,102 @@ fn identity_declares_the_variables_of_a_scop_region_s_loops() {
         panic!("no declaration of t:\n{out}");
     };
     assert!(decl < scop, "{out}");
+}
+
+/// A program that writes `dst` and reads `src` transposed, called in place, printing
+/// its result to standard error only (as PolyBench dumps its arrays).
+const IN_PLACE_TO_STDERR: &str = "#include <stdio.h>
+#define N 40
+static double A[N][N];
+void kernel(int n, double dst[N][N], double src[N][N]) {
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++)
+      dst[i][j] = src[i][j] * 0.5 + src[j][i];
+}
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      A[i][j] = (i * 7 + j * 3) % 17;
+  void (*volatile run)(int, double (*)[N], double (*)[N]) = kernel;
+  run(N, A, A);
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      s = s * 0.5 + A[i][j];
+  fprintf(stderr, \"%.17g\\n\", s);
+  return 0;
+}
+";
+
+/// Issue 25 part 3: verify compares standard error too. Under `--assume-no-alias` the
+/// in-place call computes another result, which the program writes to standard error
+/// only: verify must see it (it compared standard output alone, and passed).
+#[test]
+fn verify_compares_standard_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "k.c", IN_PLACE_TO_STDERR.as_bytes());
+    let o = nestor(&["verify", "--assume-no-alias", &f]);
+    assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("standard error differs at line 1"),
+        "{}",
+        stderr(&o)
+    );
+    let o = nestor(&["verify", &f]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("identical (0 bytes of standard output, 18 of standard error"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// A program that prints nothing is compared by its exit status only: verify says so.
+#[test]
+fn verify_warns_when_the_programs_print_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let silent = IN_PLACE_TO_STDERR.replace("fprintf(stderr, \"%.17g\\n\", s);", "(void)s;");
+    let f = write(dir.path(), "k.c", silent.as_bytes());
+    let o = nestor(&["verify", &f]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("identical exit status only (exit 0)"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stderr(&o).contains("warning: ") && stderr(&o).contains("only their exit status"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// `--link FILE` builds programs from several files (PolyBench's
+/// `utilities/polybench.c`): both programs get the other file.
+#[test]
+fn verify_links_other_files_of_the_program() {
+    let dir = tempfile::tempdir().unwrap();
+    let helper = write(
+        dir.path(),
+        "helper.c",
+        b"#include <stdio.h>\nvoid report(double s) { printf(\"%.17g\\n\", s); }\n",
+    );
+    let main = IN_PLACE_TO_STDERR
+        .replace("fprintf(stderr, \"%.17g\\n\", s);", "report(s);")
+        .replace("#include <stdio.h>\n", "void report(double s);\n");
+    let f = write(dir.path(), "k.c", main.as_bytes());
+    let o = nestor(&["verify", &f]);
+    assert_eq!(
+        o.status.code(),
+        Some(7),
+        "without the helper: {}",
+        stderr(&o)
+    );
+    let o = nestor(&["verify", "--link", &helper, &f]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("identical (18 bytes of standard output"),
+        "{}",
+        stdout(&o)
+    );
 }

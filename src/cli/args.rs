@@ -17,8 +17,8 @@ Exit codes:
      or nestor failed on it outside its regions (an internal error; nothing is written)
   4  a requested transformation was refused (illegal) or applies nowhere; the file is
      still written, with the refused regions as they were
-  5  verify: the optimized program behaves differently (standard output or exit status),
-     or does not compile or finish in time while the original does
+  5  verify: the optimized program behaves differently (standard output, standard error
+     or exit status), or does not compile or finish in time while the original does
   6  verify, tune: the file has no `main` function, so there is nothing to run
   7  verify, tune: the original program could not be compiled or did not finish in time;
      nothing was compared";
@@ -28,6 +28,8 @@ Exit codes (when several apply, the first listed here wins):
   5  with --verify: some optimized program behaves differently
   1  some input could not be read or some output could not be written
   3  some files are not C nestor can parse, or nestor failed on them (copied unchanged)
+  7  with --verify: no program could be compared (each was inconclusive or had no
+     `main`), though some were tried
   0  otherwise: every file was rewritten or copied unchanged
   2  invalid command line";
 
@@ -482,6 +484,10 @@ pub struct BuildArgs {
     /// threads (OMP_NUM_THREADS); each run must match the original's.
     #[arg(long)]
     pub openmp: bool,
+    /// Another source or object file of the program, compiled and linked into both
+    /// (repeatable): `--link utilities/polybench.c`.
+    #[arg(long, value_name = "FILE")]
+    pub link: Vec<PathBuf>,
 }
 
 impl BuildArgs {

@@ -259,12 +259,24 @@ fn exit_code(s: &Summary) -> Exit {
             })
         })
     };
+    let compared = |label: &str| {
+        s.totals
+            .verify
+            .as_ref()
+            .and_then(|v| v.get(label))
+            .is_some_and(|&n| n > 0)
+    };
+    let nothing_compared = s.totals.verify.is_some()
+        && !compared("identical")
+        && (compared("inconclusive") || compared("no-main"));
     if differs {
         Exit::Differs
     } else if failed(true) {
         Exit::Io
     } else if failed(false) {
         Exit::NotC
+    } else if nothing_compared {
+        Exit::CannotVerify
     } else {
         Exit::Success
     }

@@ -188,6 +188,11 @@ pub fn verify(
         }
         let outcome = result.outcome;
         let line = format!("{name}: {}\n", outcome.detail());
+        if outcome.compared_nothing() {
+            super::warning(format!(
+                "{name}: the programs print nothing, so verify compared only their exit status; print the results (to standard output or error) to check them"
+            ));
+        }
         if outcome.exit() == Exit::Success {
             write_stdout(line.as_bytes())?;
         } else {
@@ -316,6 +321,7 @@ fn verify_build(
         } else {
             Vec::new()
         },
+        links: build.link.iter().map(|p| absolute(p)).collect(),
     }
 }
 

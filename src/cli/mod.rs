@@ -90,3 +90,8 @@ pub use codespan_reporting::term::termcolor;
 pub fn error(msg: impl std::fmt::Display) {
     eprintln!("nestor: error: {msg}");
 }
+
+/// Prints `nestor: warning: MSG` on standard error.
+pub fn warning(msg: impl std::fmt::Display) {
+    eprintln!("nestor: warning: {msg}");
+}

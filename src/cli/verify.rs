@@ -1,5 +1,6 @@
 //! `nestor verify`: compiles the original and the optimized program with the system C
-//! compiler, runs both with a time limit and compares standard output and exit status.
+//! compiler, runs both with a time limit and compares standard output, standard error
+//! and exit status.
 
 use super::Exit;
 use nestor::pipeline::FileReport;
@@ -12,11 +13,9 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
 
-/// Standard output kept per run; the rest is read and discarded (so the program never
-/// blocks on a full pipe) and the comparison says it was cut.
-const STDOUT_CAP: u64 = 64 * 1024 * 1024;
-/// Standard error kept per run, for messages.
-const STDERR_CAP: u64 = 64 * 1024;
+/// Standard output and standard error kept per run (each); the rest is read and
+/// discarded, so the program never blocks on a full pipe.
+const OUTPUT_CAP: u64 = 64 * 1024 * 1024;
 
 /// How to build and run both programs.
 #[derive(Clone, Debug)]
@@ -31,6 +30,9 @@ pub struct Build {
     /// With OpenMP: the thread counts the optimized program runs with (the original
     /// runs with the first); empty without.
     pub threads: Vec<u32>,
+    /// Other files (absolute paths) compiled and linked into both programs
+    /// (`--link utilities/polybench.c`).
+    pub links: Vec<PathBuf>,
 }
 
 /// The thread counts `--openmp` runs the optimized program with.
@@ -38,10 +40,11 @@ pub const THREADS: [u32; 3] = [1, 2, 4];
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// Same standard output and exit status.
+    /// Same standard output, standard error and exit status.
     Identical {
         status: String,
         stdout_bytes: usize,
+        stderr_bytes: usize,
         original: Duration,
         optimized: Duration,
     },
@@ -73,16 +76,41 @@ impl Outcome {
         }
     }
 
+    /// Whether the programs printed nothing, so that only their exit status was
+    /// compared.
+    pub fn compared_nothing(&self) -> bool {
+        matches!(
+            self,
+            Outcome::Identical {
+                stdout_bytes: 0,
+                stderr_bytes: 0,
+                ..
+            }
+        )
+    }
+
     /// One or more lines saying what was found.
     pub fn detail(&self) -> String {
         match self {
             Outcome::Identical {
                 status,
-                stdout_bytes,
+                stdout_bytes: 0,
+                stderr_bytes: 0,
                 original,
                 optimized,
             } => format!(
-                "identical ({stdout_bytes} bytes of output, {status}; run time {} original, {} optimized)",
+                "identical exit status only ({status}): the programs print nothing, so no result was compared (run time {} original, {} optimized)",
+                seconds(*original),
+                seconds(*optimized)
+            ),
+            Outcome::Identical {
+                status,
+                stdout_bytes,
+                stderr_bytes,
+                original,
+                optimized,
+            } => format!(
+                "identical ({stdout_bytes} bytes of standard output, {stderr_bytes} of standard error, {status}; run time {} original, {} optimized)",
                 seconds(*original),
                 seconds(*optimized)
             ),
@@ -173,10 +201,11 @@ fn compare(
         Err(e) => return Outcome::Inconclusive(e),
     };
     log.push(format!(
-        "original{}: {}, {} bytes of output, {}",
+        "original{}: {}, {} + {} bytes of output, {}",
         with_threads(threads[0]),
         describe(ra.status),
         ra.stdout.len(),
+        ra.stderr.len(),
         seconds(ra.elapsed)
     ));
     if ra.timed_out {
@@ -192,10 +221,11 @@ fn compare(
             Err(e) => return Outcome::Inconclusive(e),
         };
         log.push(format!(
-            "optimized{}: {}, {} bytes of output, {}",
+            "optimized{}: {}, {} + {} bytes of output, {}",
             with_threads(n),
             describe(rb.status),
             rb.stdout.len(),
+            rb.stderr.len(),
             seconds(rb.elapsed)
         ));
         if let Some(why) = differences(&ra, &rb, build.timeout) {
@@ -206,6 +236,7 @@ fn compare(
     Outcome::Identical {
         status: describe(ra.status),
         stdout_bytes: ra.stdout.len(),
+        stderr_bytes: ra.stderr.len(),
         original: ra.elapsed,
         optimized: optimized_time.unwrap_or_default(),
     }
@@ -221,7 +252,10 @@ pub(super) fn differences(ra: &Run, rb: &Run, timeout: Duration) -> Option<Strin
         ));
     }
     let mut why = Vec::new();
-    if let Some(d) = first_difference(&ra.stdout, &rb.stdout) {
+    if let Some(d) = first_difference("standard output", &ra.stdout, &rb.stdout) {
+        why.push(d);
+    }
+    if let Some(d) = first_difference("standard error", &ra.stderr, &rb.stderr) {
         why.push(d);
     }
     if ra.status != rb.status {
@@ -284,7 +318,9 @@ fn compile_args(build: &Build, file_name: &str) -> Vec<OsString> {
     for (name, value) in &build.defines {
         args.push(format!("-D{name}={value}").into());
     }
-    args.extend(["-o".into(), "prog".into(), file_name.into(), "-lm".into()]);
+    args.extend(["-o".into(), "prog".into(), file_name.into()]);
+    args.extend(build.links.iter().map(|l| l.clone().into_os_string()));
+    args.push("-lm".into());
     args
 }
 
@@ -316,6 +352,7 @@ pub(super) fn compile(build: &Build, dir: &Path, file_name: &str) -> Result<Path
 pub(super) struct Run {
     pub status: ExitStatus,
     pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
     pub elapsed: Duration,
     pub timed_out: bool,
 }
@@ -340,16 +377,17 @@ pub(super) fn run(
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
-    let (tx, rx) = mpsc::channel();
+    let (tx_out, rx_out) = mpsc::channel();
+    let (tx_err, rx_err) = mpsc::channel();
     if let Some(out) = child.stdout.take() {
-        let tx = tx.clone();
         std::thread::spawn(move || {
-            let _ = tx.send(read_capped(out, STDOUT_CAP));
+            let _ = tx_out.send(read_capped(out, OUTPUT_CAP));
         });
     }
     if let Some(err) = child.stderr.take() {
-        // Not compared, only drained so the program cannot block on it.
-        std::thread::spawn(move || read_capped(err, STDERR_CAP));
+        std::thread::spawn(move || {
+            let _ = tx_err.send(read_capped(err, OUTPUT_CAP));
+        });
     }
     let waited = child
         .wait_timeout(timeout)
@@ -365,11 +403,17 @@ pub(super) fn run(
         }
     };
     let elapsed = start.elapsed();
-    // A grandchild that inherited the pipe could keep it open: do not wait forever.
-    let stdout = rx.recv_timeout(Duration::from_secs(2)).unwrap_or_default();
+    // A grandchild that inherited the pipes could keep them open: do not wait forever.
+    let stdout = rx_out
+        .recv_timeout(Duration::from_secs(2))
+        .unwrap_or_default();
+    let stderr = rx_err
+        .recv_timeout(Duration::from_secs(2))
+        .unwrap_or_default();
     Ok(Run {
         status,
         stdout,
+        stderr,
         elapsed,
         timed_out,
     })
@@ -382,8 +426,8 @@ fn read_capped(mut r: impl Read, cap: u64) -> Vec<u8> {
     buf
 }
 
-/// The first differing line of two outputs, quoted.
-pub fn first_difference(a: &[u8], b: &[u8]) -> Option<String> {
+/// The first differing line of two outputs of `stream` (`standard output`), quoted.
+pub fn first_difference(stream: &str, a: &[u8], b: &[u8]) -> Option<String> {
     if a == b {
         return None;
     }
@@ -408,7 +452,7 @@ pub fn first_difference(a: &[u8], b: &[u8]) -> Option<String> {
         None => "(end of output)".to_string(),
     };
     Some(format!(
-        "standard output differs at line {}:\n  original:  {}\n  optimized: {}",
+        "{stream} differs at line {}:\n  original:  {}\n  optimized: {}",
         k + 1,
         show(x),
         show(y)
@@ -421,6 +465,7 @@ mod tests {
 
     #[test]
     fn first_difference_names_the_line() {
+        let first_difference = |a: &[u8], b: &[u8]| first_difference("standard output", a, b);
         assert_eq!(first_difference(b"a\nb\n", b"a\nb\n"), None);
         let d = first_difference(b"a\nb\nc\n", b"a\nB\nc\n").unwrap();
         assert!(

@@ -1,6 +1,7 @@
 exit 0
 /* Banded matrix-vector product y = A * x touching only the band i-2 <= j < i+4, with min/max bounds written as ?:, plain C. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <math.h>
 #include <time.h>
 
@@ -41,7 +42,8 @@ static void nestor_timer_stop_print(void)
 {
   struct timespec t1;
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  fprintf(stderr, "kernel_seconds %.9f\n",
+  if (getenv("NESTOR_BENCH_TIME"))
+    fprintf(stderr, "kernel_seconds %.9f\n",
           (double)(t1.tv_sec - nestor_timer_t0.tv_sec)
               + 1e-9 * (double)(t1.tv_nsec - nestor_timer_t0.tv_nsec));
 }

@@ -2,6 +2,7 @@ exit 4
 /* 3x3 Gaussian-like filter in two passes through a local temporary image: a vertical
    pass into tmp, then a horizontal pass out of it; plain C with a local VLA. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #ifndef H
@@ -49,7 +50,8 @@ static void timer_stop_print(void)
 {
   struct timespec t1;
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  fprintf(stderr, "kernel_seconds %.9f\n", (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
+  if (getenv("NESTOR_BENCH_TIME"))
+    fprintf(stderr, "kernel_seconds %.9f\n", (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
 }
 
 static double in[H][W], out[H][W];

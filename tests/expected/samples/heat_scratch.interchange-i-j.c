@@ -2,6 +2,7 @@ exit 4
 /* Time-iterated 1-D heat equation through a scratch array: each step computes the new
    values into a local scratch array, then copies them back; plain C. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #ifndef N
@@ -35,7 +36,8 @@ static void timer_stop_print(void)
 {
   struct timespec t1;
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  fprintf(stderr, "kernel_seconds %.9f\n", (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
+  if (getenv("NESTOR_BENCH_TIME"))
+    fprintf(stderr, "kernel_seconds %.9f\n", (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
 }
 
 static double u[N];

@@ -1,6 +1,7 @@
 exit 4
 /* Producer-consumer pipeline through a temporary vector: t[i] = f(a[i]), b[i] = t[i] + t[i-1], c[i] = g(b[i]), plain C. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <math.h>
 #include <time.h>
 
@@ -45,7 +46,8 @@ static void nestor_timer_stop_print(void)
 {
   struct timespec t1;
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  fprintf(stderr, "kernel_seconds %.9f\n",
+  if (getenv("NESTOR_BENCH_TIME"))
+    fprintf(stderr, "kernel_seconds %.9f\n",
           (double)(t1.tv_sec - nestor_timer_t0.tv_sec)
               + 1e-9 * (double)(t1.tv_nsec - nestor_timer_t0.tv_nsec));
 }

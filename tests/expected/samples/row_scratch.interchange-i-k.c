@@ -3,6 +3,7 @@ exit 4
    small buffer, smoothed from it, and written back mirrored. The rows are independent:
    the buffer is written before it is read in every iteration. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #ifndef N
@@ -42,7 +43,8 @@ static void nestor_timer_stop_print(void)
 {
   struct timespec t1;
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  fprintf(stderr, "kernel_seconds %.9f\n",
+  if (getenv("NESTOR_BENCH_TIME"))
+    fprintf(stderr, "kernel_seconds %.9f\n",
           (double)(t1.tv_sec - nestor_timer_t0.tv_sec)
               + 1e-9 * (double)(t1.tv_nsec - nestor_timer_t0.tv_nsec));
 }

@@ -1,6 +1,7 @@
 exit 0
 /* Updates over even indices: a stride-2 loop, parity tests (i % 2 == 0), an off-diagonal test (i != j) and exp/fabs in the bodies, plain C. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <math.h>
 #include <time.h>
 
@@ -52,7 +53,8 @@ static void nestor_timer_stop_print(void)
 {
   struct timespec t1;
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  fprintf(stderr, "kernel_seconds %.9f\n",
+  if (getenv("NESTOR_BENCH_TIME"))
+    fprintf(stderr, "kernel_seconds %.9f\n",
           (double)(t1.tv_sec - nestor_timer_t0.tv_sec)
               + 1e-9 * (double)(t1.tv_nsec - nestor_timer_t0.tv_nsec));
 }

@@ -2,6 +2,7 @@ exit 4
 /* Tone-maps an image column by column with small helper functions and scalars declared
    in the loop body (real C, not PolyBench style): the column walk becomes a row walk. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #ifndef N
@@ -53,7 +54,8 @@ static void nestor_timer_stop_print(void)
 {
   struct timespec t1;
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  fprintf(stderr, "kernel_seconds %.9f\n",
+  if (getenv("NESTOR_BENCH_TIME"))
+    fprintf(stderr, "kernel_seconds %.9f\n",
           (double)(t1.tv_sec - nestor_timer_t0.tv_sec)
               + 1e-9 * (double)(t1.tv_nsec - nestor_timer_t0.tv_nsec));
 }
