@@ -57,6 +57,30 @@
 //!   temporary` that is not compiled, and inside a nest; and a `goto` (never taken)
 //!   that jumps over a nest.
 //!
+//! After those blocks, about half the programs get one or two constructs more at the end
+//! of the kernel (`Gen::extras`, drawn from a generator seeded by the program's seed
+//! alone, so that a seed still gives the blocks it gave before these existed: weights
+//! 45/25/30):
+//!
+//! - array parameters that may be the same memory (versioned by nestor under a run-time
+//!   overlap test): a helper `ka(n, x, y)` (1-d or 2-d, `double`, or `unsigned` and
+//!   `int`) called two to four times with one array passed twice (`ka(n, A, A)`),
+//!   overlapping parts of one array (`ka(n - 1, &A[1], A)`, `(double (*)[N])&A[1][0]`,
+//!   `a + 3`), parts that just touch or overlap by one cell or row, distinct arrays,
+//!   and a global the helper also accesses; or such nests in the kernel on a kernel
+//!   parameter that `main` passes a global the kernel accesses;
+//! - a variable-length array declared in the body of a loop that may run no iteration
+//!   (`for (i = 0; i < n; i++) { double row[m]; ... }`), in a helper called once with
+//!   valid sizes and once or twice with `n <= 0` and an `m` that is no valid size (0,
+//!   negative, tens of megabytes), mostly followed in the region by a nest that calls a
+//!   function of the file (which at -O0 touches the stack below the array);
+//! - a macro redefined between two regions of the kernel (`#define K 5`, a region
+//!   reading `K` in a subscript, a value or a bound, `#undef K`, then `#define K 3` or
+//!   `#define K (next())` with `next()` counting its calls, and a region reading it
+//!   again); the regions reading a macro with a side effect carry [`REFUSE_MARK`]
+//!   (nestor refuses a macro whose expansion calls a function that is not pure, N113).
+//!   The simulation follows the redefinition through `Node::SimDefine`.
+//!
 //! Constructs nestor must leave as written carry the comment [`REFUSE_MARK`] on a line
 //! of the nest; the fuzzer checks that no region containing such a line is rewritten.
 //!
@@ -675,6 +699,10 @@ enum Node {
     /// the simulation sets the variable to the value of the expression, of the type,
     /// after checking the statement's accesses.
     Let(SStmt, String, Ty, String),
+    /// Printed as nothing: the simulation (re)defines object-like macro `.0` as `.1`
+    /// from here on (a `#undef`/`#define` the generator printed before the nest, or
+    /// a bound of what a macro with a side effect may expand to).
+    SimDefine(String, String),
 }
 
 #[derive(Clone, Debug)]
@@ -701,6 +729,7 @@ fn print_nodes(nodes: &[Node], depth: usize, out: &mut String) {
             Node::Raw(t) => {
                 let _ = writeln!(out, "{ind}{t}");
             }
+            Node::SimDefine(..) => {}
             Node::Stmt(s) | Node::Let(s, ..) => match &s.guard {
                 Some(g) => {
                     let _ = writeln!(out, "{ind}if ({g})\n{ind}  {}", s.text);
@@ -777,6 +806,10 @@ impl Sim<'_> {
                     }
                 }
                 Node::Raw(_) => {}
+                Node::SimDefine(name, body) => {
+                    self.env.define(name, None, body);
+                    self.cache.clear();
+                }
             }
         }
         Ok(())
@@ -1965,6 +1998,7 @@ impl Gen {
                         accs.extend(s.acc.iter());
                     }
                     Node::Raw(_) => *pure = false,
+                    Node::SimDefine(..) => {}
                 }
             }
         }
@@ -5229,6 +5263,658 @@ impl Gen {
 }
 
 // ---------------------------------------------------------------------------------
+// Constructs drawn by `Gen::extras` (appended to the kernel, from a stream of their
+// own): one array passed for two parameters, or overlapping or touching parts of it;
+// variable-length arrays in loops that may run no iteration; macros redefined between
+// regions
+// ---------------------------------------------------------------------------------
+
+/// The cells an `alias_nodes` body touches in the first dimension of an array, for
+/// size parameter `n`: `lo..n + hi`.
+#[derive(Clone, Copy)]
+struct Cells {
+    lo: i64,
+    hi: i64,
+}
+
+/// One call of an aliasing helper: the size argument, and per array parameter the
+/// array passed and the offset (in the first dimension) into it.
+struct AliasCall {
+    n: i64,
+    x: (String, i64),
+    y: (String, i64),
+}
+
+impl Gen {
+    /// Adds, with a generator seeded from `seed` alone (so that the blocks `build`
+    /// drew before are the same), none, one or two of the later constructs at the end
+    /// of the kernel; an error when the result is not a valid program.
+    fn extras(&mut self, seed: u64) -> Result<(), String> {
+        let mut rng = Rng::new(seed ^ 0x0a11_a5ed_7e57_0015);
+        if self.returned || !rng.chance(50) {
+            return Ok(());
+        }
+        let count = if rng.chance(25) { 2 } else { 1 };
+        std::mem::swap(&mut self.rng, &mut rng);
+        let mut result = Ok(());
+        for _ in 0..count {
+            self.spice = *self.rng.pick(&[0, 0, 5, 15]);
+            result = match self.rng.weighted(&[45, 25, 30]) {
+                0 => self.block_alias_calls(),
+                1 => self.block_vla_zero_trip(),
+                _ => self.block_macro_redefined(),
+            };
+            if result.is_err() {
+                break;
+            }
+        }
+        std::mem::swap(&mut self.rng, &mut rng);
+        result?;
+        let points = simulate(self)?;
+        if points * self.calls as u64 > BUDGET {
+            return Err("too many iterations".into());
+        }
+        Ok(())
+    }
+
+    /// A loop `for (int var = lo; var < end; var++)` around `body`.
+    fn loop_around(&mut self, var: &str, lo: i64, end: &str, body: Vec<Node>) -> Node {
+        let mut l = self.plain_loop(var, lo, end);
+        l.body = body;
+        Node::Loop(l)
+    }
+
+    /// The nests of an aliasing body on arrays `x` and `y` (and global `g` for kind
+    /// 2), of size `n` (a name or a literal), and the cells they touch in `x` and `y`.
+    /// Kind 0: a producer/consumer pair (fusion); 1: a read of `y` a few cells or a
+    /// row and a column away (1-d: a parallel loop; 2-d: a column walk whose
+    /// interchange is illegal when `y` is `x` one row on); 2: a pair that also reads
+    /// and writes the global `g`. `ints`: `x` holds `unsigned`, `y` (and `g`) `int`.
+    #[allow(clippy::too_many_arguments)]
+    fn alias_nodes(
+        &mut self,
+        kind: usize,
+        two_d: bool,
+        ints: bool,
+        x: &str,
+        y: &str,
+        g: Option<&str>,
+        n: &str,
+    ) -> (Vec<Node>, Cells, Cells) {
+        let (c1, c2) = (self.coef(), self.coef());
+        let v = |s: &str| s.to_string();
+        if !two_d {
+            let i = || vec![v("i")];
+            let i1 = || vec![v("i + 1")];
+            match kind {
+                0 => {
+                    let (s1, s2) = if ints {
+                        (
+                            format!("{x}[i] = (unsigned){y}[i + 1] * 3u + {x}[i];"),
+                            format!("{y}[i] = (int)({x}[i + 1] % 1000u) - 7;"),
+                        )
+                    } else {
+                        (
+                            format!("{x}[i] = {y}[i + 1] * {c1} + {x}[i];"),
+                            format!("{y}[i] = {x}[i + 1] + {c2};"),
+                        )
+                    };
+                    let a1 = vec![
+                        Gen::acc(y, &i1(), false).1,
+                        Gen::acc(x, &i(), false).1,
+                        Gen::acc(x, &i(), true).1,
+                    ];
+                    let a2 = vec![Gen::acc(x, &i1(), false).1, Gen::acc(y, &i(), true).1];
+                    let l1 = self.loop_around("i", 0, n, vec![st(s1, a1)]);
+                    let l2 = self.loop_around("i", 0, n, vec![st(s2, a2)]);
+                    (vec![l1, l2], Cells { lo: 0, hi: 1 }, Cells { lo: 0, hi: 1 })
+                }
+                1 => {
+                    let d = self.rng.range(1, 3);
+                    let s1 = if ints {
+                        format!("{x}[i] = (unsigned){y}[i + {d}] * 3u + (unsigned){y}[i];")
+                    } else {
+                        format!("{x}[i] = {y}[i + {d}] * {c1} + {y}[i];")
+                    };
+                    let a1 = vec![
+                        Gen::acc(y, &[format!("i + {d}")], false).1,
+                        Gen::acc(y, &i(), false).1,
+                        Gen::acc(x, &i(), true).1,
+                    ];
+                    let mut nodes = vec![self.loop_around("i", 0, n, vec![st(s1, a1)])];
+                    if self.rng.chance(50) {
+                        let s2 = if ints {
+                            format!("{y}[i] = (int)({x}[i] % 1000u) + 1;")
+                        } else {
+                            format!("{y}[i] = {x}[i] * {c2};")
+                        };
+                        let a2 = vec![Gen::acc(x, &i(), false).1, Gen::acc(y, &i(), true).1];
+                        nodes.push(self.loop_around("i", 0, n, vec![st(s2, a2)]));
+                    }
+                    (nodes, Cells { lo: 0, hi: 0 }, Cells { lo: 0, hi: d })
+                }
+                _ => {
+                    let g = g.expect("kind 2 has a global");
+                    let (s1, s2) = if ints {
+                        (
+                            format!("{x}[i] = (unsigned){g}[i + 1] * 3u + (unsigned){y}[i];"),
+                            format!("{g}[i] = (int)({x}[i] % 1000u) + 1;"),
+                        )
+                    } else {
+                        (
+                            format!("{x}[i] = {g}[i + 1] * {c1} + {y}[i];"),
+                            format!("{g}[i] = {x}[i] * {c2} + 0.5;"),
+                        )
+                    };
+                    let a1 = vec![
+                        Gen::acc(g, &i1(), false).1,
+                        Gen::acc(y, &i(), false).1,
+                        Gen::acc(x, &i(), true).1,
+                    ];
+                    let a2 = vec![Gen::acc(x, &i(), false).1, Gen::acc(g, &i(), true).1];
+                    let l1 = self.loop_around("i", 0, n, vec![st(s1, a1)]);
+                    let l2 = self.loop_around("i", 0, n, vec![st(s2, a2)]);
+                    (vec![l1, l2], Cells { lo: 0, hi: 0 }, Cells { lo: 0, hi: 0 })
+                }
+            }
+        } else {
+            let sub = |a: &str, b: &str| vec![v(a), v(b)];
+            let nm1 = format!("{n} - 1");
+            match kind {
+                0 => {
+                    let s1 = format!("{x}[j][i] = {y}[j][i] * {c1} + {x}[j + 1][i];");
+                    let a1 = vec![
+                        Gen::acc(y, &sub("j", "i"), false).1,
+                        Gen::acc(x, &sub("j + 1", "i"), false).1,
+                        Gen::acc(x, &sub("j", "i"), true).1,
+                    ];
+                    let s2 = format!("{y}[j][i] = {x}[j][i + 1] + {c2};");
+                    let a2 = vec![
+                        Gen::acc(x, &sub("j", "i + 1"), false).1,
+                        Gen::acc(y, &sub("j", "i"), true).1,
+                    ];
+                    let in1 = self.loop_around("j", 0, &nm1, vec![st(s1, a1)]);
+                    let in2 = self.loop_around("j", 0, &nm1, vec![st(s2, a2)]);
+                    let o1 = self.loop_around("i", 0, &nm1, vec![in1]);
+                    let o2 = self.loop_around("i", 0, &nm1, vec![in2]);
+                    (
+                        vec![o1, o2],
+                        Cells { lo: 0, hi: 0 },
+                        Cells { lo: 0, hi: -1 },
+                    )
+                }
+                1 => {
+                    let s1 = format!("{x}[i][j] = {y}[i + 1][j - 1] * {c1} + {x}[i][j];");
+                    let a1 = vec![
+                        Gen::acc(y, &sub("i + 1", "j - 1"), false).1,
+                        Gen::acc(x, &sub("i", "j"), false).1,
+                        Gen::acc(x, &sub("i", "j"), true).1,
+                    ];
+                    let inner = self.loop_around("i", 0, &nm1, vec![st(s1, a1)]);
+                    let outer = self.loop_around("j", 1, n, vec![inner]);
+                    (vec![outer], Cells { lo: 0, hi: -1 }, Cells { lo: 1, hi: 0 })
+                }
+                _ => {
+                    let g = g.expect("kind 2 has a global");
+                    let s1 = format!("{x}[i][j] = {g}[i][j] * {c1} + {y}[i][j];");
+                    let a1 = vec![
+                        Gen::acc(g, &sub("i", "j"), false).1,
+                        Gen::acc(y, &sub("i", "j"), false).1,
+                        Gen::acc(x, &sub("i", "j"), true).1,
+                    ];
+                    let s2 = format!("{g}[i][j] = {x}[i][j] * {c2};");
+                    let a2 = vec![
+                        Gen::acc(x, &sub("i", "j"), false).1,
+                        Gen::acc(g, &sub("i", "j"), true).1,
+                    ];
+                    let in1 = self.loop_around("i", 0, n, vec![st(s1, a1)]);
+                    let in2 = self.loop_around("i", 0, n, vec![st(s2, a2)]);
+                    let o1 = self.loop_around("j", 0, n, vec![in1]);
+                    let o2 = self.loop_around("j", 0, n, vec![in2]);
+                    (vec![o1, o2], Cells { lo: 0, hi: 0 }, Cells { lo: 0, hi: 0 })
+                }
+            }
+        }
+    }
+
+    /// The declaration of array parameter `name` (1-d or 2-d) of element type `et`.
+    fn array_param(&mut self, et: &str, name: &str, two_d: bool) -> String {
+        let rr = self.rr_text.clone();
+        if two_d {
+            match self.rng.below(3) {
+                0 => format!("{et} {name}[][{rr}]"),
+                1 => format!("{et} (*{name})[{rr}]"),
+                _ => format!("{et} {name}[{rr}][{rr}]"),
+            }
+        } else {
+            // a plain pointer is refused (N105): rarely
+            match self.rng.weighted(&[1, 3, 3]) {
+                0 => format!("{et} *{name}"),
+                1 => format!("{et} {name}[]"),
+                _ => format!("{et} {name}[{}]", self.sz_text),
+            }
+        }
+    }
+
+    /// An argument for an array parameter: `arr` from row (or element) `off` on;
+    /// `cast`: the parameter's elements are `unsigned` (1-d `int` arrays).
+    fn array_arg(&mut self, arr: &str, off: i64, two_d: bool, cast: bool) -> String {
+        let base = if cast {
+            format!("(unsigned *){arr}")
+        } else {
+            arr.to_string()
+        };
+        if off == 0 {
+            return base;
+        }
+        if two_d {
+            match self.rng.below(3) {
+                0 => format!("&{arr}[{off}]"),
+                1 => format!("{arr} + {off}"),
+                _ => {
+                    self.feats.insert("alias-row-cast");
+                    let et = self.dbl();
+                    format!("({et} (*)[{}])&{arr}[{off}][0]", self.rr_text)
+                }
+            }
+        } else if cast {
+            match self.rng.below(2) {
+                0 => format!("(unsigned *)&{arr}[{off}]"),
+                _ => format!("{base} + {off}"),
+            }
+        } else {
+            match self.rng.below(2) {
+                0 => format!("&{arr}[{off}]"),
+                _ => format!("{arr} + {off}"),
+            }
+        }
+    }
+
+    /// The offsets of one call: the array passed twice, parts of it that overlap,
+    /// touch or overlap by one cell (row), or distinct arrays. `x`, `y`: the cells the
+    /// body touches; `bases`: the arrays that may be passed twice; `other`: a distinct one.
+    fn alias_call(
+        &mut self,
+        nmax: i64,
+        x: Cells,
+        y: Cells,
+        bases: &[String],
+        other: &str,
+    ) -> AliasCall {
+        let base = self.rng.pick(bases).clone();
+        let mut n = nmax - self.rng.range(0, 1);
+        let same = |o: (i64, i64)| (base.clone(), o.0, base.clone(), o.1);
+        let (xa, xo, ya, yo) = match self.rng.weighted(&[25, 20, 20, 15, 12, 8]) {
+            0 => {
+                self.feats.insert("alias-same-array");
+                same((0, 0))
+            }
+            1 | 2 => {
+                self.feats.insert("alias-overlap");
+                let o = self.rng.range(1, 3);
+                n = (nmax - self.rng.range(0, o)).max(2);
+                if self.rng.chance(50) {
+                    same((o, 0))
+                } else {
+                    same((0, o))
+                }
+            }
+            3 => {
+                self.feats.insert("alias-distinct");
+                if self.rng.chance(50) {
+                    (base.clone(), 0, other.to_string(), 0)
+                } else {
+                    (other.to_string(), 0, base.clone(), 0)
+                }
+            }
+            k => {
+                // the cells of one parameter start right after the other's (or one
+                // cell before their end)
+                let by_one = i64::from(k == 5);
+                self.feats.insert(if k == 4 {
+                    "alias-touching"
+                } else {
+                    "alias-overlap-one"
+                });
+                if self.rng.chance(50) {
+                    same((0, (n + x.hi - y.lo - by_one).max(0)))
+                } else {
+                    same(((n + y.hi - x.lo - by_one).max(0), 0))
+                }
+            }
+        };
+        AliasCall {
+            n,
+            x: (xa, xo),
+            y: (ya, yo),
+        }
+    }
+
+    /// A helper with two array parameters `x` and `y` (1-d or 2-d, of doubles, or of
+    /// `unsigned` and `int`) called from the kernel two to four times: with one array
+    /// passed twice (`k(n, A, A)`), overlapping parts of one array (`k(n - 1, &A[1],
+    /// A)`, `(double (*)[N])&A[1][0]`), parts that touch or overlap by one cell or
+    /// row, and distinct arrays; kind 2 bodies also access a global that calls may
+    /// pass. Or (a quarter) such nests in the kernel itself on a kernel parameter to
+    /// which `main` passes a global array the kernel accesses (or a part of it, or
+    /// another array).
+    fn block_alias_calls(&mut self) -> Result<(), String> {
+        let two_d = self.rng.chance(45);
+        let ints = !two_d && self.rng.chance(25);
+        let elem = if ints { Elem::Int } else { Elem::Double };
+        let ndim = if two_d { 2 } else { 1 };
+        let ext = if two_d { self.rr } else { self.sz } as i64;
+        let a = self.garr(elem, ndim, &[]);
+        let b = self.garr(elem, ndim, &[&a]);
+        let in_kernel = self.kparams.len() < 6 && self.rng.chance(25);
+        let kind = if in_kernel {
+            self.rng.below(2)
+        } else {
+            self.rng.below(3)
+        };
+        let g = (kind == 2).then(|| self.garr(elem, ndim, &[&a, &b]));
+        let nmax = self.rng.range(4, (ext - 8) / 2);
+        let (xe, ye) = if ints {
+            ("unsigned".to_string(), self.ty_text(Ty::I32))
+        } else {
+            let e = self.dbl();
+            (e.to_string(), e.to_string())
+        };
+        if ints {
+            self.feats.insert("alias-signedness");
+        }
+        let dims_from = |off: i64| {
+            let mut d = vec![(ext - off) as usize];
+            if two_d {
+                d.push(ext as usize);
+            }
+            d
+        };
+        if in_kernel {
+            // x is a parameter of the kernel, y the global main passes it
+            self.feats.insert("alias-kernel-param-global");
+            let x = self.fresh("pk");
+            let n = if self.rng.chance(40) && self.kparams.len() < 5 {
+                self.param(nmax)
+            } else {
+                nmax.to_string()
+            };
+            let (nodes, xc, yc) = self.alias_nodes(kind, two_d, ints, &x, &a, None, &n);
+            let call = self.alias_call(nmax, xc, yc, std::slice::from_ref(&a), &b);
+            // only the parameter may be offset: y is the global itself
+            let (arr, off) = if call.x.0 != a {
+                (call.x.0.clone(), 0)
+            } else {
+                (a.clone(), call.x.1.max(call.y.1))
+            };
+            if nmax + xc.hi + off > ext || nmax + yc.hi > ext {
+                return Err("aliasing parameter outside its array".into());
+            }
+            self.dims.insert(x.clone(), dims_from(off));
+            let decl = self.array_param(&xe, &x, two_d);
+            let arg = self.array_arg(&arr, off, two_d, ints);
+            self.kparams.push(KParam { decl, arg });
+            self.emit(&nodes);
+            return Ok(());
+        }
+        self.feats.insert("alias-calls");
+        let f = self.fresh("ka");
+        let (x, y, n) = (self.fresh("x"), self.fresh("y"), self.fresh("n"));
+        let (nodes, xc, yc) = self.alias_nodes(kind, two_d, ints, &x, &y, g.as_deref(), &n);
+        let mut bases = vec![a.clone()];
+        if let Some(g) = &g {
+            self.feats.insert("alias-param-is-global");
+            bases.push(g.clone());
+        }
+        let k = self.rng.range(2, 4);
+        let calls: Vec<AliasCall> = (0..k)
+            .map(|_| self.alias_call(nmax, xc, yc, &bases, &b))
+            .collect();
+        let xo = calls.iter().map(|c| c.x.1).max().unwrap_or(0);
+        let yo = calls.iter().map(|c| c.y.1).max().unwrap_or(0);
+        if nmax + xc.hi + xo > ext || nmax + yc.hi + yo > ext {
+            return Err("aliasing parameter outside its array".into());
+        }
+        self.env.set(&n, Ty::I32, nmax as i128);
+        self.dims.insert(x.clone(), dims_from(xo));
+        self.dims.insert(y.clone(), dims_from(yo));
+        let xd = self.array_param(&xe, &x, two_d);
+        let yd = self.array_param(&ye, &y, two_d);
+        let nt = self.ty_text(Ty::I32);
+        let n_first = self.rng.chance(50);
+        let params = if n_first {
+            format!("{nt} {n}, {xd}, {yd}")
+        } else {
+            format!("{xd}, {yd}, {nt} {n}")
+        };
+        let mut text = format!("static void {f}({params})\n{{\n");
+        print_nodes(&nodes, 1, &mut text);
+        text.push_str("}\n");
+        self.helpers.push(text);
+        self.jobs.push(nodes);
+        let np = (self.kparams.len() < 5 && self.rng.chance(30)).then(|| self.param(nmax));
+        for c in &calls {
+            let na = match &np {
+                Some(p) if c.n == nmax => p.clone(),
+                Some(p) => format!("{p} - {}", nmax - c.n),
+                None => c.n.to_string(),
+            };
+            let xa = self.array_arg(&c.x.0, c.x.1, two_d, ints);
+            let ya = self.array_arg(&c.y.0, c.y.1, two_d, false);
+            let args = if n_first {
+                format!("{na}, {xa}, {ya}")
+            } else {
+                format!("{xa}, {ya}, {na}")
+            };
+            let _ = writeln!(self.kbody, "  {f}({args});");
+        }
+        Ok(())
+    }
+
+    /// A helper whose first nest declares a variable-length array in the body of a
+    /// loop (`for (i = 0; i < n; i++) { double row[m]; ... }`), followed in the same
+    /// region (mostly) by a nest that calls a function of the file; the kernel calls
+    /// it once with sizes that run the loop, and once or twice with `n <= 0` and an
+    /// `m` that is not a valid size (0, negative, or far larger than the stack) and
+    /// that the original therefore never uses.
+    fn block_vla_zero_trip(&mut self) -> Result<(), String> {
+        self.feats.insert("vla-zero-trip");
+        let p = self.garr(Elem::Double, 2, &[]);
+        let q = self.garr(Elem::Double, 2, &[&p]);
+        let rr = self.rr as i64;
+        let f = self.fresh("kv");
+        let (nn, mm, pp) = (self.fresh("vn"), self.fresh("vm"), self.fresh("vp"));
+        let (n1, m1, p1) = (
+            self.rng.range(2, rr - 1),
+            self.rng.range(2, rr),
+            self.rng.range(2, rr),
+        );
+        self.env.set(&nn, Ty::I32, n1 as i128);
+        self.env.set(&mm, Ty::I32, m1 as i128);
+        self.env.set(&pp, Ty::I32, p1 as i128);
+        let row = self.fresh("row");
+        self.dims.insert(row.clone(), vec![m1 as usize]);
+        let dt = self.dbl();
+        let (c1, c2) = (self.coef(), self.coef());
+        let sub = |a: &str, b: &str| vec![a.to_string(), b.to_string()];
+        let (pr, pra) = Gen::acc(&p, &sub("i", "j"), false);
+        let (rw, rwa) = Gen::acc(&row, &["j".into()], true);
+        let fill = self.loop_around(
+            "j",
+            0,
+            &mm,
+            vec![st(format!("{rw} = {pr} * {c1};"), vec![pra, rwa])],
+        );
+        let (qw, qwa) = Gen::acc(&q, &sub("j", "i"), true);
+        let (r0, r0a) = Gen::acc(&row, &["j".into()], false);
+        let (r1, r1a) = Gen::acc(&row, &[format!("{mm} - 1 - j")], false);
+        let read = self.loop_around(
+            "j",
+            0,
+            &mm,
+            vec![st(
+                format!("{qw} = {r0} * {c2} + {r1};"),
+                vec![r0a, r1a, qwa],
+            )],
+        );
+        let mut outer = self.plain_loop("i", 0, &nn);
+        outer.braces = true;
+        outer.body = vec![st(format!("{dt} {row}[{mm}];"), vec![]), fill, read];
+        let mut nodes = vec![Node::Loop(outer)];
+        if self.rng.chance(75) {
+            // a call in the same region: at -O0 it pushes onto the stack
+            self.feats.insert("vla-zero-trip-call");
+            let tw = self.fresh("tw");
+            self.fns.push(format!(
+                "static double {tw}(double v)\n{{\n  return v * 0.5 + 0.25;\n}}\n"
+            ));
+            self.fn_names.insert(tw.clone());
+            let r = self.garr(Elem::Double, 2, &[&p, &q]);
+            let (rr_, rra) = Gen::acc(&r, &sub("i", "j"), false);
+            let (rw2, rwa2) = Gen::acc(&r, &sub("i", "j"), true);
+            let (pr2, pra2) = Gen::acc(&p, &sub("i", "j"), false);
+            let s = st(
+                format!("{rw2} = {tw}({rr_}) + {pr2} * {c1};"),
+                vec![rra, pra2, rwa2],
+            );
+            let inner = self.loop_around("i", 0, &pp, vec![s]);
+            nodes.push(self.loop_around("j", 0, &pp, vec![inner]));
+        }
+        let mut text = format!("static void {f}(int {nn}, int {mm}, int {pp})\n{{\n");
+        print_nodes(&nodes, 1, &mut text);
+        text.push_str("}\n");
+        self.helpers.push(text);
+        self.jobs.push(nodes);
+        let mut calls = vec![format!("{n1}, {m1}, {p1}")];
+        for _ in 0..self.rng.range(1, 2) {
+            let (n0, m0) = match self.rng.below(4) {
+                0 => (0, -*self.rng.pick(&[1, 3, 1000, 1_000_000])),
+                1 => (-self.rng.range(1, 3), 0),
+                2 => (-1, -*self.rng.pick(&[2, 2_000_000])),
+                _ => (0, *self.rng.pick(&[3_000_000, 40_000_000])),
+            };
+            calls.push(format!("{n0}, {m0}, {p1}"));
+        }
+        if self.rng.chance(50) {
+            calls.reverse();
+        }
+        for c in calls {
+            let _ = writeln!(self.kbody, "  {f}({c});");
+        }
+        Ok(())
+    }
+
+    /// Two loops on `x` and `y` of `hi` iterations, reading macro `k`: in a subscript
+    /// (`use_` 0), as a value (1) or in the second loop's bound (2); `mark`: the line
+    /// that reads it carries `REFUSE_MARK`.
+    fn macro_pair(
+        &mut self,
+        x: &str,
+        y: &str,
+        hi: &str,
+        k: &str,
+        use_: usize,
+        mark: bool,
+    ) -> Vec<Node> {
+        let (c1, c2) = (self.coef(), self.coef());
+        let m = if mark {
+            format!(" {REFUSE_MARK}")
+        } else {
+            String::new()
+        };
+        let i = || vec!["i".to_string()];
+        let v1 = if use_ == 1 {
+            format!("{k}{m}")
+        } else {
+            "1.0".to_string()
+        };
+        let s1 = st(
+            format!("{x}[i] = {y}[i] * {c1} + {v1};"),
+            vec![Gen::acc(y, &i(), false).1, Gen::acc(x, &i(), true).1],
+        );
+        let (xs, end2, m2) = match use_ {
+            0 => (format!("i + {k}"), hi.to_string(), m.clone()),
+            2 => ("i + 1".to_string(), format!("{hi} + {k}"), m.clone()),
+            _ => ("i + 1".to_string(), hi.to_string(), String::new()),
+        };
+        let s2 = st(
+            format!("{y}[i] = {x}[{xs}] * {c2};{m2}"),
+            vec![
+                Gen::acc(x, std::slice::from_ref(&xs), false).1,
+                Gen::acc(y, &i(), true).1,
+            ],
+        );
+        let l1 = self.loop_around("i", 0, hi, vec![s1]);
+        let l2 = self.loop_around("i", 0, &end2, vec![s2]);
+        vec![l1, l2]
+    }
+
+    /// A macro defined as a constant and read by a region of the kernel, then
+    /// `#undef`ined and defined again before the next region: as another constant
+    /// (a fusion's legal shift depends on it), or as a call of a function that counts
+    /// its calls (`#define K (next())`), which nestor must not rewrite.
+    fn block_macro_redefined(&mut self) -> Result<(), String> {
+        let k = self.fresh("KM");
+        let x = self.garr(Elem::Double, 1, &[]);
+        let y = self.garr(Elem::Double, 1, &[&x]);
+        let v1 = self.rng.range(1, 5);
+        let h = self.rng.range(6, self.sz as i64 - 8);
+        if self.rng.chance(50) {
+            self.top.push(format!("#define {k} {v1}"));
+        } else {
+            let _ = writeln!(self.kbody, "#define {k} {v1}");
+        }
+        self.env.define(&k, None, &v1.to_string());
+        let hi = if self.kparams.len() < 5 && self.rng.chance(30) {
+            self.param(h)
+        } else {
+            h.to_string()
+        };
+        let u1 = self.rng.below(3);
+        let first = self.macro_pair(&x, &y, &hi, &k, u1, false);
+        self.emit(&first);
+        let (x2, y2) = if self.rng.chance(50) {
+            (x, y)
+        } else {
+            let x2 = self.garr(Elem::Double, 1, &[]);
+            let y2 = self.garr(Elem::Double, 1, &[&x2]);
+            (x2, y2)
+        };
+        let u2 = self.rng.below(3);
+        let (body, sim, mark) = if self.rng.chance(50) {
+            self.feats.insert("macro-redefined-constant");
+            let mut v2 = self.rng.range(1, 6);
+            if v2 == v1 {
+                v2 += 1;
+            }
+            let b = if self.rng.chance(50) {
+                v2.to_string()
+            } else {
+                format!("({v2})")
+            };
+            (b, v2.to_string(), false)
+        } else {
+            self.feats.insert("macro-redefined-side-effect");
+            let next = self.fresh("next");
+            let cnt = format!("g_{next}");
+            self.globals.push(format!("int {cnt};"));
+            self.gscalars.push((cnt.clone(), false));
+            self.fns.push(format!(
+                "static int {next}(void)\n{{\n  {cnt} += 1;\n  return {cnt} % 3 + 1;\n}}\n"
+            ));
+            self.fn_names.insert(next.clone());
+            // the simulation reads the largest value the call returns
+            (format!("({next}())"), "3".to_string(), true)
+        };
+        let _ = writeln!(self.kbody, "#undef {k}\n#define {k} {body}");
+        let mut second = vec![Node::SimDefine(k.clone(), sim)];
+        second.extend(self.macro_pair(&x2, &y2, &hi, &k, u2, mark));
+        self.emit(&second);
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------
 // Whole programs
 // ---------------------------------------------------------------------------------
 
@@ -5243,19 +5929,22 @@ pub struct Generated {
     pub rejected: u32,
 }
 
+/// The program of `seed`: the blocks drawn from the seed, then (`Gen::extras`) the
+/// constructs added later, drawn from a stream of their own so that a seed still gives
+/// the same blocks it gave before they existed (the program has the new constructs
+/// appended to its kernel, or is unchanged).
 fn build(seed: u64) -> Result<Gen, String> {
-    let mut g = Gen::new(seed);
-    let nb = g.rng.range(1, 4);
-    for b in 0..nb {
-        if g.returned {
-            break;
-        }
-        g.block(b == nb - 1)?;
+    let mut g = build_base(seed)?;
+    match g.extras(seed) {
+        Ok(()) => Ok(g),
+        // the base program, without the extra constructs
+        Err(_) => build_base(seed),
     }
-    g.calls = if g.rng.chance(65) { 2 } else { 1 };
-    if g.calls == 2 {
-        g.feats.insert("called-twice");
-    }
+}
+
+/// The statement and iteration executions of all nests (one call of the kernel),
+/// or why a nest leaves its arrays or overflows.
+fn simulate(g: &Gen) -> Result<u64, String> {
     let mut points = 0;
     for job in &g.jobs {
         let mut sim = Sim {
@@ -5272,6 +5961,23 @@ fn build(seed: u64) -> Result<Gen, String> {
         sim.run(job)?;
         points += sim.points;
     }
+    Ok(points)
+}
+
+fn build_base(seed: u64) -> Result<Gen, String> {
+    let mut g = Gen::new(seed);
+    let nb = g.rng.range(1, 4);
+    for b in 0..nb {
+        if g.returned {
+            break;
+        }
+        g.block(b == nb - 1)?;
+    }
+    g.calls = if g.rng.chance(65) { 2 } else { 1 };
+    if g.calls == 2 {
+        g.feats.insert("called-twice");
+    }
+    let points = simulate(&g)?;
     if points * g.calls as u64 > BUDGET {
         return Err("too many iterations".into());
     }
