@@ -123,11 +123,13 @@ pub fn nested(region: &Region) -> Region {
 }
 
 /// The text replacing `region`: `rewritten` (laid out by [`nested`]) when `condition`
-/// holds, else the region's own text `original`, byte for byte.
+/// holds, else the region's own text `original`, byte for byte. The condition is
+/// expected to hold (`__builtin_expect`): weighed as even, GCC 12 laid out a tiled
+/// product (PolyBench trmm) so that it ran 1.6x slower than without the test.
 pub fn guarded(region: &Region, condition: &str, rewritten: &str, original: &str) -> String {
     let (nl, indent, unit) = (region.line_ending, &region.indent, &region.indent_unit);
     format!(
-        "if ({condition}) {{{nl}{indent}{unit}{rewritten}{nl}{indent}}} else {{{nl}{indent}{original}{nl}{indent}}}"
+        "if (__builtin_expect({condition}, 1)) {{{nl}{indent}{unit}{rewritten}{nl}{indent}}} else {{{nl}{indent}{original}{nl}{indent}}}"
     )
 }
 

@@ -77,7 +77,7 @@ fn an_in_place_call_runs_the_users_code() {
     // Every call here overlaps: the rewritten branch never runs.
     let trapped = report
         .output
-        .replacen("dst) {\n", "dst) {\n    __builtin_trap();\n", 1);
+        .replacen("dst, 1)) {\n", "dst, 1)) {\n    __builtin_trap();\n", 1);
     assert!(
         trapped.contains("__builtin_trap();\n    #pragma omp"),
         "{trapped}"

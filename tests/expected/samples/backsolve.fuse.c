@@ -11,8 +11,8 @@ exit 4
 
 static void backsolve(int n, double U[n][n], double x[n], double b[n])
 {
-  if (((unsigned long long)x + (unsigned long long)n * sizeof x[0] <= (unsigned long long)U || (unsigned long long)U + (unsigned long long)(n - 1) * sizeof U[0] + (unsigned long long)n * sizeof U[0][0] <= (unsigned long long)x)
-      && ((unsigned long long)x + (unsigned long long)n * sizeof x[0] <= (unsigned long long)b || (unsigned long long)b + (unsigned long long)n * sizeof b[0] <= (unsigned long long)x)) {
+  if (__builtin_expect(((unsigned long long)x + (unsigned long long)n * sizeof x[0] <= (unsigned long long)U || (unsigned long long)U + (unsigned long long)(n - 1) * sizeof U[0] + (unsigned long long)n * sizeof U[0][0] <= (unsigned long long)x)
+      && ((unsigned long long)x + (unsigned long long)n * sizeof x[0] <= (unsigned long long)b || (unsigned long long)b + (unsigned long long)n * sizeof b[0] <= (unsigned long long)x), 1)) {
     for (int i = n - 1; i >= 0; i--) {
       x[i] = b[i];
       for (int j = i + 1; j < n; j++) {

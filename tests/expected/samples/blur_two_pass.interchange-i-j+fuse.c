@@ -14,9 +14,9 @@ exit 4
 
 static void blur(int h, int w, double in[h][w], double tmp[h][w], double out[h][w])
 {
-  if (((unsigned long long)out + (unsigned long long)((long long)h - 2) * sizeof out[0] + (unsigned long long)(w - 1) * sizeof out[0][0] <= (unsigned long long)in || (unsigned long long)in + (unsigned long long)((long long)h - 1) * sizeof in[0] + (unsigned long long)w * sizeof in[0][0] <= (unsigned long long)out + sizeof out[0] + sizeof out[0][0])
+  if (__builtin_expect(((unsigned long long)out + (unsigned long long)((long long)h - 2) * sizeof out[0] + (unsigned long long)(w - 1) * sizeof out[0][0] <= (unsigned long long)in || (unsigned long long)in + (unsigned long long)((long long)h - 1) * sizeof in[0] + (unsigned long long)w * sizeof in[0][0] <= (unsigned long long)out + sizeof out[0] + sizeof out[0][0])
       && ((unsigned long long)out + (unsigned long long)((long long)h - 2) * sizeof out[0] + (unsigned long long)(w - 1) * sizeof out[0][0] <= (unsigned long long)tmp + sizeof tmp[0][0] || (unsigned long long)tmp + (unsigned long long)((long long)h - 1) * sizeof tmp[0] + (unsigned long long)(w - 1) * sizeof tmp[0][0] <= (unsigned long long)out + sizeof out[0] + sizeof out[0][0])
-      && ((unsigned long long)tmp + (unsigned long long)((long long)h - 1) * sizeof tmp[0] + (unsigned long long)(w - 1) * sizeof tmp[0][0] <= (unsigned long long)in || (unsigned long long)in + (unsigned long long)((long long)h - 1) * sizeof in[0] + (unsigned long long)w * sizeof in[0][0] <= (unsigned long long)tmp + sizeof tmp[0][0])) {
+      && ((unsigned long long)tmp + (unsigned long long)((long long)h - 1) * sizeof tmp[0] + (unsigned long long)(w - 1) * sizeof tmp[0][0] <= (unsigned long long)in || (unsigned long long)in + (unsigned long long)((long long)h - 1) * sizeof in[0] + (unsigned long long)w * sizeof in[0][0] <= (unsigned long long)tmp + sizeof tmp[0][0]), 1)) {
     #pragma omp parallel for
     for (int j = 1; j < w - 1; j++) {
       for (int i = 0; i < h; i++) {

@@ -16,12 +16,12 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                         double mean[m], double stddev[m])
 {
   double s;
-  if (((unsigned long long)corr + (unsigned long long)((long long)m - 1) * sizeof corr[0] + (unsigned long long)m * sizeof corr[0][0] <= (unsigned long long)data || (unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)corr)
+  if (__builtin_expect(((unsigned long long)corr + (unsigned long long)((long long)m - 1) * sizeof corr[0] + (unsigned long long)m * sizeof corr[0][0] <= (unsigned long long)data || (unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)corr)
       && ((unsigned long long)corr + (unsigned long long)((long long)m - 1) * sizeof corr[0] + (unsigned long long)m * sizeof corr[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)corr)
       && ((unsigned long long)corr + (unsigned long long)((long long)m - 1) * sizeof corr[0] + (unsigned long long)m * sizeof corr[0][0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)corr)
       && ((unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)data)
       && ((unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)data)
-      && ((unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)mean)) {
+      && ((unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)mean), 1)) {
     #pragma omp parallel for
     for (int j = 0; j < m; j++) {
       mean[j] = 0.0;

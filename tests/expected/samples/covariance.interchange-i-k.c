@@ -20,9 +20,9 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
   DATA_TYPE s;
 #pragma scop
   /* Column means: walks data down its columns. */
-  if (((unsigned long long)cov + (unsigned long long)((long long)_PB_M - 1) * sizeof cov[0] + (unsigned long long)_PB_M * sizeof cov[0][0] <= (unsigned long long)data || (unsigned long long)data + (unsigned long long)((long long)_PB_N - 1) * sizeof data[0] + (unsigned long long)_PB_M * sizeof data[0][0] <= (unsigned long long)cov)
+  if (__builtin_expect(((unsigned long long)cov + (unsigned long long)((long long)_PB_M - 1) * sizeof cov[0] + (unsigned long long)_PB_M * sizeof cov[0][0] <= (unsigned long long)data || (unsigned long long)data + (unsigned long long)((long long)_PB_N - 1) * sizeof data[0] + (unsigned long long)_PB_M * sizeof data[0][0] <= (unsigned long long)cov)
       && ((unsigned long long)cov + (unsigned long long)((long long)_PB_M - 1) * sizeof cov[0] + (unsigned long long)_PB_M * sizeof cov[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)_PB_M * sizeof mean[0] <= (unsigned long long)cov)
-      && ((unsigned long long)data + (unsigned long long)((long long)_PB_N - 1) * sizeof data[0] + (unsigned long long)_PB_M * sizeof data[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)_PB_M * sizeof mean[0] <= (unsigned long long)data)) {
+      && ((unsigned long long)data + (unsigned long long)((long long)_PB_N - 1) * sizeof data[0] + (unsigned long long)_PB_M * sizeof data[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)_PB_M * sizeof mean[0] <= (unsigned long long)data), 1)) {
     #pragma omp parallel for private(i)
     for (j = 0; j < _PB_M; j++) {
       mean[j] = SCALAR_VAL(0.0);

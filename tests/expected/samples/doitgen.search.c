@@ -22,9 +22,9 @@ static void kernel_doitgen(int nr, int nq, int np,
 {
   int r, q, p, s;
 #pragma scop
-  if (((unsigned long long)A + (unsigned long long)((long long)_PB_NR - 1) * sizeof A[0] + (unsigned long long)((long long)_PB_NQ - 1) * sizeof A[0][0] + (unsigned long long)_PB_NP * sizeof A[0][0][0] <= (unsigned long long)C4 || (unsigned long long)C4 + (unsigned long long)((long long)_PB_NP - 1) * sizeof C4[0] + (unsigned long long)_PB_NP * sizeof C4[0][0] <= (unsigned long long)A)
+  if (__builtin_expect(((unsigned long long)A + (unsigned long long)((long long)_PB_NR - 1) * sizeof A[0] + (unsigned long long)((long long)_PB_NQ - 1) * sizeof A[0][0] + (unsigned long long)_PB_NP * sizeof A[0][0][0] <= (unsigned long long)C4 || (unsigned long long)C4 + (unsigned long long)((long long)_PB_NP - 1) * sizeof C4[0] + (unsigned long long)_PB_NP * sizeof C4[0][0] <= (unsigned long long)A)
       && ((unsigned long long)A + (unsigned long long)((long long)_PB_NR - 1) * sizeof A[0] + (unsigned long long)((long long)_PB_NQ - 1) * sizeof A[0][0] + (unsigned long long)_PB_NP * sizeof A[0][0][0] <= (unsigned long long)sum || (unsigned long long)sum + (unsigned long long)_PB_NP * sizeof sum[0] <= (unsigned long long)A)
-      && ((unsigned long long)sum + (unsigned long long)_PB_NP * sizeof sum[0] <= (unsigned long long)C4 || (unsigned long long)C4 + (unsigned long long)((long long)_PB_NP - 1) * sizeof C4[0] + (unsigned long long)_PB_NP * sizeof C4[0][0] <= (unsigned long long)sum)) {
+      && ((unsigned long long)sum + (unsigned long long)_PB_NP * sizeof sum[0] <= (unsigned long long)C4 || (unsigned long long)C4 + (unsigned long long)((long long)_PB_NP - 1) * sizeof C4[0] + (unsigned long long)_PB_NP * sizeof C4[0][0] <= (unsigned long long)sum), 1)) {
     for (r = 0; r < _PB_NR; r++) {
       for (q = 0; q < _PB_NQ; q++) {
         for (p = 0; p < _PB_NP; p++) {

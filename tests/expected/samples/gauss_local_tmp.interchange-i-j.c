@@ -15,8 +15,8 @@ exit 0
 static void gauss(int h, int w, double in[h][w], double out[h][w])
 {
   double tmp[h][w];
-  if ((unsigned long long)out + (unsigned long long)((long long)h - 2) * sizeof out[0] + (unsigned long long)((long long)w - 1) * sizeof out[0][0] <= (unsigned long long)in
-      || (unsigned long long)in + (unsigned long long)(h - 1) * sizeof in[0] + (unsigned long long)w * sizeof in[0][0] <= (unsigned long long)out + sizeof out[0] + sizeof out[0][0]) {
+  if (__builtin_expect((unsigned long long)out + (unsigned long long)((long long)h - 2) * sizeof out[0] + (unsigned long long)((long long)w - 1) * sizeof out[0][0] <= (unsigned long long)in
+      || (unsigned long long)in + (unsigned long long)(h - 1) * sizeof in[0] + (unsigned long long)w * sizeof in[0][0] <= (unsigned long long)out + sizeof out[0] + sizeof out[0][0], 1)) {
     #pragma omp parallel for
     for (int j = 0; j < w; j++) {
       for (int i = 1; i < h - 1; i++) {

@@ -17,8 +17,8 @@ static void kernel_jacobi_2d(int tsteps, int n,
 {
   int t, i, j;
 #pragma scop
-  if ((unsigned long long)A + (unsigned long long)((long long)_PB_N - 1) * sizeof A[0] + (unsigned long long)_PB_N * sizeof A[0][0] <= (unsigned long long)B
-      || (unsigned long long)B + (unsigned long long)((long long)_PB_N - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)A) {
+  if (__builtin_expect((unsigned long long)A + (unsigned long long)((long long)_PB_N - 1) * sizeof A[0] + (unsigned long long)_PB_N * sizeof A[0][0] <= (unsigned long long)B
+      || (unsigned long long)B + (unsigned long long)((long long)_PB_N - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)A, 1)) {
     for (t = 0; t < _PB_TSTEPS; t++) {
       for (i = 1; i < _PB_N; i++) {
         for (j = 1; j < (long long)_PB_N - 1; j++) {

@@ -22,8 +22,8 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
 {
   int i, j, k;
 #pragma scop
-  if (((unsigned long long)C + (unsigned long long)((long long)_PB_NI - 1) * sizeof C[0] + (unsigned long long)_PB_NJ * sizeof C[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)C)
-      && ((unsigned long long)C + (unsigned long long)((long long)_PB_NI - 1) * sizeof C[0] + (unsigned long long)_PB_NJ * sizeof C[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)C)) {
+  if (__builtin_expect(((unsigned long long)C + (unsigned long long)((long long)_PB_NI - 1) * sizeof C[0] + (unsigned long long)_PB_NJ * sizeof C[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)C)
+      && ((unsigned long long)C + (unsigned long long)((long long)_PB_NI - 1) * sizeof C[0] + (unsigned long long)_PB_NJ * sizeof C[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)C), 1)) {
     #pragma omp parallel for private(j)
     for (i = 0; i < _PB_NI; i++) {
       for (j = 0; j < _PB_NJ; j++) {

@@ -18,8 +18,8 @@ exit 0
 static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C[p][m])
 {
   double t;
-  if (((unsigned long long)A + (unsigned long long)((long long)n - 1) * sizeof A[0] + (unsigned long long)m * sizeof A[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)n - 1) * sizeof B[0] + (unsigned long long)p * sizeof B[0][0] <= (unsigned long long)A)
-      && ((unsigned long long)A + (unsigned long long)((long long)n - 1) * sizeof A[0] + (unsigned long long)m * sizeof A[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)p - 1) * sizeof C[0] + (unsigned long long)m * sizeof C[0][0] <= (unsigned long long)A)) {
+  if (__builtin_expect(((unsigned long long)A + (unsigned long long)((long long)n - 1) * sizeof A[0] + (unsigned long long)m * sizeof A[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)n - 1) * sizeof B[0] + (unsigned long long)p * sizeof B[0][0] <= (unsigned long long)A)
+      && ((unsigned long long)A + (unsigned long long)((long long)n - 1) * sizeof A[0] + (unsigned long long)m * sizeof A[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)p - 1) * sizeof C[0] + (unsigned long long)m * sizeof C[0][0] <= (unsigned long long)A), 1)) {
     double (*t_ij)[m > 0 ? m : 1] = __builtin_malloc(sizeof(double) * (unsigned long)(n > 0 ? n : 1) * (unsigned long)(m > 0 ? m : 1));
     if (!t_ij) __builtin_abort();
     #pragma omp parallel for

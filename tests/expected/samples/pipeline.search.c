@@ -11,12 +11,12 @@ exit 0
 
 static void pipeline(int n, double a[n], double t[n], double b[n], double c[n])
 {
-  if (((unsigned long long)b + (unsigned long long)n * sizeof b[0] <= (unsigned long long)a || (unsigned long long)a + (unsigned long long)n * sizeof a[0] <= (unsigned long long)b + sizeof b[0])
+  if (__builtin_expect(((unsigned long long)b + (unsigned long long)n * sizeof b[0] <= (unsigned long long)a || (unsigned long long)a + (unsigned long long)n * sizeof a[0] <= (unsigned long long)b + sizeof b[0])
       && ((unsigned long long)b + (unsigned long long)n * sizeof b[0] <= (unsigned long long)c + sizeof c[0] || (unsigned long long)c + (unsigned long long)n * sizeof c[0] <= (unsigned long long)b + sizeof b[0])
       && ((unsigned long long)b + (unsigned long long)n * sizeof b[0] <= (unsigned long long)t || (unsigned long long)t + (unsigned long long)n * sizeof t[0] <= (unsigned long long)b + sizeof b[0])
       && ((unsigned long long)c + (unsigned long long)n * sizeof c[0] <= (unsigned long long)a || (unsigned long long)a + (unsigned long long)n * sizeof a[0] <= (unsigned long long)c + sizeof c[0])
       && ((unsigned long long)c + (unsigned long long)n * sizeof c[0] <= (unsigned long long)t || (unsigned long long)t + (unsigned long long)n * sizeof t[0] <= (unsigned long long)c + sizeof c[0])
-      && ((unsigned long long)t + (unsigned long long)n * sizeof t[0] <= (unsigned long long)a || (unsigned long long)a + (unsigned long long)n * sizeof a[0] <= (unsigned long long)t)) {
+      && ((unsigned long long)t + (unsigned long long)n * sizeof t[0] <= (unsigned long long)a || (unsigned long long)a + (unsigned long long)n * sizeof a[0] <= (unsigned long long)t), 1)) {
     for (int i = 0; i < n; i++) {
       t[i] = sqrt(a[i] * a[i] + 1.0);
       if (i >= 1) {

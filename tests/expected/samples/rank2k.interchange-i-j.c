@@ -13,8 +13,8 @@ exit 4
 static void rank2k(int n, int m, double a, double b, double S[N][N], double X[N][M],
                    double Y[N][M])
 {
-  if (((unsigned long long)S + (unsigned long long)((long long)n - 1) * sizeof S[0] + (unsigned long long)n * sizeof S[0][0] <= (unsigned long long)X || (unsigned long long)X + (unsigned long long)((long long)n - 1) * sizeof X[0] + (unsigned long long)m * sizeof X[0][0] <= (unsigned long long)S)
-      && ((unsigned long long)S + (unsigned long long)((long long)n - 1) * sizeof S[0] + (unsigned long long)n * sizeof S[0][0] <= (unsigned long long)Y || (unsigned long long)Y + (unsigned long long)((long long)n - 1) * sizeof Y[0] + (unsigned long long)m * sizeof Y[0][0] <= (unsigned long long)S)) {
+  if (__builtin_expect(((unsigned long long)S + (unsigned long long)((long long)n - 1) * sizeof S[0] + (unsigned long long)n * sizeof S[0][0] <= (unsigned long long)X || (unsigned long long)X + (unsigned long long)((long long)n - 1) * sizeof X[0] + (unsigned long long)m * sizeof X[0][0] <= (unsigned long long)S)
+      && ((unsigned long long)S + (unsigned long long)((long long)n - 1) * sizeof S[0] + (unsigned long long)n * sizeof S[0][0] <= (unsigned long long)Y || (unsigned long long)Y + (unsigned long long)((long long)n - 1) * sizeof Y[0] + (unsigned long long)m * sizeof Y[0][0] <= (unsigned long long)S), 1)) {
     #pragma omp parallel for schedule(static, 1)
     for (int r = 0; r < n; r++) {
       for (int c = 0; c <= r; c++) {

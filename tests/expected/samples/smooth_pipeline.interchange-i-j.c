@@ -15,9 +15,9 @@ static void kernel_smooth(int n, DATA_TYPE POLYBENCH_1D(a, N, n), DATA_TYPE POLY
   int i;
 #pragma nestor temporary(t)
 #pragma scop
-  if (((unsigned long long)b + (unsigned long long)(_PB_N - 2) * sizeof b[0] <= (unsigned long long)a || (unsigned long long)a + (unsigned long long)_PB_N * sizeof a[0] <= (unsigned long long)b + 2 * sizeof b[0])
+  if (__builtin_expect(((unsigned long long)b + (unsigned long long)(_PB_N - 2) * sizeof b[0] <= (unsigned long long)a || (unsigned long long)a + (unsigned long long)_PB_N * sizeof a[0] <= (unsigned long long)b + 2 * sizeof b[0])
       && ((unsigned long long)b + (unsigned long long)(_PB_N - 2) * sizeof b[0] <= (unsigned long long)t + sizeof t[0] || (unsigned long long)t + (unsigned long long)(_PB_N - 1) * sizeof t[0] <= (unsigned long long)b + 2 * sizeof b[0])
-      && ((unsigned long long)t + (unsigned long long)(_PB_N - 1) * sizeof t[0] <= (unsigned long long)a || (unsigned long long)a + (unsigned long long)_PB_N * sizeof a[0] <= (unsigned long long)t + sizeof t[0])) {
+      && ((unsigned long long)t + (unsigned long long)(_PB_N - 1) * sizeof t[0] <= (unsigned long long)a || (unsigned long long)a + (unsigned long long)_PB_N * sizeof a[0] <= (unsigned long long)t + sizeof t[0]), 1)) {
     for (i = 1; i < _PB_N - 1; i++) {
       t[i] = SCALAR_VAL(0.25) * a[i - 1] + SCALAR_VAL(0.5) * a[i] + SCALAR_VAL(0.25) * a[i + 1];
     }

@@ -16,8 +16,8 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
 {
   int i, j, k;
 #pragma scop
-  if ((unsigned long long)C + (unsigned long long)((long long)_PB_N - 1) * sizeof C[0] + (unsigned long long)_PB_N * sizeof C[0][0] <= (unsigned long long)A
-      || (unsigned long long)A + (unsigned long long)((long long)_PB_N - 1) * sizeof A[0] + (unsigned long long)_PB_M * sizeof A[0][0] <= (unsigned long long)C) {
+  if (__builtin_expect((unsigned long long)C + (unsigned long long)((long long)_PB_N - 1) * sizeof C[0] + (unsigned long long)_PB_N * sizeof C[0][0] <= (unsigned long long)A
+      || (unsigned long long)A + (unsigned long long)((long long)_PB_N - 1) * sizeof A[0] + (unsigned long long)_PB_M * sizeof A[0][0] <= (unsigned long long)C, 1)) {
     for (i = 0; i < _PB_N; i++) {
       for (j = 0; j <= i; j++) {
         C[i][j] *= beta;

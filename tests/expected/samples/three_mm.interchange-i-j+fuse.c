@@ -35,7 +35,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
   int i, j, k;
 #pragma scop
   /* E := A * B */
-  if (((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)E)
+  if (__builtin_expect(((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)E)
       && ((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)E)
       && ((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NM * sizeof C[0][0] <= (unsigned long long)E)
       && ((unsigned long long)E + (unsigned long long)((long long)_PB_NI - 1) * sizeof E[0] + (unsigned long long)_PB_NJ * sizeof E[0][0] <= (unsigned long long)D || (unsigned long long)D + (unsigned long long)((long long)_PB_NM - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)E)
@@ -49,7 +49,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)G)
       && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)G)
       && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NM * sizeof C[0][0] <= (unsigned long long)G)
-      && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)D || (unsigned long long)D + (unsigned long long)((long long)_PB_NM - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)G)) {
+      && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)D || (unsigned long long)D + (unsigned long long)((long long)_PB_NM - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)G), 1)) {
     #pragma omp parallel for private(i)
     for (j = 0; j < _PB_NJ; j++) {
       for (i = 0; i < _PB_NI; i++) {

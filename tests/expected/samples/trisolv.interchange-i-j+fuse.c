@@ -14,8 +14,8 @@ static void kernel_trisolv(int n,
 {
   int i, j;
 #pragma scop
-  if (((unsigned long long)x + (unsigned long long)_PB_N * sizeof x[0] <= (unsigned long long)L || (unsigned long long)L + (unsigned long long)((long long)_PB_N - 1) * sizeof L[0] + (unsigned long long)_PB_N * sizeof L[0][0] <= (unsigned long long)x)
-      && ((unsigned long long)x + (unsigned long long)_PB_N * sizeof x[0] <= (unsigned long long)b || (unsigned long long)b + (unsigned long long)_PB_N * sizeof b[0] <= (unsigned long long)x)) {
+  if (__builtin_expect(((unsigned long long)x + (unsigned long long)_PB_N * sizeof x[0] <= (unsigned long long)L || (unsigned long long)L + (unsigned long long)((long long)_PB_N - 1) * sizeof L[0] + (unsigned long long)_PB_N * sizeof L[0][0] <= (unsigned long long)x)
+      && ((unsigned long long)x + (unsigned long long)_PB_N * sizeof x[0] <= (unsigned long long)b || (unsigned long long)b + (unsigned long long)_PB_N * sizeof b[0] <= (unsigned long long)x), 1)) {
     for (i = 0; i < _PB_N; i++) {
       x[i] = b[i];
       for (j = 0; j < i; j++) {

@@ -16,8 +16,8 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 {
   int i, j, k;
 #pragma scop
-  if ((unsigned long long)B + (unsigned long long)((long long)_PB_M - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)A + sizeof A[0]
-      || (unsigned long long)A + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0] + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0][0] <= (unsigned long long)B) {
+  if (__builtin_expect((unsigned long long)B + (unsigned long long)((long long)_PB_M - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)A + sizeof A[0]
+      || (unsigned long long)A + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0] + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0][0] <= (unsigned long long)B, 1)) {
     for (i = 0; i < _PB_M; i++) {
       for (j = 0; j < _PB_N; j++) {
         /* Only the rows below i contribute (A is unit lower-triangular). */

@@ -17,8 +17,8 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 {
   int i, j, k;
 #pragma scop
-  if ((unsigned long long)B + (unsigned long long)((long long)_PB_M - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)A + sizeof A[0]
-      || (unsigned long long)A + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0] + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0][0] <= (unsigned long long)B) {
+  if (__builtin_expect((unsigned long long)B + (unsigned long long)((long long)_PB_M - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)A + sizeof A[0]
+      || (unsigned long long)A + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0] + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0][0] <= (unsigned long long)B, 1)) {
     #pragma omp parallel for private(i, j, k)
     for (int c0 = 0; c0 < ((long long)_PB_N + 255) / 256; c0++) {
       for (int c1 = 0; 64 * c1 <= (long long)_PB_M - 2; c1++) {

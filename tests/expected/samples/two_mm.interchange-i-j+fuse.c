@@ -29,13 +29,13 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
 {
   int i, j, k;
 #pragma scop
-  if (((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)D)
+  if (__builtin_expect(((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)D)
       && ((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)D)
       && ((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NL * sizeof C[0][0] <= (unsigned long long)D)
       && ((unsigned long long)D + (unsigned long long)((long long)_PB_NI - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)tmp || (unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)D)
       && ((unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)tmp)
       && ((unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)tmp)
-      && ((unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NL * sizeof C[0][0] <= (unsigned long long)tmp)) {
+      && ((unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NL * sizeof C[0][0] <= (unsigned long long)tmp), 1)) {
     #pragma omp parallel for private(i)
     for (j = 0; j < _PB_NJ; j++) {
       for (i = 0; i < _PB_NI; i++) {
