@@ -25,7 +25,10 @@ pub enum Crash {
     Exit(i32),
     /// Sent something that is not a result.
     Garbled(String),
-    /// Still running at its deadline, so killed.
+    /// Used up the CPU time it was given (SIGXCPU).
+    CpuLimit,
+    /// Still running long after its CPU limit allows (blocked, not computing), so
+    /// killed.
     TimedOut,
 }
 
@@ -35,7 +38,8 @@ impl fmt::Display for Crash {
             Crash::Signal(s) => write!(f, "killed by signal {s}{}", signal_name(*s)),
             Crash::Exit(code) => write!(f, "exited with status {code} without a result"),
             Crash::Garbled(why) => write!(f, "sent an unreadable result ({why})"),
-            Crash::TimedOut => f.write_str("still running at its deadline"),
+            Crash::CpuLimit => f.write_str("out of the CPU time it was given"),
+            Crash::TimedOut => f.write_str("still running long after its CPU time ran out"),
         }
     }
 }
@@ -58,13 +62,28 @@ pub fn contained<T: Serialize + DeserializeOwned>(work: impl FnOnce() -> T) -> R
     contained_within(None, work)
 }
 
-/// [`contained`], the child killed if it has not sent its result by `deadline` after
-/// the start (`Crash::TimedOut`): for isl computations that do not count their
-/// operations (its scheduler's LP solving ran for minutes on a fuzz program under an
-/// operation budget), the only bound that holds.
+/// CPU time a contained computation may use, in seconds. CPU time, not wall-clock
+/// time: how much of it a computation uses does not depend on what else the machine
+/// runs, so neither does whether it finishes (a build must give the same output on a
+/// loaded machine).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CpuLimit(pub u64);
+
+impl CpuLimit {
+    /// The wall-clock guard against a child that stops computing without ending
+    /// (blocked): far beyond what the CPU time allows on any load nestor runs under.
+    fn guard(self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.0.saturating_mul(30).max(30))
+    }
+}
+
+/// [`contained`], the child stopped when it has used `limit` of CPU time
+/// (`Crash::CpuLimit`): for isl computations that do not count their operations (its
+/// scheduler's integer programming, with cutting planes on big integers, ran for
+/// minutes on a fuzz program under an operation budget).
 #[cfg(unix)]
 pub fn contained_within<T: Serialize + DeserializeOwned>(
-    deadline: Option<std::time::Duration>,
+    limit: Option<CpuLimit>,
     work: impl FnOnce() -> T,
 ) -> Result<T, Crash> {
     let mut fds = [0; 2];
@@ -84,6 +103,9 @@ pub fn contained_within<T: Serialize + DeserializeOwned>(
         }
         0 => {
             close(read_end);
+            if let Some(CpuLimit(seconds)) = limit {
+                limit_cpu_time(seconds);
+            }
             let status = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let bytes = serde_json::to_vec(&work()).ok()?;
                 write_all(write_end, &bytes).then_some(())
@@ -94,7 +116,8 @@ pub fn contained_within<T: Serialize + DeserializeOwned>(
         }
         child => {
             close(write_end);
-            let read = read_until(read_end, deadline.map(|d| std::time::Instant::now() + d));
+            let guard = limit.map(|l| std::time::Instant::now() + l.guard());
+            let read = read_until(read_end, guard);
             close(read_end);
             if matches!(read, Err(Reading::TimedOut)) {
                 // SAFETY: kills our own child, which has not been waited for yet.
@@ -103,6 +126,9 @@ pub fn contained_within<T: Serialize + DeserializeOwned>(
                 return Err(Crash::TimedOut);
             }
             let status = wait_for(child);
+            if libc::WIFSIGNALED(status) && libc::WTERMSIG(status) == libc::SIGXCPU {
+                return Err(Crash::CpuLimit);
+            }
             if libc::WIFSIGNALED(status) {
                 return Err(Crash::Signal(libc::WTERMSIG(status)));
             }
@@ -121,9 +147,21 @@ pub fn contained_within<T: Serialize + DeserializeOwned>(
     }
 }
 
+/// Makes the calling process (a fresh child: its CPU time starts at 0) end with
+/// SIGXCPU once it has used `seconds` of CPU time.
+#[cfg(unix)]
+fn limit_cpu_time(seconds: u64) {
+    let limit = libc::rlimit {
+        rlim_cur: seconds as libc::rlim_t,
+        rlim_max: seconds.saturating_add(1) as libc::rlim_t,
+    };
+    // SAFETY: sets a resource limit of this process from a valid struct.
+    unsafe { libc::setrlimit(libc::RLIMIT_CPU, &limit) };
+}
+
 #[cfg(not(unix))]
 pub fn contained_within<T: Serialize + DeserializeOwned>(
-    _deadline: Option<std::time::Duration>,
+    _limit: Option<CpuLimit>,
     work: impl FnOnce() -> T,
 ) -> Result<T, Crash> {
     Ok(work())
@@ -230,17 +268,30 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
-    fn a_child_past_its_deadline_is_killed() {
+    fn a_child_past_its_cpu_time_is_stopped() {
         let start = std::time::Instant::now();
-        let slow = contained_within(Some(std::time::Duration::from_millis(200)), || {
+        let spinning = contained_within(Some(CpuLimit(1)), || {
+            let mut x = 0u64;
             loop {
-                std::thread::sleep(std::time::Duration::from_secs(1));
+                x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
             }
         });
-        assert_eq!(slow, Err::<(), _>(Crash::TimedOut));
-        assert!(start.elapsed() < std::time::Duration::from_secs(5));
-        let quick = contained_within(Some(std::time::Duration::from_secs(10)), || 7);
+        assert_eq!(spinning, Err::<(), _>(Crash::CpuLimit));
+        assert!(start.elapsed() < std::time::Duration::from_secs(20));
+        let quick = contained_within(Some(CpuLimit(10)), || 7);
         assert_eq!(quick, Ok(7));
+    }
+
+    /// Wall-clock time does not count (a loaded machine gives a computation less of
+    /// it): a child that waits longer than its CPU limit, using none, finishes.
+    #[cfg(unix)]
+    #[test]
+    fn waiting_is_not_counted_against_the_cpu_limit() {
+        let waiting = contained_within(Some(CpuLimit(1)), || {
+            std::thread::sleep(std::time::Duration::from_millis(1500));
+            7
+        });
+        assert_eq!(waiting, Ok(7));
     }
 
     #[cfg(unix)]

@@ -194,20 +194,22 @@ pub fn search_plan(
     Ok(found)
 }
 
-/// How long isl's scheduler may run for one order (it took 0.1 s on the largest
-/// PolyBench region, deriche's 42 statements).
-pub const SCHEDULER_DEADLINE: std::time::Duration = std::time::Duration::from_secs(2);
+/// The CPU time isl's scheduler may use for one order (it took 0.1 s on the largest
+/// PolyBench region, deriche's 42 statements). CPU time rather than a wall-clock
+/// deadline, so that a loaded machine gives the same output.
+pub const SCHEDULER_CPU_LIMIT: crate::contain::CpuLimit = crate::contain::CpuLimit(2);
 
 /// The order isl's scheduler computes for `plan`'s region under `validity`, within
-/// the operation budget of one check and [`SCHEDULER_DEADLINE`] (none when it exceeds
-/// either, or isl fails): isl's scheduler does not count all its work as operations,
-/// so it runs in a child process that is killed at the deadline.
+/// the operation budget of one check and [`SCHEDULER_CPU_LIMIT`] (none when it exceeds
+/// either, or isl fails): isl's scheduler does not count all its work as operations
+/// (its integer programming on big integers allocates outside isl's count), so it runs
+/// in a child process stopped at that CPU time.
 pub fn isl_order_within_budget(
     ctx: &Context,
     plan: &Plan,
     validity: Validity,
 ) -> Result<Option<ScheduleTree>, LibISLError> {
-    let tree = crate::contain::contained_within(Some(SCHEDULER_DEADLINE), || {
+    let tree = crate::contain::contained_within(Some(SCHEDULER_CPU_LIMIT), || {
         crate::isl::step(ctx, || isl_order(plan, validity))
             .ok()
             .flatten()
