@@ -1530,3 +1530,17 @@ fn verify_links_other_files_of_the_program() {
         stdout(&o)
     );
 }
+
+/// Issue 25 class 5: tile sizes of 2^31 and more were accepted (and 0); each must be
+/// from 1 to 2^20, else a usage error.
+#[test]
+fn tile_sizes_out_of_range_are_usage_errors() {
+    for size in ["2147483648", "0", "1048577", "64,4294967296"] {
+        let o = nestor(&["optimize", "--tile-size", size, "samples/matmul.c"]);
+        assert_eq!(o.status.code(), Some(2), "{size}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--tile-size"), "{}", stderr(&o));
+        assert!(stdout(&o).is_empty());
+    }
+    let o = nestor(&["optimize", "--tile-size", "1048576,32", "samples/matmul.c"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

@@ -391,24 +391,25 @@ pub struct RewriteArgs {
     #[arg(long)]
     pub no_tile: bool,
     /// Tile sizes, per loop of a nest from the outermost, the last repeated (default:
-    /// chosen per nest by the cache model, see --cache).
+    /// chosen per nest by the cache model, see --cache); each from 1 to 1048576.
     #[arg(
         long,
         value_name = "N[,N...]",
         value_delimiter = ',',
+        value_parser = clap::value_parser!(i64).range(1..=MAX_TILE_SIZE),
         conflicts_with = "no_tile"
     )]
     pub tile_size: Vec<i64>,
     /// The data caches tile sizes are chosen for: `host` (this machine's, as sysconf
     /// reports them) or L1,L2 sizes such as `48K,2M`. Name them to get the same output
-    /// on every machine.
+    /// on every machine. Not used with --tile-size or --no-tile (so that `NESTOR_CACHE`
+    /// in the environment does not keep those from being given).
     #[arg(
         long,
         value_name = "host|L1,L2",
         default_value = "host",
         env = "NESTOR_CACHE",
-        value_parser = nestor::cache::Caches::parse,
-        conflicts_with_all = ["no_tile", "tile_size"]
+        value_parser = nestor::cache::Caches::parse
     )]
     pub cache: nestor::cache::Caches,
     /// Do not mark loops whose iterations may run concurrently with
@@ -461,6 +462,11 @@ impl RewriteArgs {
         out
     }
 }
+
+/// The largest tile size `--tile-size` takes (2^20 iterations, beyond any loop whose
+/// tiles fit a cache): generated tile bounds multiply it with tile numbers, and sizes
+/// of 2^31 and more were accepted (issue 25).
+pub const MAX_TILE_SIZE: i64 = 1 << 20;
 
 /// How verify builds and runs the two programs.
 #[derive(Args, Clone)]
