@@ -120,70 +120,58 @@ mod ffi {
 /// `pa` as an AST expression (conditional expressions between its pieces), simplified
 /// under `context`: where `context` does not hold, its value is unspecified.
 pub fn expr_from_pw_aff(context: &Set, pa: PwAff) -> Result<ASTExpr, Failure> {
-    let ctx = context.get_ctx();
-    let mut c = context.copy()?;
-    c.do_not_free_on_drop();
-    let mut pa = pa;
-    pa.do_not_free_on_drop();
-    // SAFETY: the context is handed to the build (`__isl_take`), the piecewise
-    // expression to expr_from_pw_aff (`__isl_take`); the build is kept by that call
-    // (`__isl_keep`) and freed right after.
-    let expr = unsafe {
-        let build = ffi::isl_ast_build_from_context(c.ptr);
-        if build == 0 {
-            ffi_free_pw_aff(pa.ptr);
-            return Err(last_error(&ctx, "isl_ast_build_from_context failed"));
-        }
-        let expr = ffi::isl_ast_build_expr_from_pw_aff(build, pa.ptr);
-        ffi::isl_ast_build_free(build);
-        expr
-    };
-    if expr == 0 {
-        return Err(last_error(&ctx, "AST expression generation failed"));
-    }
+    let expr = with_build(context, "AST expression generation failed", move |build| {
+        let mut pa = pa;
+        pa.do_not_free_on_drop();
+        // SAFETY: `build` is live; the expression is handed to isl (`__isl_take`).
+        unsafe { ffi::isl_ast_build_expr_from_pw_aff(build, pa.ptr) }
+    })?;
     Ok(ASTExpr {
         ptr: expr,
         should_free_on_drop: true,
     })
 }
 
-/// Frees a piecewise expression whose ownership was taken from its wrapper.
-///
-/// # Safety
-/// `ptr` must be an owned `isl_pw_aff` no wrapper frees.
-unsafe fn ffi_free_pw_aff(ptr: usize) {
-    drop(PwAff {
-        ptr,
-        should_free_on_drop: true,
-    });
-}
-
 /// The AST that scans `schedule`'s domain in schedule order (isl's CLooG-style
 /// generator), assuming `context` on the parameters.
 pub fn build_ast(context: &Set, schedule: &Schedule) -> Result<ASTNode, Failure> {
-    let ctx = context.get_ctx();
-    let mut c = context.copy()?;
-    c.do_not_free_on_drop();
-    let mut s = schedule.copy()?;
-    s.do_not_free_on_drop();
-    // SAFETY: both pointers are owned references handed to isl (`__isl_take`); the
-    // build is kept (`__isl_keep`) by node_from_schedule and freed right after.
-    let node = unsafe {
-        let build = ffi::isl_ast_build_from_context(c.ptr);
-        if build == 0 {
-            return Err(last_error(&ctx, "isl_ast_build_from_context failed"));
-        }
-        let node = ffi::isl_ast_build_node_from_schedule(build, s.ptr);
-        ffi::isl_ast_build_free(build);
-        node
-    };
-    if node == 0 {
-        return Err(last_error(&ctx, "AST generation failed"));
-    }
+    let schedule = schedule.copy()?;
+    let node = with_build(context, "AST generation failed", move |build| {
+        let mut s = schedule;
+        s.do_not_free_on_drop();
+        // SAFETY: `build` is live; the schedule is handed to isl (`__isl_take`).
+        unsafe { ffi::isl_ast_build_node_from_schedule(build, s.ptr) }
+    })?;
     Ok(ASTNode {
         ptr: node,
         should_free_on_drop: true,
     })
+}
+
+/// What `make` builds (an owned isl pointer) with an AST build over `context`, freed
+/// right after; the error isl left when it gives nothing (`what` failed). Where the
+/// build cannot be made, `make` is not called and drops what it owns.
+fn with_build(
+    context: &Set,
+    what: &str,
+    make: impl FnOnce(usize) -> usize,
+) -> Result<usize, Failure> {
+    let ctx = context.get_ctx();
+    let mut c = context.copy()?;
+    c.do_not_free_on_drop();
+    // SAFETY: the context is handed to the build (`__isl_take`); `make` keeps the
+    // build (`__isl_keep`), which is freed right after.
+    let build = unsafe { ffi::isl_ast_build_from_context(c.ptr) };
+    if build == 0 {
+        return Err(last_error(&ctx, "isl_ast_build_from_context failed"));
+    }
+    let made = make(build);
+    // SAFETY: frees the build made above, which nothing else holds.
+    unsafe { ffi::isl_ast_build_free(build) };
+    if made == 0 {
+        return Err(last_error(&ctx, what));
+    }
+    Ok(made)
 }
 
 /// The error isl left on `ctx` (taken off it, as isl-rs does), or `fallback` when isl

@@ -248,3 +248,83 @@ int main(void) {
         report.output
     );
 }
+
+/// A global scalar and a struct's members reached through a pointer parameter may be
+/// the array parameter's memory too (`run(1, &g, &G2)`, `run(8, G2.v + 3, &G2)`); two
+/// members of one struct are not (`p->s`, `p->v`: no test between them). The
+/// interchange is requested, so every region is rewritten.
+#[test]
+fn a_global_scalar_and_members_through_a_pointer_are_tested() {
+    let src = r#"#include <stdio.h>
+double g;
+struct acc { double s; double v[32]; };
+struct acc G2;
+void k(int n, double A[n], struct acc *p) {
+  for (int i = 0; i < n; i++) {
+    g = g * 0.5 + A[i];
+    p->s = p->s + g;
+    A[i] = g + p->v[i];
+  }
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++)
+      p->v[i] = p->v[i] * 0.5 + A[j];
+}
+int main(void) {
+  double B[32];
+  for (int i = 0; i < 32; i++) { B[i] = i; G2.v[i] = 32 - i; }
+  void (*volatile run)(int, double *, struct acc *) = k;
+  run(1, &g, &G2);
+  run(32, B, &G2);
+  run(1, &G2.s, &G2);
+  run(16, G2.v, &G2);
+  run(8, G2.v + 3, &G2);
+  double s = g + G2.s;
+  for (int i = 0; i < 32; i++) s = s * 0.5 + B[i] + G2.v[i];
+  printf("%.17g\n", s);
+  return 0;
+}
+"#;
+    let options = |assume_no_alias| pipeline::Options {
+        mode: pipeline::Mode::Requested(vec![nestor::schedule::Transform::Interchange(
+            "j".into(),
+            "i".into(),
+        )]),
+        assume_no_alias,
+        ..pipeline::Options::default()
+    };
+    let report = pipeline::optimize(src, &options(false));
+    let pairs = versioned_pairs(&report);
+    assert_eq!(
+        pairs,
+        ["`A` and `g`, `A` and `p->s`, `A` and `p->v`, `g` and `p->s`, `g` and `p->v`"],
+        "{}",
+        report.output
+    );
+    common::assert_same_behaviour("scalar and members", src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let assumed = pipeline::optimize(src, &options(true));
+    assert!(
+        common::assert_same_behaviour("assumed", src, &assumed.output, None).is_err(),
+        "the overlapping calls give the same result without the test:\n{}",
+        assumed.output
+    );
+}
+
+/// The pairs of each versioned region of `kernel`-like functions, as printed.
+fn versioned_pairs(report: &pipeline::FileReport) -> Vec<String> {
+    report
+        .regions
+        .iter()
+        .flat_map(|r| &r.decisions)
+        .filter_map(|d| match d {
+            Decision::Versioned { pairs } => Some(
+                pairs
+                    .iter()
+                    .map(|(a, b)| format!("`{a}` and `{b}`"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+            _ => None,
+        })
+        .collect()
+}
