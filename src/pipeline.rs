@@ -445,11 +445,15 @@ fn process_region(
             }
         };
         // Under a run-time test, the rewritten code is laid out one level deeper.
+        let nested;
         let layout = match guard {
-            Some(_) => versioning::nested(region),
-            None => region.clone(),
+            Some(_) => {
+                nested = versioning::nested(region);
+                &nested
+            }
+            None => region,
         };
-        let outcome = region_outcome(ctx, &layout, index, &text, scop, identifiers, options)?;
+        let outcome = region_outcome(ctx, layout, index, &text, scop, identifiers, options)?;
         Ok(Outcome { guard, ..outcome })
     });
     let outcome = match outcome {

@@ -265,11 +265,9 @@ pub fn expand(
             stmt.rewrites.push((span, pieces.clone()));
         }
     }
-    let element_type = region
-        .arrays
-        .iter()
-        .find(|a| a.name == variable)
-        .map_or("double".to_string(), |a| a.element_type.clone());
+    let scalar = region.arrays.iter().find(|a| a.name == variable);
+    let element_type = scalar.map_or("double".to_string(), |a| a.element_type.clone());
+    let element = scalar.map_or(CType::Unknown, |a| a.element);
     let extents: Vec<String> = along
         .iter()
         .map(|l| l.extent.to_c())
@@ -289,11 +287,7 @@ pub fn expand(
         declaration: None,
         member_of: None,
         memory: Memory::Local,
-        element: region
-            .arrays
-            .iter()
-            .find(|a| a.name == variable)
-            .map_or(CType::Unknown, |a| a.element),
+        element,
     });
     out.declarations.extend(declaration(
         region,

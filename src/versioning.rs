@@ -160,12 +160,13 @@ impl CellText {
     fn of(region: &Region, array: &Array) -> Option<CellText> {
         let rank = array.extents.len();
         if array.member_of.is_none() {
-            let mut pieces = vec![format!("{}[", array.name)];
-            pieces.extend((1..rank).map(|_| "][".to_string()));
-            pieces.push("]".to_string());
-            if rank == 0 {
-                pieces = vec![array.name.clone()];
-            }
+            let pieces = match rank {
+                0 => vec![array.name.clone()],
+                _ => std::iter::once(format!("{}[", array.name))
+                    .chain((1..rank).map(|_| "][".to_string()))
+                    .chain(std::iter::once("]".to_string()))
+                    .collect(),
+            };
             return Some(CellText(pieces, true));
         }
         region.statements.iter().find_map(|s| {
