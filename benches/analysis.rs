@@ -32,23 +32,31 @@ fn main() {
         };
         let (mut model, mut flow, mut check) = (Vec::new(), Vec::new(), Vec::new());
         for _ in 0..RUNS {
-            let ctx = nestor::isl::new_context();
+            let ctx = nestor::support::isl::new_context();
             let t = Instant::now();
             let text = nestor::model::scop_text(region).expect("modelled");
             let scop = nestor::model::build(&ctx, &text).expect("isl model");
             model.push(t.elapsed());
             let t = Instant::now();
-            let df = nestor::deps::dataflow(&ctx, &scop).expect("dataflow");
+            let df = nestor::analysis::deps::dataflow(&ctx, &scop).expect("dataflow");
             flow.push(t.elapsed());
             let tree = nestor::model::original_schedule(region);
             let schedule = nestor::model::schedule(&ctx, region, &text, &tree).expect("schedule");
-            let map = nestor::deps::schedule_map(&scop, &schedule).expect("schedule map");
+            let map = nestor::analysis::deps::schedule_map(&scop, &schedule).expect("schedule map");
             let t = Instant::now();
-            let verdict = nestor::deps::check(&df, &map, &nestor::deps::Order::Sequential, None)
-                .expect("check");
+            let verdict = nestor::analysis::deps::check(
+                &df,
+                &map,
+                &nestor::analysis::deps::Order::Sequential,
+                None,
+            )
+            .expect("check");
             check.push(t.elapsed());
             assert!(
-                matches!(verdict, nestor::deps::Verdict::Legal { classic: true }),
+                matches!(
+                    verdict,
+                    nestor::analysis::deps::Verdict::Legal { classic: true }
+                ),
                 "the original order is legal"
             );
             drop((df, scop, schedule, map));

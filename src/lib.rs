@@ -1,28 +1,18 @@
 //! nestor: a source-to-source optimizer for the loop nests of C programs.
 //!
-//! Pipeline (one module per stage, data flowing one way):
-//! `frontend` → `model` → `codegen`, driven by `pipeline`; `diag` is shared.
+//! The pipeline, one folder per stage, data flowing one way (a module imports only
+//! from its own stage and the stages before it):
+//!
+//! `frontend` (C text → `Region`) → `model` (isl notation and objects, schedule
+//! trees) → `analysis` (dataflow, legality) → `transform` (search, tiling, storage,
+//! parallel loops: typed decisions) → `codegen` (isl's AST → C, run-time tests), driven
+//! per region by `driver`; `support` (diagnostics, isl budgets, containment) is shared.
+//! `docs/ARCHITECTURE.md` maps every module.
 
-pub mod alternatives;
-pub mod cache;
+pub mod analysis;
 pub mod codegen;
-pub mod contain;
-pub mod cost;
-pub mod decision;
-pub mod deps;
-pub mod diag;
-pub mod explain;
+pub mod driver;
 pub mod frontend;
-pub mod isl;
 pub mod model;
-pub mod parallel;
-pub mod pipeline;
-pub mod plan;
-pub mod requested;
-pub mod schedule;
-pub mod scheduler;
-pub mod search;
-pub mod skew;
-pub mod storage;
-pub mod tiling;
-pub mod versioning;
+pub mod support;
+pub mod transform;

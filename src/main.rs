@@ -59,7 +59,7 @@ fn main() -> ExitCode {
             json,
             args,
         } => {
-            if !matches!(rewrite.mode(), nestor::pipeline::Mode::Search(_)) {
+            if !matches!(rewrite.mode(), nestor::driver::pipeline::Mode::Search(_)) {
                 usage_error(
                     "tune",
                     "tune times the orders the automatic search finds: --identity, \

@@ -7,8 +7,8 @@
 
 mod common;
 
-use nestor::decision::Decision;
-use nestor::pipeline;
+use nestor::driver::pipeline;
+use nestor::transform::decision::Decision;
 
 /// A program whose `main` fills `A` and `B` (`N` x `N`), runs `calls` (C statements
 /// calling `kernel` through a volatile pointer, so the compiler cannot see which
@@ -88,7 +88,7 @@ fn an_in_place_call_runs_the_users_code() {
 
 fn assuming_no_alias() -> pipeline::Options {
     pipeline::Options {
-        mode: pipeline::Mode::Search(nestor::search::SearchOptions::default()),
+        mode: pipeline::Mode::Search(nestor::transform::search::SearchOptions::default()),
         parallel: true,
         assume_no_alias: true,
         ..pipeline::Options::default()
@@ -285,7 +285,7 @@ int main(void) {
 }
 "#;
     let options = |assume_no_alias| pipeline::Options {
-        mode: pipeline::Mode::Requested(vec![nestor::schedule::Transform::Interchange(
+        mode: pipeline::Mode::Requested(vec![nestor::transform::rewrites::Transform::Interchange(
             "j".into(),
             "i".into(),
         )]),

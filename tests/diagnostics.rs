@@ -10,7 +10,7 @@
 
 mod common;
 
-use nestor::diag::Code;
+use nestor::support::diag::Code;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -13,8 +13,8 @@
 mod common;
 
 use common::corpus::{self, Case, Checked};
-use nestor::diag::line_col;
-use nestor::pipeline::{self, FileReport, Status};
+use nestor::driver::pipeline::{self, FileReport, Status};
+use nestor::support::diag::line_col;
 use std::fmt::Write;
 
 /// What the front end and model made of `src`: per region its status, domains and
@@ -93,7 +93,7 @@ fn run_modes() -> Vec<(&'static str, pipeline::Options)> {
         (
             "search",
             pipeline::Options {
-                mode: pipeline::Mode::Search(nestor::search::SearchOptions::default()),
+                mode: pipeline::Mode::Search(nestor::transform::search::SearchOptions::default()),
                 contract: true,
                 ..pipeline::Options::default()
             },
@@ -101,7 +101,7 @@ fn run_modes() -> Vec<(&'static str, pipeline::Options)> {
         (
             "fuse",
             pipeline::Options {
-                mode: pipeline::Mode::Requested(vec![nestor::schedule::Transform::Fuse]),
+                mode: pipeline::Mode::Requested(vec![nestor::transform::rewrites::Transform::Fuse]),
                 contract: true,
                 ..pipeline::Options::default()
             },

@@ -21,7 +21,7 @@ mod common;
 
 use common::corpus::{self, Case, Checked};
 use isl_rs::{Context, UnionMap};
-use nestor::deps::{self, Dataflow, Order, Verdict};
+use nestor::analysis::deps::{self, Dataflow, Order, Verdict};
 use nestor::frontend;
 use nestor::model::{self, Scop};
 
@@ -41,7 +41,7 @@ fn analyze(src: &str) -> Result<Analysis, String> {
             front.rejected.len()
         ));
     }
-    let ctx = nestor::isl::new_context();
+    let ctx = nestor::support::isl::new_context();
     let text = model::scop_text(&front.regions[0]).map_err(|d| d.message)?;
     let scop = model::build(&ctx, &text).map_err(|e| e.to_string())?;
     let df = deps::dataflow(&ctx, &scop).map_err(|e| e.to_string())?;
@@ -175,18 +175,21 @@ fn checks_of_changes_agree_with_checks_of_the_whole_region() {
     for path in files {
         let src = std::fs::read_to_string(&path).expect("readable");
         for region in frontend::analyze(&src, &[], &[]).regions {
-            let ctx = nestor::isl::new_context();
+            let ctx = nestor::support::isl::new_context();
             let Ok(text) = model::scop_text(&region) else {
                 continue;
             };
             let scop = model::build(&ctx, &text).expect("isl model");
-            let mut plan = nestor::plan::Plan::new(&ctx, region, text, scop).expect("dataflow");
+            let mut plan =
+                nestor::analysis::plan::Plan::new(&ctx, region, text, scop).expect("dataflow");
             let original = plan.tree.clone();
-            let options = nestor::search::SearchOptions::default();
-            let found = nestor::search::search(
+            let options = nestor::transform::search::SearchOptions::default();
+            let found = nestor::transform::search::search(
                 &plan.region,
                 &original,
-                &mut |validity| nestor::search::isl_order_within_budget(&ctx, &plan, validity),
+                &mut |validity| {
+                    nestor::transform::search::isl_order_within_budget(&ctx, &plan, validity)
+                },
                 &options,
                 &mut |base, candidate| {
                     let direct = plan.schedule_map(&ctx, candidate)?;
@@ -211,9 +214,9 @@ fn checks_of_changes_agree_with_checks_of_the_whole_region() {
             .expect("search");
             // Tiled and register-tiled trees too (floors, unrolled bands).
             plan.tree = found.tree;
-            let sizes = nestor::tiling::TileSizes::Fixed(vec![32]);
+            let sizes = nestor::transform::tiling::TileSizes::Fixed(vec![32]);
             let (tiled, _) =
-                nestor::tiling::tile_where_it_pays(&ctx, &plan, &sizes).expect("tiling");
+                nestor::transform::tiling::tile_where_it_pays(&ctx, &plan, &sizes).expect("tiling");
             let schedule =
                 model::schedule(&ctx, &plan.region, &plan.text, &tiled).expect("isl schedule");
             assert!(
@@ -244,17 +247,24 @@ fn alternatives_are_legal_distinct_and_ranked() {
     for path in files {
         let src = std::fs::read_to_string(&path).expect("readable");
         for region in frontend::analyze(&src, &[], &[]).regions {
-            let ctx = nestor::isl::new_context();
+            let ctx = nestor::support::isl::new_context();
             let Ok(text) = model::scop_text(&region) else {
                 continue;
             };
             let scop = model::build(&ctx, &text).expect("isl model");
-            let plan = nestor::plan::Plan::new(&ctx, region, text, scop).expect("dataflow");
-            let options = nestor::search::SearchOptions::default();
-            let found = nestor::search::search_plan(&ctx, &plan, &options, &mut Default::default())
-                .expect("search");
+            let plan =
+                nestor::analysis::plan::Plan::new(&ctx, region, text, scop).expect("dataflow");
+            let options = nestor::transform::search::SearchOptions::default();
+            let found = nestor::transform::search::search_plan(
+                &ctx,
+                &plan,
+                &options,
+                &mut Default::default(),
+            )
+            .expect("search");
             let listed =
-                nestor::alternatives::alternatives(&ctx, &plan, &found, 8).expect("alternatives");
+                nestor::transform::search::alternatives::alternatives(&ctx, &plan, &found, 8)
+                    .expect("alternatives");
             let name = path.display();
             assert_eq!(
                 listed[0].tree, found.tree,

@@ -4,8 +4,8 @@
 
 mod common;
 
-use nestor::decision::Decision;
-use nestor::pipeline;
+use nestor::driver::pipeline;
+use nestor::transform::decision::Decision;
 
 fn optimized(src: &str) -> pipeline::FileReport {
     common::searched(src, None)
@@ -225,7 +225,7 @@ fn a_nest_that_runs_no_iteration_is_checked_without_an_isl_error() {
         .regions
         .iter()
         .flat_map(|r| &r.diagnostics)
-        .filter(|d| d.severity != nestor::diag::Severity::Note)
+        .filter(|d| d.severity != nestor::support::diag::Severity::Note)
         .map(|d| d.message.clone())
         .collect();
     assert!(diagnostics.is_empty(), "{diagnostics:?}");

@@ -4,8 +4,8 @@
 
 mod common;
 
-use nestor::decision::Decision;
-use nestor::pipeline;
+use nestor::driver::pipeline;
+use nestor::transform::decision::Decision;
 
 /// A program around `kernel` over `A` (`N` x `N`) and vectors `s`, `q`, `p`, `r`
 /// (kernel is called through a pointer, so the compiler cannot see which arrays it

@@ -1,7 +1,7 @@
 //! Inputs that once crashed or stalled nestor: every one must give a diagnostic and
 //! leave the file as written, never abort.
 
-use nestor::pipeline::{self, Options};
+use nestor::driver::pipeline::{self, Options};
 
 fn codes(report: &pipeline::FileReport) -> Vec<&'static str> {
     report
@@ -55,7 +55,7 @@ fn an_expression_just_below_the_limit_is_lifted() {
 fn generated_code_keeps_crlf_line_endings() {
     let src = "void f(int n, double A[n][n]) {\r\n  for (int j = 0; j < n; j++)\r\n    for (int i = 0; i < n; i++)\r\n      A[i][j] = 1;\r\n}\r\n";
     let options = Options {
-        mode: pipeline::Mode::Requested(vec![nestor::schedule::Transform::Interchange(
+        mode: pipeline::Mode::Requested(vec![nestor::transform::rewrites::Transform::Interchange(
             "i".to_string(),
             "j".to_string(),
         )]),
@@ -78,7 +78,7 @@ fn generated_code_keeps_crlf_line_endings() {
 fn an_isl_crash_in_the_dataflow_fails_only_its_region() {
     let src = include_str!("fixtures/isl_crash_fuzz_d181.c");
     let options = Options {
-        mode: pipeline::Mode::Search(nestor::search::SearchOptions::default()),
+        mode: pipeline::Mode::Search(nestor::transform::search::SearchOptions::default()),
         ..Options::default()
     };
     let report = pipeline::optimize(src, &options);

@@ -242,8 +242,8 @@ fn rewritten_samples_build_without_warnings_where_the_originals_do() {
 /// is the input itself.
 #[test]
 fn regions_left_unchanged_are_byte_identical() {
-    let options = nestor::pipeline::Options {
-        mode: nestor::pipeline::Mode::Search(Default::default()),
+    let options = nestor::driver::pipeline::Options {
+        mode: nestor::driver::pipeline::Mode::Search(Default::default()),
         contract: true,
         parallel: true,
         headers: vec![std::fs::read_to_string("samples/polybench_lite.h").expect("header")],
@@ -252,11 +252,11 @@ fn regions_left_unchanged_are_byte_identical() {
     let mut unchanged = 0;
     for file in &samples() {
         let src = std::fs::read_to_string(file).expect("readable sample");
-        let report = nestor::pipeline::optimize(&src, &options);
+        let report = nestor::driver::pipeline::optimize(&src, &options);
         let kept: Vec<_> = report
             .regions
             .iter()
-            .filter(|r| r.status != nestor::pipeline::Status::Rewritten)
+            .filter(|r| r.status != nestor::driver::pipeline::Status::Rewritten)
             .collect();
         for r in &kept {
             assert!(

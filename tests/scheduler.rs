@@ -2,14 +2,14 @@
 //! like every other, which may accept what the classic dependence test refuses (live
 //! ranges) and refuses what isl was not told to respect (memory reuse).
 
-use nestor::decision::Decision;
-use nestor::deps::Verdict;
+use nestor::analysis::deps::Verdict;
+use nestor::analysis::plan::Plan;
+use nestor::driver::pipeline::{self, Mode, Options};
 use nestor::frontend;
 use nestor::model::{self, ScheduleTree};
-use nestor::pipeline::{self, Mode, Options};
-use nestor::plan::Plan;
-use nestor::scheduler::{Validity, isl_order};
-use nestor::search::{SearchOptions, Verdict as Checked};
+use nestor::transform::decision::Decision;
+use nestor::transform::search::isl_scheduler::{Validity, isl_order};
+use nestor::transform::search::{SearchOptions, Verdict as Checked};
 
 fn plan_of(ctx: &isl_rs::Context, file: &str) -> Plan {
     let src = std::fs::read_to_string(file).expect("fixture exists");
@@ -35,7 +35,7 @@ fn skewed(tree: &ScheduleTree) -> bool {
 
 #[test]
 fn a_skewed_schedule_is_accepted_only_because_live_ranges_allow_it() {
-    let ctx = nestor::isl::new_context();
+    let ctx = nestor::support::isl::new_context();
     let plan = plan_of(&ctx, "tests/fixtures/scheduler_skew_by_live_ranges.c");
     let tree = isl_order(&plan, Validity::Flow)
         .expect("isl")
@@ -100,7 +100,7 @@ fn a_scheduler_candidate_the_check_refuses_is_not_emitted() {
 
 #[test]
 fn the_lu_sample_takes_the_right_looking_order_from_isl() {
-    let ctx = nestor::isl::new_context();
+    let ctx = nestor::support::isl::new_context();
     let plan = plan_of(&ctx, "samples/lu_rows.c");
     let tree = isl_order(&plan, Validity::Flow)
         .expect("isl")
@@ -122,13 +122,13 @@ fn the_lu_sample_takes_the_right_looking_order_from_isl() {
 /// no order; the rest of the search goes on.
 #[test]
 fn a_scheduler_past_its_cpu_limit_gives_no_order() {
-    let ctx = nestor::isl::new_context();
+    let ctx = nestor::support::isl::new_context();
     let plan = plan_of(&ctx, "tests/fixtures/scheduler_slow_fuzz_74.c");
     let start = std::time::Instant::now();
-    let tree = nestor::search::isl_order_within_budget(&ctx, &plan, Validity::Flow)
+    let tree = nestor::transform::search::isl_order_within_budget(&ctx, &plan, Validity::Flow)
         .expect("no isl error comes out");
     assert!(tree.is_none(), "{tree:?}");
     // The CPU limit, with room for a loaded machine: without it this takes minutes.
-    let limit = std::time::Duration::from_secs(nestor::search::SCHEDULER_CPU_LIMIT.0);
+    let limit = std::time::Duration::from_secs(nestor::transform::search::SCHEDULER_CPU_LIMIT.0);
     assert!(start.elapsed() < limit * 10);
 }

@@ -4,9 +4,11 @@
 mod common;
 
 use isl_rs::UnionMap;
-use nestor::pipeline::{self, Options, Status};
-use nestor::search::SearchOptions;
-use nestor::{deps, frontend, model, storage};
+use nestor::analysis::deps;
+use nestor::driver::pipeline::{self, Options, Status};
+use nestor::transform::search::SearchOptions;
+use nestor::transform::storage;
+use nestor::{frontend, model};
 
 fn optimized(src: &str) -> pipeline::FileReport {
     optimized_with(src, false)
@@ -37,7 +39,7 @@ const GAUSS: &str = include_str!("fixtures/gauss_two_pass.c");
 fn paper_filter_fused_with_shift_2_contracts_to_four_cells_of_one_row() {
     let front = frontend::analyze(GAUSS, &[], &[]);
     let region = &front.regions[0];
-    let ctx = nestor::isl::new_context();
+    let ctx = nestor::support::isl::new_context();
     let text = model::scop_text(region).expect("modelled");
     let scop = model::build(&ctx, &text).expect("isl model");
     let df = deps::dataflow(&ctx, &scop).expect("dataflow");

@@ -4,8 +4,8 @@
 
 mod common;
 
-use nestor::decision::Decision;
-use nestor::pipeline;
+use nestor::driver::pipeline;
+use nestor::transform::decision::Decision;
 
 fn optimized(src: &str, tile: Option<Vec<i64>>) -> pipeline::FileReport {
     common::searched(src, tile)
@@ -118,11 +118,11 @@ fn a_sweep_that_only_a_steep_skew_would_tile_stays_untiled() {
     );
     // The search alone: isl's scheduler would choose (i + 4t, t, j), and not tile it.
     let options = pipeline::Options {
-        mode: pipeline::Mode::Search(nestor::search::SearchOptions {
+        mode: pipeline::Mode::Search(nestor::transform::search::SearchOptions {
             isl_scheduler: false,
             ..Default::default()
         }),
-        tile: Some(nestor::tiling::TileSizes::Fixed(vec![8])),
+        tile: Some(nestor::transform::tiling::TileSizes::Fixed(vec![8])),
         ..pipeline::Options::default()
     };
     let report = pipeline::optimize(&src, &options);

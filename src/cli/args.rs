@@ -2,8 +2,8 @@
 
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use nestor::pipeline::{self, Mode};
-use nestor::schedule::Transform;
+use nestor::driver::pipeline::{self, Mode};
+use nestor::transform::rewrites::Transform;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -343,7 +343,7 @@ pub struct AnalysisArgs {
     /// Do not show the diagnostics with these codes (`N106,N113`; `nestor explain`
     /// still lists them). Errors are always shown.
     #[arg(long, value_name = "CODES", value_delimiter = ',', value_parser = parse_code)]
-    pub ignore: Vec<nestor::diag::Code>,
+    pub ignore: Vec<nestor::support::diag::Code>,
     /// Calls of these functions read nothing but their arguments' values and write
     /// nothing (`f,g`), like `#pragma nestor pure(f, g)` in the file or
     /// `__attribute__((const))` on their declarations.
@@ -385,7 +385,7 @@ pub struct RewriteArgs {
     pub no_isl_scheduler: bool,
     /// Legality checks the automatic search may make per region; when they run out it
     /// keeps the best legal order found so far.
-    #[arg(long, value_name = "N", default_value_t = nestor::search::SearchOptions::default().max_checks)]
+    #[arg(long, value_name = "N", default_value_t = nestor::transform::search::SearchOptions::default().max_checks)]
     pub search_budget: usize,
     /// Do not tile (block) loop nests.
     #[arg(long)]
@@ -409,9 +409,9 @@ pub struct RewriteArgs {
         value_name = "host|L1,L2",
         default_value = "host",
         env = "NESTOR_CACHE",
-        value_parser = nestor::cache::Caches::parse
+        value_parser = nestor::transform::tiling::cache::Caches::parse
     )]
-    pub cache: nestor::cache::Caches,
+    pub cache: nestor::transform::tiling::cache::Caches,
     /// Do not mark loops whose iterations may run concurrently with
     /// `#pragma omp parallel for` (ignored by compilers without -fopenmp).
     #[arg(long)]
@@ -439,7 +439,7 @@ impl RewriteArgs {
         } else if !transforms.is_empty() {
             Mode::Requested(transforms)
         } else {
-            Mode::Search(nestor::search::SearchOptions {
+            Mode::Search(nestor::transform::search::SearchOptions {
                 interchange: !self.no_interchange,
                 fuse: !self.no_fuse,
                 distribute: !self.no_distribute,
@@ -541,9 +541,9 @@ pub fn parse_define(s: &str) -> Result<(String, i64), String> {
     Ok((name.trim().to_string(), value))
 }
 
-pub fn parse_code(s: &str) -> Result<nestor::diag::Code, String> {
+pub fn parse_code(s: &str) -> Result<nestor::support::diag::Code, String> {
     let s = s.trim();
-    nestor::diag::Code::ALL
+    nestor::support::diag::Code::ALL
         .iter()
         .copied()
         .find(|c| c.as_str().eq_ignore_ascii_case(s) || c.name() == s)

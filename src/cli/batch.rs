@@ -8,8 +8,8 @@ use super::summary::{self, RegionSummary};
 use super::verify::{self, Outcome};
 use super::{Exit, Ui};
 use indicatif::{ProgressBar, ProgressStyle};
-use nestor::decision::Decision;
-use nestor::pipeline::{self, Status};
+use nestor::driver::pipeline::{self, Status};
+use nestor::transform::decision::Decision;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -457,7 +457,7 @@ fn process(job: &Job, cfg: &Config) -> FileResult {
             .file_diagnostics
             .first()
             .map(|d| {
-                let (l, c) = nestor::diag::line_col(src, d.span.start);
+                let (l, c) = nestor::support::diag::line_col(src, d.span.start);
                 format!("{l}:{c}: {}[{}]: {}", "error", d.code.as_str(), d.message)
             })
             .unwrap_or_default();
@@ -742,7 +742,7 @@ pub fn table(s: &Summary, ui: Ui) -> String {
     if !t.unchanged_by_code.is_empty() {
         let _ = writeln!(out, "unchanged regions by reason:");
         for (code, n) in &t.unchanged_by_code {
-            let name = nestor::diag::Code::ALL
+            let name = nestor::support::diag::Code::ALL
                 .iter()
                 .find(|c| c.as_str() == code)
                 .map_or("", |c| c.name());

@@ -7,9 +7,9 @@
 //! originals.
 
 use super::headers::local_headers;
-use nestor::diag::{Severity, line_col};
+use nestor::driver::pipeline::{self, Mode};
 use nestor::frontend::OtherMacros;
-use nestor::pipeline::{self, Mode};
+use nestor::support::diag::{Severity, line_col};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -321,7 +321,7 @@ fn rewritten(path: &Path, line: &CompilerLine, verbose: bool) -> Option<String> 
         mode: Mode::Search(Default::default()),
         contract: true,
         parallel: line.openmp,
-        tile: Some(nestor::tiling::TileSizes::Model(caches())),
+        tile: Some(nestor::transform::tiling::TileSizes::Model(caches())),
         assume_no_alias: assume_no_alias(),
         ..Default::default()
     };
@@ -354,11 +354,11 @@ fn assume_no_alias() -> bool {
     })
 }
 
-fn caches() -> nestor::cache::Caches {
+fn caches() -> nestor::transform::tiling::cache::Caches {
     std::env::var("NESTOR_CACHE")
         .ok()
-        .and_then(|c| nestor::cache::Caches::parse(&c).ok())
-        .unwrap_or_else(nestor::cache::Caches::host)
+        .and_then(|c| nestor::transform::tiling::cache::Caches::parse(&c).ok())
+        .unwrap_or_else(nestor::transform::tiling::cache::Caches::host)
 }
 
 /// Every diagnostic and decision as a compiler remark: `file:line:col: remark[N310]: ...`.

@@ -5,7 +5,7 @@ use super::args::{AnalysisArgs, BuildArgs, InputArgs, RewriteArgs, TUNE_CFLAGS, 
 use super::panics::Fault;
 use super::termcolor::StandardStream;
 use super::{Exit, Ui, io, report, summary};
-use nestor::pipeline::{self, FileReport};
+use nestor::driver::pipeline::{self, FileReport};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -60,7 +60,7 @@ fn analyzed(
     super::panics::guarded(|| {
         fault.inject();
         let report = pipeline::optimize(src, options);
-        let explained = explain.then(|| nestor::explain::explain(src, &report));
+        let explained = explain.then(|| nestor::driver::explain::explain(src, &report));
         (report, explained)
     })
     .map_err(|msg| {

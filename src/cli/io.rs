@@ -1,7 +1,7 @@
 //! Reading C sources (rejecting what is not text) and writing files atomically.
 
 use super::Exit;
-use nestor::diag::Code;
+use nestor::support::diag::Code;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 

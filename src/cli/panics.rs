@@ -3,7 +3,7 @@
 //! that it fails that file only, keeps the default hook from printing it, and reads
 //! the test hook that injects panics.
 
-use nestor::pipeline::{FaultKind, InjectedFault};
+use nestor::driver::pipeline::{FaultKind, InjectedFault};
 use std::cell::RefCell;
 use std::panic::AssertUnwindSafe;
 use std::path::Path;

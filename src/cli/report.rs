@@ -3,10 +3,10 @@
 use super::args::{AnalysisArgs, RewriteArgs};
 use super::termcolor::{StandardStream, WriteColor};
 use super::{Exit, Ui};
-use nestor::diag::{self, Severity};
-use nestor::pipeline::{self, FileReport};
-use nestor::schedule::Transform;
-use nestor::tiling::TileSizes;
+use nestor::driver::pipeline::{self, FileReport};
+use nestor::support::diag::{self, Severity};
+use nestor::transform::rewrites::Transform;
+use nestor::transform::tiling::TileSizes;
 use std::collections::HashSet;
 use std::io::Write;
 

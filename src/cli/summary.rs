@@ -2,10 +2,10 @@
 //! `RegionReport`: loops before -> after and the decisions for a rewritten region, the
 //! diagnostic that explains an unchanged one.
 
-use nestor::decision::Decision;
-use nestor::diag::{Code, Severity, Span, line_col};
+use nestor::driver::pipeline::{FileReport, Status};
 use nestor::frontend::syntax::for_loops;
-use nestor::pipeline::{FileReport, Status};
+use nestor::support::diag::{Code, Severity, Span, line_col};
+use nestor::transform::decision::Decision;
 
 #[derive(Clone, Debug)]
 pub struct RegionSummary {

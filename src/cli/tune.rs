@@ -4,7 +4,7 @@
 //! chosen so far; the fastest whose program prints what the original prints is kept.
 
 use super::verify::{self, Build, Run};
-use nestor::pipeline::{self, FileReport, RegionReport};
+use nestor::driver::pipeline::{self, FileReport, RegionReport};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::os::unix::process::ExitStatusExt;
@@ -146,7 +146,7 @@ fn fastest(candidates: &[CandidateTiming]) -> usize {
         .map_or(0, |(k, _)| k)
 }
 
-fn decisions_text(decisions: &[nestor::decision::Decision]) -> Vec<String> {
+fn decisions_text(decisions: &[nestor::transform::decision::Decision]) -> Vec<String> {
     decisions
         .iter()
         .filter(|d| d.changes_code())
@@ -155,7 +155,7 @@ fn decisions_text(decisions: &[nestor::decision::Decision]) -> Vec<String> {
 }
 
 fn line_of(src: &str, region: &RegionReport) -> usize {
-    nestor::diag::line_col(src, region.span.start).0
+    nestor::support::diag::line_col(src, region.span.start).0
 }
 
 fn describe(m: &Measured) -> String {

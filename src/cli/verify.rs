@@ -3,7 +3,7 @@
 //! and exit status.
 
 use super::Exit;
-use nestor::pipeline::FileReport;
+use nestor::driver::pipeline::FileReport;
 use std::ffi::OsString;
 use std::io::Read;
 use std::os::unix::process::ExitStatusExt;

@@ -13,8 +13,8 @@
 //! value loaded, which no other thread may then be touching.
 
 use super::{Ex, Gen, Printer};
-use crate::decision::Decision;
 use crate::frontend::ir::{AccessKind, Piece, Statement};
+use crate::transform::decision::Decision;
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode};
 use std::collections::BTreeMap;
 

@@ -4,7 +4,7 @@ use super::ir::{Aff, CmpOp, Cond};
 use super::symbols::{Shape, Symbols, parse_int_text};
 use super::syntax::text;
 use super::types::CType;
-use crate::diag::{Code, Diagnostic};
+use crate::support::diag::{Code, Diagnostic};
 use tree_sitter::Node;
 
 /// What affine lifting needs to know: the source, the symbols, the iterators in scope,

@@ -2,7 +2,7 @@
 //! affine form, with the source spans they came from.
 
 use super::types::{CType, Interval};
-use crate::diag::Span;
+use crate::support::diag::Span;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 

@@ -10,7 +10,7 @@ use super::summary::{Base, FunctionSummary, ParamKind, SummaryRead};
 use super::symbols::{Shape, Symbols};
 use super::syntax::text;
 use super::types::{CType, Interval};
-use crate::diag::{Code, Diagnostic, Span};
+use crate::support::diag::{Code, Diagnostic, Span};
 use std::collections::{BTreeMap, BTreeSet};
 use tree_sitter::Node;
 
@@ -1437,7 +1437,7 @@ impl<'a> Lifter<'a> {
         for stmt in &self.statements {
             for a in stmt.accesses.iter().filter(|a| a.kind == AccessKind::Write) {
                 if let Some(use_span) = self.affine_names.get(&a.array) {
-                    let (line, _) = crate::diag::line_col(self.src, use_span.start);
+                    let (line, _) = crate::support::diag::line_col(self.src, use_span.start);
                     self.diags.push(
                         Diagnostic::new(Code::ParameterWrite, a.span.clone(), format!("`{}` is written in the region but also used in a bound or subscript (line {line})", a.array))
                             .label("written here")

@@ -14,7 +14,7 @@ pub mod syntax;
 pub mod types;
 pub mod unused;
 
-use crate::diag::{Code, Diagnostic, Span};
+use crate::support::diag::{Code, Diagnostic, Span};
 pub use ir::{Origin, Region};
 use lift::lift_region;
 pub use preprocess::OtherMacros;

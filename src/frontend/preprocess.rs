@@ -13,7 +13,7 @@ mod condition;
 mod directives;
 mod names;
 
-use crate::diag::Span;
+use crate::support::diag::Span;
 use directives::{Group, Include, Item, Test};
 use std::collections::{HashMap, HashSet};
 

@@ -7,7 +7,7 @@ use super::ir::Aff;
 use super::symbols::{Shape, Symbols};
 use super::syntax::{declared_name, text};
 use super::types::CType;
-use crate::diag::Code;
+use crate::support::diag::Code;
 use std::collections::BTreeSet;
 use tree_sitter::Node;
 

@@ -1,6 +1,6 @@
 //! Parsing with tree-sitter-c, and diagnostics for what it could not parse.
 
-use crate::diag::{Code, Diagnostic, Span};
+use crate::support::diag::{Code, Diagnostic, Span};
 use std::ops::ControlFlow;
 use tree_sitter::{Node, Parser, Tree};
 

@@ -4,7 +4,7 @@
 //! pass.
 
 use super::syntax::{declared_name, parse, text, too_deep, whole_lines};
-use crate::diag::Span;
+use crate::support::diag::Span;
 use std::collections::HashMap;
 use tree_sitter::Node;
 

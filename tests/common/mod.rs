@@ -130,21 +130,23 @@ pub fn c_files(dir: &str) -> Vec<PathBuf> {
 
 /// `src` through the automatic search with contraction and parallel loops, tiled with
 /// `tile` sizes (`None`: not tiled).
-pub fn searched(src: &str, tile: Option<Vec<i64>>) -> nestor::pipeline::FileReport {
-    let options = nestor::pipeline::Options {
-        mode: nestor::pipeline::Mode::Search(nestor::search::SearchOptions::default()),
+pub fn searched(src: &str, tile: Option<Vec<i64>>) -> nestor::driver::pipeline::FileReport {
+    let options = nestor::driver::pipeline::Options {
+        mode: nestor::driver::pipeline::Mode::Search(
+            nestor::transform::search::SearchOptions::default(),
+        ),
         contract: true,
         parallel: true,
-        tile: tile.map(nestor::tiling::TileSizes::Fixed),
-        ..nestor::pipeline::Options::default()
+        tile: tile.map(nestor::transform::tiling::TileSizes::Fixed),
+        ..nestor::driver::pipeline::Options::default()
     };
-    nestor::pipeline::optimize(src, &options)
+    nestor::driver::pipeline::optimize(src, &options)
 }
 
 /// The decisions `keep` selects in the regions of function `kernel`, as printed.
 pub fn kernel_decisions(
-    report: &nestor::pipeline::FileReport,
-    keep: impl Fn(&nestor::decision::Decision) -> bool,
+    report: &nestor::driver::pipeline::FileReport,
+    keep: impl Fn(&nestor::transform::decision::Decision) -> bool,
 ) -> Vec<String> {
     report
         .regions

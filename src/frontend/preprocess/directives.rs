@@ -1,7 +1,7 @@
 //! The preprocessing directives of a text, and how its conditionals nest.
 
 use super::Macro;
-use crate::diag::Span;
+use crate::support::diag::Span;
 
 /// A directive: a line whose first token is `#` (or `%:`), outside comments and
 /// literals.

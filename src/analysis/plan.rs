@@ -3,7 +3,7 @@
 //! trees, storage changes rewrite the region and lift it again, and every change is
 //! checked here against the original program's dataflow (invariant 7).
 
-use crate::deps::{self, Dataflow, Order, Verdict, Violation, ViolationKind};
+use crate::analysis::deps::{self, Dataflow, Order, Verdict, Violation, ViolationKind};
 use crate::frontend::Region;
 use crate::frontend::ir::BlockVariable;
 use crate::model::{self, ScheduleTree, Scop, ScopText};

@@ -1,12 +1,12 @@
 //! Transformations the user asked for (`--interchange`, `--fuse`), applied in order to
 //! a plan, each only when it is legal. A refused one leaves the whole region as written.
 
-use crate::decision::{self, Decision};
-use crate::deps::Verdict;
-use crate::diag::Diagnostic;
+use crate::analysis::deps::Verdict;
+use crate::analysis::plan::Plan;
 use crate::model::ScheduleTree;
-use crate::plan::Plan;
-use crate::schedule::{self, Transform};
+use crate::support::diag::Diagnostic;
+use crate::transform::decision::{self, Decision};
+use crate::transform::rewrites::{self, Transform};
 use isl_rs::{Context, LibISLError};
 
 /// What became of the requested transformations in one region.
@@ -56,7 +56,7 @@ fn interchange(
     done: &mut Requested,
 ) -> Result<(), LibISLError> {
     let region = &plan.region;
-    let (candidate, nests) = schedule::interchange(&done.tree, a, b);
+    let (candidate, nests) = rewrites::interchange(&done.tree, a, b);
     if nests == 0 {
         done.decisions.push(Decision::NotApplicable {
             transform: t.clone(),
@@ -94,7 +94,7 @@ fn interchange(
 fn fuse(ctx: &Context, plan: &Plan, done: &mut Requested) -> Result<(), LibISLError> {
     let (region, t) = (&plan.region, &Transform::Fuse);
     let mut classic = true;
-    let (fused, fusions) = schedule::fuse(&done.tree, &|_, _| true, &mut |_, candidate, _| {
+    let (fused, fusions) = rewrites::fuse(&done.tree, &|_, _| true, &mut |_, candidate, _| {
         Ok::<bool, LibISLError>(match plan.verdict(ctx, candidate)? {
             Verdict::Legal { classic: c } => {
                 classic &= c;

@@ -2,17 +2,18 @@
 //! this module prints the AST as C, statement bodies being the original source text
 //! with the iterators substituted.
 
-use crate::decision::Decision;
-use crate::diag::Span;
 use crate::frontend::ir::{Piece, Region};
 use crate::frontend::types::{CType, Interval};
-use crate::isl::{AstKind, Failure, ast_kind, build_ast};
 use crate::model::{Scop, c_name};
-use crate::parallel::ParallelLoop;
+use crate::support::diag::Span;
+use crate::support::isl::{AstKind, Failure, ast_kind, build_ast};
+use crate::transform::decision::Decision;
+use crate::transform::parallel::ParallelLoop;
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, Schedule, Set};
 use std::collections::{BTreeSet, HashMap};
 
 mod registers;
+pub mod versioning;
 
 type Gen<T> = Result<T, Failure>;
 

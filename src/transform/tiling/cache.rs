@@ -266,7 +266,7 @@ fn group_lines(nest: &Nest, g: &Group, sizes: &[i64], varying: &[usize]) -> u64 
     let Some((last, outer)) = shape.split_last() else {
         return 0;
     };
-    let bytes = crate::cost::element_bytes(nest.region, array) as u64;
+    let bytes = crate::transform::cost::element_bytes(nest.region, array) as u64;
     let last_lines = (values(last) * bytes).div_ceil(LINE);
     outer.iter().map(values).product::<u64>() * last_lines
 }

@@ -9,13 +9,13 @@
 //! and pass the parallel check. Reductions carry a flow dependence and stay sequential,
 //! so the results are the same under any number of threads.
 
-use crate::decision::Obstacle;
-use crate::deps::{self, Dataflow, Order, Violation, ViolationKind};
+use crate::analysis::deps::{self, Dataflow, Order, Violation, ViolationKind};
+use crate::analysis::plan::Plan;
 use crate::frontend::ir::Aff;
 use crate::model::{self, ScheduleTree};
-use crate::plan::Plan;
-use crate::schedule;
-use crate::storage;
+use crate::transform::decision::Obstacle;
+use crate::transform::rewrites;
+use crate::transform::storage;
 use isl_rs::{Context, LibISLError, UnionMap, UnionSet};
 use std::collections::BTreeSet;
 
@@ -110,7 +110,7 @@ impl Finder<'_> {
                 ..
             } => {
                 if depth <= MAX_SEQUENTIAL_AROUND && child.contains_band() {
-                    match crate::isl::step(self.ctx, || self.parallel_at(path, label))? {
+                    match crate::support::isl::step(self.ctx, || self.parallel_at(path, label))? {
                         Some(Some(Ok(private))) => {
                             self.found.loops.push(ParallelLoop {
                                 path: path.clone(),
@@ -168,7 +168,7 @@ impl Finder<'_> {
                 let around_copies =
                     !unroll && matches!(**child, ScheduleTree::Band { unroll: true, .. });
                 if around_copies
-                    && crate::isl::step(self.ctx, || self.vector_at(path))? == Some(true)
+                    && crate::support::isl::step(self.ctx, || self.vector_at(path))? == Some(true)
                 {
                     self.found.loops.push(ParallelLoop {
                         path: path.clone(),
@@ -321,7 +321,7 @@ impl ConcurrentBand {
         };
         let within = match scope {
             Scope::Band => {
-                let statements = schedule::node_at(&plan.tree, path).statements();
+                let statements = rewrites::node_at(&plan.tree, path).statements();
                 Some(plan.instances_of(ctx, &statements.into_iter().collect())?)
             }
             Scope::Region => None,

@@ -6,20 +6,25 @@
 //! ties, so a nest that is already good is left as it is. Where a scalar's live ranges
 //! block a cheaper order, the scalar is expanded and the search runs again.
 
-use crate::cost::{innermost_strided_references, tree_cost};
-use crate::decision::Decision;
-use crate::deps::ViolationKind;
+use crate::analysis::deps::ViolationKind;
+use crate::analysis::plan::Plan;
 use crate::frontend::ir::{AccessKind, Region};
 use crate::model::ScheduleTree;
-use crate::plan::Plan;
-use crate::schedule::{self, chain_labels, chains, distributable, permutations, permute_chain};
-use crate::scheduler::{Validity, isl_order};
-use crate::storage;
-use crate::tiling::{self, TileSizes};
+use crate::transform::cost::{innermost_strided_references, tree_cost};
+use crate::transform::decision::Decision;
+use crate::transform::rewrites::{
+    self, chain_labels, chains, distributable, permutations, permute_chain,
+};
+use crate::transform::search::isl_scheduler::{Validity, isl_order};
+use crate::transform::storage;
+use crate::transform::tiling::{self, TileSizes};
 use isl_rs::{Context, LibISLError};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashSet};
 use std::fmt;
+
+pub mod alternatives;
+pub mod isl_scheduler;
 
 /// Which transformations the search may use, and how many candidates it may check.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,7 +36,7 @@ pub struct SearchOptions {
     pub expand: bool,
     /// Legality checks allowed per region.
     pub max_checks: usize,
-    /// Try the orders isl's scheduler computes ([`crate::scheduler`]).
+    /// Try the orders isl's scheduler computes ([`crate::transform::search::isl_scheduler`]).
     pub isl_scheduler: bool,
 }
 
@@ -174,7 +179,7 @@ pub fn search_plan(
                 return Ok(false);
             }
             let violation =
-                crate::isl::step(ctx, || plan.violation_of_change(ctx, base, candidate))?;
+                crate::support::isl::step(ctx, || plan.violation_of_change(ctx, base, candidate))?;
             match violation {
                 Some(Some(ViolationKind::FlowReversed)) => {
                     learned.reversing.insert(candidate.clone());
@@ -197,7 +202,8 @@ pub fn search_plan(
 /// The CPU time isl's scheduler may use for one order (it took 0.1 s on the largest
 /// PolyBench region, deriche's 42 statements). CPU time rather than a wall-clock
 /// deadline, so that a loaded machine gives the same output.
-pub const SCHEDULER_CPU_LIMIT: crate::contain::CpuLimit = crate::contain::CpuLimit(2);
+pub const SCHEDULER_CPU_LIMIT: crate::support::contain::CpuLimit =
+    crate::support::contain::CpuLimit(2);
 
 /// The order isl's scheduler computes for `plan`'s region under `validity`, within
 /// the operation budget of one check and [`SCHEDULER_CPU_LIMIT`] (none when it exceeds
@@ -209,8 +215,8 @@ pub fn isl_order_within_budget(
     plan: &Plan,
     validity: Validity,
 ) -> Result<Option<ScheduleTree>, LibISLError> {
-    let tree = crate::contain::contained_within(Some(SCHEDULER_CPU_LIMIT), || {
-        crate::isl::step(ctx, || isl_order(plan, validity))
+    let tree = crate::support::contain::contained_within(Some(SCHEDULER_CPU_LIMIT), || {
+        crate::support::isl::step(ctx, || isl_order(plan, validity))
             .ok()
             .flatten()
             .flatten()
@@ -340,10 +346,10 @@ fn expanded(
         &plan.region,
     );
     let (region, expansion) = storage::expand(&plan.region, variable, along, &name);
-    let Some(Some(lifted)) = crate::isl::step(ctx, || Plan::lift(ctx, region))? else {
+    let Some(Some(lifted)) = crate::support::isl::step(ctx, || Plan::lift(ctx, region))? else {
         return Ok(None);
     };
-    if !crate::deps::same_values(&plan.df, &lifted.df)?
+    if !crate::analysis::deps::same_values(&plan.df, &lifted.df)?
         || !storage::within_extent(ctx, &lifted, &name, along)?
     {
         return Ok(None);
@@ -382,7 +388,7 @@ fn expand_to_tile(
             continue;
         };
         // Tiling checks changes of the plan's order: it must be legal for this storage.
-        if crate::isl::step(ctx, || deeper.is_legal(ctx, &plan.tree))? != Some(true) {
+        if crate::support::isl::step(ctx, || deeper.is_legal(ctx, &plan.tree))? != Some(true) {
             continue;
         }
         deeper.tree = plan.tree.clone();
@@ -516,7 +522,7 @@ impl<E> Searcher<'_, E> {
                 .first()
                 .cloned()
                 .unwrap_or_default();
-            let candidate = schedule::distribute(&tree, &path);
+            let candidate = rewrites::distribute(&tree, &path);
             // Whether it can pay: compare the best orders by cost alone (legality is
             // checked once the distribution is kept).
             if best_cost(self.region, &candidate) >= best_cost(self.region, &tree) * (1.0 - 1e-9) {
@@ -549,7 +555,7 @@ impl<E> Searcher<'_, E> {
         let mut used = 0;
         let mut legal_checks = Vec::new();
         let legal = &mut *self.legal;
-        let (fused, fusions) = schedule::fuse(
+        let (fused, fusions) = rewrites::fuse(
             &tree,
             &producer_consumer,
             &mut |current, candidate, fusion| {
@@ -621,7 +627,7 @@ impl<E> Searcher<'_, E> {
     }
 
     fn statements_of(&self, tree: &ScheduleTree, path: &[usize]) -> Vec<String> {
-        schedule::node_at(tree, path)
+        rewrites::node_at(tree, path)
             .statements()
             .iter()
             .map(|k| self.region.statements[*k].name.clone())

@@ -9,13 +9,15 @@
 //! is filtered by the model: an order it thinks slower is still offered, ranked by its
 //! cost. Every order offered is checked against the plan's dataflow, like the search's.
 
-use crate::cost::tree_cost;
-use crate::decision::Decision;
+use crate::analysis::plan::Plan;
 use crate::model::ScheduleTree;
-use crate::plan::Plan;
-use crate::schedule::{self, chain_labels, chains, distributable, permutations, permute_chain};
-use crate::scheduler::Validity;
-use crate::search::SearchOutcome;
+use crate::transform::cost::tree_cost;
+use crate::transform::decision::Decision;
+use crate::transform::rewrites::{
+    self, chain_labels, chains, distributable, permutations, permute_chain,
+};
+use crate::transform::search::SearchOutcome;
+use crate::transform::search::isl_scheduler::Validity;
 use isl_rs::{Context, LibISLError};
 use serde::{Deserialize, Serialize};
 
@@ -61,20 +63,21 @@ pub fn alternatives(
     bases.push((original.clone(), storage.clone()));
     if let Some((distributed, decisions)) = distributed_everywhere(plan, &original) {
         let decisions = [storage.clone(), decisions].concat();
-        if crate::isl::step(ctx, || plan.is_legal_change(ctx, &original, &distributed))?
+        if crate::support::isl::step(ctx, || plan.is_legal_change(ctx, &original, &distributed))?
             == Some(true)
         {
             bases.push((distributed, decisions));
         }
     }
     for validity in Validity::ALL {
-        let Some(tree) = crate::search::isl_order_within_budget(ctx, plan, validity)? else {
+        let Some(tree) = crate::transform::search::isl_order_within_budget(ctx, plan, validity)?
+        else {
             continue;
         };
-        if crate::isl::step(ctx, || plan.is_legal(ctx, &tree))? == Some(true) {
+        if crate::support::isl::step(ctx, || plan.is_legal(ctx, &tree))? == Some(true) {
             let made = Decision::Scheduled {
                 validity,
-                loops: crate::search::band_labels(&tree),
+                loops: crate::transform::search::band_labels(&tree),
             };
             bases.push((tree, [storage.clone(), vec![made]].concat()));
         }
@@ -122,8 +125,8 @@ fn distributed_everywhere(
             .first()
             .cloned()
             .unwrap_or_default();
-        let statements = statement_names(plan, schedule::node_at(&tree, &path));
-        tree = schedule::distribute(&tree, &path);
+        let statements = statement_names(plan, rewrites::node_at(&tree, &path));
+        tree = rewrites::distribute(&tree, &path);
         decisions.push(Decision::Distributed {
             iterator,
             statements,
@@ -170,7 +173,8 @@ fn nest_orders(
     let mut out = Vec::new();
     for (tree, decisions, cost) in combined.into_iter().take(limit) {
         // Each nest's order is legal alone; their combination is checked all the same.
-        if crate::isl::step(ctx, || plan.is_legal_change(ctx, base, &tree))? == Some(true) {
+        if crate::support::isl::step(ctx, || plan.is_legal_change(ctx, base, &tree))? == Some(true)
+        {
             out.push(Alternative {
                 tree,
                 decisions,
@@ -206,7 +210,9 @@ fn legal_orders(
             break;
         }
         let candidate = permute_chain(base, path, &order);
-        if crate::isl::step(ctx, || plan.is_legal_change(ctx, base, &candidate))? == Some(true) {
+        if crate::support::isl::step(ctx, || plan.is_legal_change(ctx, base, &candidate))?
+            == Some(true)
+        {
             legal.push(order);
         }
     }
@@ -240,7 +246,7 @@ fn permuted(plan: &Plan, tree: &ScheduleTree, path: &[usize], order: &[usize]) -
     Decision::Permuted {
         after: order.iter().map(|&k| labels[k].clone()).collect(),
         before: labels,
-        statements: statement_names(plan, schedule::node_at(tree, path)),
+        statements: statement_names(plan, rewrites::node_at(tree, path)),
     }
 }
 

@@ -7,9 +7,9 @@
 //! proposed from the memory-based dependences, which over-approximate what a schedule
 //! must keep; the tiled result is judged by `deps` like every other order.
 
+use crate::analysis::plan::Plan;
 use crate::model::ScheduleTree;
-use crate::plan::Plan;
-use crate::schedule::{self, chain_at};
+use crate::transform::rewrites::{self, chain_at};
 use isl_rs::{Context, LibISLError, UnionMap, UnionSet};
 
 type Isl<T> = Result<T, LibISLError>;
@@ -17,7 +17,7 @@ type Isl<T> = Result<T, LibISLError>;
 /// The largest multiple of one outer loop added to an inner one.
 const MAX_FACTOR: i64 = 3;
 
-/// `tree` with the chain of bands at `path` skewed ([`schedule::skew_chain`]) so that
+/// `tree` with the chain of bands at `path` skewed ([`rewrites::skew_chain`]) so that
 /// every distance of [`chain_distances`] over the flow and memory-based dependences is
 /// non-negative in each of its loops, with the
 /// smallest factors (at most [`MAX_FACTOR`] each) that do it. `None` when the distances
@@ -46,7 +46,7 @@ pub fn skewed_for_tiling(
     if factors.iter().flatten().all(|&f| f == 0) {
         return Ok(None);
     }
-    Ok(Some(schedule::skew_chain(tree, path, &factors)))
+    Ok(Some(rewrites::skew_chain(tree, path, &factors)))
 }
 
 /// Whether the innermost loop of the chain at `path` carries a value from one of its

@@ -204,7 +204,7 @@ mod tests {
     use super::*;
     use crate::frontend;
     use crate::model::original_schedule;
-    use crate::schedule::interchange;
+    use crate::transform::rewrites::interchange;
 
     fn region(src: &str) -> Region {
         frontend::analyze(src, &[], &[]).regions.remove(0)

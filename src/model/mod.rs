@@ -4,8 +4,8 @@
 //! The model is first written in isl's notation (so `nestor explain` can show exactly
 //! what isl was given), then parsed by isl.
 
-use crate::diag::{Code, Diagnostic, Span};
 use crate::frontend::ir::{AccessKind, Aff, CmpOp, Cond, Loop, MAX_DIVISIONS, Node, Region, cases};
+use crate::support::diag::{Code, Diagnostic, Span};
 use isl_rs::{Context, LibISLError, Map, Schedule, Set, UnionMap, UnionSet};
 use std::collections::BTreeSet;
 
@@ -720,7 +720,7 @@ pub fn schedule_for_codegen(
 }
 
 /// The isl AST build option of every band of `tree` whose body starts with unrolled
-/// bands (a register tile, `schedule::unroll_and_jam`) that generates its full register
+/// bands (a register tile, `rewrites::unroll_and_jam`) that generates its full register
 /// tiles apart from the partial ones, so that isl emits their copies without guards.
 /// With `a = (a_1..a_m)` the times of the bands down to this one and `o` those of the
 /// unrolled bands below, `I_S = { [a, o] }` the times of the instances of statement `S`,

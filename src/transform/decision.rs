@@ -1,13 +1,13 @@
 //! What nestor decided for a region, as typed values printed in one place: the changes
 //! it made or refused (`Decision`), and the diagnostics that tell the user about them.
 
-use crate::deps::{Violation, ViolationKind};
-use crate::diag::{Code, Diagnostic};
+use crate::analysis::deps::{Violation, ViolationKind};
 use crate::frontend::Region;
 use crate::frontend::ir::{Access, AccessKind};
-use crate::parallel::ParallelLoop;
-use crate::schedule::{Fusion, MAX_SHIFT, Transform};
-use crate::storage::{Contraction, Expansion};
+use crate::support::diag::{Code, Diagnostic};
+use crate::transform::parallel::ParallelLoop;
+use crate::transform::rewrites::{Fusion, MAX_SHIFT, Transform};
+use crate::transform::storage::{Contraction, Expansion};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -27,7 +27,7 @@ pub enum Decision {
     /// (outermost first, depth first; a loop's time per statement, `p / c` when they
     /// differ).
     Scheduled {
-        validity: crate::scheduler::Validity,
+        validity: crate::transform::search::isl_scheduler::Validity,
         loops: Vec<String>,
     },
     /// Loop `iterator` split into one loop per part of its body (`statements`).

@@ -1,23 +1,23 @@
 //! Runs the stages on one file: front end, model, dataflow, requested
 //! transformations, code generation, splicing. Deterministic and free of IO.
 
-use crate::alternatives::{self, Alternative};
+use crate::analysis::deps::{self, Dataflow};
+use crate::analysis::plan::Plan;
 use crate::codegen;
-use crate::contain;
-use crate::decision::{self, Decision};
-use crate::deps::{self, Dataflow};
-use crate::diag::{Code, Diagnostic, Span};
+use crate::codegen::versioning;
 use crate::frontend::{self, Origin, Region};
-use crate::isl::{Failure, IslFailure, new_context, with_budget};
 use crate::model::{self, Scop, ScopText};
-use crate::parallel;
-use crate::plan::Plan;
-use crate::requested;
-use crate::schedule::Transform;
-use crate::search::{self, SearchOptions};
-use crate::storage;
-use crate::tiling;
-use crate::versioning;
+use crate::support::contain;
+use crate::support::diag::{Code, Diagnostic, Span};
+use crate::support::isl::{Failure, IslFailure, new_context, with_budget};
+use crate::transform::decision::{self, Decision};
+use crate::transform::parallel;
+use crate::transform::requested;
+use crate::transform::rewrites::Transform;
+use crate::transform::search::alternatives::{self, Alternative};
+use crate::transform::search::{self, SearchOptions};
+use crate::transform::storage;
+use crate::transform::tiling;
 use isl_rs::{Context, LibISLError};
 use std::collections::{BTreeMap, BTreeSet};
 

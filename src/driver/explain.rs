@@ -1,10 +1,10 @@
 //! `nestor explain`: per region, its span, status, statements with domains and
 //! accesses in isl notation, and the diagnostics — plain text, deterministic.
 
-use crate::diag::line_col;
+use crate::driver::pipeline::{FileReport, RegionReport, Status};
 use crate::frontend::Origin;
 use crate::frontend::ir::AccessKind;
-use crate::pipeline::{FileReport, RegionReport, Status};
+use crate::support::diag::line_col;
 use std::fmt::Write;
 
 /// The report as text. Diagnostics are listed as `CODE line:col message`; the CLI

@@ -16,11 +16,11 @@
 //! cannot hold (a filter on part of a statement's instances, a piecewise or non-affine
 //! time) gives no candidate.
 
+use crate::analysis::plan::Plan;
 use crate::frontend::Region;
 use crate::frontend::ir::Aff;
 use crate::model::{self, ScheduleTree};
-use crate::plan::Plan;
-use crate::schedule;
+use crate::transform::rewrites;
 use isl_rs::{
     LibISLError, ScheduleConstraints, ScheduleNode, ScheduleNodeType, UnionAccessInfo, UnionMap,
 };
@@ -98,7 +98,7 @@ pub fn isl_order(plan: &Plan, validity: Validity) -> Isl<Option<ScheduleTree>> {
 /// range's last use before the next live range of the cell begins.
 fn tagged_order_dependences(plan: &Plan) -> Isl<UnionMap> {
     let scop = &plan.scop;
-    let original = crate::deps::schedule_map(scop, &scop.schedule)?;
+    let original = crate::analysis::deps::schedule_map(scop, &scop.schedule)?;
     let timed = plan.df.tagged.instance.copy()?.apply_range(original)?;
     UnionAccessInfo::from_sink(scop.writes.copy()?)?
         .set_must_source(scop.writes.copy()?)?
@@ -201,7 +201,7 @@ fn band(
     };
     for members in levels.into_iter().rev() {
         tree = ScheduleTree::Band {
-            label: schedule::band_label(&members),
+            label: rewrites::band_label(&members),
             members,
             child: Box::new(tree),
             unroll: false,
@@ -367,7 +367,7 @@ mod tests {
 
     #[test]
     fn affine_reads_isl_expressions() {
-        let show = |e: &str| affine(e, &rename).map(|a| schedule::time_text(&a));
+        let show = |e: &str| affine(e, &rename).map(|a| rewrites::time_text(&a));
         assert_eq!(show("p").as_deref(), Some("p"));
         assert_eq!(show("-1 + 2t + i").as_deref(), Some("i + 2t - 1"));
         assert_eq!(show("n - r").as_deref(), Some("n - r"));

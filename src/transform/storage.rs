@@ -6,13 +6,13 @@
 //! modulo buffer. Both rewrite the IR; each change is kept only when the changed
 //! program reads the same values (`deps::same_values`).
 
-use crate::deps;
+use crate::analysis::deps;
+use crate::analysis::plan::Plan;
 use crate::frontend::ir::{
     AccessKind, Aff, Array, CmpOp, Cond, Loop, Memory, Node, Piece, Region, Scope,
 };
 use crate::frontend::types::CType;
 use crate::model::{self, Scop, ScopText};
-use crate::plan::Plan;
 use isl_rs::{Context, LibISLError, UnionSet};
 use std::collections::BTreeSet;
 
@@ -416,7 +416,7 @@ fn smallest_moduli(
     rank: usize,
 ) -> Result<Vec<Option<i64>>, isl_rs::LibISLError> {
     let mut best: Option<(f64, Vec<Option<i64>>)> = None;
-    for order in crate::schedule::permutations(rank) {
+    for order in crate::transform::rewrites::permutations(rank) {
         let moduli = successive_modulo(differences, &order)?;
         let size: f64 = moduli.iter().map(|m| m.map_or(1e6, |b| b as f64)).product();
         if best.as_ref().is_none_or(|(s, _)| size < *s) {
@@ -598,7 +598,7 @@ pub fn contract_temporaries(
     let mut done = Vec::new();
     for array in temporaries(&plan.region) {
         let Some(Some((region, text, scop, contraction))) =
-            crate::isl::step(ctx, || contracted(ctx, &plan, &array, identifiers))?
+            crate::support::isl::step(ctx, || contracted(ctx, &plan, &array, identifiers))?
         else {
             continue;
         };
@@ -726,7 +726,7 @@ mod tests {
 
     #[test]
     fn the_dimension_order_giving_the_smallest_buffer_wins() {
-        let ctx = crate::isl::new_context();
+        let ctx = crate::support::isl::new_context();
         // Conflicting cells differ by at most 5 rows and 1 column, and cells of the
         // same column never conflict: in declared order 6 x 2 cells, columns first 1 x 2.
         let d = isl_rs::Set::read_from_str(

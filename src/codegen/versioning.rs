@@ -18,10 +18,10 @@
 //! anything: an array the region does not touch overlaps nothing it touches).
 
 use crate::codegen;
-use crate::diag::{Code, Diagnostic};
 use crate::frontend::ir::{Array, Region};
-use crate::isl::{Failure, expr_from_pw_aff};
 use crate::model::{Scop, isl_name};
+use crate::support::diag::{Code, Diagnostic};
+use crate::support::isl::{Failure, expr_from_pw_aff};
 use isl_rs::{PwAff, Set, UnionSet, Val};
 use std::collections::BTreeMap;
 

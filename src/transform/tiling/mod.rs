@@ -3,13 +3,16 @@
 //! (`Plan::is_legal`), so a nest is tiled only when the tiled program computes the
 //! same values.
 
-use crate::cache::{self, Caches};
-use crate::decision::{Decision, Obstacle};
+use crate::analysis::plan::Plan;
 use crate::frontend::ir::{AccessKind, Aff, Region};
 use crate::model::ScheduleTree;
-use crate::plan::Plan;
-use crate::schedule::{self, chain_at, chain_labels, chains};
+use crate::transform::decision::{Decision, Obstacle};
+use crate::transform::rewrites::{self, chain_at, chain_labels, chains};
+use cache::Caches;
 use isl_rs::{Context, LibISLError};
+
+pub mod cache;
+pub mod skew;
 
 /// How tile sizes are chosen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,7 +20,7 @@ pub enum TileSizes {
     /// These sizes, per loop of a nest from the outermost, the last repeated
     /// (`--tile-size`).
     Fixed(Vec<i64>),
-    /// Per nest, by the cache model for these caches ([`crate::cache::tile_sizes`]).
+    /// Per nest, by the cache model for these caches ([`crate::transform::tiling::cache::tile_sizes`]).
     Model(Caches),
 }
 
@@ -68,7 +71,7 @@ pub fn tile_where_it_pays(
     let (tree, decisions) = tile_chains(ctx, plan, &plan.tree, sizes)?;
     let distributed = distribute_around_nests(&plan.tree);
     if distributed == plan.tree
-        || crate::isl::step(ctx, || plan.is_legal_change(ctx, &plan.tree, &distributed))?
+        || crate::support::isl::step(ctx, || plan.is_legal_change(ctx, &plan.tree, &distributed))?
             != Some(true)
     {
         ctx.reset_operations();
@@ -104,15 +107,15 @@ fn tile_chains(
             continue;
         }
         let mut tile_sizes = nest_sizes(&plan.region, &tree, &path, sizes);
-        let mut candidate = schedule::tile(&tree, &path, &tile_sizes);
+        let mut candidate = rewrites::tile(&tree, &path, &tile_sizes);
         let loops = chain_labels(&tree, &path);
         let mut nest = Vec::new();
-        match crate::isl::step(ctx, || plan.violation_in_change(ctx, &tree, &candidate))? {
+        match crate::support::isl::step(ctx, || plan.violation_in_change(ctx, &tree, &candidate))? {
             Some(None) => {}
             Some(Some(v)) => match skewed_and_tiled(ctx, plan, &tree, &path, sizes)? {
                 Some((skewed, skewed_sizes)) => {
                     let skewed_loops = chain_labels(&skewed, &path);
-                    candidate = schedule::tile(&skewed, &path, &skewed_sizes);
+                    candidate = rewrites::tile(&skewed, &path, &skewed_sizes);
                     tile_sizes = skewed_sizes;
                     nest.push(Decision::Skewed {
                         loops: loops.clone(),
@@ -154,7 +157,7 @@ fn tile_chains(
 /// 1.3x with 16 x 16 x 16, 0.83x with the cache model's 256 x 32 x 128.
 const RECURRENCE_TILE: [i64; 2] = [16, 4];
 
-/// The chain at `path` of `tree` skewed ([`crate::skew::skewed_for_tiling`]) and the
+/// The chain at `path` of `tree` skewed ([`crate::transform::tiling::skew::skewed_for_tiling`]) and the
 /// sizes to tile it by, when its innermost loop runs a recurrence (the one case
 /// measured to pay: a stencil swept in place; a stencil between two arrays ran no
 /// faster skewed and tiled than untiled) and the skewed tiles are legal.
@@ -165,12 +168,12 @@ fn skewed_and_tiled(
     path: &[usize],
     sizes: &TileSizes,
 ) -> Result<Option<(ScheduleTree, Vec<i64>)>, LibISLError> {
-    let recurrence = || crate::skew::innermost_recurrence(ctx, plan, tree, path);
-    if crate::isl::step(ctx, recurrence)? != Some(true) {
+    let recurrence = || crate::transform::tiling::skew::innermost_recurrence(ctx, plan, tree, path);
+    if crate::support::isl::step(ctx, recurrence)? != Some(true) {
         return Ok(None);
     }
-    let Some(skewed) = crate::isl::step(ctx, || {
-        crate::skew::skewed_for_tiling(ctx, plan, tree, path)
+    let Some(skewed) = crate::support::isl::step(ctx, || {
+        crate::transform::tiling::skew::skewed_for_tiling(ctx, plan, tree, path)
     })?
     .flatten() else {
         return Ok(None);
@@ -183,8 +186,9 @@ fn skewed_and_tiled(
     let sizes: Vec<i64> = (0..depth)
         .map(|k| sizes.get(k).or(sizes.last()).copied().unwrap_or(1))
         .collect();
-    let tiled = schedule::tile(&skewed, path, &sizes);
-    let legal = crate::isl::step(ctx, || plan.is_legal_change(ctx, tree, &tiled))? == Some(true);
+    let tiled = rewrites::tile(&skewed, path, &sizes);
+    let legal =
+        crate::support::isl::step(ctx, || plan.is_legal_change(ctx, tree, &tiled))? == Some(true);
     Ok(legal.then_some((skewed, sizes)))
 }
 
@@ -212,8 +216,9 @@ fn register_tiled(
     let Some(factors) = register_factors(&plan.region, tiled, &points, sizes) else {
         return Ok(None);
     };
-    let jammed = schedule::unroll_and_jam(tiled, &points, &factors);
-    let legal = crate::isl::step(ctx, || plan.is_legal_change(ctx, tiled, &jammed))? == Some(true);
+    let jammed = rewrites::unroll_and_jam(tiled, &points, &factors);
+    let legal =
+        crate::support::isl::step(ctx, || plan.is_legal_change(ctx, tiled, &jammed))? == Some(true);
     Ok(legal.then_some((jammed, factors)))
 }
 
@@ -330,10 +335,10 @@ fn distribute_around_nests(tree: &ScheduleTree) -> ScheduleTree {
     let mut tree = tree.clone();
     // Each distribution removes one loop around a sequence; the tree is finite.
     for _ in 0..64 {
-        let Some(path) = schedule::distributable(&tree).into_iter().next() else {
+        let Some(path) = rewrites::distributable(&tree).into_iter().next() else {
             break;
         };
-        tree = schedule::distribute(&tree, &path);
+        tree = rewrites::distribute(&tree, &path);
     }
     tree
 }

@@ -1,0 +1,15 @@
+//! Transformations: each proposes an order or a storage change, which is kept only
+//! when `analysis` accepts it, and says what it did as a typed `decision::Decision`.
+//! The automatic search (`search`, with isl's scheduler and the alternatives `tune`
+//! times), the user's requests (`requested`), tiling (`tiling`, with the cache model and
+//! skewing), storage (`storage`), parallel loops (`parallel`); `rewrites` are the
+//! schedule-tree rewrites they share and `cost` the locality model that ranks orders.
+
+pub mod cost;
+pub mod decision;
+pub mod parallel;
+pub mod requested;
+pub mod rewrites;
+pub mod search;
+pub mod storage;
+pub mod tiling;
