@@ -8,7 +8,7 @@ use crate::model::{Scop, c_name};
 use crate::support::diag::Span;
 use crate::support::isl::{AstKind, Failure, ast_kind, build_ast};
 use crate::transform::decision::Decision;
-use crate::transform::parallel::ParallelLoop;
+use crate::transform::decision::ParallelLoop;
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, Schedule, Set};
 use std::collections::{BTreeSet, HashMap};
 

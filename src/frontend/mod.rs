@@ -142,11 +142,12 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
         .named_children(&mut cursor)
         .filter(|n| n.kind() == "function_definition")
         .collect();
-    let file_symbols = with_summaries(file_symbols, &functions, src);
+    let summaries = summaries(&file_symbols, &functions, src);
     for f in functions {
         let mut finder = RegionFinder {
             src,
             symbols: file_symbols.for_function(f, src),
+            summaries: &summaries,
             index: FunctionIndex::new(f, src),
             function: f,
             name: function_name(f, src),
@@ -166,10 +167,10 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
     out
 }
 
-/// `symbols` with the summary of each function of `functions` (what its calls read),
-/// the calls it may make judged by `symbols` itself.
-fn with_summaries(symbols: Symbols, functions: &[Node], src: &str) -> Symbols {
-    let summaries = functions
+/// The summary of each function of `functions` (what its calls read), the calls it may
+/// make judged by `symbols`.
+fn summaries(symbols: &Symbols, functions: &[Node], src: &str) -> summary::Summaries {
+    functions
         .iter()
         .filter_map(|f| {
             let name = syntax::declared_name(*f, src)?.to_string();
@@ -178,8 +179,7 @@ fn with_summaries(symbols: Symbols, functions: &[Node], src: &str) -> Symbols {
                 summary::summarize(*f, src, &own, &|callee| symbols.is_known_pure(callee));
             Some((name, summary))
         })
-        .collect();
-    symbols.with_summaries(summaries)
+        .collect()
 }
 
 /// What region finding looks up in a function again and again, collected once (so a
@@ -255,6 +255,7 @@ fn temporary_pragma(node: Node, src: &str) -> Option<Vec<String>> {
 struct RegionFinder<'a, 't> {
     src: &'a str,
     symbols: Symbols,
+    summaries: &'a summary::Summaries,
     index: FunctionIndex<'t>,
     function: Node<'t>,
     name: String,
@@ -453,6 +454,7 @@ impl<'t> RegionFinder<'_, 't> {
             nodes,
             self.src,
             &self.symbols.at(span.start),
+            self.summaries,
             origin,
             &self.name,
             &self.out.identifiers,

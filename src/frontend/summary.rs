@@ -8,8 +8,11 @@ use super::symbols::{Shape, Symbols};
 use super::syntax::{declared_name, text};
 use super::types::CType;
 use crate::support::diag::Code;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use tree_sitter::Node;
+
+/// What calls of each function the file defines read, by name, or why nestor cannot say.
+pub type Summaries = HashMap<String, Result<FunctionSummary, NotPure>>;
 
 /// What a call of a function reads and nothing else: it writes no memory, and every
 /// value it computes comes from its arguments and the memory below.

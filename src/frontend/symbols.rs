@@ -2,7 +2,6 @@
 //! parameters and locals — including PolyBench's `POLYBENCH_2D(A,N,M,n,m)` form.
 
 use super::records::{Record, RecordType, record_of};
-use super::summary::{FunctionSummary, NotPure};
 use super::syntax::text;
 use super::types::{CType, resolve};
 use crate::frontend::ir::Scope;
@@ -84,8 +83,6 @@ pub struct Symbols {
     /// declared `__attribute__((const))`, named by `#pragma nestor pure(...)` or by
     /// `--pure`.
     pure_functions: Rc<HashSet<String>>,
-    /// What calls of the functions the file defines read, or why nestor cannot say.
-    summaries: Rc<HashMap<String, Result<FunctionSummary, NotPure>>>,
     /// Where names are looked up (see [`Symbols::at`]).
     position: usize,
 }
@@ -726,23 +723,6 @@ impl Symbols {
         (PURE_FUNCTIONS.contains(&name) && self.is_library_function(name))
             || self.is_pure_macro(name)
             || self.is_declared_pure(name)
-    }
-
-    /// What a call of function `name`, defined in the file, reads (`Err`: why it is not
-    /// summarized); `None` for functions the file does not define.
-    pub fn summary(&self, name: &str) -> Option<&Result<FunctionSummary, NotPure>> {
-        self.summaries.get(name)
-    }
-
-    /// These symbols with the summaries of the file's functions.
-    pub fn with_summaries(
-        self,
-        summaries: HashMap<String, Result<FunctionSummary, NotPure>>,
-    ) -> Symbols {
-        Symbols {
-            summaries: Rc::new(summaries),
-            ..self
-        }
     }
 
     /// Whether calls of `name` read only their arguments' values and write nothing, as

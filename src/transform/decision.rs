@@ -5,7 +5,6 @@ use crate::analysis::deps::{Violation, ViolationKind};
 use crate::frontend::Region;
 use crate::frontend::ir::{Access, AccessKind};
 use crate::support::diag::{Code, Diagnostic};
-use crate::transform::parallel::ParallelLoop;
 use crate::transform::rewrites::{Fusion, MAX_SHIFT, Transform};
 use crate::transform::storage::{Contraction, Expansion};
 use serde::{Deserialize, Serialize};
@@ -95,6 +94,29 @@ pub enum Decision {
     /// of `pairs` overlap (each pair may be the same memory); otherwise the code as
     /// written runs.
     Versioned { pairs: Vec<(String, String)> },
+}
+
+/// A loop whose iterations run concurrently (`#pragma omp parallel for`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ParallelLoop {
+    /// The band's path in the plan's tree (child indices from the root).
+    #[serde(skip)]
+    pub path: Vec<usize>,
+    /// The loop's label: the original iterator.
+    pub iterator: String,
+    /// The schedule dimension of its band (the bands above it): isl names the loop it
+    /// generates `c<depth>`.
+    #[serde(skip)]
+    pub depth: usize,
+    /// Scalars each thread gets its own copy of.
+    pub private: Vec<String>,
+    /// A vector loop (`#pragma omp simd`) rather than one run by threads.
+    #[serde(default)]
+    pub simd: bool,
+    /// Whether its iterations do different amounts of work: an inner loop's bounds
+    /// involve its iterator (a triangular nest).
+    #[serde(default)]
+    pub uneven: bool,
 }
 
 /// Why a nest keeps its plain form (explain and the diff headers say it).

@@ -13,7 +13,7 @@ use crate::analysis::deps::{self, Dataflow, Order, Violation, ViolationKind};
 use crate::analysis::plan::Plan;
 use crate::frontend::ir::Aff;
 use crate::model::{self, ScheduleTree};
-use crate::transform::decision::Obstacle;
+use crate::transform::decision::{Obstacle, ParallelLoop};
 use crate::transform::rewrites;
 use crate::transform::storage;
 use isl_rs::{Context, LibISLError, UnionMap, UnionSet};
@@ -26,29 +26,6 @@ type Isl<T> = Result<T, LibISLError>;
 /// inner tile loop of a tiled nest, inside two tile loops, does not: trmm's sample ran
 /// 9.6x faster than the original on one thread and 7.6x with 2 threads).
 const MAX_SEQUENTIAL_AROUND: usize = 1;
-
-/// A loop whose iterations run concurrently (`#pragma omp parallel for`).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct ParallelLoop {
-    /// The band's path in the plan's tree (child indices from the root).
-    #[serde(skip)]
-    pub path: Vec<usize>,
-    /// The loop's label: the original iterator.
-    pub iterator: String,
-    /// The schedule dimension of its band (the bands above it): isl names the loop it
-    /// generates `c<depth>`.
-    #[serde(skip)]
-    pub depth: usize,
-    /// Scalars each thread gets its own copy of.
-    pub private: Vec<String>,
-    /// A vector loop (`#pragma omp simd`) rather than one run by threads.
-    #[serde(default)]
-    pub simd: bool,
-    /// Whether its iterations do different amounts of work: an inner loop's bounds
-    /// involve its iterator (a triangular nest).
-    #[serde(default)]
-    pub uneven: bool,
-}
 
 /// The outermost parallel loop of each nest of `plan` (in its chosen order and
 /// storage) that encloses another loop (a loop over single statements would not repay
