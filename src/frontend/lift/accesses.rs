@@ -162,10 +162,10 @@ impl Lifter<'_> {
         if !self.check_shape(node, name, indices.len(), kind) {
             return false;
         }
-        if indices.is_empty() {
-            if let Some(ok) = self.value_without_memory(node, name, kind) {
-                return ok;
-            }
+        if indices.is_empty()
+            && let Some(ok) = self.value_without_memory(node, name, kind)
+        {
+            return ok;
         }
         self.memory_access(node, base, name, &indices, kind, out)
     }
