@@ -243,3 +243,9 @@ mod tests {
         assert_eq!(for_loops("x = 'f'; before = 1;"), 0);
     }
 }
+
+/// The named children of `node`, in order.
+pub fn named_children(node: Node) -> Vec<Node> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).collect()
+}
