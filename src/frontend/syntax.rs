@@ -249,3 +249,13 @@ pub fn named_children(node: Node) -> Vec<Node> {
     let mut cursor = node.walk();
     node.named_children(&mut cursor).collect()
 }
+
+/// The first node of kind `kind` in `node`'s subtree, in preorder (`node` itself first).
+pub fn find_kind<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>> {
+    if node.kind() == kind {
+        return Some(node);
+    }
+    named_children(node)
+        .into_iter()
+        .find_map(|c| find_kind(c, kind))
+}

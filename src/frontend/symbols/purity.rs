@@ -1,0 +1,140 @@
+//! Which calls only compute a value: C library math functions the file does not
+//! redefine, functions declared `__attribute__((const))`, `#pragma nestor pure`, `--pure`.
+
+use super::Symbols;
+use crate::frontend::syntax::find_kind;
+use crate::frontend::syntax::text;
+use tree_sitter::Node;
+
+impl Symbols {
+    /// Whether the file (or a local header it includes) defines function `name`.
+    pub fn defines_function(&self, name: &str) -> bool {
+        self.defined_functions.contains(name)
+    }
+
+    /// Whether a call of `name` may be trusted to mean the C library's function of
+    /// that name: the file defines no function, macro or variable of that name.
+    pub fn is_library_function(&self, name: &str) -> bool {
+        !self.defines_function(name) && !self.macros.contains_key(name) && self.get(name).is_none()
+    }
+
+    /// Whether calls of `name` read only their arguments' values and write nothing: a
+    /// pure C library function the file does not redefine, a function-like macro whose
+    /// body reads only its parameters, or a function the user declares pure.
+    pub fn is_known_pure(&self, name: &str) -> bool {
+        (PURE_FUNCTIONS.contains(&name) && self.is_library_function(name))
+            || self.is_pure_macro(name)
+            || self.is_declared_pure(name)
+    }
+
+    /// Whether calls of `name` read only their arguments' values and write nothing, as
+    /// the user declares (`__attribute__((const))`, `#pragma nestor pure`, `--pure`).
+    pub fn is_declared_pure(&self, name: &str) -> bool {
+        self.pure_functions.contains(name)
+    }
+}
+
+/// Calls that read only their arguments and write nothing.
+const PURE_FUNCTIONS: &[&str] = &[
+    "sqrt",
+    "sqrtf",
+    "sqrtl",
+    "exp",
+    "expf",
+    "exp2",
+    "expm1",
+    "log",
+    "logf",
+    "log2",
+    "log10",
+    "log1p",
+    "fabs",
+    "fabsf",
+    "fabsl",
+    "abs",
+    "labs",
+    "llabs",
+    "pow",
+    "powf",
+    "sin",
+    "cos",
+    "tan",
+    "sinf",
+    "cosf",
+    "tanf",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asin",
+    "acos",
+    "atan",
+    "atan2",
+    "floor",
+    "ceil",
+    "floorf",
+    "ceilf",
+    "round",
+    "trunc",
+    "fmin",
+    "fmax",
+    "fminf",
+    "fmaxf",
+    "fmod",
+    "cbrt",
+    "hypot",
+    "erf",
+    "min",
+    "max",
+    "MIN",
+    "MAX",
+    "SQRT_FUN",
+    "EXP_FUN",
+    "POW_FUN",
+    "LOG_FUN",
+    "FABS_FUN",
+    "SCALAR_VAL",
+];
+
+/// Library functions a pure macro may call (a macro body is checked against these).
+pub(super) const PURE_LIBRARY: &[&str] = &["sqrt", "fabs", "exp", "log", "pow", "floor", "ceil"];
+
+/// The functions a `#pragma nestor pure(f, g)` names.
+pub(super) fn pure_pragma(node: Node, src: &str) -> Vec<String> {
+    crate::frontend::syntax::pragma_argument(node, src)
+        .and_then(|a| a.strip_prefix("nestor"))
+        .and_then(|a| a.trim_start().strip_prefix("pure"))
+        .and_then(|a| a.trim().strip_prefix('('))
+        .and_then(|a| a.strip_suffix(')'))
+        .map(|list| {
+            list.split(',')
+                .map(|n| n.trim().to_string())
+                .filter(|n| !n.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The function `node` (a declaration or definition) declares with
+/// `__attribute__((const))` (or `__const__`): GCC's promise that it reads no memory.
+pub(super) fn const_function(node: Node, src: &str) -> Option<String> {
+    let mut attributes = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "attribute_specifier" {
+            attributes.push(text(n, src));
+        }
+        if n.kind() != "compound_statement" {
+            let mut cursor = n.walk();
+            stack.extend(n.named_children(&mut cursor));
+        }
+    }
+    let is_const = attributes.iter().any(|a| {
+        a.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| w == "const" || w == "__const__")
+    });
+    if !is_const {
+        return None;
+    }
+    find_kind(node, "function_declarator")?;
+    crate::frontend::syntax::declared_name(node, src).map(str::to_string)
+}
