@@ -12,7 +12,9 @@
 //! cells each iteration of it owns: with no iteration, the store writes back the
 //! value loaded, which no other thread may then be touching.
 
-use super::{Ex, Gen, Printer};
+use super::expr::{Ex, PRIMARY};
+use super::statements::{each_node, is_whole_subscript, straight_line_calls};
+use super::{Gen, Printer};
 use crate::frontend::ir::{AccessKind, Piece, Statement};
 use crate::transform::decision::Decision;
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode};
@@ -145,7 +147,7 @@ impl Printer<'_> {
     /// the loop and stored after it.
     pub(super) fn promotions(&mut self, iterator: &str, body: &ASTNode) -> Gen<Vec<Local>> {
         let mut users = Vec::new();
-        if !super::straight_line_calls(body, &mut users)? {
+        if !straight_line_calls(body, &mut users)? {
             return Ok(Vec::new());
         }
         let calls = self.calls(&users)?;
@@ -229,7 +231,7 @@ impl Printer<'_> {
     /// affine in the loops' variables as `(array, [])`, which matches no promoted cell.
     pub(super) fn cells_below(&self, node: &ASTNode) -> Gen<Vec<Cell>> {
         let mut cells = Vec::new();
-        super::each_node(node, &mut |n| {
+        each_node(node, &mut |n| {
             if super::ast_kind(n)? == super::AstKind::User {
                 let call = n.user_get_expr()?;
                 let k = self.statement_of(&call)?;
@@ -475,8 +477,8 @@ pub(super) fn render(pieces: &[Piece], args: &[Ex]) -> String {
         .enumerate()
         .map(|(k, p)| match p {
             Piece::Text(t) => t.clone(),
-            Piece::Iter(d) if super::is_whole_subscript(pieces, k) => args[*d].text.clone(),
-            Piece::Iter(d) => args[*d].wrapped(super::PRIMARY),
+            Piece::Iter(d) if is_whole_subscript(pieces, k) => args[*d].text.clone(),
+            Piece::Iter(d) => args[*d].wrapped(PRIMARY),
         })
         .collect()
 }
