@@ -626,7 +626,16 @@ fn region_outcome(
             .map(|(iterator, obstacle)| Decision::Sequential { iterator, obstacle }),
     );
     let search = matches!(options.mode, Mode::Search(_));
-    let schedule = model::schedule_for_codegen(ctx, &plan.region, &plan.text, &plan.tree, &marks)?;
+    let isolation =
+        tiling::isolation::full_tile_options(ctx, &plan.region, &plan.text, &plan.tree)?;
+    let schedule = model::schedule_for_codegen(
+        ctx,
+        &plan.region,
+        &plan.text,
+        &plan.tree,
+        &marks,
+        &isolation,
+    )?;
     let (code, promoted) = codegen::generate_with(
         &plan.region,
         &plan.scop,

@@ -12,6 +12,7 @@ use cache::Caches;
 use isl_rs::{Context, LibISLError};
 
 pub mod cache;
+pub mod isolation;
 pub mod skew;
 
 /// How tile sizes are chosen.

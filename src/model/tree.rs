@@ -1,0 +1,324 @@
+//! `ScheduleTree`: an order of the region's statements as bands (loops with their time
+//! expressions), sequences and statements; the original order, time stamps in isl
+//! notation, and the tree as isl's schedule YAML (with mark and isolation options).
+
+use super::names::{isl_name, tuple};
+use crate::frontend::ir::{Aff, Node, Region};
+use std::collections::BTreeSet;
+
+/// An execution order over a region's statements, shaped like isl's schedule trees:
+/// transformations rewrite it, [`schedule_yaml`] hands it to isl.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum ScheduleTree {
+    /// One loop. `members` gives, per statement below, its time in this loop as an
+    /// affine function of its iterators (`i`, `-i` for a downward loop, `i + 2` for a
+    /// shifted one). `label` names the loop for users: the original iterator.
+    Band {
+        label: String,
+        members: Vec<(usize, Aff)>,
+        child: Box<ScheduleTree>,
+        /// Generated as straight-line copies of its body, one per time, instead of a
+        /// loop (isl's `unroll` AST option): the inner loops of a register tile.
+        unroll: bool,
+    },
+    /// Children executed one after the other.
+    Sequence(Vec<ScheduleTree>),
+    /// One statement (index into the region's statements).
+    Stmt(usize),
+}
+
+impl ScheduleTree {
+    /// The statements below this node, in order.
+    pub fn statements(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.collect_statements(&mut out);
+        out
+    }
+
+    /// The statements whose instances `other` may order differently among themselves
+    /// than `self` does: the two trees are walked together while they agree (equal
+    /// bands; sequences are split into the shortest runs of children that hold the same
+    /// statements on both sides, [`aligned_runs`]), and the statements of the first
+    /// subtrees that differ are collected. Two instances of which one lies outside those
+    /// keep their order: it is decided where the trees agree (the same order of runs,
+    /// the same band times).
+    pub fn reordered(&self, other: &ScheduleTree) -> BTreeSet<usize> {
+        match (self, other) {
+            _ if self == other => BTreeSet::new(),
+            (ScheduleTree::Sequence(xs), ScheduleTree::Sequence(ys)) => aligned_runs(xs, ys)
+                .into_iter()
+                .flat_map(|(x, y)| match (x, y) {
+                    ([x], [y]) => x.reordered(y),
+                    _ => statements_of(x).into_iter().collect(),
+                })
+                .collect(),
+            (
+                ScheduleTree::Band { members, child, .. },
+                ScheduleTree::Band {
+                    members: others,
+                    child: other_child,
+                    ..
+                },
+            ) if members == others => child.reordered(other_child),
+            _ => self
+                .statements()
+                .into_iter()
+                .chain(other.statements())
+                .collect(),
+        }
+    }
+
+    /// Whether a band lies at or below this node.
+    pub fn contains_band(&self) -> bool {
+        match self {
+            ScheduleTree::Band { .. } => true,
+            ScheduleTree::Sequence(children) => children.iter().any(ScheduleTree::contains_band),
+            ScheduleTree::Stmt(_) => false,
+        }
+    }
+
+    fn collect_statements(&self, out: &mut Vec<usize>) {
+        match self {
+            ScheduleTree::Band { child, .. } => child.collect_statements(out),
+            ScheduleTree::Sequence(children) => {
+                children.iter().for_each(|c| c.collect_statements(out))
+            }
+            ScheduleTree::Stmt(k) => out.push(*k),
+        }
+    }
+}
+
+/// The statements of a run of sibling subtrees.
+pub(super) fn statements_of(trees: &[ScheduleTree]) -> Vec<usize> {
+    trees.iter().flat_map(ScheduleTree::statements).collect()
+}
+
+/// `xs` and `ys`, children of two sequences over the same statements, cut into pairs
+/// of runs `(xs[a..b], ys[c..d])` in order, each as short as it can be while both sides
+/// hold the same statements (a run of one child on each side where the sequences agree;
+/// a fusion of two children pairs those two with the one fused loop).
+pub(super) fn aligned_runs<'t>(
+    xs: &'t [ScheduleTree],
+    ys: &'t [ScheduleTree],
+) -> Vec<(&'t [ScheduleTree], &'t [ScheduleTree])> {
+    let mut runs = Vec::new();
+    let (mut a, mut c) = (0, 0);
+    while a < xs.len() || c < ys.len() {
+        let (mut b, mut d) = (a, c);
+        let mut left = BTreeSet::new();
+        let mut right = BTreeSet::new();
+        loop {
+            if (!right.is_subset(&left) || left.is_empty()) && b < xs.len() {
+                left.extend(xs[b].statements());
+                b += 1;
+            } else if !left.is_subset(&right) && d < ys.len() {
+                right.extend(ys[d].statements());
+                d += 1;
+            } else {
+                break;
+            }
+            if left == right && !left.is_empty() {
+                break;
+            }
+        }
+        if left != right || (b, d) == (a, c) {
+            // Not the same statements (or none): all from here on may be reordered.
+            runs.push((&xs[a..], &ys[c..]));
+            break;
+        }
+        runs.push((&xs[a..b], &ys[c..d]));
+        (a, c) = (b, d);
+    }
+    runs
+}
+
+/// The original execution order: a band per loop (over the statements inside it), a
+/// sequence per block; `if`s only restrict domains, so their branches are members of
+/// the enclosing sequence. Loops without statements disappear.
+pub fn original_schedule(region: &Region) -> ScheduleTree {
+    sequence(&region.body)
+}
+
+pub(super) fn sequence(nodes: &[Node]) -> ScheduleTree {
+    let mut children: Vec<ScheduleTree> = Vec::new();
+    for node in nodes {
+        match node {
+            Node::Stmt(k) => children.push(ScheduleTree::Stmt(*k)),
+            Node::If(_, then, els) => {
+                for branch in [then, els] {
+                    match sequence(branch) {
+                        ScheduleTree::Sequence(c) => children.extend(c),
+                        other => children.push(other),
+                    }
+                }
+            }
+            Node::Loop(l, body) => {
+                let child = sequence(body);
+                let stmts = child.statements();
+                if stmts.is_empty() {
+                    continue;
+                }
+                let time = if l.stride < 0 {
+                    Aff::Neg(Box::new(Aff::name(&l.iter)))
+                } else {
+                    Aff::name(&l.iter)
+                };
+                children.push(ScheduleTree::Band {
+                    label: l.iter.clone(),
+                    members: stmts.into_iter().map(|k| (k, time.clone())).collect(),
+                    child: Box::new(child),
+                    unroll: false,
+                });
+            }
+        }
+    }
+    if children.len() == 1 {
+        children.pop().unwrap_or(ScheduleTree::Sequence(Vec::new()))
+    } else {
+        ScheduleTree::Sequence(children)
+    }
+}
+
+/// `{ S[i] -> [t_1, ..., t_n] }` for `tree`, as isl flattens a schedule tree: one
+/// dimension per band (the statement's time in it) and per sequence (the position of
+/// the child holding the statement), then zeros up to the deepest statement's length.
+/// Written directly: parsing the YAML and flattening in isl cost a tenth of a check.
+pub fn time_stamps(region: &Region, params: &str, tree: &ScheduleTree) -> String {
+    let stamps = statement_times(tree);
+    let length = stamps.iter().map(|(_, t)| t.len()).max().unwrap_or(0);
+    let pieces: Vec<String> = stamps
+        .into_iter()
+        .map(|(k, mut times)| {
+            times.resize(length, "0".to_string());
+            let s = &region.statements[k];
+            format!("{} -> [{}]", tuple(&s.name, &s.iters), times.join(", "))
+        })
+        .collect();
+    format!("{params}{{ {} }}", pieces.join("; "))
+}
+
+/// Per statement below `tree`, its time in each band and its position in each
+/// sequence on the way down, outermost first.
+pub(super) fn statement_times(tree: &ScheduleTree) -> Vec<(usize, Vec<String>)> {
+    let prefixed = |inner: Vec<(usize, Vec<String>)>, time: &dyn Fn(usize) -> String| {
+        inner
+            .into_iter()
+            .map(|(k, times)| (k, std::iter::once(time(k)).chain(times).collect()))
+            .collect::<Vec<_>>()
+    };
+    match tree {
+        ScheduleTree::Stmt(k) => vec![(*k, Vec::new())],
+        ScheduleTree::Band { members, child, .. } => prefixed(statement_times(child), &|k| {
+            members.iter().find(|(s, _)| *s == k).map_or_else(
+                || "0".to_string(),
+                |(_, t)| format!("({})", t.to_isl(&isl_name)),
+            )
+        }),
+        ScheduleTree::Sequence(children) => children
+            .iter()
+            .enumerate()
+            .flat_map(|(position, c)| prefixed(statement_times(c), &|_| position.to_string()))
+            .collect(),
+    }
+}
+
+/// `tree` in isl's YAML form, over the statements' domains (`domains[k]` is
+/// `S0[i, j] : constraints`).
+pub fn schedule_yaml(
+    region: &Region,
+    params: &str,
+    domains: &[String],
+    tree: &ScheduleTree,
+    marks: &[(Vec<usize>, String)],
+    options: &[(Vec<usize>, String)],
+) -> String {
+    let mut out = format!("domain: \"{params}{{ {} }}\"\n", domains.join("; "));
+    let mut yaml = TreeYaml {
+        region,
+        params,
+        marks,
+        options,
+        path: Vec::new(),
+        out: &mut out,
+    };
+    yaml.node(tree, 0);
+    out
+}
+
+/// The YAML writer's state: where in the tree it is, and the marks to place.
+pub(super) struct TreeYaml<'a> {
+    region: &'a Region,
+    params: &'a str,
+    /// Marks (isl `mark` nodes, e.g. a parallel loop) above the bands at these paths.
+    marks: &'a [(Vec<usize>, String)],
+    /// isl AST build options (`isolate`) of the bands at these paths.
+    options: &'a [(Vec<usize>, String)],
+    path: Vec<usize>,
+    out: &'a mut String,
+}
+
+impl TreeYaml<'_> {
+    fn node(&mut self, tree: &ScheduleTree, indent: usize) {
+        let (region, params) = (self.region, self.params);
+        let pad = " ".repeat(indent);
+        match tree {
+            ScheduleTree::Stmt(_) => {}
+            ScheduleTree::Band {
+                members,
+                child,
+                unroll,
+                ..
+            } => {
+                let mut indent = indent;
+                if let Some((_, mark)) = self.marks.iter().find(|(p, _)| *p == self.path) {
+                    self.out
+                        .push_str(&format!("{pad}child:\n{pad}  mark: \"{mark}\"\n"));
+                    indent += 2;
+                }
+                let pad = " ".repeat(indent);
+                let band: Vec<String> = members
+                    .iter()
+                    .map(|(k, time)| {
+                        let s = &region.statements[*k];
+                        format!(
+                            "{} -> [({})]",
+                            tuple(&s.name, &s.iters),
+                            time.to_isl(&isl_name)
+                        )
+                    })
+                    .collect();
+                self.out.push_str(&format!(
+                    "{pad}child:\n{pad}  schedule: \"{params}[{{ {} }}]\"\n",
+                    band.join("; ")
+                ));
+                if *unroll {
+                    self.out
+                        .push_str(&format!("{pad}  options: \"{{ unroll[0] }}\"\n"));
+                } else if let Some((_, o)) = self.options.iter().find(|(p, _)| *p == self.path) {
+                    self.out.push_str(&format!("{pad}  options: \"{o}\"\n"));
+                }
+                self.path.push(0);
+                self.node(child, indent + 2);
+                self.path.pop();
+            }
+            ScheduleTree::Sequence(children) => {
+                self.out
+                    .push_str(&format!("{pad}child:\n{pad}  sequence:\n"));
+                for (k, c) in children.iter().enumerate() {
+                    let filter: Vec<String> = c
+                        .statements()
+                        .iter()
+                        .map(|k| tuple(&region.statements[*k].name, &region.statements[*k].iters))
+                        .collect();
+                    self.out.push_str(&format!(
+                        "{pad}  - filter: \"{params}{{ {} }}\"\n",
+                        filter.join("; ")
+                    ));
+                    self.path.push(k);
+                    self.node(c, indent + 4);
+                    self.path.pop();
+                }
+            }
+        }
+    }
+}
