@@ -3,7 +3,7 @@
 //! with the iterators substituted.
 
 use crate::frontend::ir::Region;
-use crate::model::Scop;
+use crate::model::{Mark, Scop};
 use crate::support::diag::Span;
 use crate::support::isl::{AstKind, Failure, ast_kind, build_ast};
 use crate::transform::decision::Decision;
@@ -44,14 +44,9 @@ fn canonical(node: &ASTNode) -> Gen<bool> {
     Ok(left.get_type()? == ASTExprType::Id && left.get_id()?.get_name()? == iterator)
 }
 
-/// The mark (an isl `mark` node above a band) that makes the loop of the band parallel:
-/// `parallel_K_D` is the loop `parallel[K]` of [`generate`] (run by threads or as a
-/// vector loop), and `D` is the band's schedule dimension.
-pub const PARALLEL_MARK: &str = "parallel_";
-
 /// The C text replacing `region`, scanning `scop`'s domain in `schedule`'s order.
 /// The first line carries no indentation (it replaces text that starts after it).
-/// A loop under a [`PARALLEL_MARK`] gets `#pragma omp parallel for`, with its private
+/// A loop under a [`Mark`] gets `#pragma omp parallel for`, with its private
 /// scalars and the iterators of inner loops declared outside the region private, or
 /// `#pragma omp simd`.
 pub fn generate(
@@ -185,7 +180,7 @@ struct Printer<'a> {
     /// iterators of the loops inside it that are declared outside the region (threads
     /// must not share them).
     shared_iterators: Vec<(usize, BTreeSet<String>)>,
-    /// While printing below a [`SIMD_MARK`]: isl's name for the marked band's loops
+    /// While printing below the [`Mark`] of a vector loop: isl's name for the marked band's loops
     /// (isolating full tiles may emit the band as several loops, under conditions).
     vector_band: Option<String>,
     /// The comments (indices into the region's) already printed with their statement.
@@ -262,29 +257,23 @@ impl Printer<'_> {
         }
     }
 
-    /// A marked node: a parallel loop when the mark is a [`PARALLEL_MARK`] directly
+    /// A marked node: a parallel loop when the mark is nestor's [`Mark`] directly
     /// above a `for` (a band isl emitted otherwise, e.g. as one iteration, stays as it
     /// is: running it sequentially is always right).
     fn mark(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
         let child = node.mark_get_node()?;
         let name = node.mark_get_id()?.get_name()?.to_string();
-        let (parallel, dimension) = match name
-            .strip_prefix(PARALLEL_MARK)
-            .and_then(|m| m.split_once('_'))
-        {
-            Some((k, dimension)) => (
-                k.parse::<usize>().ok().and_then(|k| self.parallel.get(k)),
-                dimension.to_string(),
-            ),
-            None => (None, String::new()),
+        let Some(mark) = Mark::from_isl_id(&name) else {
+            return self.node(&child, depth);
         };
+        let parallel = self.parallel.get(mark.index);
         // The loop of the marked band itself: isl names it after its schedule
         // dimension; a band it emits without a loop (one iteration) leaves none.
         let of_band = ast_kind(&child)? == AstKind::For
-            && child.for_get_iterator()?.get_id()?.get_name()? == format!("c{dimension}");
+            && child.for_get_iterator()?.get_id()?.get_name()? == mark.loop_name();
         match parallel {
             Some(p) if p.simd => {
-                let outer = self.vector_band.replace(format!("c{dimension}"));
+                let outer = self.vector_band.replace(mark.loop_name());
                 let printed = self.node(&child, depth);
                 self.vector_band = outer;
                 printed

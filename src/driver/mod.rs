@@ -3,3 +3,4 @@
 
 pub mod explain;
 pub mod pipeline;
+mod stages;

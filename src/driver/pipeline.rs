@@ -1,24 +1,20 @@
 //! Runs the stages on one file: front end, model, dataflow, requested
 //! transformations, code generation, splicing. Deterministic and free of IO.
 
-use crate::analysis::deps::{self, Dataflow};
-use crate::analysis::plan::Plan;
+use super::stages::{Outcome, region_outcome};
 use crate::codegen;
 use crate::codegen::versioning;
 use crate::frontend::{self, Origin, Region};
-use crate::model::{self, Scop, ScopText};
+use crate::model::{self, ScopText};
 use crate::support::contain;
 use crate::support::diag::{Code, Diagnostic, Span};
 use crate::support::isl::{Failure, IslFailure, new_context, with_budget};
 use crate::transform::decision::{self, Decision};
-use crate::transform::parallel;
-use crate::transform::requested;
 use crate::transform::rewrites::Transform;
-use crate::transform::search::alternatives::{self, Alternative};
+use crate::transform::search::alternatives::Alternative;
 use crate::transform::search::{self, SearchOptions};
-use crate::transform::storage;
 use crate::transform::tiling;
-use isl_rs::{Context, LibISLError};
+use isl_rs::Context;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// How regions are rewritten.
@@ -85,7 +81,7 @@ pub struct Alternatives {
 
 impl Alternatives {
     /// How many orders region `index` needs listed; 0 when none.
-    fn needed(&self, index: usize) -> usize {
+    pub(super) fn needed(&self, index: usize) -> usize {
         self.chosen
             .get(&index)
             .map_or(self.list, |&k| self.list.max(k + 1))
@@ -368,33 +364,9 @@ fn rejected_report(r: &frontend::RejectedNest) -> RegionReport {
     }
 }
 
-/// What the isl-side stages decided for a region.
-#[derive(Default)]
-struct Outcome {
-    code: Option<String>,
-    /// The run-time test the rewritten code runs under (`versioning`), if it needs one.
-    guard: Option<versioning::Guard>,
-    /// Declarations outside the region replaced by smaller ones (contracted arrays).
-    declarations: Vec<(Span, String)>,
-    search: Option<search::SearchOutcome>,
-    alternatives: Vec<Alternative>,
-    diagnostics: Vec<Diagnostic>,
-    dataflow: Option<DataflowReport>,
-    decisions: Vec<Decision>,
-    refused: Vec<Transform>,
-    applied: Vec<Transform>,
-}
-
-/// The report and edits of `region`, whose text is `original`.
-fn process_region(
-    ctx: &Context,
-    region: &Region,
-    original: &str,
-    index: usize,
-    identifiers: &BTreeSet<String>,
-    options: &Options,
-) -> (RegionReport, Vec<(Span, String)>) {
-    let mut report = RegionReport {
+/// The report of a region the front end lifted, before any stage ran.
+fn modelled_report(region: &Region) -> RegionReport {
+    RegionReport {
         statements: region
             .statements
             .iter()
@@ -406,7 +378,74 @@ fn process_region(
             function: region.function.clone(),
             diagnostics: Vec::new(),
         })
+    }
+}
+
+/// The outcome of the stages on `region` (modelled as `text`), under the run-time test
+/// its arrays need, if any: the rewritten code is then laid out one level deeper.
+fn versioned_outcome(
+    ctx: &Context,
+    region: &Region,
+    index: usize,
+    text: &ScopText,
+    identifiers: &BTreeSet<String>,
+    options: &Options,
+) -> Result<Outcome, Failure> {
+    let scop = model::build(ctx, text)?;
+    let guard = match versioning::overlap_test(region, &scop, &text.params)? {
+        Ok(guard) => guard,
+        Err(untestable) => {
+            return Ok(Outcome {
+                diagnostics: vec![*untestable],
+                ..Outcome::default()
+            });
+        }
     };
+    let nested;
+    let layout = match guard {
+        Some(_) => {
+            nested = versioning::nested(region);
+            &nested
+        }
+        None => region,
+    };
+    let outcome = region_outcome(ctx, layout, index, text, scop, identifiers, options)?;
+    Ok(Outcome { guard, ..outcome })
+}
+
+/// The note of a region with no statement to schedule.
+fn nothing_to_schedule(region: &Region) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnsupportedStatement,
+        region.span.clone(),
+        "the region has no statements to schedule",
+    )
+    .note()
+    .label("left as written")
+}
+
+/// N203: the generated code does not parse (a bug in nestor).
+fn unparsable_code(region: &Region) -> Diagnostic {
+    Diagnostic::new(
+        Code::CodegenCheck,
+        region.span.clone(),
+        "the generated code does not parse; the region is left as written",
+    )
+    .error()
+    .label("this region")
+    .hint("this is a bug in nestor: please report it with the input file")
+}
+
+/// The report and edits of `region`, whose text is `original`.
+fn process_region(
+    ctx: &Context,
+    region: &Region,
+    original: &str,
+    index: usize,
+    identifiers: &BTreeSet<String>,
+    options: &Options,
+) -> (RegionReport, Vec<(Span, String)>) {
+    let mut report = modelled_report(region);
     let text = match model::scop_text(region) {
         Ok(text) => text,
         Err(diag) => {
@@ -416,15 +455,7 @@ fn process_region(
     };
     report.model = Some(text.clone());
     if region.statements.is_empty() {
-        report.diagnostics.push(
-            Diagnostic::new(
-                Code::UnsupportedStatement,
-                region.span.clone(),
-                "the region has no statements to schedule",
-            )
-            .note()
-            .label("left as written"),
-        );
+        report.diagnostics.push(nothing_to_schedule(region));
         return (report, Vec::new());
     }
     let outcome = with_budget(ctx, options.isl_budget, || {
@@ -434,27 +465,7 @@ fn process_region(
             ));
         }
         report.model = Some(model::canonical(ctx, &text)?);
-        let scop = model::build(ctx, &text)?;
-        let guard = match versioning::overlap_test(region, &scop, &text.params)? {
-            Ok(guard) => guard,
-            Err(untestable) => {
-                return Ok(Outcome {
-                    diagnostics: vec![*untestable],
-                    ..Outcome::default()
-                });
-            }
-        };
-        // Under a run-time test, the rewritten code is laid out one level deeper.
-        let nested;
-        let layout = match guard {
-            Some(_) => {
-                nested = versioning::nested(region);
-                &nested
-            }
-            None => region,
-        };
-        let outcome = region_outcome(ctx, layout, index, &text, scop, identifiers, options)?;
-        Ok(Outcome { guard, ..outcome })
+        versioned_outcome(ctx, region, index, &text, identifiers, options)
     });
     let outcome = match outcome {
         Ok(o) => o,
@@ -480,16 +491,7 @@ fn process_region(
         code.push_str("\n} /* fault injected by a test hook */");
     }
     if !codegen::parses_as_block(&code) {
-        report.diagnostics.push(
-            Diagnostic::new(
-                Code::CodegenCheck,
-                region.span.clone(),
-                "the generated code does not parse; the region is left as written",
-            )
-            .error()
-            .label("this region")
-            .hint("this is a bug in nestor: please report it with the input file"),
-        );
+        report.diagnostics.push(unparsable_code(region));
         return (report, Vec::new());
     }
     if let Some(guard) = outcome.guard {
@@ -505,170 +507,6 @@ fn process_region(
     let mut edits = vec![(region.span.clone(), code)];
     edits.extend(outcome.declarations);
     (report, edits)
-}
-
-/// Runs the isl-side stages on a modelled region: dataflow, the order (searched or
-/// requested), contraction, code generation.
-fn region_outcome(
-    ctx: &Context,
-    region: &Region,
-    index: usize,
-    text: &ScopText,
-    scop: Scop,
-    identifiers: &BTreeSet<String>,
-    options: &Options,
-) -> Result<Outcome, Failure> {
-    let mut outcome = Outcome::default();
-    let checked = region.block_locals.iter().all(|b| b.proven);
-    if !options.analyze && options.mode == Mode::Identity && checked {
-        outcome.code = Some(codegen::generate(
-            region,
-            &scop,
-            &scop.schedule,
-            identifiers,
-            &[],
-        )?);
-        outcome.declarations = codegen::storage_around_pragmas(region);
-        return Ok(outcome);
-    }
-    let mut plan = Plan::new(ctx, region.clone(), text.clone(), scop)?;
-    if let Some(name) = plan.crossing_block_value(ctx)? {
-        outcome.diagnostics.push(block_value_crosses(region, &name));
-        return Ok(outcome);
-    }
-    if options.analyze {
-        outcome.dataflow = Some(dataflow_report(&plan.df)?);
-    }
-    match &options.mode {
-        Mode::Identity => {}
-        Mode::Search(search_options) => {
-            let found;
-            (plan, found) = search::best_order(
-                ctx,
-                plan,
-                search_options,
-                identifiers,
-                options.tile.as_ref(),
-            )?;
-            if found.exhausted {
-                outcome
-                    .diagnostics
-                    .push(decision::search_budget(region, search_options.max_checks));
-            }
-            let listed = match options.alternatives.needed(index) {
-                0 => Vec::new(),
-                limit => alternatives::alternatives(ctx, &plan, &found, limit)?,
-            };
-            let used = options
-                .alternatives
-                .chosen
-                .get(&index)
-                .and_then(|&k| listed.get(k));
-            let (tree, decisions) = match used {
-                Some(a) => (a.tree.clone(), a.decisions.clone()),
-                None => (found.tree.clone(), found.decisions.clone()),
-            };
-            outcome.decisions.extend(decisions);
-            plan.tree = tree;
-            outcome.alternatives = listed;
-            outcome.search = Some(found);
-        }
-        Mode::Requested(transforms) => {
-            let requested = requested::apply_all(ctx, &plan, transforms)?;
-            outcome.decisions.extend(requested.decisions);
-            outcome.diagnostics.extend(requested.diagnostics);
-            outcome.applied = requested.applied;
-            outcome.refused = requested.refused;
-            if !outcome.refused.is_empty() {
-                return Ok(outcome);
-            }
-            plan.tree = requested.tree;
-        }
-    }
-    if let Some(sizes) = &options.tile
-        && options.mode != Mode::Identity
-    {
-        let tiled;
-        (plan.tree, tiled) = tiling::tile_where_it_pays(ctx, &plan, sizes)?;
-        outcome.decisions.extend(tiled);
-    }
-    let mut storage_changed = false;
-    if options.contract {
-        let contractions;
-        (plan, contractions) = storage::contract_temporaries(ctx, plan, identifiers)?;
-        storage_changed = !contractions.is_empty();
-        for c in contractions {
-            outcome.diagnostics.push(decision::contracted(region, &c));
-            outcome.decisions.push(Decision::Contracted(c));
-        }
-    }
-    let parallelism = if options.parallel {
-        parallel::parallel_loops(ctx, &plan, identifiers, storage_changed)?
-    } else {
-        parallel::Parallelism::default()
-    };
-    let parallel = parallelism.loops;
-    let marks: Vec<(Vec<usize>, String)> = parallel
-        .iter()
-        .enumerate()
-        .map(|(k, p)| {
-            let mark = format!("{}{k}_{}", codegen::PARALLEL_MARK, p.depth);
-            (p.path.clone(), mark)
-        })
-        .collect();
-    outcome
-        .decisions
-        .extend(parallel.iter().cloned().map(Decision::Parallel));
-    outcome.decisions.extend(
-        parallelism
-            .sequential
-            .into_iter()
-            .map(|(iterator, obstacle)| Decision::Sequential { iterator, obstacle }),
-    );
-    let search = matches!(options.mode, Mode::Search(_));
-    let isolation =
-        tiling::isolation::full_tile_options(ctx, &plan.region, &plan.text, &plan.tree)?;
-    let schedule = model::schedule_for_codegen(
-        ctx,
-        &plan.region,
-        &plan.text,
-        &plan.tree,
-        &marks,
-        &isolation,
-    )?;
-    let (code, promoted) = codegen::generate_with(
-        &plan.region,
-        &plan.scop,
-        &schedule,
-        identifiers,
-        &parallel,
-        search,
-    )?;
-    outcome.decisions.extend(promoted);
-    if search && !outcome.decisions.iter().any(Decision::changes_code) {
-        outcome.diagnostics.push(decision::nothing_better(region));
-        return Ok(outcome);
-    }
-
-    outcome.code = Some(code);
-    outcome.declarations = plan.region.replaced_declarations.clone();
-    outcome
-        .declarations
-        .extend(codegen::storage_around_pragmas(&plan.region));
-    Ok(outcome)
-}
-
-fn dataflow_report(df: &Dataflow) -> Result<DataflowReport, LibISLError> {
-    let text = |m: isl_rs::UnionMap| -> Result<String, LibISLError> {
-        Ok(m.coalesce()?.to_str()?.to_string())
-    };
-    Ok(DataflowReport {
-        flow: text(df.plain.flow.copy()?)?,
-        live_ranges: text(deps::live_ranges(df)?)?,
-        live_in: text(df.tagged.live_in.copy()?)?,
-        live_out: text(df.tagged.live_out.copy()?)?,
-        memory: text(df.memory.copy()?)?,
-    })
 }
 
 fn isl_failure(failure: IslFailure, span: &Span) -> Diagnostic {
@@ -697,25 +535,6 @@ fn isl_failure(failure: IslFailure, span: &Span) -> Diagnostic {
         .label("left as written")
         .hint("this may be a bug in nestor: please report it with the input file"),
     }
-}
-
-/// N113 for a variable declared in a loop body whose value crosses an execution of its
-/// block (`Plan::crossing_block_value`): C gives it an indeterminate value there.
-fn block_value_crosses(region: &Region, name: &str) -> Diagnostic {
-    let at = region
-        .block_locals
-        .iter()
-        .find(|b| b.name == name)
-        .and_then(|b| b.blocks.first())
-        .map_or(region.span.clone(), |(scope, _)| scope.start..scope.start);
-    Diagnostic::new(
-        Code::UnsupportedStatement,
-        at,
-        format!("`{name}`, declared inside the loop, may be read where its block has not written it (its value is indeterminate there)"),
-    )
-    .label("declared here")
-    .expected("variables declared in a loop body whose every read follows a write in the same execution of the body")
-    .hint("declare the variable before the loop nest, or write every element before reading it")
 }
 
 /// `rewritten` without the declarations of local variables that `src` used and the

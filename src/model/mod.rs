@@ -12,7 +12,7 @@ mod names;
 mod tree;
 
 pub use names::{c_name, isl_name, tuple};
-pub use tree::{ScheduleTree, original_schedule, schedule_yaml, time_stamps};
+pub use tree::{Mark, ScheduleTree, original_schedule, schedule_yaml, time_stamps};
 
 /// The model in isl notation.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -287,7 +287,7 @@ pub fn schedule_for_codegen(
     region: &Region,
     text: &ScopText,
     tree: &ScheduleTree,
-    marks: &[(Vec<usize>, String)],
+    marks: &[(Vec<usize>, Mark)],
     isolation: &[(Vec<usize>, String)],
 ) -> Result<Schedule, LibISLError> {
     Schedule::read_from_str(

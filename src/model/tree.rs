@@ -222,6 +222,39 @@ pub(super) fn statement_times(tree: &ScheduleTree) -> Vec<(usize, Vec<String>)> 
     }
 }
 
+/// An isl `mark` node nestor places above a band: the band's loop is loop `index` of
+/// the parallel loops code generation receives (run by threads or as a vector loop),
+/// and `dimension` is the band's schedule dimension, after which isl names its loop
+/// (`c{dimension}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    pub index: usize,
+    pub dimension: usize,
+}
+
+impl Mark {
+    const PREFIX: &'static str = "parallel_";
+
+    /// The mark's isl id: `parallel_INDEX_DIMENSION`.
+    pub fn isl_id(&self) -> String {
+        format!("{}{}_{}", Mark::PREFIX, self.index, self.dimension)
+    }
+
+    /// The mark an isl id names, when nestor placed it ([`Mark::isl_id`]).
+    pub fn from_isl_id(id: &str) -> Option<Mark> {
+        let (index, dimension) = id.strip_prefix(Mark::PREFIX)?.split_once('_')?;
+        Some(Mark {
+            index: index.parse().ok()?,
+            dimension: dimension.parse().ok()?,
+        })
+    }
+
+    /// The name isl gives the loop of the marked band.
+    pub fn loop_name(&self) -> String {
+        format!("c{}", self.dimension)
+    }
+}
+
 /// `tree` in isl's YAML form, over the statements' domains (`domains[k]` is
 /// `S0[i, j] : constraints`).
 pub fn schedule_yaml(
@@ -229,7 +262,7 @@ pub fn schedule_yaml(
     params: &str,
     domains: &[String],
     tree: &ScheduleTree,
-    marks: &[(Vec<usize>, String)],
+    marks: &[(Vec<usize>, Mark)],
     options: &[(Vec<usize>, String)],
 ) -> String {
     let mut out = format!("domain: \"{params}{{ {} }}\"\n", domains.join("; "));
@@ -250,7 +283,7 @@ pub(super) struct TreeYaml<'a> {
     region: &'a Region,
     params: &'a str,
     /// Marks (isl `mark` nodes, e.g. a parallel loop) above the bands at these paths.
-    marks: &'a [(Vec<usize>, String)],
+    marks: &'a [(Vec<usize>, Mark)],
     /// isl AST build options (`isolate`) of the bands at these paths.
     options: &'a [(Vec<usize>, String)],
     path: Vec<usize>,
@@ -271,8 +304,10 @@ impl TreeYaml<'_> {
             } => {
                 let mut indent = indent;
                 if let Some((_, mark)) = self.marks.iter().find(|(p, _)| *p == self.path) {
-                    self.out
-                        .push_str(&format!("{pad}child:\n{pad}  mark: \"{mark}\"\n"));
+                    self.out.push_str(&format!(
+                        "{pad}child:\n{pad}  mark: \"{}\"\n",
+                        mark.isl_id()
+                    ));
                     indent += 2;
                 }
                 let pad = " ".repeat(indent);

@@ -1,0 +1,310 @@
+//! The isl-side stages of one modelled region, in order, one function each: the order
+//! (searched, requested or as written), tiling, contraction, parallel loops, code
+//! generation. Each adds its decisions and diagnostics to the region's `Outcome`.
+
+use super::pipeline::{DataflowReport, Mode, Options};
+use crate::analysis::deps::{self, Dataflow};
+use crate::analysis::plan::Plan;
+use crate::codegen;
+use crate::codegen::versioning;
+use crate::frontend::Region;
+use crate::model::{self, Mark, Scop, ScopText};
+use crate::support::diag::{Code, Diagnostic, Span};
+use crate::support::isl::Failure;
+use crate::transform::decision::{self, Decision, ParallelLoop};
+use crate::transform::parallel;
+use crate::transform::requested;
+use crate::transform::rewrites::Transform;
+use crate::transform::search::alternatives::Alternative;
+use crate::transform::search::{self, SearchOptions};
+use crate::transform::storage;
+use crate::transform::tiling;
+use isl_rs::{Context, LibISLError};
+use std::collections::BTreeSet;
+
+/// What the isl-side stages decided for a region.
+#[derive(Default)]
+pub(super) struct Outcome {
+    pub(super) code: Option<String>,
+    /// The run-time test the rewritten code runs under (`versioning`), if it needs one.
+    pub(super) guard: Option<versioning::Guard>,
+    /// Declarations outside the region replaced by smaller ones (contracted arrays).
+    pub(super) declarations: Vec<(Span, String)>,
+    pub(super) search: Option<search::SearchOutcome>,
+    pub(super) alternatives: Vec<Alternative>,
+    pub(super) diagnostics: Vec<Diagnostic>,
+    pub(super) dataflow: Option<DataflowReport>,
+    pub(super) decisions: Vec<Decision>,
+    pub(super) refused: Vec<Transform>,
+    pub(super) applied: Vec<Transform>,
+}
+
+/// Runs the isl-side stages on a modelled region: dataflow, the order (searched or
+/// requested), tiling, contraction, parallel loops, code generation. Each stage adds
+/// its decisions and diagnostics to the outcome; a stage that refuses ends it.
+pub(super) fn region_outcome(
+    ctx: &Context,
+    region: &Region,
+    index: usize,
+    text: &ScopText,
+    scop: Scop,
+    identifiers: &BTreeSet<String>,
+    options: &Options,
+) -> Result<Outcome, Failure> {
+    let mut outcome = Outcome::default();
+    let checked = region.block_locals.iter().all(|b| b.proven);
+    if !options.analyze && options.mode == Mode::Identity && checked {
+        outcome.code = Some(codegen::generate(
+            region,
+            &scop,
+            &scop.schedule,
+            identifiers,
+            &[],
+        )?);
+        outcome.declarations = codegen::storage_around_pragmas(region);
+        return Ok(outcome);
+    }
+    let plan = Plan::new(ctx, region.clone(), text.clone(), scop)?;
+    if let Some(name) = plan.crossing_block_value(ctx)? {
+        outcome.diagnostics.push(block_value_crosses(region, &name));
+        return Ok(outcome);
+    }
+    if options.analyze {
+        outcome.dataflow = Some(dataflow_report(&plan.df)?);
+    }
+    let stages = Stages {
+        ctx,
+        region,
+        index,
+        identifiers,
+        options,
+    };
+    let Some(plan) = stages.order(plan, &mut outcome)? else {
+        return Ok(outcome);
+    };
+    let plan = stages.tiled(plan, &mut outcome)?;
+    let (plan, storage_changed) = stages.contracted(plan, &mut outcome)?;
+    let parallel = stages.parallel(&plan, storage_changed, &mut outcome)?;
+    let code = stages.generated(&plan, &parallel, &mut outcome)?;
+    if matches!(options.mode, Mode::Search(_))
+        && !outcome.decisions.iter().any(Decision::changes_code)
+    {
+        outcome.diagnostics.push(decision::nothing_better(region));
+        return Ok(outcome);
+    }
+    outcome.code = Some(code);
+    outcome.declarations = plan.region.replaced_declarations.clone();
+    outcome
+        .declarations
+        .extend(codegen::storage_around_pragmas(&plan.region));
+    Ok(outcome)
+}
+
+/// What every isl-side stage of one region reads.
+pub(super) struct Stages<'a> {
+    ctx: &'a Context,
+    /// The region as the front end lifted it (laid out for its run-time test, if any):
+    /// diagnostics point into it.
+    region: &'a Region,
+    /// The region's index in the file (`tune`'s alternatives are chosen by it).
+    index: usize,
+    identifiers: &'a BTreeSet<String>,
+    options: &'a Options,
+}
+
+impl Stages<'_> {
+    /// The plan in the order the mode gives: searched, requested, or as written;
+    /// `None` when a requested transformation is refused (the region stays as written).
+    fn order(&self, plan: Plan, outcome: &mut Outcome) -> Result<Option<Plan>, Failure> {
+        match &self.options.mode {
+            Mode::Identity => Ok(Some(plan)),
+            Mode::Search(search) => self.searched(plan, search, outcome).map(Some),
+            Mode::Requested(transforms) => self.requested(plan, transforms, outcome),
+        }
+    }
+
+    /// The search's best order (or the alternative `tune` chose for this region).
+    fn searched(
+        &self,
+        plan: Plan,
+        search: &SearchOptions,
+        outcome: &mut Outcome,
+    ) -> Result<Plan, Failure> {
+        let (mut plan, found) = search::best_order(
+            self.ctx,
+            plan,
+            search,
+            self.identifiers,
+            self.options.tile.as_ref(),
+        )?;
+        if found.exhausted {
+            outcome
+                .diagnostics
+                .push(decision::search_budget(self.region, search.max_checks));
+        }
+        let alternatives = &self.options.alternatives;
+        let listed = match alternatives.needed(self.index) {
+            0 => Vec::new(),
+            limit => search::alternatives::alternatives(self.ctx, &plan, &found, limit)?,
+        };
+        let used = alternatives
+            .chosen
+            .get(&self.index)
+            .and_then(|&k| listed.get(k));
+        let (tree, decisions) = match used {
+            Some(a) => (a.tree.clone(), a.decisions.clone()),
+            None => (found.tree.clone(), found.decisions.clone()),
+        };
+        outcome.decisions.extend(decisions);
+        plan.tree = tree;
+        outcome.alternatives = listed;
+        outcome.search = Some(found);
+        Ok(plan)
+    }
+
+    /// The user's transformations applied in order; `None` if one is refused.
+    fn requested(
+        &self,
+        mut plan: Plan,
+        transforms: &[Transform],
+        outcome: &mut Outcome,
+    ) -> Result<Option<Plan>, Failure> {
+        let requested = requested::apply_all(self.ctx, &plan, transforms)?;
+        outcome.decisions.extend(requested.decisions);
+        outcome.diagnostics.extend(requested.diagnostics);
+        outcome.applied = requested.applied;
+        outcome.refused = requested.refused;
+        if !outcome.refused.is_empty() {
+            return Ok(None);
+        }
+        plan.tree = requested.tree;
+        Ok(Some(plan))
+    }
+
+    /// The plan with its perfect nests tiled where the model says it pays.
+    fn tiled(&self, mut plan: Plan, outcome: &mut Outcome) -> Result<Plan, Failure> {
+        if let Some(sizes) = &self.options.tile
+            && self.options.mode != Mode::Identity
+        {
+            let tiled;
+            (plan.tree, tiled) = tiling::tile_where_it_pays(self.ctx, &plan, sizes)?;
+            outcome.decisions.extend(tiled);
+        }
+        Ok(plan)
+    }
+
+    /// The plan with its temporaries contracted, and whether any was.
+    fn contracted(&self, plan: Plan, outcome: &mut Outcome) -> Result<(Plan, bool), Failure> {
+        if !self.options.contract {
+            return Ok((plan, false));
+        }
+        let (plan, contractions) = storage::contract_temporaries(self.ctx, plan, self.identifiers)?;
+        let changed = !contractions.is_empty();
+        for c in contractions {
+            outcome
+                .diagnostics
+                .push(decision::contracted(self.region, &c));
+            outcome.decisions.push(Decision::Contracted(c));
+        }
+        Ok((plan, changed))
+    }
+
+    /// The loops of `plan` that run concurrently, and the nests that stay sequential.
+    fn parallel(
+        &self,
+        plan: &Plan,
+        storage_changed: bool,
+        outcome: &mut Outcome,
+    ) -> Result<Vec<ParallelLoop>, Failure> {
+        if !self.options.parallel {
+            return Ok(Vec::new());
+        }
+        let parallelism =
+            parallel::parallel_loops(self.ctx, plan, self.identifiers, storage_changed)?;
+        outcome
+            .decisions
+            .extend(parallelism.loops.iter().cloned().map(Decision::Parallel));
+        outcome.decisions.extend(
+            parallelism
+                .sequential
+                .into_iter()
+                .map(|(iterator, obstacle)| Decision::Sequential { iterator, obstacle }),
+        );
+        Ok(parallelism.loops)
+    }
+
+    /// The C text of `plan`, its `parallel` loops marked and its full register tiles
+    /// isolated; the promotions code generation made are added to the decisions.
+    fn generated(
+        &self,
+        plan: &Plan,
+        parallel: &[ParallelLoop],
+        outcome: &mut Outcome,
+    ) -> Result<String, Failure> {
+        let marks: Vec<(Vec<usize>, Mark)> = parallel
+            .iter()
+            .enumerate()
+            .map(|(index, p)| {
+                (
+                    p.path.clone(),
+                    Mark {
+                        index,
+                        dimension: p.depth,
+                    },
+                )
+            })
+            .collect();
+        let isolation =
+            tiling::isolation::full_tile_options(self.ctx, &plan.region, &plan.text, &plan.tree)?;
+        let schedule = model::schedule_for_codegen(
+            self.ctx,
+            &plan.region,
+            &plan.text,
+            &plan.tree,
+            &marks,
+            &isolation,
+        )?;
+        let (code, promoted) = codegen::generate_with(
+            &plan.region,
+            &plan.scop,
+            &schedule,
+            self.identifiers,
+            parallel,
+            matches!(self.options.mode, Mode::Search(_)),
+        )?;
+        outcome.decisions.extend(promoted);
+        Ok(code)
+    }
+}
+
+pub(super) fn dataflow_report(df: &Dataflow) -> Result<DataflowReport, LibISLError> {
+    let text = |m: isl_rs::UnionMap| -> Result<String, LibISLError> {
+        Ok(m.coalesce()?.to_str()?.to_string())
+    };
+    Ok(DataflowReport {
+        flow: text(df.plain.flow.copy()?)?,
+        live_ranges: text(deps::live_ranges(df)?)?,
+        live_in: text(df.tagged.live_in.copy()?)?,
+        live_out: text(df.tagged.live_out.copy()?)?,
+        memory: text(df.memory.copy()?)?,
+    })
+}
+
+/// N113 for a variable declared in a loop body whose value crosses an execution of its
+/// block (`Plan::crossing_block_value`): C gives it an indeterminate value there.
+pub(super) fn block_value_crosses(region: &Region, name: &str) -> Diagnostic {
+    let at = region
+        .block_locals
+        .iter()
+        .find(|b| b.name == name)
+        .and_then(|b| b.blocks.first())
+        .map_or(region.span.clone(), |(scope, _)| scope.start..scope.start);
+    Diagnostic::new(
+        Code::UnsupportedStatement,
+        at,
+        format!("`{name}`, declared inside the loop, may be read where its block has not written it (its value is indeterminate there)"),
+    )
+    .label("declared here")
+    .expected("variables declared in a loop body whose every read follows a write in the same execution of the body")
+    .hint("declare the variable before the loop nest, or write every element before reading it")
+}
