@@ -293,7 +293,7 @@ impl Printer<'_> {
         let Some(a) = self.region.arrays.iter().find(|a| a.name == array) else {
             return false;
         };
-        let ty = a.element_type.as_str();
+        let ty = a.element.spelling.as_str();
         a.member_of.is_none()
             && !a.extents.is_empty()
             && !ty.contains(['*', '(', '['])
@@ -308,7 +308,7 @@ impl Printer<'_> {
             .arrays
             .iter()
             .find(|a| a.name == array)
-            .map_or_else(|| "double".to_string(), |a| a.element_type.clone())
+            .map_or_else(String::new, |a| a.element.spelling.clone())
     }
 
     /// A name for a new local holding a cell of `array`, unique in the region and

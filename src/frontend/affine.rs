@@ -139,7 +139,7 @@ impl AffineContext<'_> {
             }
             Some(s) => match s.ctype {
                 t if t.is_modelled_integer() => Ok(Aff::name(n)),
-                CType::Floating => {
+                CType::Floating(_) => {
                     Err(self.reject(node, &format!("`{n}` has floating type `{}`", s.ty)))
                 }
                 CType::Unsigned(_) => Err(self.reject(

@@ -1,7 +1,7 @@
 //! What the front end understood of a region: loops, conditions and statements in
 //! affine form, with the source spans they came from.
 
-use super::types::{CType, Interval};
+use super::types::{CType, ElementType, Interval};
 use crate::support::diag::Span;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -503,7 +503,8 @@ pub enum Scope {
 #[derive(Clone, Debug)]
 pub struct Array {
     pub name: String,
-    pub element_type: String,
+    /// Its element type, typedefs and type macros resolved.
+    pub element: ElementType,
     /// Extents as C text, outermost first; empty for scalars.
     pub extents: Vec<String>,
     pub scope: Scope,
@@ -519,9 +520,6 @@ pub struct Array {
     pub member_of: Option<MemberOf>,
     /// Whose memory it is, for what other arrays may share it.
     pub memory: Memory,
-    /// Its element type, typedefs and type macros resolved (`Unknown` when nestor
-    /// cannot see it).
-    pub element: CType,
 }
 
 /// Whose memory an array is: what decides which other arrays may be the same memory.

@@ -155,7 +155,7 @@ fn members_of(
         MemberKind::Record(record)
     } else if matches!(
         resolve(&ty_text),
-        CType::Signed(_) | CType::Unsigned(_) | CType::Floating
+        CType::Signed(_) | CType::Unsigned(_) | CType::Floating(_)
     ) {
         MemberKind::Value
     } else {

@@ -232,18 +232,6 @@ fn preorder<'t, B>(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::for_loops;
-
-    #[test]
-    fn counts_for_statements_only() {
-        let code = "#pragma omp parallel for\nfor (i = 0; i < n; i++) /* for */\n  for(j=0;j<n;j++) { s = \"for\"; fort = 1; } // for\n";
-        assert_eq!(for_loops(code), 2);
-        assert_eq!(for_loops("x = 'f'; before = 1;"), 0);
-    }
-}
-
 /// The named children of `node`, in order.
 pub fn named_children(node: Node) -> Vec<Node> {
     let mut cursor = node.walk();
@@ -258,4 +246,16 @@ pub fn find_kind<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>> {
     named_children(node)
         .into_iter()
         .find_map(|c| find_kind(c, kind))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::for_loops;
+
+    #[test]
+    fn counts_for_statements_only() {
+        let code = "#pragma omp parallel for\nfor (i = 0; i < n; i++) /* for */\n  for(j=0;j<n;j++) { s = \"for\"; fort = 1; } // for\n";
+        assert_eq!(for_loops(code), 2);
+        assert_eq!(for_loops("x = 'f'; before = 1;"), 0);
+    }
 }

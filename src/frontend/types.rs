@@ -5,13 +5,16 @@
 //! Linux and macOS targets nestor's users compile for.
 
 /// A C type as far as affine modelling cares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum CType {
     /// A signed integer type `bits` wide.
     Signed(u32),
     /// An unsigned integer type `bits` wide (`_Bool` is 1 bit).
     Unsigned(u32),
-    Floating,
+    /// A floating type `bits` wide as stored: `float` 32, `double` 64, `long double`
+    /// 128 (LP64).
+    Floating(u32),
     /// A type nestor cannot see through: a typedef from a header, a struct, an enum.
     Unknown,
 }
@@ -41,12 +44,59 @@ impl CType {
         matches!(self.promoted(), CType::Signed(_))
     }
 
+    /// Its size in bytes (LP64); `None` for a type nestor cannot see.
+    pub fn size(self) -> Option<u64> {
+        match self {
+            CType::Signed(b) | CType::Unsigned(b) | CType::Floating(b) => {
+                Some(u64::from(b.div_ceil(8)))
+            }
+            CType::Unknown => None,
+        }
+    }
+
     /// The C spelling nestor uses when it declares a variable of this type.
     pub fn c_name(self) -> &'static str {
         match self {
             CType::Signed(b) if b > 32 => "long long",
             _ => "int",
         }
+    }
+}
+
+/// An array's element type: what C type it is, and how the source spells it (storage
+/// nestor adds for it is declared with that spelling). A name nestor reads as a
+/// constant (a macro, an enumerator) has no declaration: its spelling is empty and it is
+/// never written, so no storage is ever declared for it.
+///
+/// In JSON it is two fields of the object holding it (`#[serde(flatten)]`):
+/// `element_type` (the spelling) and `element_ctype`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ElementType {
+    #[serde(rename = "element_type")]
+    pub spelling: String,
+    #[serde(rename = "element_ctype")]
+    pub ctype: CType,
+}
+
+impl ElementType {
+    /// The element type of a name nestor reads as a constant (a macro, an enumerator):
+    /// not declared, never written.
+    pub fn constant() -> ElementType {
+        ElementType {
+            ctype: CType::Unknown,
+            spelling: String::new(),
+        }
+    }
+
+    /// Its size in bytes, when nestor knows the type.
+    pub fn size(&self) -> Option<u64> {
+        self.ctype.size()
+    }
+}
+
+impl std::fmt::Display for ElementType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.spelling)
     }
 }
 
@@ -183,8 +233,10 @@ fn standard_typedef(name: &str) -> Option<CType> {
             CType::Unsigned(64)
         }
         "bool" => CType::Unsigned(1),
-        // PolyBench's element type: a floating type in every configuration.
-        "DATA_TYPE" | "float_t" | "double_t" => CType::Floating,
+        // PolyBench's element type where its header is not read: `double` unless a
+        // configuration says otherwise (a size only the cost model reads).
+        "DATA_TYPE" | "double_t" => CType::Floating(64),
+        "float_t" => CType::Floating(32),
         _ => return None,
     })
 }
@@ -235,8 +287,11 @@ fn keyword_type(words: &[&str]) -> CType {
     {
         return CType::Unknown;
     }
-    if has("float") || has("double") {
-        return CType::Floating;
+    if has("float") {
+        return CType::Floating(32);
+    }
+    if has("double") {
+        return CType::Floating(if has("long") { 128 } else { 64 });
     }
     if has("_Bool") {
         return CType::Unsigned(1);

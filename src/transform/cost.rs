@@ -186,17 +186,12 @@ fn lines(region: &Region, access: &Access, iterator: Option<&str>) -> f64 {
 
 /// The size of one element of `array`, in bytes (8 where the type is not known).
 pub(crate) fn element_bytes(region: &Region, array: &str) -> f64 {
-    let ty = region
+    let size = region
         .arrays
         .iter()
         .find(|a| a.name == array)
-        .map_or("double", |a| a.element_type.as_str());
-    match ty {
-        t if t.contains("char") => 1.0,
-        t if t.contains("short") => 2.0,
-        t if t.contains("float") || t == "int" || t.contains("int32") || t == "unsigned" => 4.0,
-        _ => 8.0,
-    }
+        .and_then(|a| a.element.size());
+    size.unwrap_or(8) as f64
 }
 
 #[cfg(test)]
@@ -208,6 +203,18 @@ mod tests {
 
     fn region(src: &str) -> Region {
         frontend::analyze(src, &[], &[]).regions.remove(0)
+    }
+
+    #[test]
+    fn elements_have_the_size_of_their_c_type() {
+        let r = region(
+            "#include <stdint.h>\ntypedef uint8_t pixel;\nvoid f(int n, long double A[n], int16_t B[n], pixel C[n], float D[n], unsigned E[n]) { for (int i = 0; i < n; i++) A[i] = B[i] + C[i] + D[i] + E[i]; }",
+        );
+        let sizes: Vec<f64> = ["A", "B", "C", "D", "E"]
+            .iter()
+            .map(|a| element_bytes(&r, a))
+            .collect();
+        assert_eq!(sizes, [16.0, 2.0, 1.0, 4.0, 4.0]);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use crate::analysis::deps::{Violation, ViolationKind};
 use crate::frontend::Region;
 use crate::frontend::ir::{Access, AccessKind};
+use crate::frontend::types::ElementType;
 use crate::support::diag::{Code, Diagnostic};
 use crate::transform::rewrites::{Fusion, MAX_SHIFT, Transform};
 use crate::transform::storage::{Contraction, Expansion};
@@ -232,7 +233,7 @@ impl Decision {
 
 /// What shrinking an array of `before` extents to `after` saves, as users would
 /// write it: `(h - 1) * w * 8`, the extents both keep factored out.
-fn saved_bytes(before: &[String], after: &[String], element_type: &str) -> String {
+fn saved_bytes(before: &[String], after: &[String], element: &ElementType) -> String {
     let kept: Vec<bool> = before
         .iter()
         .enumerate()
@@ -260,30 +261,11 @@ fn saved_bytes(before: &[String], after: &[String], element_type: &str) -> Strin
         _ => factors.push(format!("({} - {})", gone.join(" * "), left.join(" * "))),
     }
     factors.extend(product(before, true));
-    factors.push(match element_size(element_type) {
+    factors.push(match element.size() {
         Some(bytes) => bytes.to_string(),
-        None => format!("sizeof({element_type})"),
+        None => format!("sizeof({element})"),
     });
     factors.join(" * ")
-}
-
-/// The size in bytes of a C arithmetic type on LP64; `None` for other names
-/// (typedefs, macros such as `DATA_TYPE`).
-fn element_size(ty: &str) -> Option<u64> {
-    let words: Vec<&str> = ty
-        .split_whitespace()
-        .filter(|w| !matches!(*w, "const" | "volatile" | "signed" | "unsigned"))
-        .collect();
-    match words.as_slice() {
-        ["char"] => Some(1),
-        ["short"] | ["short", "int"] => Some(2),
-        ["int"] | [] | ["float"] => Some(4),
-        ["long"] | ["long", "int"] | ["long", "long"] | ["long", "long", "int"] | ["double"] => {
-            Some(8)
-        }
-        ["long", "double"] => Some(16),
-        _ => None,
-    }
 }
 
 impl fmt::Display for Decision {
@@ -334,64 +316,23 @@ impl fmt::Display for Decision {
                 loops.join(", "),
                 skewed.join(", ")
             ),
-            Decision::UnrolledAndJammed { loops, factors } => {
-                let (names, by): (Vec<&str>, Vec<String>) = loops
-                    .iter()
-                    .zip(factors)
-                    .filter(|(_, u)| **u > 1)
-                    .map(|(l, u)| (l.as_str(), u.to_string()))
-                    .unzip();
-                write!(
-                    f,
-                    "unrolled and jammed loops ({}) by {} (register tiles)",
-                    names.join(", "),
-                    by.join(" x ")
-                )
-            }
+            Decision::UnrolledAndJammed { loops, factors } => write!(
+                f,
+                "unrolled and jammed loops {} (register tiles)",
+                unroll_factors(loops, factors)
+            ),
             Decision::Promoted { cell, iterator } => write!(
                 f,
                 "kept `{cell}` in a register across loop `{iterator}` (loaded before it, stored after it)"
             ),
-            Decision::Expanded(e) => {
-                let dims: String = e.extents.iter().map(|x| format!("[{x}]")).collect();
-                let loops = e
-                    .iterators
-                    .iter()
-                    .map(|i| format!("`{i}`"))
-                    .collect::<Vec<_>>();
-                let s = if loops.len() == 1 { "" } else { "s" };
-                write!(
-                    f,
-                    "expanded scalar `{}` into `{}{dims}` along loop{s} {} (adds {} elements of `{}`)",
-                    e.variable,
-                    e.array,
-                    loops.join(", "),
-                    e.extents.join(" * "),
-                    e.element_type
-                )
-            }
+            Decision::Expanded(e) => write!(f, "{}", expansion(e)),
             Decision::Contracted(c) => write!(
                 f,
                 "contracted {} (saves {} bytes of cache footprint)",
                 c.describe(),
-                saved_bytes(&c.before, &c.after, &c.element_type)
+                saved_bytes(&c.before, &c.after, &c.element)
             ),
-            Decision::Parallel(p) if p.simd => {
-                write!(f, "vector loop `{}` (`#pragma omp simd`)", p.iterator)
-            }
-            Decision::Parallel(p) if p.private.is_empty() => {
-                write!(f, "parallel loop `{}`", p.iterator)
-            }
-            Decision::Parallel(p) => write!(
-                f,
-                "parallel loop `{}` (private {})",
-                p.iterator,
-                p.private
-                    .iter()
-                    .map(|v| format!("`{v}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+            Decision::Parallel(p) => write!(f, "{p}"),
             Decision::Interchanged {
                 transform,
                 nests,
@@ -428,6 +369,50 @@ impl fmt::Display for Decision {
                 pair_list(pairs)
             ),
         }
+    }
+}
+
+/// `(i, j) by 2 x 4`: the loops unrolled (factor above 1) and their factors.
+fn unroll_factors(loops: &[String], factors: &[i64]) -> String {
+    let (names, by): (Vec<&str>, Vec<String>) = loops
+        .iter()
+        .zip(factors)
+        .filter(|(_, u)| **u > 1)
+        .map(|(l, u)| (l.as_str(), u.to_string()))
+        .unzip();
+    format!("({}) by {}", names.join(", "), by.join(" x "))
+}
+
+/// What an expansion did, in words.
+fn expansion(e: &Expansion) -> String {
+    let dims: String = e.extents.iter().map(|x| format!("[{x}]")).collect();
+    let loops = e
+        .iterators
+        .iter()
+        .map(|i| format!("`{i}`"))
+        .collect::<Vec<_>>();
+    let s = if loops.len() == 1 { "" } else { "s" };
+    format!(
+        "expanded scalar `{}` into `{}{dims}` along loop{s} {} (adds {} elements of `{}`)",
+        e.variable,
+        e.array,
+        loops.join(", "),
+        e.extents.join(" * "),
+        e.element
+    )
+}
+
+impl fmt::Display for ParallelLoop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.simd {
+            return write!(f, "vector loop `{}` (`#pragma omp simd`)", self.iterator);
+        }
+        write!(f, "parallel loop `{}`", self.iterator)?;
+        if !self.private.is_empty() {
+            let private: Vec<String> = self.private.iter().map(|v| format!("`{v}`")).collect();
+            write!(f, " (private {})", private.join(", "))?;
+        }
+        Ok(())
     }
 }
 
@@ -629,13 +614,22 @@ mod tests {
 
     #[test]
     fn saved_bytes_factor_out_the_extents_both_keep() {
-        let saved = |b: &[&str], a: &[&str], t: &str| saved_bytes(&strings(b), &strings(a), t);
+        let saved = |b: &[&str], a: &[&str], t: &str| {
+            let ctype = crate::frontend::types::resolve(t, &|_| None);
+            let element = ElementType {
+                ctype,
+                spelling: t.to_string(),
+            };
+            saved_bytes(&strings(b), &strings(a), &element)
+        };
         assert_eq!(saved(&["h", "w"], &["1", "w"], "double"), "(h - 1) * w * 8");
         assert_eq!(saved(&["n"], &["3"], "float"), "(n - 3) * 4");
+        assert_eq!(saved(&["n"], &["3"], "long double"), "(n - 3) * 16");
+        assert_eq!(saved(&["n"], &["3"], "int16_t"), "(n - 3) * 2");
         assert_eq!(saved(&["100", "50"], &["2", "50"], "double"), "98 * 50 * 8");
         assert_eq!(
-            saved(&["n", "m"], &["2", "3"], "DATA_TYPE"),
-            "(n * m - 6) * sizeof(DATA_TYPE)"
+            saved(&["n", "m"], &["2", "3"], "real_t"),
+            "(n * m - 6) * sizeof(real_t)"
         );
     }
 }

@@ -11,7 +11,7 @@ use crate::analysis::plan::Plan;
 use crate::frontend::ir::{
     AccessKind, Aff, Array, CmpOp, Cond, Loop, Memory, Node, Piece, Region, Scope,
 };
-use crate::frontend::types::CType;
+use crate::frontend::types::ElementType;
 use crate::model::{self, Scop, ScopText};
 use isl_rs::{Context, LibISLError, UnionSet};
 use std::collections::BTreeSet;
@@ -37,7 +37,8 @@ pub struct Expansion {
     pub iterators: Vec<String>,
     /// The new array's extents, as C.
     pub extents: Vec<String>,
-    pub element_type: String,
+    #[serde(flatten)]
+    pub element: ElementType,
 }
 
 /// The scalars of `region` that may be expanded: local, dead after the region, and
@@ -220,54 +221,12 @@ pub fn expand(
     array: &str,
 ) -> (Region, Expansion) {
     let mut out = region.clone();
-    let subscripts: Vec<Aff> = along
-        .iter()
-        .map(|l| {
-            if l.low == 0 {
-                Aff::name(&l.iterator)
-            } else {
-                Aff::Sub(Box::new(Aff::name(&l.iterator)), Box::new(Aff::Int(l.low)))
-            }
-        })
-        .collect();
-    let mut pieces = vec![Piece::Text(array.to_string())];
-    for l in along {
-        pieces.push(Piece::Text("[".to_string()));
-        pieces.push(Piece::Iter(l.depth));
-        let offset = if l.low == 0 {
-            String::new()
-        } else {
-            format!(" - {}", l.low)
-        };
-        pieces.push(Piece::Text(format!("{offset}]")));
-    }
+    let original = region.arrays.iter().find(|a| a.name == variable);
     // An array keeps its own subscripts after the new ones (`row[j]` becomes
     // `row_i[i][j]`): only its name is rewritten.
-    let own_extents = region
-        .arrays
-        .iter()
-        .find(|a| a.name == variable)
-        .map_or(Vec::new(), |a| a.extents.clone());
-    for stmt in &mut out.statements {
-        let mut rewritten = Vec::new();
-        for a in stmt.accesses.iter_mut().filter(|a| a.array == variable) {
-            a.array = array.to_string();
-            a.subscripts = subscripts.iter().chain(&a.subscripts).cloned().collect();
-            rewritten.push(if own_extents.is_empty() {
-                a.span.clone()
-            } else {
-                a.name_span.clone()
-            });
-        }
-        for span in rewritten {
-            stmt.rewrites
-                .retain(|(r, _)| r.end <= span.start || r.start >= span.end);
-            stmt.rewrites.push((span, pieces.clone()));
-        }
-    }
-    let scalar = region.arrays.iter().find(|a| a.name == variable);
-    let element_type = scalar.map_or("double".to_string(), |a| a.element_type.clone());
-    let element = scalar.map_or(CType::Unknown, |a| a.element);
+    let own_extents = original.map_or(Vec::new(), |a| a.extents.clone());
+    rename_accesses(&mut out, variable, array, along, !own_extents.is_empty());
+    let element = original.map_or_else(ElementType::constant, |a| a.element.clone());
     let extents: Vec<String> = along
         .iter()
         .map(|l| l.extent.to_c())
@@ -280,27 +239,17 @@ pub fn expand(
     }
     out.arrays.push(Array {
         name: array.to_string(),
-        element_type: element_type.clone(),
+        element: element.clone(),
         extents: extents.clone(),
         scope: Scope::Local,
         live_out: false,
         declaration: None,
         member_of: None,
         memory: Memory::Local,
-        element,
     });
-    out.declarations.extend(declaration(
-        region,
-        &element_type,
-        array,
-        along,
-        &own_extents,
-    ));
-    if out
-        .declarations
-        .last()
-        .is_some_and(|d| d.contains("__builtin_abort"))
-    {
+    let storage = declaration(region, &element, array, along, &own_extents);
+    out.declarations.extend(storage.lines);
+    if storage.on_heap {
         out.epilogue.push(format!("__builtin_free({array});"));
     }
     (
@@ -310,9 +259,74 @@ pub fn expand(
             array: array.to_string(),
             iterators: along.iter().map(|l| l.iterator.clone()).collect(),
             extents,
-            element_type,
+            element,
         },
     )
+}
+
+/// `out` with every access to `variable` made an access to `array`, the iterators of
+/// `along` (less their lower bounds) its first subscripts, in the model and in the text:
+/// `S[i] -> variable[s]` becomes `S[i] -> array[i_d1 - low_1, .., i_dr - low_r, s]`.
+/// An array variable (`keeps_subscripts`) has only its name rewritten in the text.
+fn rename_accesses(
+    out: &mut Region,
+    variable: &str,
+    array: &str,
+    along: &[ExpansionLoop],
+    keeps_subscripts: bool,
+) {
+    let subscripts: Vec<Aff> = along
+        .iter()
+        .map(|l| {
+            if l.low == 0 {
+                Aff::name(&l.iterator)
+            } else {
+                Aff::Sub(Box::new(Aff::name(&l.iterator)), Box::new(Aff::Int(l.low)))
+            }
+        })
+        .collect();
+    let pieces = expanded_reference(array, along);
+    for stmt in &mut out.statements {
+        let mut rewritten = Vec::new();
+        for a in stmt.accesses.iter_mut().filter(|a| a.array == variable) {
+            a.array = array.to_string();
+            a.subscripts = subscripts.iter().chain(&a.subscripts).cloned().collect();
+            rewritten.push(if keeps_subscripts {
+                a.name_span.clone()
+            } else {
+                a.span.clone()
+            });
+        }
+        for span in rewritten {
+            stmt.rewrites
+                .retain(|(r, _)| r.end <= span.start || r.start >= span.end);
+            stmt.rewrites.push((span, pieces.clone()));
+        }
+    }
+}
+
+/// The text of a reference to the expanded `array`: `array[i - low]..`, an iterator
+/// hole per loop of `along`.
+fn expanded_reference(array: &str, along: &[ExpansionLoop]) -> Vec<Piece> {
+    let mut pieces = vec![Piece::Text(array.to_string())];
+    for l in along {
+        pieces.push(Piece::Text("[".to_string()));
+        pieces.push(Piece::Iter(l.depth));
+        let offset = if l.low == 0 {
+            String::new()
+        } else {
+            format!(" - {}", l.low)
+        };
+        pieces.push(Piece::Text(format!("{offset}]")));
+    }
+    pieces
+}
+
+/// The declaration of new storage: its lines, and whether it is on the heap (then
+/// released after the region).
+struct Storage {
+    lines: Vec<String>,
+    on_heap: bool,
 }
 
 /// The declaration of an expanded `array` with one dimension per loop of `along`: on
@@ -321,11 +335,11 @@ pub fn expand(
 /// header is needed; running out of memory aborts) as a pointer to its rows.
 fn declaration(
     region: &Region,
-    element_type: &str,
+    element: &ElementType,
     array: &str,
     along: &[ExpansionLoop],
     own_extents: &[String],
-) -> Vec<String> {
+) -> Storage {
     let sizes: Vec<String> = along
         .iter()
         .map(|l| match l.extent.constant() {
@@ -347,7 +361,10 @@ fn declaration(
     });
     if largest.is_some_and(|m| m <= MAX_EXPANDED_ELEMENTS) {
         let dims: String = sizes.iter().map(|s| format!("[{s}]")).collect();
-        return vec![format!("{element_type} {array}{dims};")];
+        return Storage {
+            lines: vec![format!("{element} {array}{dims};")],
+            on_heap: false,
+        };
     }
     let rows: String = sizes.iter().skip(1).map(|s| format!("[{s}]")).collect();
     let pointer = if rows.is_empty() {
@@ -359,10 +376,13 @@ fn declaration(
         .iter()
         .map(|s| format!(" * (unsigned long)({s})"))
         .collect();
-    vec![
-        format!("{element_type} {pointer} = __builtin_malloc(sizeof({element_type}){bytes});"),
-        format!("if (!{array}) __builtin_abort();"),
-    ]
+    Storage {
+        lines: vec![
+            format!("{element} {pointer} = __builtin_malloc(sizeof({element}){bytes});"),
+            format!("if (!{array}) __builtin_abort();"),
+        ],
+        on_heap: true,
+    }
 }
 
 /// Array contraction (after Lefebvre & Feautrier, as laid out step by step by Morvan):
@@ -456,7 +476,8 @@ pub struct Contraction {
     /// Extents before and after, as C.
     pub before: Vec<String>,
     pub after: Vec<String>,
-    pub element_type: String,
+    #[serde(flatten)]
+    pub element: ElementType,
 }
 
 impl Contraction {
@@ -529,9 +550,9 @@ pub fn contract(
         }
     }
     let before = original.as_ref().map_or(Vec::new(), |a| a.extents.clone());
-    let element_type = original
+    let element = original
         .as_ref()
-        .map_or("double".to_string(), |a| a.element_type.clone());
+        .map_or_else(ElementType::constant, |a| a.element.clone());
     let after: Vec<String> = before
         .iter()
         .zip(moduli)
@@ -540,17 +561,16 @@ pub fn contract(
     out.arrays.retain(|a| a.name != array);
     out.arrays.push(Array {
         name: buffer.to_string(),
-        element_type: element_type.clone(),
+        element: element.clone(),
         extents: after.clone(),
         scope: Scope::Local,
         live_out: false,
         declaration: None,
         member_of: None,
         memory: Memory::Local,
-        element: original.as_ref().map_or(CType::Unknown, |a| a.element),
     });
     let dims: String = after.iter().map(|e| format!("[{e}]")).collect();
-    let declaration = format!("{element_type} {buffer}{dims};");
+    let declaration = format!("{element} {buffer}{dims};");
     match in_place {
         Some(span) => out.replaced_declarations.push((span, declaration)),
         None => out.declarations.push(declaration),
@@ -562,7 +582,7 @@ pub fn contract(
             buffer: buffer.to_string(),
             before,
             after,
-            element_type,
+            element,
         },
     )
 }

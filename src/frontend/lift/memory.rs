@@ -4,7 +4,7 @@
 use super::{Lifter, Node_};
 use crate::frontend::ir::*;
 use crate::frontend::symbols::{Shape, Symbols};
-use crate::frontend::types::{CType, Interval};
+use crate::frontend::types::{CType, ElementType, Interval};
 use std::collections::{BTreeMap, BTreeSet};
 
 impl Lifter<'_> {
@@ -15,14 +15,16 @@ impl Lifter<'_> {
                 if let Some(f) = self.fields.get(&a.array) {
                     return Array {
                         name: f.name.clone(),
-                        element_type: f.element_type.clone(),
+                        element: ElementType {
+                            ctype: self.symbols.resolve_type(&f.element_type),
+                            spelling: f.element_type.clone(),
+                        },
                         extents: f.extents.clone(),
                         scope: f.scope,
                         live_out: true,
                         declaration: None,
                         member_of: Some(f.member_of.clone()),
                         memory: self.field_memory(f),
-                        element: self.symbols.resolve_type(&f.element_type),
                     };
                 }
                 let written = self
@@ -32,7 +34,10 @@ impl Lifter<'_> {
                 let sym = self.symbols.get_at(written, a.span.start);
                 Array {
                     name: a.array.clone(),
-                    element_type: sym.map_or("int".to_string(), |s| s.ty.clone()),
+                    element: sym.map_or(ElementType::constant(), |s| ElementType {
+                        ctype: s.ctype,
+                        spelling: s.ty.clone(),
+                    }),
                     extents: match sym.map(|s| &s.shape) {
                         Some(Shape::Array(e)) => e.clone(),
                         Some(Shape::RestrictPointer) => vec![String::new()],
@@ -47,7 +52,6 @@ impl Lifter<'_> {
                         // A block variable, or a constant nestor reads as a 0-d array.
                         _ => Memory::Local,
                     },
-                    element: sym.map_or(CType::Unknown, |s| s.ctype),
                 }
             });
         }
@@ -115,13 +119,13 @@ pub(super) fn may_share_memory(x: &Array, y: &Array) -> bool {
         && y.memory != Memory::Local
         && !restrict(x.memory)
         && !restrict(y.memory)
-        && may_access_each_other(x.element, y.element)
+        && may_access_each_other(x.element.ctype, y.element.ctype)
 }
 
 /// Whether lvalues of element types `a` and `b` may access the same object (C11
 /// 6.5p7): equal up to signedness, a character type (any object's bytes), or a type
-/// nestor cannot see. `float` and `double` are not told apart (`CType::Floating`), so
-/// they count as possibly the same.
+/// nestor cannot see. Floating types of different widths count as possibly the same:
+/// a width nestor assumed (`DATA_TYPE` without its header) may be wrong.
 pub(super) fn may_access_each_other(a: CType, b: CType) -> bool {
     let width = |t: CType| match t {
         CType::Signed(w) | CType::Unsigned(w) => Some(w),
@@ -130,7 +134,7 @@ pub(super) fn may_access_each_other(a: CType, b: CType) -> bool {
     match (a, b) {
         (CType::Unknown, _) | (_, CType::Unknown) => true,
         _ if width(a) == Some(8) || width(b) == Some(8) => true,
-        (CType::Floating, CType::Floating) => true,
+        (CType::Floating(_), CType::Floating(_)) => true,
         _ => width(a).is_some() && width(a) == width(b),
     }
 }
