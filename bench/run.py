@@ -16,7 +16,7 @@ For each sample (all of samples/*.c, or the names given as arguments) this
 
 then prints a Markdown table with the median kernel times, the speedup
 (original / optimized) and the geometric-mean speedup, and writes it to
-bench/results.md. Not part of `cargo test`.
+bench/latest.md (history: bench/results.md). Not part of `cargo test`.
 
 Usage: bench/run.py [--runs N] [--threads N] [--cc CC] [--cflags FLAGS] [--timeout S]
                     [--keep] [--no-build] [--output FILE] [SAMPLE ...]
@@ -365,7 +365,7 @@ def main():
     ap.add_argument("--cc", default=os.environ.get("CC", "cc"))
     ap.add_argument("--cflags", default="-O3 -march=native", help="default: -O3 -march=native")
     ap.add_argument("--timeout", type=float, default=300, help="seconds per program run (default 300)")
-    ap.add_argument("--output", default=str(ROOT / "bench" / "results.md"))
+    ap.add_argument("--output", default=str(ROOT / "bench" / "latest.md"))
     ap.add_argument("--no-build", action="store_true", help="use the existing target/release/nestor")
     ap.add_argument("--keep", action="store_true", help="keep the build directory and print its path")
     args = ap.parse_args()

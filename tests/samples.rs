@@ -246,7 +246,10 @@ fn regions_left_unchanged_are_byte_identical() {
         mode: nestor::driver::pipeline::Mode::Search(Default::default()),
         contract: true,
         parallel: true,
-        headers: vec![std::fs::read_to_string("samples/polybench_lite.h").expect("header")],
+        inputs: nestor::frontend::Inputs {
+            headers: vec![std::fs::read_to_string("samples/polybench_lite.h").expect("header")],
+            ..Default::default()
+        },
         ..Default::default()
     };
     let mut unchanged = 0;

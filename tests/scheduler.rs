@@ -9,7 +9,7 @@ use nestor::frontend;
 use nestor::model::{self, ScheduleTree};
 use nestor::transform::decision::Decision;
 use nestor::transform::search::isl_scheduler::{Validity, isl_order};
-use nestor::transform::search::{SearchOptions, Verdict as Checked};
+use nestor::transform::search::{CheckOutcome as Checked, SearchOptions};
 
 fn plan_of(ctx: &isl_rs::Context, file: &str) -> Plan {
     let src = std::fs::read_to_string(file).expect("fixture exists");

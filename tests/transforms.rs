@@ -24,10 +24,10 @@
 mod common;
 
 use common::corpus::{self, Case, Checked};
-use nestor::pipeline::{self, Mode, Options, Status};
-use nestor::schedule::Transform;
-use nestor::search::SearchOptions;
-use nestor::tiling::TileSizes;
+use nestor::driver::pipeline::{self, Mode, Options, Status};
+use nestor::transform::rewrites::Transform;
+use nestor::transform::search::SearchOptions;
+use nestor::transform::tiling::TileSizes;
 
 /// The caches tile sizes are chosen for, fixed so that the output is the same on
 /// every machine.
@@ -35,7 +35,7 @@ const CACHES: &str = "48K,2M";
 
 /// `nestor optimize`'s options, changed by the case's `// options:` line.
 fn options(src: &str) -> Result<Options, String> {
-    let caches = nestor::cache::Caches::parse(CACHES)?;
+    let caches = nestor::transform::tiling::cache::Caches::parse(CACHES)?;
     let mut search = SearchOptions::default();
     let mut requested = Vec::new();
     let mut options = Options {

@@ -8,7 +8,7 @@
 
 use super::headers::local_headers;
 use nestor::driver::pipeline::{self, Mode};
-use nestor::frontend::OtherMacros;
+use nestor::frontend::{self, OtherMacros};
 use nestor::support::diag::{Severity, line_col};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -315,9 +315,12 @@ fn rewritten(path: &Path, line: &CompilerLine, verbose: bool) -> Option<String> 
     let bytes = std::fs::read(path).ok()?;
     let src = super::io::as_source(&bytes).ok()?;
     let options = pipeline::Options {
-        defines: line.defines.clone(),
-        other_macros: line.other_macros(),
-        headers: local_headers(src, &super::io::directory_of(path), &line.includes),
+        inputs: frontend::Inputs {
+            defines: line.defines.clone(),
+            other_macros: line.other_macros(),
+            headers: local_headers(src, &super::io::directory_of(path), &line.includes),
+            pure: Vec::new(),
+        },
         mode: Mode::Search(Default::default()),
         contract: true,
         parallel: line.openmp,

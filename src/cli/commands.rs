@@ -33,7 +33,7 @@ fn analyze(
     let mut options = report::options(&input.analysis, rewrite, explain);
     options.fault = fault.region.clone();
     let dir = io::directory_of(input.named());
-    options.headers = super::headers::local_headers(&src, &dir, &input.analysis.include);
+    options.inputs.headers = super::headers::local_headers(&src, &dir, &input.analysis.include);
     let (report, text) = analyzed(&name, &src, &options, &fault, explained == Explained::Text)?;
     if let Some(text) = text {
         print!("{text}");
@@ -223,7 +223,7 @@ pub fn tune(input: &InputArgs, rewrite: &RewriteArgs, tune: TuneArgs, ui: Ui) ->
         let mut options = report::options(&input.analysis, rewrite, false);
         options.alternatives.list = tune.candidates;
         let dir = io::directory_of(input.named());
-        options.headers = super::headers::local_headers(&src, &dir, &input.analysis.include);
+        options.inputs.headers = super::headers::local_headers(&src, &dir, &input.analysis.include);
         let fault = Fault::for_path(&input.file);
         options.fault = fault.region.clone();
         let (report, _) = analyzed(&name, &src, &options, &fault, false)?;

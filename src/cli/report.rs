@@ -4,6 +4,7 @@ use super::args::{AnalysisArgs, RewriteArgs};
 use super::termcolor::{StandardStream, WriteColor};
 use super::{Exit, Ui};
 use nestor::driver::pipeline::{self, FileReport};
+use nestor::frontend;
 use nestor::support::diag::{self, Severity};
 use nestor::transform::rewrites::Transform;
 use nestor::transform::tiling::TileSizes;
@@ -16,8 +17,11 @@ use std::io::Write;
 #[allow(clippy::needless_update)]
 pub fn options(analysis: &AnalysisArgs, rewrite: &RewriteArgs, analyze: bool) -> pipeline::Options {
     pipeline::Options {
-        defines: analysis.define.clone(),
-        pure: analysis.pure.clone(),
+        inputs: frontend::Inputs {
+            defines: analysis.define.clone(),
+            pure: analysis.pure.clone(),
+            ..Default::default()
+        },
         isl_budget: analysis.isl_budget,
         mode: rewrite.mode(),
         analyze,

@@ -2,5 +2,6 @@
 //! turns reports into the `explain` text.
 
 pub mod explain;
+pub mod options;
 pub mod pipeline;
 mod stages;

@@ -12,131 +12,12 @@ use crate::support::isl::{Failure, IslFailure, new_context, with_budget};
 use crate::transform::decision::{self, Decision};
 use crate::transform::rewrites::Transform;
 use crate::transform::search::alternatives::Alternative;
-use crate::transform::search::{self, SearchOptions};
-use crate::transform::tiling;
+use crate::transform::search::{self};
 use isl_rs::Context;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
-/// How regions are rewritten.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub enum Mode {
-    /// Every region regenerated in its original order (a round trip through isl).
-    #[default]
-    Identity,
-    /// These transformations applied in order to every region, each only when legal.
-    Requested(Vec<Transform>),
-    /// Each region searched for a cheaper legal order.
-    Search(SearchOptions),
-}
-
-#[derive(Clone, Debug)]
-pub struct Options {
-    /// `-D NAME=VALUE` integer constants, over the file's `#define`s.
-    pub defines: Vec<(String, i64)>,
-    /// What the command line says of other macros (a compiler's `-D NAME=text`,
-    /// `-include`): the preprocessor conditionals that read them stay undecided.
-    pub other_macros: frontend::OtherMacros,
-    /// The texts of the local headers the file includes, in inclusion order (read by
-    /// the caller: the library does no IO).
-    pub headers: Vec<String>,
-    /// Functions the user declares pure (`--pure`): their calls read only their
-    /// arguments' values.
-    pub pure: Vec<String>,
-    /// isl operations allowed per region (0 = unlimited).
-    pub isl_budget: u64,
-    pub mode: Mode,
-    /// Compute and report the dataflow even when nothing needs it (`explain`).
-    pub analyze: bool,
-    /// Contract temporary arrays to modulo buffers after scheduling.
-    pub contract: bool,
-    /// Tile perfect nests where the model says it pays, with sizes chosen so; `None`:
-    /// no tiling.
-    pub tile: Option<tiling::TileSizes>,
-    /// Run the outermost parallel loop of each nest concurrently (`#pragma omp parallel
-    /// for`), where the parallel check proves it.
-    pub parallel: bool,
-    /// Arrays the user declares dead after every region (`--temporary`), in addition to
-    /// those named by `#pragma nestor temporary(...)`.
-    pub temporaries: Vec<String>,
-    /// The user guarantees that no two arrays of a region are the same memory
-    /// (`--assume-no-alias`): no run-time overlap test is emitted.
-    pub assume_no_alias: bool,
-    /// For `nestor tune`: other legal orders to list, and which to use.
-    pub alternatives: Alternatives,
-    /// Test hook: a bug injected into every region of one function, to show that
-    /// nestor contains it. The command line sets it from `NESTOR_TEST_PANIC_ON` and
-    /// `NESTOR_TEST_FAULT`.
-    pub fault: Option<InjectedFault>,
-}
-
-/// Other legal orders of each region than the search's choice (search mode only).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Alternatives {
-    /// How many orders to list per region in [`RegionReport::alternatives`] (0: none).
-    pub list: usize,
-    /// Per region, by its [`RegionReport::index`], the listed order to use instead of
-    /// the search's choice.
-    pub chosen: BTreeMap<usize, usize>,
-}
-
-impl Alternatives {
-    /// How many orders region `index` needs listed; 0 when none.
-    pub(super) fn needed(&self, index: usize) -> usize {
-        self.chosen
-            .get(&index)
-            .map_or(self.list, |&k| self.list.max(k + 1))
-    }
-}
-
-/// A bug injected by a test into the regions of `function`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InjectedFault {
-    pub function: String,
-    pub kind: FaultKind,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FaultKind {
-    /// nestor panics while handling the region (N205).
-    Panic,
-    /// isl fails while modelling the region (N202).
-    IslError,
-    /// The generated code does not parse (N203).
-    UnparsableCode,
-    /// The analysis crashes (as isl may, with a segmentation fault) (N206).
-    Crash,
-}
-
-impl Options {
-    /// The fault injected into the regions of `function`, if any.
-    fn fault_in(&self, function: &str) -> Option<FaultKind> {
-        self.fault
-            .as_ref()
-            .filter(|f| f.function == function)
-            .map(|f| f.kind)
-    }
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            defines: Vec::new(),
-            other_macros: frontend::OtherMacros::Nothing,
-            headers: Vec::new(),
-            pure: Vec::new(),
-            isl_budget: 2_000_000,
-            mode: Mode::Identity,
-            analyze: false,
-            contract: false,
-            tile: None,
-            parallel: false,
-            temporaries: Vec::new(),
-            assume_no_alias: false,
-            alternatives: Alternatives::default(),
-            fault: None,
-        }
-    }
-}
+pub use super::options::{Alternatives, FaultKind, InjectedFault, Mode, Options};
+pub use super::stages::DataflowReport;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -145,21 +26,6 @@ pub enum Status {
     Rewritten,
     /// Left byte-identical; the diagnostics say why.
     Unchanged,
-}
-
-/// The dataflow of a region, in isl notation, for reports.
-#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
-pub struct DataflowReport {
-    /// Value-based flow dependences `{ S[i] -> T[j] }`.
-    pub flow: String,
-    /// Live ranges: each write with the reads of its value, tagged.
-    pub live_ranges: String,
-    /// Reads of values from before the region.
-    pub live_in: String,
-    /// Last writes of cells read after the region.
-    pub live_out: String,
-    /// Anti and output dependences nestor did not need to respect.
-    pub memory: String,
 }
 
 /// What happened to one region (or to a nest that could not be lifted).
@@ -228,15 +94,7 @@ impl FileReport {
 /// Rewrites every region of `src` as `options.mode` says, each only when every check
 /// passes.
 pub fn optimize(src: &str, options: &Options) -> FileReport {
-    let front = frontend::analyze_file(
-        src,
-        &frontend::Inputs {
-            defines: &options.defines,
-            other_macros: &options.other_macros,
-            headers: &options.headers,
-            pure: &options.pure,
-        },
-    );
+    let front = frontend::analyze_file(src, &options.inputs);
     let mut ctx = new_context();
     let mut regions: Vec<RegionReport> = front.rejected.iter().map(rejected_report).collect();
     let mut replacements = Vec::new();
@@ -544,7 +402,7 @@ fn without_unused_declarations(src: &str, rewritten: String, options: &Options) 
     if rewritten == src {
         return rewritten;
     }
-    let unused = frontend::unused::unused_declarations(src, &rewritten, &options.headers);
+    let unused = frontend::unused::unused_declarations(src, &rewritten, &options.inputs.headers);
     let deletions: Vec<(Span, String)> = unused.into_iter().map(|s| (s, String::new())).collect();
     splice(&rewritten, &deletions)
 }

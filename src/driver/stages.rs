@@ -2,7 +2,7 @@
 //! (searched, requested or as written), tiling, contraction, parallel loops, code
 //! generation. Each adds its decisions and diagnostics to the region's `Outcome`.
 
-use super::pipeline::{DataflowReport, Mode, Options};
+use super::options::{Mode, Options};
 use crate::analysis::deps::{self, Dataflow};
 use crate::analysis::plan::Plan;
 use crate::codegen;
@@ -21,6 +21,21 @@ use crate::transform::storage;
 use crate::transform::tiling;
 use isl_rs::{Context, LibISLError};
 use std::collections::BTreeSet;
+
+/// The dataflow of a region, in isl notation, for reports.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct DataflowReport {
+    /// Value-based flow dependences `{ S[i] -> T[j] }`.
+    pub flow: String,
+    /// Live ranges: each write with the reads of its value, tagged.
+    pub live_ranges: String,
+    /// Reads of values from before the region.
+    pub live_in: String,
+    /// Last writes of cells read after the region.
+    pub live_out: String,
+    /// Anti and output dependences nestor did not need to respect.
+    pub memory: String,
+}
 
 /// What the isl-side stages decided for a region.
 #[derive(Default)]

@@ -45,18 +45,18 @@ pub struct Frontend {
 }
 
 /// What the front end is told besides the file.
-#[derive(Clone, Copy)]
-pub struct Inputs<'a> {
+#[derive(Clone, Debug, Default)]
+pub struct Inputs {
     /// `-D NAME=VALUE` integer constants, over the file's `#define`s.
-    pub defines: &'a [(String, i64)],
+    pub defines: Vec<(String, i64)>,
     /// The command line's other macros (`-D NAME=text`, `-U`, `-include`), which
     /// nestor cannot use as constants but which may decide conditionals.
-    pub other_macros: &'a OtherMacros,
-    /// The texts of the local headers the file includes: their macros, typedefs and
-    /// declarations are visible in the file.
-    pub headers: &'a [String],
+    pub other_macros: OtherMacros,
+    /// The texts of the local headers the file includes, in inclusion order: their
+    /// macros, typedefs and declarations are visible in the file.
+    pub headers: Vec<String>,
     /// Functions whose calls read only their arguments' values (`--pure`).
-    pub pure: &'a [String],
+    pub pure: Vec<String>,
 }
 
 /// [`analyze_file`] for a command line whose only macros are the integer `defines`.
@@ -64,10 +64,9 @@ pub fn analyze(original: &str, defines: &[(String, i64)], headers: &[String]) ->
     analyze_file(
         original,
         &Inputs {
-            defines,
-            other_macros: &OtherMacros::Nothing,
-            headers,
-            pure: &[],
+            defines: defines.to_vec(),
+            headers: headers.to_vec(),
+            ..Inputs::default()
         },
     )
 }
@@ -83,7 +82,7 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
         other_macros: other,
         headers,
         pure,
-    } = *inputs;
+    } = inputs;
     let mut out = Frontend::default();
     let compiled = preprocess::compiled(original, defines, other, headers);
     let src = compiled.file.as_str();

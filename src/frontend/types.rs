@@ -79,6 +79,13 @@ pub struct ElementType {
 }
 
 impl ElementType {
+    /// Whether the source names the type (a typedef or macro) rather than spelling it
+    /// with keywords: reports then say `sizeof(NAME)`, which stays true if the name is
+    /// configured otherwise.
+    pub fn is_named(&self) -> bool {
+        is_named(&self.spelling)
+    }
+
     /// The element type of a name nestor reads as a constant (a macro, an enumerator):
     /// not declared, never written.
     pub fn constant() -> ElementType {
@@ -245,8 +252,25 @@ fn standard_typedef(name: &str) -> Option<CType> {
 /// keywords directly, a single other name through `lookup` (typedefs and macros in
 /// scope), then the standard typedefs.
 pub fn resolve(text: &str, lookup: &dyn Fn(&str) -> Option<CType>) -> CType {
-    let words: Vec<&str> = text
-        .split(|c: char| !c.is_alphanumeric() && c != '_')
+    let words = type_words(text);
+    match words.as_slice() {
+        [] => CType::Unknown,
+        [name] if !KEYWORDS.contains(name) => lookup(name)
+            .or_else(|| standard_typedef(name))
+            .unwrap_or(CType::Unknown),
+        _ => keyword_type(&words),
+    }
+}
+
+/// Whether the type written as `text` is a name (a typedef or a macro: `DATA_TYPE`,
+/// `real_t`) rather than type keywords: what it means is that name's.
+pub fn is_named(text: &str) -> bool {
+    matches!(type_words(text)[..], [name] if !KEYWORDS.contains(&name))
+}
+
+/// The words of the type written as `text`, without qualifiers and storage classes.
+fn type_words(text: &str) -> Vec<&str> {
+    text.split(|c: char| !c.is_alphanumeric() && c != '_')
         .filter(|w| {
             !w.is_empty()
                 && !matches!(
@@ -267,14 +291,7 @@ pub fn resolve(text: &str, lookup: &dyn Fn(&str) -> Option<CType>) -> CType {
                         | "thread_local"
                 )
         })
-        .collect();
-    match words.as_slice() {
-        [] => CType::Unknown,
-        [name] if !KEYWORDS.contains(name) => lookup(name)
-            .or_else(|| standard_typedef(name))
-            .unwrap_or(CType::Unknown),
-        _ => keyword_type(&words),
-    }
+        .collect()
 }
 
 /// The type named by a list of type keywords (`unsigned long int`).

@@ -262,8 +262,8 @@ fn saved_bytes(before: &[String], after: &[String], element: &ElementType) -> St
     }
     factors.extend(product(before, true));
     factors.push(match element.size() {
-        Some(bytes) => bytes.to_string(),
-        None => format!("sizeof({element})"),
+        Some(bytes) if !element.is_named() => bytes.to_string(),
+        _ => format!("sizeof({element})"),
     });
     factors.join(" * ")
 }
@@ -300,16 +300,15 @@ impl fmt::Display for Decision {
                 second,
                 shift,
             } => write!(f, "fused {second} into {first}, shift {shift}"),
-            Decision::Tiled { loops, sizes } => write!(
-                f,
-                "tiled loops ({}) by {}",
-                loops.join(", "),
-                sizes
-                    .iter()
-                    .map(i64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" x ")
-            ),
+            Decision::Tiled { loops, sizes } => {
+                let sizes: Vec<String> = sizes.iter().map(i64::to_string).collect();
+                write!(
+                    f,
+                    "tiled loops ({}) by {}",
+                    loops.join(", "),
+                    sizes.join(" x ")
+                )
+            }
             Decision::Skewed { loops, skewed } => write!(
                 f,
                 "skewed loops ({}) to ({}), so that they can be tiled",
@@ -625,7 +624,11 @@ mod tests {
         assert_eq!(saved(&["h", "w"], &["1", "w"], "double"), "(h - 1) * w * 8");
         assert_eq!(saved(&["n"], &["3"], "float"), "(n - 3) * 4");
         assert_eq!(saved(&["n"], &["3"], "long double"), "(n - 3) * 16");
-        assert_eq!(saved(&["n"], &["3"], "int16_t"), "(n - 3) * 2");
+        assert_eq!(saved(&["n"], &["3"], "unsigned short"), "(n - 3) * 2");
+        assert_eq!(
+            saved(&["n"], &["3"], "int16_t"),
+            "(n - 3) * sizeof(int16_t)"
+        );
         assert_eq!(saved(&["100", "50"], &["2", "50"], "double"), "98 * 50 * 8");
         assert_eq!(
             saved(&["n", "m"], &["2", "3"], "real_t"),

@@ -58,13 +58,13 @@ impl Default for SearchOptions {
 pub struct Candidate {
     pub change: Decision,
     pub cost: f64,
-    pub verdict: Verdict,
+    pub verdict: CheckOutcome,
 }
 
 /// What the search learned about a candidate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Verdict {
+pub enum CheckOutcome {
     Legal,
     Illegal,
     /// The same order was checked before (as another candidate) and found legal.
@@ -74,24 +74,24 @@ pub enum Verdict {
     NotChecked,
 }
 
-impl fmt::Display for Verdict {
+impl fmt::Display for CheckOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Verdict::Legal => "legal",
-            Verdict::Illegal => "illegal",
-            Verdict::LegalBefore => "legal (checked before)",
-            Verdict::IllegalBefore => "illegal (checked before)",
-            Verdict::NotChecked => "not checked (search budget spent)",
+            CheckOutcome::Legal => "legal",
+            CheckOutcome::Illegal => "illegal",
+            CheckOutcome::LegalBefore => "legal (checked before)",
+            CheckOutcome::IllegalBefore => "illegal (checked before)",
+            CheckOutcome::NotChecked => "not checked (search budget spent)",
         })
     }
 }
 
-impl Verdict {
-    fn checked(legal: bool) -> Verdict {
+impl CheckOutcome {
+    fn checked(legal: bool) -> CheckOutcome {
         if legal {
-            Verdict::Legal
+            CheckOutcome::Legal
         } else {
-            Verdict::Illegal
+            CheckOutcome::Illegal
         }
     }
 }
@@ -193,7 +193,7 @@ pub fn search_plan(
     ctx.reset_operations();
     learned.scheduler_may_help.get_or_insert_with(|| {
         found.considered.iter().any(|c| {
-            matches!(c.change, Decision::Scheduled { .. }) && c.verdict == Verdict::Illegal
+            matches!(c.change, Decision::Scheduled { .. }) && c.verdict == CheckOutcome::Illegal
         })
     });
     Ok(found)
@@ -407,7 +407,7 @@ struct Searcher<'a, E> {
     considered: Vec<Candidate>,
     decisions: Vec<Decision>,
     exhausted: bool,
-    /// Verdicts already computed, by candidate.
+    /// Check outcomes already computed, by candidate.
     verdicts: std::collections::HashMap<ScheduleTree, bool>,
 }
 
@@ -423,9 +423,9 @@ impl<E> Searcher<'_, E> {
         let cost = tree_cost(self.region, tree);
         if let Some(&ok) = self.verdicts.get(tree) {
             let verdict = if ok {
-                Verdict::LegalBefore
+                CheckOutcome::LegalBefore
             } else {
-                Verdict::IllegalBefore
+                CheckOutcome::IllegalBefore
             };
             self.considered.push(Candidate {
                 change,
@@ -439,7 +439,7 @@ impl<E> Searcher<'_, E> {
             self.considered.push(Candidate {
                 change,
                 cost,
-                verdict: Verdict::NotChecked,
+                verdict: CheckOutcome::NotChecked,
             });
             return Ok(None);
         }
@@ -449,7 +449,7 @@ impl<E> Searcher<'_, E> {
         self.considered.push(Candidate {
             change,
             cost,
-            verdict: Verdict::checked(ok),
+            verdict: CheckOutcome::checked(ok),
         });
         Ok(Some(ok))
     }
@@ -574,7 +574,7 @@ impl<E> Searcher<'_, E> {
                 legal_checks.push(Candidate {
                     change: Decision::fused(region, fusion),
                     cost: tree_cost(region, candidate),
-                    verdict: Verdict::checked(ok),
+                    verdict: CheckOutcome::checked(ok),
                 });
                 Ok(ok)
             },

@@ -2,18 +2,19 @@
 //! `pipeline::optimize` makes its own isl context per call, so each worker thread has
 //! its own), mirrored into an output directory, with a summary table and JSON.
 
-use super::io::{self, InputError};
-use super::panics::{self, Fault};
-use super::summary::{self, RegionSummary};
-use super::verify::{self, Outcome};
-use super::{Exit, Ui};
+mod table;
+
+use crate::cli::io::{self, InputError};
+use crate::cli::panics::{self, Fault};
+use crate::cli::summary::{self, RegionSummary};
+use crate::cli::verify::{self, Outcome};
+use crate::cli::{Exit, Ui};
 use indicatif::{ProgressBar, ProgressStyle};
 use nestor::driver::pipeline::{self, Status};
 use nestor::transform::decision::Decision;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -164,16 +165,7 @@ pub fn run(cfg: &Config, ui: Ui) -> Exit {
             return Exit::Io;
         }
     };
-    let bar = if !ui.quiet && std::io::stderr().is_terminal() {
-        let style = ProgressStyle::with_template(
-            "{spinner} [{bar:30}] {pos}/{len} files {elapsed} {wide_msg}",
-        )
-        .map(|s| s.progress_chars("=> "))
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
-        ProgressBar::new(jobs.len() as u64).with_style(style)
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = progress_bar(jobs.len(), ui);
     bar.enable_steady_tick(Duration::from_millis(200));
     // The files being worked on, so that a slow one is seen to be the one running.
     let running: Mutex<Vec<String>> = Mutex::new(Vec::new());
@@ -212,7 +204,7 @@ pub fn run(cfg: &Config, ui: Ui) -> Exit {
         files,
     };
     let json_to_stdout = cfg.json.as_deref().is_some_and(io::is_stdin);
-    let table = table(&summary, ui);
+    let table = table::table(&summary, ui);
     if json_to_stdout {
         eprint!("{table}");
     } else {
@@ -222,27 +214,45 @@ pub fn run(cfg: &Config, ui: Ui) -> Exit {
     if !headers_copied && exit == Exit::Success {
         exit = Exit::Io;
     }
-    if let Some(path) = &cfg.json {
-        let text = match serde_json::to_string_pretty(&summary) {
-            Ok(t) => t + "\n",
-            Err(e) => {
-                super::error(format!("cannot encode the summary as JSON: {e}"));
-                return Exit::Io;
-            }
-        };
-        let written = if json_to_stdout {
-            std::io::stdout().write_all(text.as_bytes())
-        } else {
-            io::write_atomically(path, text.as_bytes(), None)
-        };
-        if let Err(e) = written {
-            super::error(format!("cannot write `{}`: {e}", path.display()));
-            if exit != Exit::Differs {
-                exit = Exit::Io;
-            }
-        }
+    if let Some(path) = &cfg.json
+        && let Err(failed) = write_json(&summary, path, json_to_stdout)
+        && exit != Exit::Differs
+    {
+        exit = failed;
     }
     exit
+}
+
+/// The progress bar on a terminal (hidden otherwise, or with `--quiet`).
+fn progress_bar(files: usize, ui: Ui) -> ProgressBar {
+    if ui.quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let style =
+        ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} files {elapsed} {wide_msg}")
+            .map(|s| s.progress_chars("=> "))
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+    ProgressBar::new(files as u64).with_style(style)
+}
+
+/// Writes the summary as JSON to `path` (standard output when `to_stdout`).
+fn write_json(summary: &Summary, path: &Path, to_stdout: bool) -> Result<(), Exit> {
+    let text = match serde_json::to_string_pretty(summary) {
+        Ok(t) => t + "\n",
+        Err(e) => {
+            super::error(format!("cannot encode the summary as JSON: {e}"));
+            return Err(Exit::Io);
+        }
+    };
+    let written = if to_stdout {
+        std::io::stdout().write_all(text.as_bytes())
+    } else {
+        io::write_atomically(path, text.as_bytes(), None)
+    };
+    written.map_err(|e| {
+        super::error(format!("cannot write `{}`: {e}", path.display()));
+        Exit::Io
+    })
 }
 
 fn exit_code(s: &Summary) -> Exit {
@@ -435,7 +445,7 @@ fn process(job: &Job, cfg: &Config) -> FileResult {
         let mut options = cfg.options.clone();
         options.fault = fault.region.clone();
         let dir = io::directory_of(&job.input);
-        options.headers = super::headers::local_headers(src, &dir, &cfg.includes);
+        options.inputs.headers = super::headers::local_headers(src, &dir, &cfg.includes);
         pipeline::optimize(src, &options)
     });
     let tool = start.elapsed();
@@ -636,159 +646,4 @@ fn totals(files: &[FileResult], verify: bool) -> Totals {
     }
     t.tool_ms = (t.tool_ms * 1e3).round() / 1e3;
     t
-}
-
-/// The human summary: a row per file (unless `--quiet`), then the totals.
-pub fn table(s: &Summary, ui: Ui) -> String {
-    let mut out = String::new();
-    let t = &s.totals;
-    if !ui.quiet && !s.files.is_empty() {
-        let width = s
-            .files
-            .iter()
-            .map(|f| f.input.chars().count())
-            .max()
-            .unwrap_or(4)
-            .clamp(4, 60);
-        let _ = write!(
-            out,
-            "{:<width$}  {:>7}  {:>9}  {:>9}  {:>10}",
-            "file", "regions", "rewritten", "unchanged", "time"
-        );
-        if s.verify {
-            let _ = write!(out, "  {:<12}", "verify");
-        }
-        out.push_str("  notes\n");
-        for f in &s.files {
-            let rewritten = f
-                .regions
-                .iter()
-                .filter(|r| r.status == Status::Rewritten)
-                .count();
-            let (regions, rewritten, unchanged) = if f.error.is_some() && f.regions.is_empty() {
-                ("-".to_string(), "-".to_string(), "-".to_string())
-            } else {
-                (
-                    f.regions.len().to_string(),
-                    rewritten.to_string(),
-                    (f.regions.len() - rewritten).to_string(),
-                )
-            };
-            let _ = write!(
-                out,
-                "{:<width$}  {regions:>7}  {rewritten:>9}  {unchanged:>9}  {:>7.1} ms",
-                f.input, f.tool_ms
-            );
-            if s.verify {
-                let v = f.verify.as_ref().map_or("-", |v| v.result);
-                let _ = write!(out, "  {v:<12}");
-            }
-            let mut notes = Vec::new();
-            if let Some(e) = &f.error {
-                notes.push(format!("{}: {}", e.kind, e.message));
-            }
-            let mut codes: BTreeMap<&str, usize> = BTreeMap::new();
-            for r in &f.regions {
-                if let Some(c) = &r.reason {
-                    *codes.entry(c).or_default() += 1;
-                }
-            }
-            if !codes.is_empty() {
-                notes.push(
-                    codes
-                        .iter()
-                        .map(|(c, n)| format!("{c} x{n}"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                );
-            }
-            if let Some(v) = &f.verify
-                && v.result != "identical"
-                && v.result != "no-main"
-            {
-                notes.push(v.detail.lines().next().unwrap_or("").to_string());
-            }
-            let _ = writeln!(out, "  {}", notes.join("; ").trim_end());
-            if ui.verbose {
-                for r in &f.regions {
-                    let _ = writeln!(out, "    {}", r.summary);
-                }
-                if let Some(v) = &f.verify {
-                    for l in v.detail.lines() {
-                        let _ = writeln!(out, "    verify: {l}");
-                    }
-                }
-            }
-        }
-        out.push('\n');
-    }
-    let _ = writeln!(
-        out,
-        "{} file{}: {} rewritten, {} unchanged, {} failed (copied unchanged when readable)",
-        t.files,
-        plural(t.files),
-        t.files_rewritten,
-        t.files_unchanged,
-        t.files_failed
-    );
-    let _ = writeln!(
-        out,
-        "{} region{}: {} rewritten, {} unchanged",
-        t.regions,
-        plural(t.regions),
-        t.regions_rewritten,
-        t.regions_unchanged
-    );
-    if !t.unchanged_by_code.is_empty() {
-        let _ = writeln!(out, "unchanged regions by reason:");
-        for (code, n) in &t.unchanged_by_code {
-            let name = nestor::support::diag::Code::ALL
-                .iter()
-                .find(|c| c.as_str() == code)
-                .map_or("", |c| c.name());
-            let _ = writeln!(out, "  {code} {name:<24} {n:>5}");
-        }
-    }
-    if !t.failed_by_kind.is_empty() {
-        let _ = writeln!(out, "failed files by kind:");
-        for (kind, n) in &t.failed_by_kind {
-            let _ = writeln!(out, "  {kind:<29} {n:>5}");
-        }
-    }
-    if let Some(v) = &t.verify {
-        let count = |k: &str| v.get(k).copied().unwrap_or(0);
-        let _ = writeln!(
-            out,
-            "verify: {} identical, {} differs, {} no-main, {} inconclusive, {} not run (failed files)",
-            count("identical"),
-            count("differs"),
-            count("no-main"),
-            count("inconclusive"),
-            t.files - v.values().sum::<usize>()
-        );
-    }
-    let slowest = s
-        .files
-        .iter()
-        .max_by(|a, b| a.tool_ms.total_cmp(&b.tool_ms));
-    let _ = writeln!(
-        out,
-        "tool time: {:.3} s total, {:.1} ms mean, {:.1} ms max{}; wall {:.3} s with {} worker{}",
-        t.tool_ms / 1e3,
-        if t.files > 0 {
-            t.tool_ms / t.files as f64
-        } else {
-            0.0
-        },
-        slowest.map_or(0.0, |f| f.tool_ms),
-        slowest.map_or(String::new(), |f| format!(" ({})", f.input)),
-        s.wall_ms / 1e3,
-        s.workers,
-        plural(s.workers)
-    );
-    out
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
