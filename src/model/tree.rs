@@ -27,7 +27,102 @@ pub enum ScheduleTree {
     Stmt(usize),
 }
 
+/// A band of a tree, as [`ScheduleTree::bands`] lists it: its path (as
+/// [`ScheduleTree::node_at`] takes it), the number of bands around it, and its fields.
+pub struct BandAt<'t> {
+    pub path: Vec<usize>,
+    pub depth: usize,
+    pub label: &'t str,
+    pub members: &'t [(usize, Aff)],
+    pub child: &'t ScheduleTree,
+    pub unroll: bool,
+}
+
 impl ScheduleTree {
+    /// The node at `path` (child indices from the root; a band's index is ignored).
+    pub fn node_at(&self, path: &[usize]) -> &ScheduleTree {
+        path.iter().fold(self, |node, &k| match node {
+            ScheduleTree::Band { child, .. } => child,
+            ScheduleTree::Sequence(children) => &children[k],
+            ScheduleTree::Stmt(_) => node,
+        })
+    }
+
+    /// This tree with the node at `path` replaced by `new`.
+    pub fn replaced_at(&self, path: &[usize], new: ScheduleTree) -> ScheduleTree {
+        let Some((&first, rest)) = path.split_first() else {
+            return new;
+        };
+        match self {
+            ScheduleTree::Sequence(children) => {
+                let mut children = children.clone();
+                children[first] = children[first].replaced_at(rest, new);
+                ScheduleTree::Sequence(children)
+            }
+            _ => self.map_children(&mut |child| child.replaced_at(rest, new.clone())),
+        }
+    }
+
+    /// This node with `f` applied to each of its children (a band's body, a sequence's
+    /// children); a statement is itself.
+    pub fn map_children(&self, f: &mut dyn FnMut(&ScheduleTree) -> ScheduleTree) -> ScheduleTree {
+        match self {
+            ScheduleTree::Band {
+                label,
+                members,
+                child,
+                unroll,
+            } => ScheduleTree::Band {
+                label: label.clone(),
+                members: members.clone(),
+                child: Box::new(f(child)),
+                unroll: *unroll,
+            },
+            ScheduleTree::Sequence(children) => {
+                ScheduleTree::Sequence(children.iter().map(f).collect())
+            }
+            ScheduleTree::Stmt(k) => ScheduleTree::Stmt(*k),
+        }
+    }
+
+    /// Every band of the tree, depth first (a band before those inside it).
+    pub fn bands(&self) -> Vec<BandAt<'_>> {
+        let mut out = Vec::new();
+        self.collect_bands(&mut Vec::new(), 0, &mut out);
+        out
+    }
+
+    fn collect_bands<'t>(&'t self, path: &mut Vec<usize>, depth: usize, out: &mut Vec<BandAt<'t>>) {
+        match self {
+            ScheduleTree::Band {
+                label,
+                members,
+                child,
+                unroll,
+            } => {
+                out.push(BandAt {
+                    path: path.clone(),
+                    depth,
+                    label,
+                    members,
+                    child,
+                    unroll: *unroll,
+                });
+                path.push(0);
+                child.collect_bands(path, depth + 1, out);
+                path.pop();
+            }
+            ScheduleTree::Sequence(children) => {
+                for (k, c) in children.iter().enumerate() {
+                    path.push(k);
+                    c.collect_bands(path, depth, out);
+                    path.pop();
+                }
+            }
+            ScheduleTree::Stmt(_) => {}
+        }
+    }
+
     /// The statements below this node, in order.
     pub fn statements(&self) -> Vec<usize> {
         let mut out = Vec::new();

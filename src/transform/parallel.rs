@@ -14,7 +14,6 @@ use crate::analysis::plan::Plan;
 use crate::frontend::ir::Aff;
 use crate::model::{self, ScheduleTree};
 use crate::transform::decision::{Obstacle, ParallelLoop};
-use crate::transform::rewrites;
 use crate::transform::storage;
 use isl_rs::{Context, LibISLError, UnionMap, UnionSet};
 use std::collections::BTreeSet;
@@ -298,7 +297,7 @@ impl ConcurrentBand {
         };
         let within = match scope {
             Scope::Band => {
-                let statements = rewrites::node_at(&plan.tree, path).statements();
+                let statements = plan.tree.node_at(path).statements();
                 Some(plan.instances_of(ctx, &statements.into_iter().collect())?)
             }
             Scope::Region => None,

@@ -44,10 +44,10 @@ fn interchange_in(tree: &ScheduleTree, a: &str, b: &str, count: &mut usize) -> S
                     *count += 1;
                     swapped
                 }
-                None => map_children(tree, &mut |c| interchange_in(c, a, b, count)),
+                None => tree.map_children(&mut |c| interchange_in(c, a, b, count)),
             }
         }
-        _ => map_children(tree, &mut |c| interchange_in(c, a, b, count)),
+        _ => tree.map_children(&mut |c| interchange_in(c, a, b, count)),
     }
 }
 
@@ -83,29 +83,6 @@ fn swap_with_descendant(tree: &ScheduleTree, other: &str) -> Option<ScheduleTree
         node = child;
     }
     None
-}
-
-fn map_children(
-    tree: &ScheduleTree,
-    f: &mut dyn FnMut(&ScheduleTree) -> ScheduleTree,
-) -> ScheduleTree {
-    match tree {
-        ScheduleTree::Band {
-            label,
-            members,
-            child,
-            unroll,
-        } => ScheduleTree::Band {
-            label: label.clone(),
-            members: members.clone(),
-            child: Box::new(f(child)),
-            unroll: *unroll,
-        },
-        ScheduleTree::Sequence(children) => {
-            ScheduleTree::Sequence(children.iter().map(f).collect())
-        }
-        ScheduleTree::Stmt(k) => ScheduleTree::Stmt(*k),
-    }
 }
 
 /// Whether some sequence in `tree` has two consecutive loops (so fusion can be tried).
@@ -169,43 +146,9 @@ struct Fuser<'a, E> {
 /// A position in the tree: child indices from the root.
 type Path = Vec<usize>;
 
-/// The node at `path` (child indices from the root; a band's index is ignored).
-pub fn node_at<'t>(tree: &'t ScheduleTree, path: &[usize]) -> &'t ScheduleTree {
-    path.iter().fold(tree, |node, &k| match node {
-        ScheduleTree::Band { child, .. } => child,
-        ScheduleTree::Sequence(children) => &children[k],
-        ScheduleTree::Stmt(_) => node,
-    })
-}
-
-fn replace_at(tree: &ScheduleTree, path: &[usize], new: ScheduleTree) -> ScheduleTree {
-    let Some((&first, rest)) = path.split_first() else {
-        return new;
-    };
-    match tree {
-        ScheduleTree::Band {
-            label,
-            members,
-            child,
-            unroll,
-        } => ScheduleTree::Band {
-            label: label.clone(),
-            members: members.clone(),
-            child: Box::new(replace_at(child, rest, new)),
-            unroll: *unroll,
-        },
-        ScheduleTree::Sequence(children) => {
-            let mut children = children.clone();
-            children[first] = replace_at(&children[first], rest, new);
-            ScheduleTree::Sequence(children)
-        }
-        ScheduleTree::Stmt(_) => tree.clone(),
-    }
-}
-
 impl<E> Fuser<'_, E> {
     fn fuse_at(&mut self, tree: &mut ScheduleTree, path: &mut Path) -> Result<(), E> {
-        if let ScheduleTree::Sequence(children) = node_at(tree, path).clone() {
+        if let ScheduleTree::Sequence(children) = tree.node_at(path).clone() {
             let mut children = children;
             let mut k = 0;
             while k + 1 < children.len() {
@@ -213,13 +156,13 @@ impl<E> Fuser<'_, E> {
                     Some((fused_children, fusion)) => {
                         children = fused_children;
                         self.fusions.push(fusion);
-                        *tree = replace_at(tree, path, sequence_or_single(children.clone()));
+                        *tree = tree.replaced_at(path, sequence_or_single(children.clone()));
                     }
                     None => k += 1,
                 }
             }
         }
-        let node = node_at(tree, path).clone();
+        let node = tree.node_at(path).clone();
         match node {
             ScheduleTree::Band { .. } => {
                 path.push(0);
@@ -258,7 +201,7 @@ impl<E> Fuser<'_, E> {
             let fused = fuse_bands(&children[k], &children[k + 1], shift);
             let mut candidate = children.to_vec();
             candidate.splice(k..k + 2, [fused]);
-            let whole = replace_at(tree, path, sequence_or_single(candidate.clone()));
+            let whole = tree.replaced_at(path, sequence_or_single(candidate.clone()));
             let fusion = Fusion {
                 first: la.clone(),
                 first_statements: children[k].statements(),
@@ -362,7 +305,7 @@ fn collect_chains(
 /// The labels of the chain of bands starting at `path`.
 pub fn chain_labels(tree: &ScheduleTree, path: &[usize]) -> Vec<String> {
     let mut labels = Vec::new();
-    let mut node = node_at(tree, path);
+    let mut node = tree.node_at(path);
     while let ScheduleTree::Band { label, child, .. } = node {
         labels.push(label.clone());
         node = child;
@@ -375,7 +318,7 @@ pub fn chain_labels(tree: &ScheduleTree, path: &[usize]) -> Vec<String> {
 pub fn permute_chain(tree: &ScheduleTree, path: &[usize], order: &[usize]) -> ScheduleTree {
     let (bands, bottom) = chain_at(tree, path);
     let permuted: Vec<Band> = order.iter().map(|&k| bands[k].clone()).collect();
-    replace_at(tree, path, stack(&permuted, bottom.clone()))
+    tree.replaced_at(path, stack(&permuted, bottom.clone()))
 }
 
 /// A band's label and members.
@@ -384,7 +327,7 @@ pub type Band = (String, Vec<(usize, Aff)>);
 /// The chain of bands at `path`, outermost first, and the node below it.
 pub fn chain_at<'t>(tree: &'t ScheduleTree, path: &[usize]) -> (Vec<Band>, &'t ScheduleTree) {
     let mut bands = Vec::new();
-    let mut node = node_at(tree, path);
+    let mut node = tree.node_at(path);
     while let ScheduleTree::Band {
         label,
         members,
@@ -435,7 +378,7 @@ pub fn tile(tree: &ScheduleTree, path: &[usize], sizes: &[i64]) -> ScheduleTree 
         })
         .collect();
     let points = stack(&bands, bottom.clone());
-    replace_at(tree, path, stack(&tiles, points))
+    tree.replaced_at(path, stack(&tiles, points))
 }
 
 /// The loop's name for users: its time, the same for every statement (`p`, `2t + i`),
@@ -505,7 +448,7 @@ pub fn skew_chain(tree: &ScheduleTree, path: &[usize], factors: &[Vec<i64>]) -> 
             .collect();
         skewed.push((band_label(&members), members));
     }
-    replace_at(tree, path, stack(&skewed, bottom.clone()))
+    tree.replaced_at(path, stack(&skewed, bottom.clone()))
 }
 
 /// `time` as `c + Σ a_x·x` with each name once (`i + t + t` is `i + 2t`), when linear.
@@ -567,7 +510,7 @@ pub fn unroll_and_jam(tree: &ScheduleTree, path: &[usize], factors: &[i64]) -> S
                 unroll: true,
             }
         });
-    replace_at(tree, path, stack(&blocks, jammed))
+    tree.replaced_at(path, stack(&blocks, jammed))
 }
 
 /// The most loop orders tried per perfect nest: all of them up to 6 loops deep.
@@ -636,7 +579,7 @@ pub fn distribute(tree: &ScheduleTree, path: &[usize]) -> ScheduleTree {
         members,
         child,
         ..
-    } = node_at(tree, path)
+    } = tree.node_at(path)
     else {
         return tree.clone();
     };
@@ -660,15 +603,15 @@ pub fn distribute(tree: &ScheduleTree, path: &[usize]) -> ScheduleTree {
         })
         .collect();
     match path.split_last() {
-        Some((&last, parent)) if matches!(node_at(tree, parent), ScheduleTree::Sequence(_)) => {
-            let ScheduleTree::Sequence(siblings) = node_at(tree, parent) else {
+        Some((&last, parent)) if matches!(tree.node_at(parent), ScheduleTree::Sequence(_)) => {
+            let ScheduleTree::Sequence(siblings) = tree.node_at(parent) else {
                 return tree.clone();
             };
             let mut siblings = siblings.clone();
             siblings.splice(last..last + 1, loops);
-            replace_at(tree, parent, ScheduleTree::Sequence(siblings))
+            tree.replaced_at(parent, ScheduleTree::Sequence(siblings))
         }
-        _ => replace_at(tree, path, ScheduleTree::Sequence(loops)),
+        _ => tree.replaced_at(path, ScheduleTree::Sequence(loops)),
     }
 }
 

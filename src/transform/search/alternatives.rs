@@ -125,7 +125,7 @@ fn distributed_everywhere(
             .first()
             .cloned()
             .unwrap_or_default();
-        let statements = statement_names(plan, rewrites::node_at(&tree, &path));
+        let statements = statement_names(plan, tree.node_at(&path));
         tree = rewrites::distribute(&tree, &path);
         decisions.push(Decision::Distributed {
             iterator,
@@ -246,7 +246,7 @@ fn permuted(plan: &Plan, tree: &ScheduleTree, path: &[usize], order: &[usize]) -
     Decision::Permuted {
         after: order.iter().map(|&k| labels[k].clone()).collect(),
         before: labels,
-        statements: statement_names(plan, rewrites::node_at(tree, path)),
+        statements: statement_names(plan, tree.node_at(path)),
     }
 }
 

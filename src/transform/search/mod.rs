@@ -9,7 +9,7 @@
 use crate::analysis::deps::ViolationKind;
 use crate::analysis::plan::Plan;
 use crate::frontend::ir::{AccessKind, Region};
-use crate::model::ScheduleTree;
+use crate::model::{BandAt, ScheduleTree};
 use crate::transform::cost::{innermost_strided_references, tree_cost};
 use crate::transform::decision::Decision;
 use crate::transform::rewrites::{
@@ -565,7 +565,7 @@ impl<E> Searcher<'_, E> {
                 // not already give: only shift-0 fusion there.
                 if tree_cost(region, candidate) > base * (1.0 + 1e-9)
                     || used >= budget
-                    || shifted_inner_fusions(candidate, 0) > 0
+                    || shifted_inner_fusions(candidate) > 0
                 {
                     return Ok(false);
                 }
@@ -627,7 +627,7 @@ impl<E> Searcher<'_, E> {
     }
 
     fn statements_of(&self, tree: &ScheduleTree, path: &[usize]) -> Vec<String> {
-        rewrites::node_at(tree, path)
+        tree.node_at(path)
             .statements()
             .iter()
             .map(|k| self.region.statements[*k].name.clone())
@@ -651,33 +651,16 @@ enum Innermost {
 fn innermost_times(
     tree: &ScheduleTree,
 ) -> std::collections::BTreeMap<usize, crate::frontend::ir::Aff> {
-    fn walk(
-        tree: &ScheduleTree,
-        out: &mut std::collections::BTreeMap<usize, crate::frontend::ir::Aff>,
-    ) {
-        match tree {
-            ScheduleTree::Band { members, child, .. } => {
-                out.extend(members.iter().cloned());
-                walk(child, out);
-            }
-            ScheduleTree::Sequence(children) => children.iter().for_each(|c| walk(c, out)),
-            ScheduleTree::Stmt(_) => {}
-        }
-    }
-    let mut out = std::collections::BTreeMap::new();
-    walk(tree, &mut out);
-    out
+    // Depth first: an inner band's times replace those of the bands around it.
+    tree.bands()
+        .iter()
+        .flat_map(|b| b.members.iter().cloned())
+        .collect()
 }
 
 /// The labels of the bands of `tree`, depth first.
 pub fn band_labels(tree: &ScheduleTree) -> Vec<String> {
-    match tree {
-        ScheduleTree::Band { label, child, .. } => std::iter::once(label.clone())
-            .chain(band_labels(child))
-            .collect(),
-        ScheduleTree::Sequence(children) => children.iter().flat_map(band_labels).collect(),
-        ScheduleTree::Stmt(_) => Vec::new(),
-    }
+    tree.bands().iter().map(|b| b.label.to_string()).collect()
 }
 
 /// The cost of `tree` with every perfect nest in its cheapest order, legal or not.
@@ -697,24 +680,17 @@ fn best_cost(region: &Region, tree: &ScheduleTree) -> f64 {
 }
 
 /// The number of innermost bands (whose body holds only statements) nested inside
-/// another band, `depth` bands deep, whose members are shifted against each other.
-fn shifted_inner_fusions(tree: &ScheduleTree, depth: usize) -> usize {
-    match tree {
-        ScheduleTree::Band { members, child, .. } => {
-            let innermost = !child.contains_band();
-            let offsets: BTreeSet<Option<i64>> = members
-                .iter()
-                .map(|(_, t)| t.linear().map(|(c, _)| c))
-                .collect();
-            usize::from(depth > 0 && innermost && offsets.len() > 1)
-                + shifted_inner_fusions(child, depth + 1)
-        }
-        ScheduleTree::Sequence(children) => children
+/// another band, whose members are shifted against each other.
+fn shifted_inner_fusions(tree: &ScheduleTree) -> usize {
+    let shifted = |b: &BandAt| {
+        let offsets: BTreeSet<Option<i64>> = b
+            .members
             .iter()
-            .map(|c| shifted_inner_fusions(c, depth))
-            .sum(),
-        ScheduleTree::Stmt(_) => 0,
-    }
+            .map(|(_, t)| t.linear().map(|(c, _)| c))
+            .collect();
+        b.depth > 0 && !b.child.contains_band() && offsets.len() > 1
+    };
+    tree.bands().iter().filter(|b| shifted(b)).count()
 }
 
 /// The arrays the statements of `tree` access with `kind`.
