@@ -56,7 +56,208 @@ pub enum RecordType {
     /// { ... } T;`).
     Defined(Rc<Record>),
     /// A record type nestor does not model, with why.
-    Unknown(String),
+    Unknown(NotModelled),
+}
+
+/// Why nestor does not model a struct or union type, or an access through members.
+/// Its text completes "`EXPRESSION` is not modelled: ...".
+#[derive(Clone, Debug, PartialEq)]
+pub enum NotModelled {
+    /// A typedef, global or tag `name` is defined differently in two preprocessor
+    /// branches (`name` as messages quote it).
+    DefinedTwice {
+        name: String,
+    },
+    /// A global `name` is declared differently in two preprocessor branches.
+    DeclaredTwice {
+        name: String,
+    },
+    /// The variable is declared `volatile` or `_Atomic`.
+    Volatile,
+    /// The type is defined inside the function (`spelled`: how the declaration names
+    /// it, when by a tag or typedef).
+    DefinedInFunction {
+        spelled: Option<String>,
+    },
+    /// No definition of `struct NAME` is visible.
+    NoDefinition {
+        keyword: &'static str,
+        name: String,
+    },
+    /// `->member` after another member: it follows a pointer member.
+    ArrowAfterPointer {
+        member: String,
+    },
+    /// A member of a union: members share storage.
+    UnionMember {
+        member: String,
+        record: String,
+    },
+    NoSuchMember {
+        member: String,
+        record: String,
+    },
+    /// A member whose declaration nestor does not model; `why` completes "member `m` of
+    /// `struct S` is ...".
+    UnmodelledMember {
+        member: String,
+        record: String,
+        why: String,
+    },
+    /// A member followed by another that is not a struct.
+    NotAStruct {
+        member: String,
+        record: String,
+    },
+    /// A member (or the variable, `record` empty) subscripted in other than each of its
+    /// dimensions.
+    Subscripts {
+        name: String,
+        record: String,
+        rank: usize,
+        subscripts: usize,
+    },
+    /// The struct is reached through an expression that is not a variable.
+    NotAVariable {
+        text: String,
+    },
+    Undeclared {
+        root: String,
+    },
+    NotAStructVariable {
+        root: String,
+    },
+    /// `->` on a pointer that is not a parameter: it may point to any struct.
+    LocalPointer {
+        root: String,
+    },
+    /// `->` on a variable that is not one pointer to a struct.
+    ArrowOnNonPointer {
+        root: String,
+    },
+    /// A subscripted plain pointer: it may alias other arrays.
+    AliasingPointer {
+        root: String,
+    },
+    /// The variable's struct type is not modelled, for `why`.
+    RootType {
+        root: String,
+        why: Box<NotModelled>,
+    },
+    /// A member array used without all its subscripts: a pointer.
+    MissingSubscripts {
+        name: String,
+        dimensions_left: usize,
+    },
+    /// A struct used as a whole.
+    WholeStruct {
+        name: String,
+    },
+}
+
+impl std::fmt::Display for NotModelled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use NotModelled as N;
+        match self {
+            N::DefinedTwice { name } => {
+                write!(
+                    f,
+                    "{name} is defined differently in two preprocessor branches"
+                )
+            }
+            N::DeclaredTwice { name } => {
+                write!(
+                    f,
+                    "{name} is declared differently in two preprocessor branches"
+                )
+            }
+            N::Volatile => write!(f, "declared `volatile` or `_Atomic`"),
+            N::DefinedInFunction { spelled: None } => {
+                write!(f, "its type is defined inside the function")
+            }
+            N::DefinedInFunction { spelled: Some(t) } => {
+                write!(f, "its type `{t}` is defined inside the function")
+            }
+            N::NoDefinition { keyword, name } => {
+                write!(f, "nestor cannot see the definition of `{keyword} {name}`")
+            }
+            N::ArrowAfterPointer { member } => write!(f, "`->{member}` follows a pointer member"),
+            N::UnionMember { member, record } => {
+                write!(
+                    f,
+                    "`{member}` is a member of {record}, whose members share storage"
+                )
+            }
+            N::NoSuchMember { member, record } => {
+                write!(f, "nestor does not see a member `{member}` in {record}")
+            }
+            N::UnmodelledMember {
+                member,
+                record,
+                why,
+            } => {
+                write!(f, "member `{member}` of {record} is {why}")
+            }
+            N::NotAStruct { member, record } => {
+                write!(f, "member `{member}` of {record} is not a struct")
+            }
+            N::Subscripts {
+                name,
+                record,
+                rank,
+                subscripts,
+            } if record.is_empty() => write!(
+                f,
+                "`{name}` has {rank} dimensions but is accessed with {subscripts} subscripts"
+            ),
+            N::Subscripts {
+                name,
+                record,
+                rank,
+                subscripts,
+            } => write!(
+                f,
+                "member `{name}` of {record} has {rank} dimensions but is accessed with {subscripts} subscripts"
+            ),
+            N::NotAVariable { text } => {
+                write!(
+                    f,
+                    "the struct is reached through `{text}`, which is not a variable"
+                )
+            }
+            N::Undeclared { root } => write!(f, "nestor cannot see the declaration of `{root}`"),
+            N::NotAStructVariable { root } => write!(
+                f,
+                "`{root}` is not a struct, an array of structs or a pointer to one whose type nestor sees"
+            ),
+            N::LocalPointer { root } => write!(
+                f,
+                "`{root}` is a pointer that is not a parameter of the function: it may point to any struct"
+            ),
+            N::ArrowOnNonPointer { root } => write!(
+                f,
+                "`->` is applied to `{root}`, which nestor does not model as one pointer to a struct"
+            ),
+            N::AliasingPointer { root } => write!(
+                f,
+                "`{root}` is a pointer that may alias other arrays (declare it `restrict` to index it, or use `{root}->`)"
+            ),
+            N::RootType { root, why } => write!(f, "the type of `{root}` is not modelled: {why}"),
+            N::MissingSubscripts {
+                name,
+                dimensions_left,
+            } => write!(
+                f,
+                "member array `{name}` lacks {dimensions_left} of its subscripts, so it stands for a pointer"
+            ),
+            N::WholeStruct { name } => {
+                write!(
+                    f,
+                    "`{name}` is a struct used as a whole, not through its members"
+                )
+            }
+        }
+    }
 }
 
 impl Record {
@@ -281,8 +482,8 @@ pub type MemberStep<'s> = (&'s str, bool, usize);
 pub fn follow(
     record: Rc<Record>,
     chain: &[MemberStep],
-    lookup: &dyn Fn(&RecordType) -> Result<Rc<Record>, String>,
-) -> Result<Followed, String> {
+    lookup: &dyn Fn(&RecordType) -> Result<Rc<Record>, NotModelled>,
+) -> Result<Followed, NotModelled> {
     let mut record = record;
     let mut followed = Followed {
         element_type: String::new(),
@@ -293,39 +494,47 @@ pub fn follow(
     for (k, &(name, arrow, subscripts)) in chain.iter().enumerate() {
         let last = k + 1 == chain.len();
         if arrow && k > 0 {
-            return Err(format!("`->{name}` follows a pointer member"));
+            return Err(NotModelled::ArrowAfterPointer {
+                member: name.to_string(),
+            });
         }
         if record.union {
-            return Err(format!(
-                "`{name}` is a member of {}, whose members share storage",
-                record.display
-            ));
+            return Err(NotModelled::UnionMember {
+                member: name.to_string(),
+                record: record.display.clone(),
+            });
         }
         let Some(member) = record.member(name) else {
-            return Err(format!(
-                "nestor does not see a member `{name}` in {}",
-                record.display
-            ));
+            return Err(NotModelled::NoSuchMember {
+                member: name.to_string(),
+                record: record.display.clone(),
+            });
         };
         let rank = member.extents.len();
         let inner = match &member.kind {
             MemberKind::Unmodelled(why) => {
-                return Err(format!("member `{name}` of {} is {why}", record.display));
+                return Err(NotModelled::UnmodelledMember {
+                    member: name.to_string(),
+                    record: record.display.clone(),
+                    why: why.clone(),
+                });
             }
             MemberKind::Value if !last => {
-                return Err(format!(
-                    "member `{name}` of {} is not a struct",
-                    record.display
-                ));
+                return Err(NotModelled::NotAStruct {
+                    member: name.to_string(),
+                    record: record.display.clone(),
+                });
             }
             MemberKind::Value => None,
             MemberKind::Record(inner) => Some(inner),
         };
         if subscripts > rank || (!last && subscripts < rank) {
-            return Err(format!(
-                "member `{name}` of {} has {rank} dimensions but is accessed with {subscripts} subscripts",
-                record.display
-            ));
+            return Err(NotModelled::Subscripts {
+                name: name.to_string(),
+                record: record.display.clone(),
+                rank,
+                subscripts,
+            });
         }
         followed.extents.extend(member.extents.iter().cloned());
         followed.element_type = member.ty.clone();

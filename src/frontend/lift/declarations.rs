@@ -48,7 +48,7 @@ impl Lifter<'_> {
                 continue;
             }
             if let Err(why) = self.new_block_local(node, d, name, value, &ty) {
-                self.diags.push(block_local_rejected(d, &why));
+                self.diags.push(block_local_rejected(d, why));
                 continue;
             }
             if let Some(value) = value {
@@ -67,14 +67,14 @@ impl Lifter<'_> {
         name: Node,
         value: Option<Node>,
         ty: &str,
-    ) -> Result<(), String> {
+    ) -> Result<(), BlockLocalProblem> {
         let n = text(name, self.src);
         let array = declarator.kind() == "array_declarator";
         if self.iters.iter().any(|i| i == n) {
-            return Err(format!("`{n}` shadows a loop iterator"));
+            return Err(BlockLocalProblem::ShadowsIterator(n.to_string()));
         }
         if self.block_variable_at(n, decl.start_byte()).is_some() {
-            return Err(format!("`{n}` shadows another `{n}` of an enclosing block"));
+            return Err(BlockLocalProblem::ShadowsOuter(n.to_string()));
         }
         let model = self.fresh_block_name(n);
         // The declarator with the model's name for the identifier (`row[W]`).
@@ -92,14 +92,12 @@ impl Lifter<'_> {
             format!("{ty} {model};")
         };
         if value.is_some_and(|v| mentions(v, n, self.src)) {
-            return Err(format!("the initializer of `{n}` reads `{n}` itself"));
+            return Err(BlockLocalProblem::ReadsItself(n.to_string()));
         }
         // A scalar is judged here; an array's cells by the dataflow.
         let proven = !array && (value.is_some() || written_before_read(decl, n, self.src));
         if !array && !proven {
-            return Err(format!(
-                "`{n}` may be read before it is written in its block (its value is indeterminate)"
-            ));
+            return Err(BlockLocalProblem::MayBeReadFirst(n.to_string()));
         }
         let block_end = decl.parent().map_or(decl.end_byte(), |b| b.end_byte());
         self.block_locals.insert(
@@ -279,7 +277,7 @@ pub(super) fn written_before_read(decl: Node, name: &str, src: &str) -> bool {
     true
 }
 
-pub(super) fn block_local_rejected(node: Node, why: &str) -> Diagnostic {
+pub(super) fn block_local_rejected(node: Node, why: impl std::fmt::Display) -> Diagnostic {
     Diagnostic::new(
         Code::UnsupportedStatement,
         node.byte_range(),
@@ -297,4 +295,34 @@ pub(super) fn array_name(d: Node) -> Option<Node> {
         n = n.child_by_field_name("declarator")?;
     }
     (n.kind() == "identifier").then_some(n)
+}
+
+/// Why a variable declared inside the region cannot be one variable of it.
+#[derive(Debug)]
+pub(super) enum BlockLocalProblem {
+    ShadowsIterator(String),
+    /// It shadows a variable of the same name in an enclosing block.
+    ShadowsOuter(String),
+    /// Its initializer reads the variable itself.
+    ReadsItself(String),
+    /// A scalar that may be read before its block writes it.
+    MayBeReadFirst(String),
+}
+
+impl std::fmt::Display for BlockLocalProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BlockLocalProblem::ShadowsIterator(n) => write!(f, "`{n}` shadows a loop iterator"),
+            BlockLocalProblem::ShadowsOuter(n) => {
+                write!(f, "`{n}` shadows another `{n}` of an enclosing block")
+            }
+            BlockLocalProblem::ReadsItself(n) => {
+                write!(f, "the initializer of `{n}` reads `{n}` itself")
+            }
+            BlockLocalProblem::MayBeReadFirst(n) => write!(
+                f,
+                "`{n}` may be read before it is written in its block (its value is indeterminate)"
+            ),
+        }
+    }
 }

@@ -4,7 +4,7 @@
 use super::{FieldArray, Lifter};
 use crate::frontend::affine::{op_text, short, unparen};
 use crate::frontend::ir::*;
-use crate::frontend::records::{self, Reached, Step};
+use crate::frontend::records::{self, NotModelled, Reached, Step};
 use crate::frontend::symbols::Shape;
 use crate::frontend::syntax::text;
 use crate::support::diag::{Code, Diagnostic};
@@ -54,10 +54,9 @@ impl Lifter<'_> {
                     self.diags.push(member_problem(
                         node,
                         src,
-                        &format!(
-                            "the struct is reached through `{}`, which is not a variable",
-                            short(text(current, src))
-                        ),
+                        &NotModelled::NotAVariable {
+                            text: short(text(current, src)),
+                        },
                     ));
                     return false;
                 }
@@ -109,36 +108,36 @@ impl Lifter<'_> {
     /// by `->` (distinct parameters are assumed not to alias, as array parameters
     /// are); every member on the way must be modelled ([`records::follow`]) and the
     /// last one must be values subscripted in each of their dimensions.
-    pub(super) fn field_array(&self, root: &str, steps: &[Step]) -> Result<FieldArray, String> {
+    pub(super) fn field_array(
+        &self,
+        root: &str,
+        steps: &[Step],
+    ) -> Result<FieldArray, NotModelled> {
+        let named = || root.to_string();
         let symbol = self
             .symbols
             .get(root)
-            .ok_or_else(|| format!("nestor cannot see the declaration of `{root}`"))?;
-        let record_type = symbol.record.as_ref().ok_or_else(|| {
-            format!("`{root}` is not a struct, an array of structs or a pointer to one whose type nestor sees")
-        })?;
+            .ok_or_else(|| NotModelled::Undeclared { root: named() })?;
+        let record_type = symbol
+            .record
+            .as_ref()
+            .ok_or_else(|| NotModelled::NotAStructVariable { root: named() })?;
         let (own_subscripts, chain) = records::member_chain(steps);
         let arrow = chain.first().is_some_and(|m| m.1);
         let parameter = symbol.scope == Scope::Parameter;
         let (own_extents, element_zero, separator) = match (&symbol.shape, arrow) {
             (Shape::Pointer | Shape::RestrictPointer, true) if !parameter => {
-                return Err(format!(
-                    "`{root}` is a pointer that is not a parameter of the function: it may point to any struct"
-                ));
+                return Err(NotModelled::LocalPointer { root: named() });
             }
             (Shape::Pointer, true) if own_subscripts == 0 => (Vec::new(), false, "->"),
             (Shape::RestrictPointer, true) if own_subscripts == 0 => {
                 (vec![String::new()], true, ".")
             }
             (_, true) => {
-                return Err(format!(
-                    "`->` is applied to `{root}`, which nestor does not model as one pointer to a struct"
-                ));
+                return Err(NotModelled::ArrowOnNonPointer { root: named() });
             }
             (Shape::Pointer, false) => {
-                return Err(format!(
-                    "`{root}` is a pointer that may alias other arrays (declare it `restrict` to index it, or use `{root}->`)"
-                ));
+                return Err(NotModelled::AliasingPointer { root: named() });
             }
             (Shape::Scalar, false) => (Vec::new(), false, "."),
             (Shape::Array(extents), false) => (extents.clone(), false, "."),
@@ -146,28 +145,33 @@ impl Lifter<'_> {
         };
         let rank = if element_zero { 0 } else { own_extents.len() };
         if own_subscripts != rank {
-            return Err(format!(
-                "`{root}` has {rank} dimensions but is accessed with {own_subscripts} subscripts"
-            ));
+            return Err(NotModelled::Subscripts {
+                name: named(),
+                record: String::new(),
+                rank,
+                subscripts: own_subscripts,
+            });
         }
         let record = self
             .symbols
             .record(record_type)
-            .map_err(|why| format!("the type of `{root}` is not modelled: {why}"))?;
+            .map_err(|why| NotModelled::RootType {
+                root: named(),
+                why: Box::new(why),
+            })?;
         let followed = records::follow(record, &chain, &|r| self.symbols.record(r))?;
         let members: Vec<&str> = chain.iter().map(|m| m.0).collect();
         let name = format!("{root}{separator}{}", members.join("."));
         match followed.reached {
             Reached::Value { dimensions_left: 0 } => {}
             Reached::Value { dimensions_left } => {
-                return Err(format!(
-                    "member array `{name}` lacks {dimensions_left} of its subscripts, so it stands for a pointer"
-                ));
+                return Err(NotModelled::MissingSubscripts {
+                    name,
+                    dimensions_left,
+                });
             }
             Reached::Record { .. } => {
-                return Err(format!(
-                    "`{name}` is a struct used as a whole, not through its members"
-                ));
+                return Err(NotModelled::WholeStruct { name });
             }
         }
         Ok(FieldArray {
@@ -199,7 +203,7 @@ impl Lifter<'_> {
 }
 
 /// An access through struct members that nestor does not model, with why.
-pub(super) fn member_problem(node: Node, src: &str, why: &str) -> Diagnostic {
+pub(super) fn member_problem(node: Node, src: &str, why: &NotModelled) -> Diagnostic {
     Diagnostic::new(
         Code::PointerAccess,
         node.byte_range(),

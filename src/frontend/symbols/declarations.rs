@@ -3,7 +3,7 @@
 
 use super::{Shape, Symbol, Symbols};
 use crate::frontend::ir::Scope;
-use crate::frontend::records::{Record, RecordType, record_of};
+use crate::frontend::records::{NotModelled, Record, RecordType, record_of};
 use crate::frontend::syntax::find_kind;
 use crate::frontend::syntax::text;
 use crate::frontend::types::{CType, resolve};
@@ -84,7 +84,7 @@ impl Symbols {
             .and_then(|t| self.record_type(t, src))
             .map(|r| {
                 if volatile {
-                    RecordType::Unknown("declared `volatile` or `_Atomic`".to_string())
+                    RecordType::Unknown(NotModelled::Volatile)
                 } else {
                     r
                 }
@@ -110,12 +110,13 @@ impl Symbols {
                 };
                 Some(match (name, body) {
                     _ if body.is_some() && self.in_function => {
-                        RecordType::Unknown("its type is defined inside the function".to_string())
+                        RecordType::Unknown(NotModelled::DefinedInFunction { spelled: None })
                     }
-                    (Some(n), _) if local(n) => RecordType::Unknown(format!(
-                        "its type `{}` is defined inside the function",
-                        text(ty, src)
-                    )),
+                    (Some(n), _) if local(n) => {
+                        RecordType::Unknown(NotModelled::DefinedInFunction {
+                            spelled: Some(text(ty, src).to_string()),
+                        })
+                    }
                     (Some(n), _) => RecordType::Tag {
                         keyword: if ty.kind() == "union_specifier" {
                             "union"
@@ -137,9 +138,9 @@ impl Symbols {
                     .find(|(_, scope)| scope.contains(&self.position));
                 match local {
                     Some((CType::Unknown, _)) if self.record_typedefs.contains_key(name) => {
-                        Some(RecordType::Unknown(format!(
-                            "its type `{name}` is defined inside the function"
-                        )))
+                        Some(RecordType::Unknown(NotModelled::DefinedInFunction {
+                            spelled: Some(name.to_string()),
+                        }))
                     }
                     Some(_) => None,
                     None => self.record_typedefs.get(name).cloned(),
@@ -180,10 +181,9 @@ impl Symbols {
         let name = text(name, src).to_string();
         let record = Rc::new(self.record_definition(ty, src));
         let entry = match self.records.get(&name) {
-            Some(Ok(old)) if *old != record => Err(format!(
-                "`{}` is defined differently in two preprocessor branches",
-                record.display
-            )),
+            Some(Ok(old)) if *old != record => Err(NotModelled::DefinedTwice {
+                name: record.display.clone(),
+            }),
             Some(Err(why)) => Err(why.clone()),
             _ => Ok(record),
         };
@@ -221,14 +221,15 @@ impl Symbols {
     }
 
     /// The definition record type `r` stands for, or why nestor does not model it.
-    pub fn record(&self, r: &RecordType) -> Result<Rc<Record>, String> {
+    pub fn record(&self, r: &RecordType) -> Result<Rc<Record>, NotModelled> {
         match r {
             RecordType::Tag { keyword, name } => match self.records.get(name) {
                 Some(Ok(record)) => Ok(record.clone()),
                 Some(Err(why)) => Err(why.clone()),
-                None => Err(format!(
-                    "nestor cannot see the definition of `{keyword} {name}`"
-                )),
+                None => Err(NotModelled::NoDefinition {
+                    keyword,
+                    name: name.clone(),
+                }),
             },
             RecordType::Defined(record) => Ok(record.clone()),
             RecordType::Unknown(why) => Err(why.clone()),

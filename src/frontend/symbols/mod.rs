@@ -1,7 +1,7 @@
 //! What the file declares: `#define` constants, globals, and per function its
 //! parameters and locals — including PolyBench's `POLYBENCH_2D(A,N,M,n,m)` form.
 
-use super::records::{Record, RecordType};
+use super::records::{NotModelled, Record, RecordType};
 use super::syntax::text;
 use super::types::CType;
 use crate::frontend::ir::Scope;
@@ -63,7 +63,7 @@ pub struct Symbols {
     local_typedefs: Rc<HashMap<String, Vec<(CType, Span)>>>,
     /// File-scope struct and union tags with their definitions (`Err`: why the tag
     /// is not modelled).
-    records: Rc<HashMap<String, Result<Rc<Record>, String>>>,
+    records: Rc<HashMap<String, Result<Rc<Record>, NotModelled>>>,
     /// File-scope typedefs naming a struct or union type.
     record_typedefs: Rc<HashMap<String, RecordType>>,
     /// Struct and union tags defined inside the function, with where each is visible.
@@ -139,9 +139,11 @@ impl Symbols {
                     }
                     for (name, record) in self.record_typedefs_of(child, src) {
                         let record = match self.record_typedefs.get(&name) {
-                            Some(old) if *old != record => RecordType::Unknown(format!(
-                                "`{name}` is defined differently in two preprocessor branches"
-                            )),
+                            Some(old) if *old != record => {
+                                RecordType::Unknown(NotModelled::DefinedTwice {
+                                    name: format!("`{name}`"),
+                                })
+                            }
                             _ => record,
                         };
                         Rc::make_mut(&mut self.record_typedefs).insert(name, record);
@@ -176,10 +178,9 @@ impl Symbols {
                         if let Some(old) = self.globals.get(&s.name)
                             && old.record != s.record
                         {
-                            s.record = Some(RecordType::Unknown(format!(
-                                "`{}` is declared differently in two preprocessor branches",
-                                s.name
-                            )));
+                            s.record = Some(RecordType::Unknown(NotModelled::DeclaredTwice {
+                                name: format!("`{}`", s.name),
+                            }));
                         }
                         Rc::make_mut(&mut self.globals).insert(s.name.clone(), s);
                     }
