@@ -219,6 +219,17 @@ impl std::fmt::Display for NotModelled {
                 f,
                 "member `{name}` of {record} has {rank} dimensions but is accessed with {subscripts} subscripts"
             ),
+            access => access.fmt_access(f),
+        }
+    }
+}
+
+impl NotModelled {
+    /// The text of a problem with the variable an access starts from, or with what it
+    /// reaches.
+    fn fmt_access(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use NotModelled as N;
+        match self {
             N::NotAVariable { text } => {
                 write!(
                     f,
@@ -256,6 +267,7 @@ impl std::fmt::Display for NotModelled {
                     "`{name}` is a struct used as a whole, not through its members"
                 )
             }
+            record => write!(f, "{record}"),
         }
     }
 }
