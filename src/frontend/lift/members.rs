@@ -7,6 +7,7 @@ use crate::frontend::ir::*;
 use crate::frontend::records::{self, NotModelled, Reached, Step};
 use crate::frontend::symbols::Shape;
 use crate::frontend::syntax::text;
+use crate::frontend::types::ElementType;
 use crate::support::diag::{Code, Diagnostic};
 use tree_sitter::Node;
 
@@ -176,7 +177,10 @@ impl Lifter<'_> {
         }
         Ok(FieldArray {
             name,
-            element_type: followed.element_type,
+            element: ElementType {
+                ctype: self.symbols.resolve_type(&followed.element_type),
+                spelling: followed.element_type,
+            },
             extents: own_extents.into_iter().chain(followed.extents).collect(),
             element_zero,
             scope: symbol.scope,

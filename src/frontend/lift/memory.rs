@@ -15,10 +15,7 @@ impl Lifter<'_> {
                 if let Some(f) = self.fields.get(&a.array) {
                     return Array {
                         name: f.name.clone(),
-                        element: ElementType {
-                            ctype: self.symbols.resolve_type(&f.element_type),
-                            spelling: f.element_type.clone(),
-                        },
+                        element: f.element.clone(),
                         extents: f.extents.clone(),
                         scope: f.scope,
                         live_out: true,

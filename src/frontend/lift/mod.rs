@@ -6,7 +6,7 @@ use super::ir::*;
 use super::summary::Summaries;
 use super::symbols::Symbols;
 use super::syntax::text;
-use super::types::CType;
+use super::types::{CType, ElementType};
 use crate::support::diag::{Code, Diagnostic, Span};
 use std::collections::{BTreeMap, BTreeSet};
 use tree_sitter::Node;
@@ -193,8 +193,8 @@ struct Lifter<'a> {
 struct FieldArray {
     /// `b.c`, or `p->v` through a pointer parameter.
     name: String,
-    /// The last member's element type as written.
-    element_type: String,
+    /// The last member's element type.
+    element: ElementType,
     /// The struct variable's extents, then each member's.
     extents: Vec<String>,
     /// Whether the access through `->` of a `restrict` pointer (a 1-d array of structs)
