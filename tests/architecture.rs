@@ -93,15 +93,18 @@ fn every_module_has_a_row_in_the_code_map_and_every_row_a_module() {
 }
 
 /// The modules `file` imports from the crate: every path starting with `crate::` (or
-/// `super::`, resolved), cut to the longest prefix that is a module of `known`.
+/// `super::`, resolved; groups `a::{b, c::d}` expanded), cut to the longest prefix that
+/// is a module of `known`.
 fn imports(file: &str, known: &BTreeSet<Vec<String>>) -> BTreeSet<Vec<String>> {
     let text = read(file);
     let own = module_path(file);
     let mut out = BTreeSet::new();
-    let words: Vec<&str> = text
+    let mut words: Vec<String> = text
         .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .map(str::to_string)
         .collect();
-    for word in words {
+    words.extend(grouped_paths(&text));
+    for word in &words {
         let mut parts: Vec<&str> = word.split("::").collect();
         let mut base: Vec<String> = match parts.first() {
             Some(&"crate") => Vec::new(),
@@ -129,6 +132,64 @@ fn imports(file: &str, known: &BTreeSet<Vec<String>>) -> BTreeSet<Vec<String>> {
         }
     }
     out
+}
+
+/// The paths of every `use` group in `text`: `super::{a, b::{c, d}}` gives `super::a`,
+/// `super::b::c`, `super::b::d`.
+fn grouped_paths(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices("::{") {
+        let prefix_start = text[..at]
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+            .map_or(0, |k| k + 1);
+        let prefix = &text[prefix_start..at];
+        if !(prefix.starts_with("crate") || prefix.starts_with("super")) {
+            continue;
+        }
+        let Some(group) = braced(&text[at + 2..]) else {
+            continue;
+        };
+        for item in top_level_items(group) {
+            let path = format!("{prefix}::{}", item.trim());
+            match path.find("::{") {
+                Some(_) => out.extend(grouped_paths(&path)),
+                None => out.push(path),
+            }
+        }
+    }
+    out
+}
+
+/// The text inside the braces `text` starts with.
+fn braced(text: &str) -> Option<&str> {
+    let mut depth = 0;
+    for (k, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 1 => return Some(&text[1..k]),
+            '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `group` split at its commas outside nested braces.
+fn top_level_items(group: &str) -> Vec<&str> {
+    let (mut items, mut depth, mut start) = (Vec::new(), 0, 0);
+    for (k, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&group[start..k]);
+                start = k + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&group[start..]);
+    items.into_iter().filter(|i| !i.trim().is_empty()).collect()
 }
 
 fn stage(module: &[String]) -> Option<usize> {

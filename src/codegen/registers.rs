@@ -12,8 +12,8 @@
 //! cells each iteration of it owns: with no iteration, the store writes back the
 //! value loaded, which no other thread may then be touching.
 
-use super::expr::{Ex, PRIMARY};
-use super::statements::{each_node, is_whole_subscript, straight_line_calls};
+use super::expr::Ex;
+use super::statements::{each_node, render, straight_line_calls};
 use super::{Gen, Printer};
 use crate::frontend::ir::{AccessKind, Piece, Statement};
 use crate::transform::decision::Decision;
@@ -468,19 +468,6 @@ fn access_pieces(stmt: &Statement, a: usize) -> Vec<Piece> {
         .retain(|(r, _)| r.start >= span.start && r.end <= span.end);
     alone.span = span;
     alone.pieces()
-}
-
-/// `pieces` as C, each iterator hole filled with its argument.
-pub(super) fn render(pieces: &[Piece], args: &[Ex]) -> String {
-    pieces
-        .iter()
-        .enumerate()
-        .map(|(k, p)| match p {
-            Piece::Text(t) => t.clone(),
-            Piece::Iter(d) if is_whole_subscript(pieces, k) => args[*d].text.clone(),
-            Piece::Iter(d) => args[*d].wrapped(PRIMARY),
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! iterators substituted, with the comments that belong to it.
 
 use super::expr::{Ex, PRIMARY, UNARY};
-use super::{Gen, Printer, registers, unexpected};
+use super::{Gen, Printer, unexpected};
 use crate::frontend::ir::Piece;
 use crate::frontend::types::CType;
 use crate::support::isl::{AstKind, ast_kind};
@@ -63,7 +63,7 @@ impl Printer<'_> {
     /// its iterators.
     pub(super) fn statement(&mut self, call: &ASTExpr, k: usize, depth: usize) -> Gen<()> {
         let args = self.statement_args(call, k)?;
-        let text = registers::render(&self.statement_pieces(call, k)?, &args);
+        let text = render(&self.statement_pieces(call, k)?, &args);
         self.lines.push((depth, text));
         Ok(())
     }
@@ -169,4 +169,17 @@ pub(super) fn contains_loop(node: &ASTNode) -> Gen<bool> {
         Ok(())
     })?;
     Ok(found)
+}
+
+/// `pieces` as C, each iterator hole filled with its argument.
+pub(super) fn render(pieces: &[Piece], args: &[Ex]) -> String {
+    pieces
+        .iter()
+        .enumerate()
+        .map(|(k, p)| match p {
+            Piece::Text(t) => t.clone(),
+            Piece::Iter(d) if is_whole_subscript(pieces, k) => args[*d].text.clone(),
+            Piece::Iter(d) => args[*d].wrapped(PRIMARY),
+        })
+        .collect()
 }
