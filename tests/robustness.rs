@@ -69,6 +69,31 @@ fn generated_code_keeps_crlf_line_endings() {
     );
 }
 
+/// A `//` comment of a CRLF file ends before its line's `\r\n`: the generated code
+/// wrote it with its `\r` and then the line ending (`// body\r\r\n`).
+#[test]
+fn line_comments_in_a_crlf_file_keep_one_carriage_return() {
+    let src = "void f(int n, double A[n][n], double B[n][n]) {\r\n  for (int j = 0; j < n; j++) // columns\r\n    for (int i = 0; i < n; i++) {\r\n      // body\r\n      A[i][j] = B[i][j] * 2; // scale\r\n    }\r\n}\r\n";
+    let options = Options {
+        mode: pipeline::Mode::Search(nestor::transform::search::SearchOptions::default()),
+        ..Options::default()
+    };
+    let report = pipeline::optimize(src, &options);
+    assert_eq!(report.regions[0].status, pipeline::Status::Rewritten);
+    for comment in ["// columns", "// body", "// scale"] {
+        assert!(
+            report.output.contains(&format!("{comment}\r\n")),
+            "{}",
+            report.output
+        );
+    }
+    assert!(!report.output.contains("\r\r"), "{:?}", report.output);
+    assert_eq!(
+        report.output.matches('\n').count(),
+        report.output.matches("\r\n").count()
+    );
+}
+
 /// isl 0.27 segfaults (`isl_basic_map_swap_div`, under `compute_flow` of the memory
 /// dependences) on the dataflow of a stride -2 loop reading `A[k / 2][j]` (differential
 /// fuzzer seed 0xd, program 181, reduced). The region's analysis runs in a child

@@ -140,6 +140,9 @@ fn enclosing_loops(node: Node) -> usize {
 /// the first one after it (its depth is left 0).
 fn anchored(comment: Node, src: &str, statements: &[Statement]) -> Comment {
     let (start, end) = (comment.start_byte(), comment.end_byte());
+    // tree-sitter-c's `//` comment runs to the `\n`, so in a CRLF file it holds the
+    // `\r` of the line ending, which the generated code writes itself.
+    let comment_text = text(comment, src).trim_end_matches('\r').to_string();
     let same_line = |s: &Statement| {
         s.span.end <= start
             && src
@@ -148,14 +151,14 @@ fn anchored(comment: Node, src: &str, statements: &[Statement]) -> Comment {
     };
     if let Some(k) = statements.iter().position(same_line) {
         return Comment {
-            text: text(comment, src).to_string(),
+            text: comment_text,
             statement: Some(k),
             after: true,
             depth: 0,
         };
     }
     Comment {
-        text: text(comment, src).to_string(),
+        text: comment_text,
         statement: statements.iter().position(|s| s.span.start >= end),
         after: false,
         depth: 0,
