@@ -94,6 +94,34 @@ fn line_comments_in_a_crlf_file_keep_one_carriage_return() {
     );
 }
 
+/// A nest inside a loop the source runs with `#pragma omp parallel for` is rewritten
+/// without a parallel loop of its own: it got a second `parallel for` inside the first
+/// (nested parallelism: another team of threads per iteration, or a serialized one).
+#[test]
+fn a_nest_inside_an_openmp_parallel_loop_gets_no_parallel_loop() {
+    let src = "void f(int n, double A[restrict n][n][n], double B[restrict n][n][n]) {\n#pragma omp parallel for\n  for (int t = 0; t < n; t++)\n    for (int j = 0; j < n; j++)\n      for (int i = 0; i < n; i++)\n        A[t][i][j] = B[t][i][j] * 2;\n}\n";
+    let options = Options {
+        mode: pipeline::Mode::Search(nestor::transform::search::SearchOptions::default()),
+        parallel: true,
+        ..Options::default()
+    };
+    let report = pipeline::optimize(src, &options);
+    assert!(
+        report
+            .regions
+            .iter()
+            .any(|r| r.status == pipeline::Status::Rewritten),
+        "{}",
+        report.output
+    );
+    assert_eq!(
+        report.output.matches("omp parallel").count(),
+        1,
+        "{}",
+        report.output
+    );
+}
+
 /// isl 0.27 segfaults (`isl_basic_map_swap_div`, under `compute_flow` of the memory
 /// dependences) on the dataflow of a stride -2 loop reading `A[k / 2][j]` (differential
 /// fuzzer seed 0xd, program 181, reduced). The region's analysis runs in a child

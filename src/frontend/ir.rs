@@ -654,6 +654,9 @@ pub struct Region {
     /// Arrays named by `#pragma nestor temporary(...)` before the region in its
     /// function: dead after the region whatever their scope.
     pub declared_temporaries: Vec<String>,
+    /// The region runs inside an OpenMP parallel construct the source writes (a loop or
+    /// block under `#pragma omp ... parallel ...`): threads are already running it.
+    pub inside_parallel: bool,
     /// Declarations outside the region to replace (byte range, new text): contracted
     /// local arrays get their smaller declaration in place.
     pub replaced_declarations: Vec<(Span, String)>,

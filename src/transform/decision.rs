@@ -133,6 +133,9 @@ pub enum Obstacle {
     /// Two iterations of the loop write the same cell (a reduction, or a value nobody
     /// reads).
     SharedWrites,
+    /// The region runs inside an OpenMP parallel construct of the source: a parallel
+    /// loop in it would start a nested team of threads.
+    InsideParallel,
 }
 
 impl Obstacle {
@@ -174,6 +177,10 @@ impl fmt::Display for Obstacle {
                 Ok(())
             }
             Obstacle::SharedWrites => write!(f, "two iterations would write the same cell"),
+            Obstacle::InsideParallel => write!(
+                f,
+                "the nest runs inside the source's own `#pragma omp parallel` construct"
+            ),
         }
     }
 }

@@ -28,7 +28,8 @@ const MAX_SEQUENTIAL_AROUND: usize = 1;
 
 /// The outermost parallel loop of each nest of `plan` (in its chosen order and
 /// storage) that encloses another loop (a loop over single statements would not repay
-/// starting threads) and sits in at most [`MAX_SEQUENTIAL_AROUND`] loops.
+/// starting threads) and sits in at most [`MAX_SEQUENTIAL_AROUND`] loops; none in a
+/// region the source already runs in parallel (vector loops only).
 /// `storage_changed`: whether the plan's storage differs from the program its dataflow
 /// describes (contracted arrays); a legal order alone keeps that dataflow.
 pub fn parallel_loops(
@@ -54,7 +55,17 @@ pub fn parallel_loops(
     finder.visit(&plan.tree, &mut Vec::new(), 0)?;
     finder.vector_loops(&plan.tree, &mut Vec::new(), 0)?;
     ctx.reset_operations();
-    Ok(finder.found)
+    let mut found = finder.found;
+    if plan.region.inside_parallel {
+        let (vector, threaded) = found.loops.into_iter().partition(|l| l.simd);
+        found.loops = vector;
+        found.sequential.extend(
+            threaded
+                .into_iter()
+                .map(|l: ParallelLoop| (l.iterator, Obstacle::InsideParallel)),
+        );
+    }
+    Ok(found)
 }
 
 /// The loops of a plan that run concurrently, and those considered that may not, with

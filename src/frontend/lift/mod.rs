@@ -95,6 +95,7 @@ pub fn lift_region(
         block_locals: lifter.block_locals.into_values().collect(),
         epilogue: Vec::new(),
         declared_temporaries: Vec::new(),
+        inside_parallel: false,
         replaced_declarations: Vec::new(),
         scop_pragmas: None,
         may_overlap,

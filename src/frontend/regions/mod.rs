@@ -337,6 +337,7 @@ impl<'t> RegionFinder<'_, 't> {
         }
         self.mark_live_out(&mut region);
         region.declared_temporaries = self.declared_temporaries(span.start);
+        region.inside_parallel = inside_openmp_parallel(*first, self.function, self.src);
         Ok(region)
     }
 
@@ -478,6 +479,21 @@ pub(super) fn loop_pragma_before<'t>(first: Node<'t>, src: &str) -> Option<Node<
     let arg = pragma_argument(prev, src)?;
     let own = matches!(arg, "scop" | "endscop") || arg.starts_with("nestor");
     (!own).then_some(prev)
+}
+
+/// Whether `first` runs inside an OpenMP parallel construct of the source: a statement
+/// around it (up to `function`) follows a pragma naming `omp` and `parallel`, or a
+/// preprocessor conditional that may hold one.
+fn inside_openmp_parallel(first: Node, function: Node, src: &str) -> bool {
+    let mut node = first.parent();
+    while let Some(n) = node.filter(|n| n.id() != function.id()) {
+        let pragma = loop_pragma_before(n, src).map(|p| text(p, src));
+        if pragma.is_some_and(|p| p.contains("omp") && p.contains("parallel")) {
+            return true;
+        }
+        node = n.parent();
+    }
+    false
 }
 
 /// Whether a preprocessor conditional holds a pragma other than nestor's own.
