@@ -91,6 +91,32 @@ fn a_failing_compile_fails_as_the_compiler_does() {
     );
 }
 
+/// A compiler that cannot be started is reported once, as such: the wrapper said "the
+/// compiler failed on the rewritten files; compiling the originals" first, then
+/// tried again.
+#[test]
+fn a_compiler_that_cannot_run_is_reported_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("k.c");
+    std::fs::write(
+        &src,
+        "void k(int n, double A[restrict n][n]) {\n  for (int j = 0; j < n; j++)\n    for (int i = 0; i < n; i++)\n      A[i][j] = 0;\n}\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_nestor"))
+        .env("NESTOR_CC", dir.path().join("no-such-cc"))
+        .args(["cc", "-c"])
+        .arg(&src)
+        .arg("-o")
+        .arg(dir.path().join("k.o"))
+        .output()
+        .expect("nestor runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0));
+    assert_eq!(stderr.matches("cannot run").count(), 1, "{stderr}");
+    assert!(!stderr.contains("rewritten files"), "{stderr}");
+}
+
 /// A program whose `#ifdef TRACE` branch reads the temporary `tmp` after its loops.
 const TRACED: &str = "#include <stdio.h>
 static double A[64], B[64];

@@ -174,7 +174,9 @@ pub fn run(mut args: Vec<OsString>, verbose: bool) -> u8 {
     }
     match compile(&compiler, &rewritten, true) {
         Some(0) => 0,
-        _ => {
+        // It cannot be started (reported): the originals would fare no better.
+        None => 1,
+        Some(_) => {
             eprintln!(
                 "nestor: note: the compiler failed on the rewritten files; compiling the originals"
             );
@@ -203,9 +205,6 @@ fn compiler() -> Vec<String> {
         .unwrap_or_else(|| vec!["cc".to_string()])
 }
 
-/// Runs the compiler; `None` when it cannot be started. With `quiet_failure`, its
-/// messages are shown only when it succeeds (a failure is retried on the originals,
-/// whose messages are the ones that matter).
 /// The object-like macros `compiler` predefines for the options of `args` that change
 /// them (`-std=`, `-m...`, `-f...`, `-O...`, `-ansi`), as `NAME=VALUE`: what
 /// `compiler -dM -E` prints for an empty file. `#ifdef __GNUC__` around an attribute
@@ -241,19 +240,25 @@ fn predefined_macros(compiler: &[String], args: &[OsString]) -> Vec<String> {
         .collect()
 }
 
+/// Runs the compiler; `None` when it cannot be started (said on standard error). With
+/// `quiet_failure`, its messages are shown only when it succeeds (a failure is retried
+/// on the originals, whose messages are the ones that matter).
 fn compile(compiler: &[String], args: &[OsString], quiet_failure: bool) -> Option<u8> {
     let mut command = Command::new(&compiler[0]);
     command.args(&compiler[1..]).args(args);
+    let cannot_run = |e: std::io::Error| {
+        super::error(format!("cannot run `{}`: {e}", compiler[0]));
+    };
     if !quiet_failure {
         return match command.status() {
             Ok(status) => Some(status.code().map_or(1, |c| c.clamp(0, 255) as u8)),
             Err(e) => {
-                super::error(format!("cannot run `{}`: {e}", compiler[0]));
+                cannot_run(e);
                 None
             }
         };
     }
-    let out = command.output().ok()?;
+    let out = command.output().map_err(cannot_run).ok()?;
     if out.status.success() {
         use std::io::Write;
         let _ = std::io::stdout().write_all(&out.stdout);
