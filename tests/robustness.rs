@@ -122,6 +122,41 @@ fn a_nest_inside_an_openmp_parallel_loop_gets_no_parallel_loop() {
     );
 }
 
+/// A comment between two nests of a `#pragma scop` region stays, with the nest it
+/// precedes: it was dropped (in every mode, `--identity` too).
+#[test]
+fn comments_between_the_nests_of_a_scop_region_are_kept() {
+    let src = "void f(int n, double A[restrict n][n], double x[restrict n], double y[restrict n]) {\n#pragma scop\n  /* first */\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < n; j++)\n      y[i] += A[i][j] * x[j];\n  /* second */\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < n; j++)\n      x[i] += A[j][i] * y[j];\n  // last\n#pragma endscop\n}\n";
+    for mode in [
+        pipeline::Mode::Identity,
+        pipeline::Mode::Search(nestor::transform::search::SearchOptions::default()),
+    ] {
+        let options = Options {
+            mode,
+            ..Options::default()
+        };
+        let report = pipeline::optimize(src, &options);
+        assert_eq!(report.regions[0].status, pipeline::Status::Rewritten);
+        for comment in ["/* first */", "/* second */", "// last"] {
+            assert_eq!(
+                report.output.matches(comment).count(),
+                1,
+                "{}",
+                report.output
+            );
+        }
+        let (second, loops) = (
+            report.output.find("/* second */").unwrap(),
+            report
+                .output
+                .match_indices("for (")
+                .map(|(k, _)| k)
+                .collect::<Vec<_>>(),
+        );
+        assert!(loops[1] < second && second < loops[2], "{}", report.output);
+    }
+}
+
 /// isl 0.27 segfaults (`isl_basic_map_swap_div`, under `compute_flow` of the memory
 /// dependences) on the dataflow of a stride -2 loop reading `A[k / 2][j]` (differential
 /// fuzzer seed 0xd, program 181, reduced). The region's analysis runs in a child

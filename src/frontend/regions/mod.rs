@@ -139,11 +139,18 @@ impl<'t> RegionFinder<'_, 't> {
                     Some("scop") => open = Some(k),
                     Some("endscop") => {
                         if let Some(start) = open.take() {
-                            let body: Vec<Node> = children[start + 1..k]
-                                .iter()
-                                .copied()
-                                .filter(|n| n.kind() != "comment")
-                                .collect();
+                            // Comments between statements are the region's (printed
+                            // with what they precede); those before its first statement
+                            // and after its last stay outside its span, as written.
+                            let inner = &children[start + 1..k];
+                            let is_code = |n: &Node| n.kind() != "comment";
+                            let body: Vec<Node> = match (
+                                inner.iter().position(is_code),
+                                inner.iter().rposition(is_code),
+                            ) {
+                                (Some(first), Some(last)) => inner[first..=last].to_vec(),
+                                _ => Vec::new(),
+                            };
                             let pragmas = syntax::whole_lines(
                                 children[start].start_byte()..children[k].end_byte(),
                                 self.src,

@@ -29,6 +29,7 @@ static void kernel_mvt(int n,
         x1[i] = x1[i] + A[i][j] * v1[j];
       }
     }
+    /* The second product walks A down its columns. */
     #pragma omp parallel for private(j)
     for (i = 0; i < _PB_N; i++) {
       for (j = 0; j < _PB_N; j++) {

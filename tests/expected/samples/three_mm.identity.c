@@ -57,6 +57,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
         }
       }
     }
+    /* F := C * D */
     for (i = 0; i < _PB_NJ; i++) {
       for (j = 0; j < _PB_NL; j++) {
         F[i][j] = SCALAR_VAL(0.0);
@@ -65,6 +66,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
         }
       }
     }
+    /* G := E * F */
     for (i = 0; i < _PB_NI; i++) {
       for (j = 0; j < _PB_NL; j++) {
         G[i][j] = SCALAR_VAL(0.0);

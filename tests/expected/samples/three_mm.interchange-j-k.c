@@ -70,6 +70,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
         }
       }
     }
+    /* F := C * D */
     #pragma omp parallel for private(j)
     for (i = 0; i < _PB_NJ; i++) {
       for (j = 0; j < _PB_NL; j++) {
@@ -90,6 +91,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
         }
       }
     }
+    /* G := E * F */
     #pragma omp parallel for private(j)
     for (i = 0; i < _PB_NI; i++) {
       for (j = 0; j < _PB_NL; j++) {
