@@ -120,6 +120,8 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
     }
     breaks.extend(conditional_breaks(&compiled.blanks, original));
     let root = tree.root_node();
+    out.file_diagnostics
+        .extend(unknown_nestor_pragmas(root, src));
     out.identifiers = identifiers(root, &compiled, original);
     let header_trees: Vec<(tree_sitter::Tree, &str)> = compiled
         .headers
@@ -148,6 +150,41 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
     }
     out.regions.sort_by_key(|r| r.span.start);
     out.rejected.sort_by_key(|r| r.span.start);
+    out
+}
+
+/// The directives nestor reads after `#pragma nestor`.
+const NESTOR_PRAGMAS: [&str; 2] = ["temporary", "pure"];
+
+/// N124 for every `#pragma nestor WORD` below `node` whose `WORD` nestor does not read
+/// (a misspelt `temporary` would otherwise be ignored without a word).
+fn unknown_nestor_pragmas(node: Node, src: &str) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let directive = pragma_argument(node, src)
+        .and_then(|a| a.strip_prefix("nestor"))
+        .filter(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace));
+    if let Some(rest) = directive {
+        let word: String = rest
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if !NESTOR_PRAGMAS.contains(&word.as_str()) {
+            out.push(
+                Diagnostic::new(
+                    Code::UnknownPragma,
+                    node.start_byte()..node.start_byte() + text(node, src).trim_end().len(),
+                    format!("`#pragma nestor {word}` is not a directive nestor knows; it is ignored"),
+                )
+                .label("ignored")
+                .expected(format!("one of: {}", NESTOR_PRAGMAS.join(", ")))
+                .hint("check the spelling: `#pragma nestor temporary(a, b)`, `#pragma nestor pure(f)`"),
+            );
+        }
+    }
+    for child in named_children(node) {
+        out.extend(unknown_nestor_pragmas(child, src));
+    }
     out
 }
 

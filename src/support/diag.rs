@@ -67,6 +67,7 @@ codes! {
     UnclosedScop = "N121", "unclosed-scop", "`#pragma scop` without a matching `#pragma endscop`";
     ShadowedIterator = "N122", "shadowed-iterator", "two nested loops use the same iterator name";
     LoopPragma = "N123", "loop-pragma", "a pragma that applies to the loop after it (OpenMP, `GCC ivdep`, `unroll`, ...)";
+    UnknownPragma = "N124", "unknown-pragma", "a `#pragma nestor` directive nestor does not know (it is ignored)";
     Budget = "N201", "budget-exceeded", "the analysis exceeded its isl operation budget";
     IslError = "N202", "isl-error", "isl reported an error while modelling or generating the region";
     CodegenCheck = "N203", "codegen-check", "the generated code failed nestor's own re-parse check";
