@@ -174,7 +174,10 @@ fn unknown_nestor_pragmas(node: Node, src: &str) -> Vec<Diagnostic> {
                 Diagnostic::new(
                     Code::UnknownPragma,
                     node.start_byte()..node.start_byte() + text(node, src).trim_end().len(),
-                    format!("`#pragma nestor {word}` is not a directive nestor knows; it is ignored"),
+                    format!(
+                        "`{}` is not a directive nestor knows; it is ignored",
+                        format!("#pragma nestor {word}").trim_end()
+                    ),
                 )
                 .label("ignored")
                 .expected(format!("one of: {}", NESTOR_PRAGMAS.join(", ")))
