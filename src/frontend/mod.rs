@@ -160,30 +160,22 @@ const NESTOR_PRAGMAS: [&str; 2] = ["temporary", "pure"];
 /// (a misspelt `temporary` would otherwise be ignored without a word).
 fn unknown_nestor_pragmas(node: Node, src: &str) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let directive = pragma_argument(node, src)
-        .and_then(|a| a.strip_prefix("nestor"))
-        .filter(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace));
-    if let Some(rest) = directive {
-        let word: String = rest
-            .trim_start()
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || *c == '_')
-            .collect();
-        if !NESTOR_PRAGMAS.contains(&word.as_str()) {
-            out.push(
-                Diagnostic::new(
-                    Code::UnknownPragma,
-                    node.start_byte()..node.start_byte() + text(node, src).trim_end().len(),
-                    format!(
-                        "`{}` is not a directive nestor knows; it is ignored",
-                        format!("#pragma nestor {word}").trim_end()
-                    ),
-                )
-                .label("ignored")
-                .expected(format!("one of: {}", NESTOR_PRAGMAS.join(", ")))
-                .hint("check the spelling: `#pragma nestor temporary(a, b)`, `#pragma nestor pure(f)`"),
-            );
-        }
+    if let Some((word, _)) = syntax::nestor_pragma(node, src)
+        && !NESTOR_PRAGMAS.contains(&word)
+    {
+        out.push(
+            Diagnostic::new(
+                Code::UnknownPragma,
+                node.start_byte()..node.start_byte() + text(node, src).trim_end().len(),
+                format!(
+                    "`{}` is not a directive nestor knows; it is ignored",
+                    format!("#pragma nestor {word}").trim_end()
+                ),
+            )
+            .label("ignored")
+            .expected(format!("one of: {}", NESTOR_PRAGMAS.join(", ")))
+            .hint("check the spelling: `#pragma nestor temporary(a, b)`, `#pragma nestor pure(f)`"),
+        );
     }
     for child in named_children(node) {
         out.extend(unknown_nestor_pragmas(child, src));

@@ -267,6 +267,7 @@ impl NotModelled {
                     "`{name}` is a struct used as a whole, not through its members"
                 )
             }
+            // The record and member variants: written by `fmt` itself.
             record => write!(f, "{record}"),
         }
     }

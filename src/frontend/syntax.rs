@@ -232,6 +232,21 @@ fn preorder<'t, B>(
     }
 }
 
+/// The directive of a `#pragma nestor WORD REST` line: `WORD` (letters, digits, `_`) and
+/// `REST`, trimmed. Every reader of nestor's pragmas, and the check for unknown ones
+/// (N124), take the word from here, so a word is read exactly when it is known.
+pub fn nestor_pragma<'s>(node: Node, src: &'s str) -> Option<(&'s str, &'s str)> {
+    let rest = pragma_argument(node, src)?.strip_prefix("nestor")?;
+    if !(rest.is_empty() || rest.starts_with(char::is_whitespace)) {
+        return None;
+    }
+    let rest = rest.trim_start();
+    let end = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    Some((&rest[..end], rest[end..].trim()))
+}
+
 /// The named children of `node`, in order.
 pub fn named_children(node: Node) -> Vec<Node> {
     let mut cursor = node.walk();

@@ -103,11 +103,11 @@ impl<'t> FunctionIndex<'t> {
 
 /// The names a `#pragma nestor temporary(a, b)` lists.
 pub(super) fn temporary_pragma(node: Node, src: &str) -> Option<Vec<String>> {
-    let list = pragma_argument(node, src)?
-        .strip_prefix("nestor")
-        .map(str::trim)?
-        .strip_prefix("temporary")?;
-    let list = list.trim().trim_start_matches('(').trim_end_matches(')');
+    let list = match syntax::nestor_pragma(node, src)? {
+        ("temporary", list) => list,
+        _ => return None,
+    };
+    let list = list.trim_start_matches('(').trim_end_matches(')');
     Some(
         list.split(',')
             .map(|n| n.trim().to_string())

@@ -100,10 +100,9 @@ pub(super) const PURE_LIBRARY: &[&str] = &["sqrt", "fabs", "exp", "log", "pow", 
 
 /// The functions a `#pragma nestor pure(f, g)` names.
 pub(super) fn pure_pragma(node: Node, src: &str) -> Vec<String> {
-    crate::frontend::syntax::pragma_argument(node, src)
-        .and_then(|a| a.strip_prefix("nestor"))
-        .and_then(|a| a.trim_start().strip_prefix("pure"))
-        .and_then(|a| a.trim().strip_prefix('('))
+    crate::frontend::syntax::nestor_pragma(node, src)
+        .and_then(|(word, rest)| (word == "pure").then_some(rest))
+        .and_then(|a| a.strip_prefix('('))
         .and_then(|a| a.strip_suffix(')'))
         .map(|list| {
             list.split(',')
