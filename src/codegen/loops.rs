@@ -5,9 +5,9 @@
 use super::expr::{
     Ex, PRIMARY, WIDE, arithmetic, comparison, constant, floor_of, is_id, offset, plus_constant,
 };
-use super::statements::{contains_loop, each_node};
 use super::{Gen, Printer, unexpected};
 use crate::frontend::types::{CType, Interval};
+use crate::support::ast::{contains_loop, each_node};
 use crate::support::isl::{AstKind, Failure, ast_kind};
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode};
 use std::collections::BTreeSet;
@@ -56,21 +56,13 @@ impl Printer<'_> {
         ));
         let at = self.lines.len() - 1;
         self.loops.push(header.variable);
-        // The local is declared in the enclosing loop's body: never at the region's
-        // top level, where another region's local could clash with it.
-        let nested = self.loops.len() >= 2;
-        let promoted = match self.promote && nested && !openmp && self.shared_iterators.len() <= 1 {
-            true => self.promotions(&iterator, &body)?,
-            false => Vec::new(),
-        };
+        let promoted = self.locals(self.registers.across_loop(node))?;
         for (k, local) in promoted.iter().enumerate() {
             self.lines.insert(at + k, (depth, local.declaration()));
         }
-        let outer = self.promoted.len();
-        self.promoted.extend(promoted);
         self.node(&body, depth + 1)?;
         self.lines.push((depth, "}".to_string()));
-        for local in self.promoted.split_off(outer) {
+        for local in promoted {
             self.lines.push((depth, local.store()));
             self.promotions_made.push(local.promoted(&name));
         }

@@ -3,20 +3,20 @@
 //! with the iterators substituted.
 
 use crate::frontend::ir::Region;
-use crate::model::{Mark, Scop};
+use crate::support::ast::{canonical, for_iterator, straight_line_block};
 use crate::support::diag::Span;
-use crate::support::isl::{AstKind, Failure, ast_kind, build_ast};
-use crate::transform::decision::Decision;
-use crate::transform::decision::ParallelLoop;
-use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, Schedule, Set};
-use std::collections::{BTreeSet, HashMap};
+use crate::support::isl::{AstKind, Failure, ast_kind};
+use crate::transform::decision::{Decision, ParallelLoop};
+use crate::transform::parallel::{MarkedLoop, marked_loop};
+use crate::transform::registers::RegisterPlan;
+use isl_rs::{ASTExpr, ASTExprType, ASTNode};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 mod registers;
 pub mod versioning;
 
 use expr::PRIMARY;
 use loops::Loop;
-use statements::straight_line_calls;
 
 mod expr;
 mod loops;
@@ -29,50 +29,20 @@ fn unexpected(what: impl Into<String>) -> Failure {
     Failure::Unexpected(what.into())
 }
 
-/// Whether the `for` node has OpenMP's canonical form: its condition one comparison of
-/// its iterator with a bound (`i <= e`, `i < e`); isl may also write a conjunction.
-fn canonical(node: &ASTNode) -> Gen<bool> {
-    use ASTExprOpType as O;
-    let cond = node.for_get_cond()?;
-    if cond.get_type()? != ASTExprType::Op
-        || !matches!(cond.get_op_type()?, O::Le | O::Lt | O::Ge | O::Gt)
-    {
-        return Ok(false);
-    }
-    let left = cond.get_op_arg(0)?;
-    let iterator = node.for_get_iterator()?.get_id()?.get_name()?.to_string();
-    Ok(left.get_type()? == ASTExprType::Id && left.get_id()?.get_name()? == iterator)
-}
-
-/// The C text replacing `region`, scanning `scop`'s domain in `schedule`'s order.
-/// The first line carries no indentation (it replaces text that starts after it).
-/// A loop under a [`Mark`] gets `#pragma omp parallel for`, with its private
-/// scalars and the iterators of inner loops declared outside the region private, or
-/// `#pragma omp simd`.
+/// The C text replacing `region`, printing `ast` (isl's AST of the region's schedule,
+/// [`crate::model::ast`]) with the cells `registers` keeps in locals, and the cells
+/// kept across a loop (`Decision::Promoted`). The first line carries no indentation
+/// (it replaces text that starts after it). A loop under a [`Mark`] gets
+/// `#pragma omp parallel for`, with its private scalars and the iterators of inner
+/// loops declared outside the region private, or `#pragma omp simd`.
 pub fn generate(
     region: &Region,
-    scop: &Scop,
-    schedule: &Schedule,
+    ast: &ASTNode,
     file_identifiers: &BTreeSet<String>,
     parallel: &[ParallelLoop],
-) -> Gen<String> {
-    Ok(generate_with(region, scop, schedule, file_identifiers, parallel, false)?.0)
-}
-
-/// [`generate`], with the cells innermost loops update in every iteration kept in
-/// locals across them when `promote` ([`registers`]), and those promotions.
-pub fn generate_with(
-    region: &Region,
-    scop: &Scop,
-    schedule: &Schedule,
-    file_identifiers: &BTreeSet<String>,
-    parallel: &[ParallelLoop],
-    promote: bool,
+    registers: &RegisterPlan,
 ) -> Gen<(String, Vec<Decision>)> {
-    // Generated code must be right for every parameter value, not only under the
-    // context the analysis may assume.
-    let ast = build_ast(&Set::universe(scop.context.get_space()?)?, schedule)?;
-    let mut printer = Printer::new(region, file_identifiers, parallel, promote);
+    let mut printer = Printer::new(region, file_identifiers, parallel, registers);
     let braced = region.needs_braces || hoists_into_block(region);
     let depth = usize::from(braced);
     let (declarations, epilogue) = match region.scop_pragmas {
@@ -82,7 +52,7 @@ pub fn generate_with(
     printer
         .lines
         .extend(declarations.iter().map(|d| (depth, d.clone())));
-    printer.node(&ast, depth)?;
+    printer.node(ast, depth)?;
     let unplaced = region
         .comments
         .iter()
@@ -114,7 +84,8 @@ pub fn generate_with(
 /// `long long` where the parameters' types may not hold its values.
 pub fn parameter_expression(region: &Region, e: &ASTExpr) -> Gen<(String, Option<i64>)> {
     static NO_IDENTIFIERS: BTreeSet<String> = BTreeSet::new();
-    let printer = Printer::new(region, &NO_IDENTIFIERS, &[], false);
+    static NO_REGISTERS: RegisterPlan = RegisterPlan::NONE;
+    let printer = Printer::new(region, &NO_IDENTIFIERS, &[], &NO_REGISTERS);
     let value = match e.get_type()? {
         ASTExprType::Int => Some(e.get_val()?.get_num_si()?),
         _ => None,
@@ -185,14 +156,12 @@ struct Printer<'a> {
     vector_band: Option<String>,
     /// The comments (indices into the region's) already printed with their statement.
     placed_comments: BTreeSet<usize>,
-    /// How many locals scalar replacement declared so far (each name is new).
+    /// The cells kept in locals.
+    registers: &'a RegisterPlan,
+    /// How many locals were declared so far (each name is new).
     locals: usize,
-    /// Whether cells innermost loops update may be kept in locals across them.
-    promote: bool,
-    /// The cells the statements inside the parallel loop being printed access.
-    parallel_cells: Vec<registers::Cell>,
-    /// The cells kept in locals across the loops being printed.
-    promoted: Vec<registers::Local>,
+    /// The name of each of `registers`' cells declared so far.
+    local_names: BTreeMap<usize, String>,
     /// The cells kept in locals across a loop so far.
     promotions_made: Vec<Decision>,
 }
@@ -202,7 +171,7 @@ impl<'a> Printer<'a> {
         region: &'a Region,
         file_identifiers: &'a BTreeSet<String>,
         parallel: &'a [ParallelLoop],
-        promote: bool,
+        registers: &'a RegisterPlan,
     ) -> Printer<'a> {
         Printer {
             region,
@@ -219,10 +188,9 @@ impl<'a> Printer<'a> {
             shared_iterators: Vec::new(),
             vector_band: None,
             placed_comments: BTreeSet::new(),
+            registers,
             locals: 0,
-            promote,
-            parallel_cells: Vec::new(),
-            promoted: Vec::new(),
+            local_names: BTreeMap::new(),
             promotions_made: Vec::new(),
         }
     }
@@ -242,9 +210,8 @@ impl Printer<'_> {
             AstKind::For => self.for_loop(node, depth, false),
             AstKind::If => self.if_node(node, depth),
             AstKind::Block => {
-                let mut calls = Vec::new();
-                if straight_line_calls(node, &mut calls)? && calls.len() >= 2 {
-                    return self.straight_line(&calls, depth);
+                if let Some(users) = straight_line_block(node)? {
+                    return self.straight_line(node, &users, depth);
                 }
                 let children = node.block_get_children()?;
                 for k in 0..children.size()? {
@@ -257,32 +224,22 @@ impl Printer<'_> {
         }
     }
 
-    /// A marked node: a parallel loop when the mark is nestor's [`Mark`] directly
-    /// above a `for` (a band isl emitted otherwise, e.g. as one iteration, stays as it
-    /// is: running it sequentially is always right).
+    /// A marked node: a parallel loop, vector loops, or code as it is
+    /// ([`marked_loop`]).
     fn mark(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
         let child = node.mark_get_node()?;
-        let name = node.mark_get_id()?.get_name()?.to_string();
-        let Some(mark) = Mark::from_isl_id(&name) else {
-            return self.node(&child, depth);
-        };
-        let parallel = self.parallel.get(mark.index);
-        // The loop of the marked band itself: isl names it after its schedule
-        // dimension; a band it emits without a loop (one iteration) leaves none.
-        let of_band = ast_kind(&child)? == AstKind::For
-            && child.for_get_iterator()?.get_id()?.get_name()? == mark.loop_name();
-        match parallel {
-            Some(p) if p.simd => {
-                let outer = self.vector_band.replace(mark.loop_name());
+        match marked_loop(node, self.parallel)? {
+            MarkedLoop::Vector { band } => {
+                let outer = self.vector_band.replace(band);
                 let printed = self.node(&child, depth);
                 self.vector_band = outer;
                 printed
             }
-            Some(p) if of_band && canonical(&child)? => {
+            MarkedLoop::Threads(p) => {
                 let (private, uneven) = (p.private.clone(), p.uneven);
                 self.parallel_loop(&child, depth, private, uneven)
             }
-            _ => self.node(&child, depth),
+            MarkedLoop::Plain => self.node(&child, depth),
         }
     }
 
@@ -292,7 +249,7 @@ impl Printer<'_> {
         let Some(band) = &self.vector_band else {
             return Ok(false);
         };
-        Ok(node.for_get_iterator()?.get_id()?.get_name()? == *band && canonical(node)?)
+        Ok(for_iterator(node)? == *band && canonical(node)?)
     }
 
     /// `#pragma omp parallel for private(...)` and the loop; `schedule(static, 1)` when
@@ -310,10 +267,7 @@ impl Printer<'_> {
         let at = self.lines.len();
         self.shared_iterators
             .push((self.loops.len(), BTreeSet::new()));
-        let below = self.cells_below(node)?;
-        let outer_cells = std::mem::replace(&mut self.parallel_cells, below);
         self.for_loop(node, depth, true)?;
-        self.parallel_cells = outer_cells;
         let mut private: BTreeSet<String> = private.into_iter().collect();
         private.extend(self.shared_iterators.pop().unwrap_or_default().1);
         let clause = if private.is_empty() {
@@ -332,8 +286,6 @@ impl Printer<'_> {
         Ok(())
     }
 }
-
-impl Printer<'_> {}
 
 /// Whether `code` parses as the body of a C function: the self-check run on every
 /// generated region before it replaces the original.

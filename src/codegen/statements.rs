@@ -5,6 +5,7 @@ use super::expr::{Ex, PRIMARY, UNARY};
 use super::{Gen, Printer, unexpected};
 use crate::frontend::ir::Piece;
 use crate::frontend::types::CType;
+use crate::support::ast::each_node;
 use crate::support::isl::{AstKind, ast_kind};
 use isl_rs::{ASTExpr, ASTNode};
 use std::collections::BTreeSet;
@@ -17,7 +18,9 @@ impl Printer<'_> {
         let call = node.user_get_expr()?;
         let k = self.statement_of(&call)?;
         self.comments_of(k, false, depth);
-        self.statement(&call, k, depth)?;
+        let args = self.statement_args(&call, k)?;
+        let text = render(&self.statement_pieces(node, k), &args);
+        self.lines.push((depth, text));
         self.comments_of(k, true, depth);
         Ok(())
     }
@@ -59,15 +62,6 @@ impl Printer<'_> {
         }
     }
 
-    /// Statement `k`, called as `call` in the AST, with the loops' values in place of
-    /// its iterators.
-    pub(super) fn statement(&mut self, call: &ASTExpr, k: usize, depth: usize) -> Gen<()> {
-        let args = self.statement_args(call, k)?;
-        let text = render(&self.statement_pieces(call, k)?, &args);
-        self.lines.push((depth, text));
-        Ok(())
-    }
-
     /// The values `call` gives statement `k`'s iterators, as C of the iterators' types.
     pub(super) fn statement_args(&self, call: &ASTExpr, k: usize) -> Gen<Vec<Ex>> {
         let stmt = &self.region.statements[k];
@@ -107,27 +101,6 @@ impl Printer<'_> {
     }
 }
 
-/// Whether `node` is straight-line code: statement calls in blocks, nothing else;
-/// the calls are appended to `calls` in order.
-pub(super) fn straight_line_calls(node: &ASTNode, calls: &mut Vec<ASTNode>) -> Gen<bool> {
-    match ast_kind(node)? {
-        AstKind::User => {
-            calls.push(node.copy()?);
-            Ok(true)
-        }
-        AstKind::Block => {
-            let children = node.block_get_children()?;
-            for k in 0..children.size()? {
-                if !straight_line_calls(&children.get_at(k)?, calls)? {
-                    return Ok(false);
-                }
-            }
-            Ok(true)
-        }
-        _ => Ok(false),
-    }
-}
-
 /// Whether the hole at `pieces[k]` is a subscript on its own (`A[i]`), where any
 /// expression may stand without parentheses.
 pub(super) fn is_whole_subscript(pieces: &[Piece], k: usize) -> bool {
@@ -135,40 +108,6 @@ pub(super) fn is_whole_subscript(pieces: &[Piece], k: usize) -> bool {
     let after = pieces.get(k + 1);
     matches!((before, after), (Some(Piece::Text(b)), Some(Piece::Text(a)))
         if b.trim_end().ends_with('[') && a.trim_start().starts_with(']'))
-}
-
-/// Calls `f` on `node` and on every node below it, parents first.
-pub(super) fn each_node(node: &ASTNode, f: &mut dyn FnMut(&ASTNode) -> Gen<()>) -> Gen<()> {
-    f(node)?;
-    match ast_kind(node)? {
-        AstKind::For => each_node(&node.for_get_body()?, f),
-        AstKind::If => {
-            each_node(&node.if_get_then_node()?, f)?;
-            if node.if_has_else_node()? {
-                each_node(&node.if_get_else_node()?, f)?;
-            }
-            Ok(())
-        }
-        AstKind::Block => {
-            let children = node.block_get_children()?;
-            for k in 0..children.size()? {
-                each_node(&children.get_at(k)?, f)?;
-            }
-            Ok(())
-        }
-        AstKind::Mark => each_node(&node.mark_get_node()?, f),
-        AstKind::User => Ok(()),
-    }
-}
-
-/// Whether a `for` loop lies at or below `node`.
-pub(super) fn contains_loop(node: &ASTNode) -> Gen<bool> {
-    let mut found = false;
-    each_node(node, &mut |n| {
-        found |= ast_kind(n)? == AstKind::For;
-        Ok(())
-    })?;
-    Ok(found)
 }
 
 /// `pieces` as C, each iterator hole filled with its argument.

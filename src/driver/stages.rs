@@ -13,6 +13,7 @@ use crate::support::diag::{Code, Diagnostic, Span};
 use crate::support::isl::Failure;
 use crate::transform::decision::{self, Decision, ParallelLoop};
 use crate::transform::parallel;
+use crate::transform::registers;
 use crate::transform::requested;
 use crate::transform::rewrites::Transform;
 use crate::transform::search::alternatives::Alternative;
@@ -69,13 +70,9 @@ pub(super) fn region_outcome(
     let mut outcome = Outcome::default();
     let checked = region.block_locals.iter().all(|b| b.proven);
     if !options.analyze && options.mode == Mode::Identity && checked {
-        outcome.code = Some(codegen::generate(
-            region,
-            &scop,
-            &scop.schedule,
-            identifiers,
-            &[],
-        )?);
+        let ast = model::ast(&scop, &scop.schedule)?;
+        let registers = registers::plan(region, &ast, &[], false)?;
+        outcome.code = Some(codegen::generate(region, &ast, identifiers, &[], &registers)?.0);
         outcome.declarations = codegen::storage_around_pragmas(region);
         return Ok(outcome);
     }
@@ -249,7 +246,8 @@ impl Stages<'_> {
     }
 
     /// The C text of `plan`, its `parallel` loops marked and its full register tiles
-    /// isolated; the promotions code generation made are added to the decisions.
+    /// isolated, the cells its plan keeps in locals (`registers`) declared; the cells kept
+    /// across loops are added to the decisions.
     fn generated(
         &self,
         plan: &Plan,
@@ -279,14 +277,11 @@ impl Stages<'_> {
             &marks,
             &isolation,
         )?;
-        let (code, promoted) = codegen::generate_with(
-            &plan.region,
-            &plan.scop,
-            &schedule,
-            self.identifiers,
-            parallel,
-            matches!(self.options.mode, Mode::Search(_)),
-        )?;
+        let ast = model::ast(&plan.scop, &schedule)?;
+        let promote = matches!(self.options.mode, Mode::Search(_));
+        let registers = registers::plan(&plan.region, &ast, parallel, promote)?;
+        let (code, promoted) =
+            codegen::generate(&plan.region, &ast, self.identifiers, parallel, &registers)?;
         outcome.decisions.extend(promoted);
         Ok(code)
     }

@@ -482,6 +482,19 @@ impl Statement {
         pieces.retain(|p| p != &Piece::Text(String::new()));
         pieces
     }
+
+    /// The pieces of access `a` alone (its own rewrites applied).
+    pub fn access_pieces(&self, a: usize) -> Vec<Piece> {
+        let span = self.accesses[a].span.clone();
+        let mut alone = self.clone();
+        alone.text =
+            self.text[span.start - self.span.start..span.end - self.span.start].to_string();
+        alone
+            .rewrites
+            .retain(|(r, _)| r.start >= span.start && r.end <= span.end);
+        alone.span = span;
+        alone.pieces()
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

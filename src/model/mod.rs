@@ -6,7 +6,8 @@
 
 use crate::frontend::ir::{AccessKind, Aff, CmpOp, Cond, Loop, MAX_DIVISIONS, Node, Region, cases};
 use crate::support::diag::{Code, Diagnostic, Span};
-use isl_rs::{Context, LibISLError, Schedule, Set, UnionMap, UnionSet};
+use crate::support::isl::{Failure, build_ast};
+use isl_rs::{ASTNode, Context, LibISLError, Schedule, Set, UnionMap, UnionSet};
 
 mod names;
 mod tree;
@@ -277,6 +278,13 @@ pub fn build(ctx: &Context, text: &ScopText) -> Result<Scop, LibISLError> {
         writes,
         schedule,
     })
+}
+
+/// isl's AST scanning `scop`'s domain in `schedule`'s order. Built for every value of
+/// the parameters (the universe of the context's space), not only under the context
+/// the analysis may assume: generated code must be right wherever it runs.
+pub fn ast(scop: &Scop, schedule: &Schedule) -> Result<ASTNode, Failure> {
+    build_ast(&Set::universe(scop.context.get_space()?)?, schedule)
 }
 
 /// `tree` as code is generated from it: an isl schedule with isl `mark` nodes above

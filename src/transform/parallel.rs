@@ -12,13 +12,54 @@
 use crate::analysis::deps::{self, Dataflow, Order, Violation, ViolationKind};
 use crate::analysis::plan::Plan;
 use crate::frontend::ir::Aff;
-use crate::model::{self, ScheduleTree};
+use crate::model::{self, Mark, ScheduleTree};
+use crate::support::ast::{canonical, for_iterator};
+use crate::support::isl::{AstKind, Failure, ast_kind};
 use crate::transform::decision::{Obstacle, ParallelLoop};
 use crate::transform::storage;
-use isl_rs::{Context, LibISLError, UnionMap, UnionSet};
+use isl_rs::{ASTNode, Context, LibISLError, UnionMap, UnionSet};
 use std::collections::BTreeSet;
 
 type Isl<T> = Result<T, LibISLError>;
+
+/// What a mark node of the generated AST stands for.
+pub enum MarkedLoop<'a> {
+    /// The marked band's loops are vector loops; isl names them `band`.
+    Vector { band: String },
+    /// The mark's child, the loop of the marked band in OpenMP's canonical form, runs
+    /// on threads.
+    Threads(&'a ParallelLoop),
+    /// Code as it is: not nestor's [`Mark`], or a band isl emitted otherwise (as one
+    /// iteration, or in a form OpenMP does not take); running it sequentially is
+    /// always right.
+    Plain,
+}
+
+/// What the mark node `node` stands for, its [`Mark`] indexing `parallel`.
+pub fn marked_loop<'a>(
+    node: &ASTNode,
+    parallel: &'a [ParallelLoop],
+) -> Result<MarkedLoop<'a>, Failure> {
+    let child = node.mark_get_node()?;
+    let name = node.mark_get_id()?.get_name()?.to_string();
+    let Some(mark) = Mark::from_isl_id(&name) else {
+        return Ok(MarkedLoop::Plain);
+    };
+    let Some(p) = parallel.get(mark.index) else {
+        return Ok(MarkedLoop::Plain);
+    };
+    if p.simd {
+        return Ok(MarkedLoop::Vector {
+            band: mark.loop_name(),
+        });
+    }
+    // isl names the band's loop after its schedule dimension.
+    let of_band = ast_kind(&child)? == AstKind::For && for_iterator(&child)? == mark.loop_name();
+    Ok(match of_band && canonical(&child)? {
+        true => MarkedLoop::Threads(p),
+        false => MarkedLoop::Plain,
+    })
+}
 
 /// The most sequential loops a parallel loop may sit in: every iteration of those
 /// starts and joins the threads again (a time loop around a sweep repays that; the

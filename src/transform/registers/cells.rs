@@ -1,0 +1,164 @@
+//! The cells a statement call of the AST touches, as linear forms over the generated
+//! loops' variables: `C[2c3 + 1][c5]` is `("C", [(1, {c3: 2}), (0, {c5: 1})])`.
+
+use crate::frontend::ir::Statement;
+use crate::support::isl::Failure;
+use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType};
+use std::collections::BTreeMap;
+
+/// `c + Σ a_x·x` over the generated loops' variables.
+pub(super) type Linear = (i64, BTreeMap<String, i64>);
+
+/// One cell of an array, by its subscripts over the generated loops' variables.
+pub(super) type Cell = (String, Vec<Linear>);
+
+/// The cell each access of `stmt`, called by `call` (`S(i, j)` with the iterators'
+/// values), touches: `{ S[i, j] -> A[f(i, j)] }` composed with the call's arguments;
+/// `None` where the arguments or subscripts are not linear.
+pub(super) fn cells_of(stmt: &Statement, call: &ASTExpr) -> Result<Vec<Option<Cell>>, Failure> {
+    let mut args: BTreeMap<&str, Linear> = BTreeMap::new();
+    for (d, iterator) in stmt.iters.iter().enumerate() {
+        match linear(&call.get_op_arg(d as i32 + 1)?)? {
+            Some(l) => args.insert(iterator.as_str(), l),
+            None => return Ok(vec![None; stmt.accesses.len()]),
+        };
+    }
+    Ok(stmt
+        .accesses
+        .iter()
+        .map(|a| {
+            let subscripts: Option<Vec<Linear>> = a
+                .subscripts
+                .iter()
+                .map(|s| substituted(&s.linear()?, &args))
+                .collect();
+            Some((a.array.clone(), subscripts?))
+        })
+        .collect())
+}
+
+/// Per iterator of the statement `call` runs, whether its value changes with the loop
+/// over isl's `iterator` (or is not linear).
+pub(super) fn varying_iterators(call: &ASTExpr, iterator: &str) -> Result<Vec<bool>, Failure> {
+    let mut varying = Vec::new();
+    for d in 1..call.get_op_n_arg()? {
+        let arg = linear(&call.get_op_arg(d)?)?;
+        varying.push(arg.is_none_or(|(_, terms)| terms.contains_key(iterator)));
+    }
+    Ok(varying)
+}
+
+/// Whether two cells of an array are different for every value of the variables:
+/// in some dimension their subscripts have the same terms and different constants.
+pub(super) fn distinct(a: &[Linear], b: &[Linear]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).any(|(x, y)| x.1 == y.1 && x.0 != y.0)
+}
+
+/// `(c, terms)`, a linear form over a statement's iterators, with each iterator
+/// replaced by its linear form over the loops' variables.
+fn substituted(form: &Linear, args: &BTreeMap<&str, Linear>) -> Option<Linear> {
+    let (mut constant, mut terms) = (form.0, BTreeMap::new());
+    for (name, a) in &form.1 {
+        match args.get(name.as_str()) {
+            Some((c, inner)) => {
+                constant = constant.checked_add(a.checked_mul(*c)?)?;
+                for (x, b) in inner {
+                    let t = terms.entry(x.clone()).or_insert(0i64);
+                    *t = t.checked_add(a.checked_mul(*b)?)?;
+                }
+            }
+            // A parameter.
+            None => {
+                let t = terms.entry(name.clone()).or_insert(0i64);
+                *t = t.checked_add(*a)?;
+            }
+        }
+    }
+    terms.retain(|_, a| *a != 0);
+    Some((constant, terms))
+}
+
+/// An isl AST expression as a linear form over the names it mentions; `None` for
+/// anything but sums, differences, negations and products by constants.
+fn linear(e: &ASTExpr) -> Result<Option<Linear>, Failure> {
+    use ASTExprOpType as O;
+    Ok(match e.get_type()? {
+        ASTExprType::Int => Some((e.get_val()?.get_num_si()?, BTreeMap::new())),
+        ASTExprType::Id => {
+            let name = e.get_id()?.get_name()?.to_string();
+            Some((0, BTreeMap::from([(name, 1)])))
+        }
+        ASTExprType::Op => {
+            let op = e.get_op_type()?;
+            let n = e.get_op_n_arg()?;
+            let mut args = Vec::new();
+            for k in 0..n {
+                match linear(&e.get_op_arg(k)?)? {
+                    Some(l) => args.push(l),
+                    None => return Ok(None),
+                }
+            }
+            match (op, args.as_slice()) {
+                (O::Add, [a, b]) => combine(a, b, 1),
+                (O::Sub, [a, b]) => combine(a, b, -1),
+                (O::Minus, [a]) => scale(a, -1),
+                (O::Mul, [a, b]) if a.1.is_empty() => scale(b, a.0),
+                (O::Mul, [a, b]) if b.1.is_empty() => scale(a, b.0),
+                _ => None,
+            }
+        }
+        ASTExprType::Error => None,
+    })
+}
+
+/// `a + sign·b`.
+fn combine(a: &Linear, b: &Linear, sign: i64) -> Option<Linear> {
+    let b = scale(b, sign)?;
+    let mut terms = a.1.clone();
+    for (x, v) in b.1 {
+        let t = terms.entry(x).or_insert(0);
+        *t = t.checked_add(v)?;
+    }
+    terms.retain(|_, v| *v != 0);
+    Some((a.0.checked_add(b.0)?, terms))
+}
+
+/// `f·a`.
+fn scale(a: &Linear, f: i64) -> Option<Linear> {
+    let terms: Option<BTreeMap<String, i64>> =
+        a.1.iter()
+            .map(|(x, v)| Some((x.clone(), v.checked_mul(f)?)))
+            .collect();
+    Some((a.0.checked_mul(f)?, terms?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Linear, distinct, substituted};
+    use std::collections::BTreeMap;
+
+    fn form(c: i64, terms: &[(&str, i64)]) -> Linear {
+        (c, terms.iter().map(|(x, a)| (x.to_string(), *a)).collect())
+    }
+
+    #[test]
+    fn cells_are_apart_only_when_a_subscript_differs_by_a_constant() {
+        let row = |c| vec![form(c, &[("c3", 2)]), form(0, &[("j", 1)])];
+        assert!(distinct(&row(0), &row(1)));
+        assert!(!distinct(&row(0), &row(0)));
+        // `C[i][j]` and `C[k][j]` may be one cell.
+        let other = vec![form(0, &[("k", 1)]), form(0, &[("j", 1)])];
+        assert!(!distinct(&row(0), &other));
+    }
+
+    #[test]
+    fn subscripts_are_written_over_the_loops_variables() {
+        // `i + 1` with `i = 2 * c3 + 1`, and the parameter `n`.
+        let args = BTreeMap::from([("i", form(1, &[("c3", 2)]))]);
+        let subscript = form(1, &[("i", 1), ("n", 1)]);
+        assert_eq!(
+            substituted(&subscript, &args),
+            Some(form(2, &[("c3", 2), ("n", 1)]))
+        );
+    }
+}
