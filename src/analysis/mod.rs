@@ -1,6 +1,8 @@
 //! What the original program computes and which orders keep it: value-based dataflow
-//! and the one legality test (`deps`), and the `Plan` every transformation is judged
+//! and the one legality test (`deps`), flat subscripts' recovered dimensions proven
+//! within their extents (`bounds`), and the `Plan` every transformation is judged
 //! against (`plan`).
 
+pub mod bounds;
 pub mod deps;
 pub mod plan;

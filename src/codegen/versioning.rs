@@ -149,9 +149,11 @@ struct AddressRange {
 }
 
 /// How C writes a cell of an array: the texts around its subscripts, one more than
-/// its rank (`["A[", "][", "]"]`, `["b[", "].c[", "]"]`, `["p->s"]`), and whether the
-/// array is a variable of its own (not a struct member), named by the first text.
-struct CellText(Vec<String>, bool);
+/// its rank (`["A[", "][", "]"]`, `["b[", "].c[", "]"]`, `["p->s"]`), whether the
+/// array is a variable of its own (not a struct member), named by the first text, and
+/// for an array C indexes with one flat subscript (`["A[", "]"]`), the extents of the
+/// dimensions the model gives it.
+struct CellText(Vec<String>, bool, Vec<String>);
 
 impl CellText {
     /// The cell text of `array`: its name and a subscript per dimension, or for a
@@ -159,6 +161,10 @@ impl CellText {
     /// the region has none, as for arrays passed to summarized calls).
     fn of(region: &Region, array: &Array) -> Option<CellText> {
         let rank = array.extents.len();
+        if array.flat {
+            let pieces = vec![format!("{}[", array.name), "]".to_string()];
+            return Some(CellText(pieces, true, array.extents.clone()));
+        }
         if array.member_of.is_none() {
             let pieces = match rank {
                 0 => vec![array.name.clone()],
@@ -167,7 +173,7 @@ impl CellText {
                     .chain(std::iter::once("]".to_string()))
                     .collect(),
             };
-            return Some(CellText(pieces, true));
+            return Some(CellText(pieces, true, Vec::new()));
         }
         region.statements.iter().find_map(|s| {
             let a = s
@@ -186,12 +192,15 @@ impl CellText {
             }
             bounds.push(a.span.end);
             let pieces: Option<Vec<String>> = bounds.chunks(2).map(|b| text(b[0], b[1])).collect();
-            Some(CellText(pieces?, false))
+            Some(CellText(pieces?, false, Vec::new()))
         })
     }
 
     fn rank(&self) -> usize {
-        self.0.len() - 1
+        match self.2.len() {
+            0 => self.0.len() - 1,
+            dimensions => dimensions,
+        }
     }
 
     /// The cell with every subscript 0, cut after its first `subscripts` subscripts:
@@ -224,8 +233,17 @@ impl CellText {
 
     /// The bytes between cells one apart in dimension `d`: `sizeof A[0]` for the
     /// first of `A[n][m]`.
+    /// For a flat array, `(unsigned long long)(m) * sizeof A[0]` for the first of the
+    /// dimensions `[n][m]`.
     fn stride(&self, d: usize) -> String {
-        format!("sizeof {}", self.zeros(d + 1))
+        if self.2.is_empty() {
+            return format!("sizeof {}", self.zeros(d + 1));
+        }
+        let inner: String = self.2[d + 1..]
+            .iter()
+            .map(|e| format!("(unsigned long long)({e}) * "))
+            .collect();
+        format!("{inner}sizeof {}", self.zeros(1))
     }
 }
 

@@ -2,6 +2,7 @@
 //! transformations, code generation, splicing. Deterministic and free of IO.
 
 use super::stages::{Outcome, region_outcome};
+use crate::analysis::bounds;
 use crate::codegen;
 use crate::codegen::versioning;
 use crate::frontend::{self, Origin, Region};
@@ -250,6 +251,12 @@ fn versioned_outcome(
     options: &Options,
 ) -> Result<Outcome, Failure> {
     let scop = model::build(ctx, text)?;
+    if let Some(unproven) = bounds::flat_subscripts_out_of_range(region, &scop, &text.params)? {
+        return Ok(Outcome {
+            diagnostics: vec![unproven],
+            ..Outcome::default()
+        });
+    }
     let guard = match versioning::overlap_test(region, &scop, &text.params)? {
         Ok(guard) => guard,
         Err(untestable) => {

@@ -7,6 +7,8 @@ use super::types::CType;
 use crate::support::diag::{Code, Diagnostic};
 use tree_sitter::Node;
 
+pub mod flat;
+
 /// What affine lifting needs to know: the source, the symbols, the iterators in scope,
 /// and which code to report a non-affine expression under.
 pub struct AffineContext<'a> {

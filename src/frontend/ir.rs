@@ -533,6 +533,10 @@ pub struct Array {
     pub member_of: Option<MemberOf>,
     /// Whose memory it is, for what other arrays may share it.
     pub memory: Memory,
+    /// Whether C indexes it with one flat subscript (`a[i * n + j]`) that the model's
+    /// subscripts are the dimensions of (`extents` from the second on are their sizes,
+    /// each subscript but the first within `[0, size)`: `analysis::bounds` proves it).
+    pub flat: bool,
 }
 
 /// Whose memory an array is: what decides which other arrays may be the same memory.

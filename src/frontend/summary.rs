@@ -116,7 +116,7 @@ fn parameters(f: Node, src: &str, symbols: &Symbols) -> Result<Vec<Param>, NotPu
             .ok_or_else(|| format!("nestor cannot read the type of parameter `{name}`"))?;
         let kind = match &symbol.shape {
             Shape::Scalar => ParamKind::Scalar(symbol.ctype),
-            Shape::Array(_) | Shape::RestrictPointer | Shape::Pointer => ParamKind::Array,
+            Shape::Array(_) | Shape::Pointer { .. } | Shape::OtherPointer => ParamKind::Array,
         };
         out.push(Param {
             name: name.to_string(),

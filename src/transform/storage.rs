@@ -246,6 +246,7 @@ pub fn expand(
         declaration: None,
         member_of: None,
         memory: Memory::Local,
+        flat: false,
     });
     let storage = declaration(region, &element, array, along, &own_extents);
     out.declarations.extend(storage.lines);
@@ -568,6 +569,7 @@ pub fn contract(
         declaration: None,
         member_of: None,
         memory: Memory::Local,
+        flat: false,
     });
     let dims: String = after.iter().map(|e| format!("[{e}]")).collect();
     let declaration = format!("{element} {buffer}{dims};");

@@ -231,8 +231,12 @@ impl Lifter<'_> {
     ) -> bool {
         let index_spans: Vec<Span> = indices.iter().map(|i| i.byte_range()).collect();
         let mut subscripts = Vec::new();
+        let flat = indices.len() == 1 && self.may_be_flat(name, node.start_byte());
         for index in indices {
-            subscripts.push(self.lift_aff(*index, Code::NonAffineSubscript));
+            subscripts.push(match flat {
+                true => self.lift_flat(*index),
+                false => self.lift_aff(*index, Code::NonAffineSubscript),
+            });
         }
         let Some(subscripts) = subscripts.into_iter().collect::<Option<Vec<_>>>() else {
             return false;
@@ -311,6 +315,9 @@ impl Lifter<'_> {
         kind: AccessKind,
     ) -> bool {
         let symbol = self.symbols.get_at(name, node.start_byte());
+        // A pointer parameter reaches the caller's memory, tested against the region's
+        // other arrays at run time (`Memory::Passed`); a local one may point anywhere.
+        let pointer_modelled = symbol.is_some_and(|s| s.scope == Scope::Parameter || s.restrict);
         let problem = match symbol.map(|s| &s.shape) {
             None if rank == 0 && kind == AccessKind::Read => return true,
             None => Some((
@@ -320,11 +327,26 @@ impl Lifter<'_> {
             )),
             Some(Shape::Scalar) if rank == 0 => None,
             Some(Shape::Array(ext)) if ext.len() == rank => None,
-            Some(Shape::RestrictPointer) if rank == 1 => None,
-            Some(Shape::Pointer) => Some((
+            Some(Shape::Pointer { .. }) if rank == 1 => match pointer_modelled {
+                true => None,
+                false => Some((
+                    Code::PointerAccess,
+                    format!(
+                        "`{name}` is a local pointer, which may point to any variable of the function"
+                    ),
+                    format!(
+                        "declare it `restrict` (`double *restrict {name}`) if no other name reaches its memory, or index the array it points to"
+                    ),
+                )),
+            },
+            Some(Shape::OtherPointer) => Some((
                 Code::PointerAccess,
-                format!("`{name}` is a pointer that may alias other arrays"),
-                format!("declare it as an array (`double {name}[n]`) or a `restrict` pointer"),
+                format!(
+                    "`{name}` is a pointer to pointers or to arrays, which nestor does not model"
+                ),
+                format!(
+                    "declare it as an array (`double {name}[n][m]`) or a pointer to its elements"
+                ),
             )),
             Some(Shape::Array(ext)) => Some((
                 Code::PointerAccess,

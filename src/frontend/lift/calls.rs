@@ -164,7 +164,7 @@ impl Lifter<'_> {
             .map(|s| &s.shape)
         {
             Some(Shape::Array(e)) => e.len(),
-            Some(Shape::RestrictPointer) => 1,
+            Some(Shape::Pointer { .. }) => 1,
             Some(Shape::Scalar) => 0,
             _ => usize::MAX,
         };

@@ -127,22 +127,24 @@ impl Lifter<'_> {
         let arrow = chain.first().is_some_and(|m| m.1);
         let parameter = symbol.scope == Scope::Parameter;
         let (own_extents, element_zero, separator) = match (&symbol.shape, arrow) {
-            (Shape::Pointer | Shape::RestrictPointer, true) if !parameter => {
+            (Shape::Pointer { .. } | Shape::OtherPointer, true) if !parameter => {
                 return Err(NotModelled::LocalPointer { root: named() });
             }
-            (Shape::Pointer, true) if own_subscripts == 0 => (Vec::new(), false, "->"),
-            (Shape::RestrictPointer, true) if own_subscripts == 0 => {
+            (Shape::Pointer { restrict: false }, true) if own_subscripts == 0 => {
+                (Vec::new(), false, "->")
+            }
+            (Shape::Pointer { restrict: true }, true) if own_subscripts == 0 => {
                 (vec![String::new()], true, ".")
             }
             (_, true) => {
                 return Err(NotModelled::ArrowOnNonPointer { root: named() });
             }
-            (Shape::Pointer, false) => {
+            (Shape::Pointer { restrict: false } | Shape::OtherPointer, false) => {
                 return Err(NotModelled::AliasingPointer { root: named() });
             }
             (Shape::Scalar, false) => (Vec::new(), false, "."),
             (Shape::Array(extents), false) => (extents.clone(), false, "."),
-            (Shape::RestrictPointer, false) => (vec![String::new()], false, "."),
+            (Shape::Pointer { restrict: true }, false) => (vec![String::new()], false, "."),
         };
         let rank = if element_zero { 0 } else { own_extents.len() };
         if own_subscripts != rank {

@@ -22,6 +22,7 @@ impl Lifter<'_> {
                         declaration: None,
                         member_of: Some(f.member_of.clone()),
                         memory: self.field_memory(f),
+                        flat: false,
                     };
                 }
                 let written = self
@@ -35,9 +36,12 @@ impl Lifter<'_> {
                         ctype: s.ctype,
                         spelling: s.ty.clone(),
                     }),
-                    extents: match sym.map(|s| &s.shape) {
-                        Some(Shape::Array(e)) => e.clone(),
-                        Some(Shape::RestrictPointer) => vec![String::new()],
+                    extents: match (self.dimensions.get(&a.array), sym.map(|s| &s.shape)) {
+                        (Some(sizes), _) => std::iter::once(String::new())
+                            .chain(sizes.iter().rev().cloned())
+                            .collect(),
+                        (None, Some(Shape::Array(e))) => e.clone(),
+                        (None, Some(Shape::Pointer { .. })) => vec![String::new()],
                         _ => Vec::new(),
                     },
                     scope: sym.map_or(Scope::Global, |s| s.scope),
@@ -49,6 +53,7 @@ impl Lifter<'_> {
                         // A block variable, or a constant nestor reads as a 0-d array.
                         _ => Memory::Local,
                     },
+                    flat: self.dimensions.contains_key(&a.array),
                 }
             });
         }
@@ -60,7 +65,7 @@ impl Lifter<'_> {
 /// is declared) and an array parameter reach memory someone else declared.
 pub(super) fn memory_of(s: &crate::frontend::symbols::Symbol) -> Memory {
     match (s.scope, &s.shape) {
-        (_, Shape::Pointer | Shape::RestrictPointer) | (Scope::Parameter, Shape::Array(_)) => {
+        (_, Shape::Pointer { .. } | Shape::OtherPointer) | (Scope::Parameter, Shape::Array(_)) => {
             Memory::Passed {
                 restrict: s.restrict,
             }

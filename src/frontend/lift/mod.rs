@@ -2,6 +2,7 @@
 //! affine form, statements with their accesses and text templates.
 
 use super::affine::AffineContext;
+use super::affine::flat::FlatSubscript;
 use super::ir::*;
 use super::summary::Summaries;
 use super::symbols::Symbols;
@@ -14,6 +15,7 @@ use tree_sitter::Node;
 mod accesses;
 mod calls;
 mod declarations;
+mod flat;
 mod loops;
 mod members;
 mod memory;
@@ -36,6 +38,7 @@ pub fn lift_region(
     let body = lifter.block(nodes);
     lifter.check_writes();
     lifter.check_block_local_uses();
+    lifter.delinearize();
     if !lifter.diags.is_empty() {
         return Err(lifter.distinct_diagnostics());
     }
@@ -190,6 +193,11 @@ struct Lifter<'a> {
     loops: Vec<Loop>,
     /// The field arrays accessed (`b.c`), by name.
     fields: BTreeMap<String, FieldArray>,
+    /// The flat subscripts not affine as written, by access id (`flat.rs`).
+    flat_subscripts: BTreeMap<usize, FlatSubscript>,
+    /// The arrays indexed by flat subscripts: the sizes of the dimensions they
+    /// linearize, innermost first (`[n]` for `a[i * n + j]`).
+    dimensions: BTreeMap<String, Vec<String>>,
 }
 
 /// A field path as an array: `b.c` for `b[i][j].c[k][l]`.
@@ -230,6 +238,8 @@ impl<'a> Lifter<'a> {
             taken,
             loops: Vec::new(),
             fields: BTreeMap::new(),
+            flat_subscripts: BTreeMap::new(),
+            dimensions: BTreeMap::new(),
         }
     }
 

@@ -301,14 +301,14 @@ pub(super) fn symbol_of_declarator(
     let shape = match (pointer, extents.is_empty()) {
         (None, true) => Shape::Scalar,
         (None, false) => Shape::Array(extents),
-        (Some(true), true) => Shape::RestrictPointer,
-        (Some(_), _) => Shape::Pointer,
+        (Some(restrict), true) if pointers == 1 => Shape::Pointer { restrict },
+        (Some(_), _) => Shape::OtherPointer,
     };
     Some(Symbol {
         name: text(node, src).to_string(),
         ty: ty.to_string(),
         ctype,
-        restrict: shape == Shape::RestrictPointer
+        restrict: shape == Shape::Pointer { restrict: true }
             || (restrict_array && scope == Scope::Parameter && pointer.is_none()),
         shape,
         scope,
@@ -320,8 +320,9 @@ pub(super) fn symbol_of_declarator(
 /// (`*restrict p`, `a[restrict n]`), not in a declarator inside it.
 pub(super) fn qualified_restrict(declarator: Node, src: &str) -> bool {
     let mut cursor = declarator.walk();
+    // tree-sitter-c reads `*__restrict` as Microsoft's pointer modifier.
     declarator.children(&mut cursor).any(|c| {
-        c.kind() == "type_qualifier"
+        matches!(c.kind(), "type_qualifier" | "ms_pointer_modifier")
             && matches!(text(c, src), "restrict" | "__restrict" | "__restrict__")
     })
 }

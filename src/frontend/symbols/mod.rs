@@ -24,10 +24,14 @@ pub enum Shape {
     Scalar,
     /// Extents as C text, outermost first.
     Array(Vec<String>),
-    /// `T *restrict p`: indexed as a 1-d array of unknown extent.
-    RestrictPointer,
-    /// Any other pointer: may alias anything.
-    Pointer,
+    /// `T *p`, one pointer to a non-array type: indexed as a 1-d array of unknown
+    /// extent. `restrict`: memory written through it is reached through no other name.
+    Pointer {
+        restrict: bool,
+    },
+    /// Any other pointer (to a pointer, to an array, an array of pointers): nestor does
+    /// not model what it reaches.
+    OtherPointer,
 }
 
 #[derive(Clone, Debug)]

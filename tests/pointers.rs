@@ -1,0 +1,210 @@
+//! Real code (issue 27): pointer parameters are arrays of unknown extent. A region
+//! writing through one runs its rewritten order only under the run-time test that the
+//! memory it touches does not overlap the other arrays' (issue 25's versioning); each
+//! program calls its kernel with overlapping and with distinct memory, and must print
+//! exactly what the original prints.
+
+mod common;
+
+use nestor::driver::pipeline;
+use nestor::transform::decision::Decision;
+
+/// A program whose `main` fills `A` and `B` (`N` doubles each), runs `calls` (calling
+/// `kernel` through a volatile pointer, so the compiler cannot see what it gets) and
+/// prints a checksum of both.
+fn program(kernel: &str, calls: &str) -> String {
+    format!(
+        r#"#include <stdio.h>
+#define N 256
+static double A[N], B[N];
+{kernel}
+int main(void) {{
+  for (int i = 0; i < N; i++) {{
+    A[i] = (double)((i * 7) % 17) / 17;
+    B[i] = (double)((i * 5) % 13) / 13;
+  }}
+  void (*volatile run)(int, double *, const double *) = kernel;
+  {calls}
+  double sum = 0;
+  for (int i = 0; i < N; i++)
+    sum = sum * 0.5 + A[i] + 3 * B[i];
+  printf("%.17g\n", sum);
+  return 0;
+}}
+"#
+    )
+}
+
+/// Interchanged by the search (the sweep's cell kept in a register across `t`): with
+/// `y` and `x` overlapping, later sweeps read what earlier ones wrote, so the
+/// interchanged order computes other values.
+const SWEEPS: &str = "void kernel(int n, double *y, const double *x) {
+  for (int t = 0; t < n; t++)
+    for (int i = 1; i < n - 1; i++)
+      y[i] = (x[i - 1] + x[i] + x[i + 1]) / 3 + y[i] * 0.25;
+}";
+
+fn check(name: &str, src: &str) -> pipeline::FileReport {
+    let report = common::searched(src, None);
+    common::assert_same_behaviour_threaded(name, src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+    report
+}
+
+/// Every region diagnostic, as `code message`.
+fn region_messages(report: &pipeline::FileReport) -> Vec<String> {
+    report
+        .regions
+        .iter()
+        .flat_map(|r| &r.diagnostics)
+        .map(|d| format!("{} {}", d.code.as_str(), d.message))
+        .collect()
+}
+
+fn versioned(report: &pipeline::FileReport) -> Vec<String> {
+    common::kernel_decisions(report, |d| matches!(d, Decision::Versioned { .. }))
+}
+
+#[test]
+fn pointer_parameters_are_arrays_tested_for_overlap() {
+    let src = program(
+        SWEEPS,
+        "run(64, A, B); run(N, B, A); run(N, A, A); run(100, A + 1, A);",
+    );
+    let report = check("pointers", &src);
+    assert_eq!(
+        versioned(&report),
+        ["runs the rewritten order only when `y` and `x` do not overlap (else as written)"],
+        "{}",
+        report.output
+    );
+    // The test can fail: assuming distinct memory, the overlapping calls print another
+    // number.
+    let options = pipeline::Options {
+        mode: pipeline::Mode::Search(nestor::transform::search::SearchOptions::default()),
+        parallel: true,
+        assume_no_alias: true,
+        ..pipeline::Options::default()
+    };
+    let assumed = pipeline::optimize(&src, &options);
+    assert!(assumed.output.contains("y_r0"), "{}", assumed.output);
+    assert!(
+        common::assert_same_behaviour("assumed", &src, &assumed.output, None).is_err(),
+        "the overlapping calls give the same result in the interchanged order:\n{}",
+        assumed.output
+    );
+}
+
+#[test]
+fn restrict_pointers_need_no_test() {
+    let kernel = SWEEPS.replace(
+        "double *y, const double *x",
+        "double *restrict y, const double *restrict x",
+    );
+    let src = program(&kernel, "run(64, A, B); run(N, B, A);");
+    let report = check("restrict pointers", &src);
+    assert!(versioned(&report).is_empty(), "{}", report.output);
+    assert!(report.output.contains("y_r0"), "{}", report.output);
+}
+
+/// A local pointer may hold the address of any variable of the function; a pointer
+/// to pointers reaches memory nestor does not model. Both are refused by name.
+#[test]
+fn local_pointers_and_pointers_to_pointers_are_refused_with_a_reason() {
+    let src = "void f(int n, double *a, double **rows) {
+  double *p = a;
+  for (int t = 0; t < n; t++)
+    for (int i = 0; i < n; i++)
+      p[i] = p[i] * 0.5 + a[t];
+  for (int t = 0; t < n; t++)
+    for (int i = 0; i < n; i++)
+      rows[i][t] = a[i];
+}
+";
+    let report = common::searched(src, None);
+    assert_eq!(report.output, src);
+    let messages = region_messages(&report);
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.starts_with("N105 `p` is a local pointer")),
+        "{messages:?}"
+    );
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.starts_with("N105 `rows` is a pointer to pointers or to arrays")),
+        "{messages:?}"
+    );
+}
+
+/// `A[i * n + j]` is `A[i][j]` of an `n`-column array (delinearization): rewritten,
+/// printed as the user wrote it, and tested for overlap as a whole matrix.
+const FLAT_PRODUCT: &str = "void kernel(int n, double *y, const double *A) {
+  for (int i = 0; i < n; i++) {
+    y[i] = 0.0;
+    for (int j = 0; j < n; j++)
+      y[i] += A[i * n + j] * A[j];
+  }
+}";
+
+#[test]
+fn flat_subscripts_are_the_dimensions_they_linearize() {
+    let src = program(
+        FLAT_PRODUCT,
+        "run(16, B, A); run(15, A, B); run(16, A, A); run(8, A + 3, A); run(8, A, A + 70);",
+    );
+    let report = check("flat", &src);
+    assert_eq!(
+        versioned(&report),
+        ["runs the rewritten order only when `y` and `A` do not overlap (else as written)"],
+        "{}",
+        report.output
+    );
+    assert!(
+        report.output.contains("y_r0 += A[i * n + j] * A[j];"),
+        "{}",
+        report.output
+    );
+    let model = report.regions[0].model.as_ref().map(|m| format!("{m:?}"));
+    assert!(
+        model.as_deref().is_some_and(|m| m.contains("A[i, j]")),
+        "{model:?}"
+    );
+}
+
+/// `(b * T + t) * C + c` and `b * T * C + t * C + c`: one shape `[][T][C]`.
+#[test]
+fn nested_flat_subscripts_recover_every_dimension() {
+    let kernel = "void kernel(int n, double *out, const double *in) {
+  int T = 4, C = 8;
+  for (int c = 0; c < C; c++)
+    for (int t = 0; t < T; t++)
+      for (int b = 0; b < n; b++)
+        out[b * T * C + t * C + c] = in[(b * T + t) * C + c] * 0.5 + out[b * T * C + t * C + c];
+}";
+    let src = program(kernel, "run(8, A, B); run(8, A, A); run(4, A + 5, A);");
+    let report = check("nested flat", &src);
+    assert!(!versioned(&report).is_empty(), "{}", report.output);
+}
+
+/// `j < m` does not show `j < n`: `A[i * n + j]` may reach the next row, so the
+/// region is left as written with the reason.
+#[test]
+fn an_inner_subscript_that_may_leave_its_row_is_refused() {
+    let src = "void f(double *s, const double *A, int n, int m) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      s[j] += A[i * n + j];
+}
+";
+    let report = common::searched(src, None);
+    assert_eq!(report.output, src);
+    let messages = region_messages(&report);
+    assert!(
+        messages.iter().any(|m| m.starts_with(
+            "N101 `A` is indexed as an array of shape `[][n]` by flat subscripts, but nestor cannot prove"
+        )),
+        "{messages:?}"
+    );
+}
