@@ -1,7 +1,6 @@
 //! Macros: integer `#define`s (and `-D`) evaluated to constants, other macros kept with
 //! their bodies; a macro defined twice with different bodies is opaque everywhere.
 
-use super::purity::PURE_LIBRARY;
 use super::{Macro, Symbols};
 use crate::frontend::syntax::text;
 use std::collections::{HashMap, HashSet};
@@ -131,16 +130,16 @@ impl Symbols {
     }
 
     /// Whether `name` is a function-like macro whose expansion reads only its
-    /// arguments and calls only pure library functions (`#define SQ(x) ((x) * (x))`).
+    /// arguments and calls only pure library functions (`#define SQ(x) ((x) * (x))`),
+    /// or another name of a pure library function (`#define ABS fabsf`).
     pub fn is_pure_macro(&self, name: &str) -> bool {
-        self.macros.get(name).is_some_and(|m| {
-            let Some(params) = &m.params else {
-                return false;
-            };
-            m.words.iter().all(|w| {
-                params.contains(w)
-                    || (PURE_LIBRARY.contains(&w.as_str()) && self.is_library_function(w))
-            })
+        self.macros.get(name).is_some_and(|m| match &m.params {
+            Some(params) => m
+                .words
+                .iter()
+                .all(|w| params.contains(w) || self.is_pure_library_function(w)),
+            None => matches!(m.words.as_slice(),
+                [w] if m.body.trim() == w && self.is_pure_library_function(w)),
         })
     }
 

@@ -22,9 +22,15 @@ impl Symbols {
     /// pure C library function the file does not redefine, a function-like macro whose
     /// body reads only its parameters, or a function the user declares pure.
     pub fn is_known_pure(&self, name: &str) -> bool {
-        (PURE_FUNCTIONS.contains(&name) && self.is_library_function(name))
+        self.is_pure_library_function(name)
             || self.is_pure_macro(name)
             || self.is_declared_pure(name)
+    }
+
+    /// Whether `name` is a pure C library function ([`PURE_FUNCTIONS`], the math
+    /// functions in every form) the file does not redefine.
+    pub fn is_pure_library_function(&self, name: &str) -> bool {
+        (PURE_FUNCTIONS.contains(&name) || is_math_function(name)) && self.is_library_function(name)
     }
 
     /// Whether calls of `name` read only their arguments' values and write nothing, as
@@ -34,55 +40,12 @@ impl Symbols {
     }
 }
 
-/// Calls that read only their arguments and write nothing.
+/// Calls that read only their arguments and write nothing, besides the math functions
+/// ([`is_math_function`]).
 const PURE_FUNCTIONS: &[&str] = &[
-    "sqrt",
-    "sqrtf",
-    "sqrtl",
-    "exp",
-    "expf",
-    "exp2",
-    "expm1",
-    "log",
-    "logf",
-    "log2",
-    "log10",
-    "log1p",
-    "fabs",
-    "fabsf",
-    "fabsl",
     "abs",
     "labs",
     "llabs",
-    "pow",
-    "powf",
-    "sin",
-    "cos",
-    "tan",
-    "sinf",
-    "cosf",
-    "tanf",
-    "sinh",
-    "cosh",
-    "tanh",
-    "asin",
-    "acos",
-    "atan",
-    "atan2",
-    "floor",
-    "ceil",
-    "floorf",
-    "ceilf",
-    "round",
-    "trunc",
-    "fmin",
-    "fmax",
-    "fminf",
-    "fmaxf",
-    "fmod",
-    "cbrt",
-    "hypot",
-    "erf",
     "min",
     "max",
     "MIN",
@@ -95,8 +58,22 @@ const PURE_FUNCTIONS: &[&str] = &[
     "SCALAR_VAL",
 ];
 
-/// Library functions a pure macro may call (a macro body is checked against these).
-pub(super) const PURE_LIBRARY: &[&str] = &["sqrt", "fabs", "exp", "log", "pow", "floor", "ceil"];
+/// `<math.h>`'s functions of `double` that compute a value from their arguments alone
+/// (`lgamma`, which sets `signgam`, and the functions reading the rounding mode are
+/// not among them); each has a `float` (`f`) and a `long double` (`l`) form.
+const MATH_FUNCTIONS: &[&str] = &[
+    "sqrt", "cbrt", "hypot", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow",
+    "fabs", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh",
+    "acosh", "atanh", "erf", "erfc", "tgamma", "floor", "ceil", "round", "trunc", "fmin", "fmax",
+    "fmod", "fdim", "copysign", "fma",
+];
+
+/// Whether `name` is one of `<math.h>`'s pure functions, in any of its forms (`expf`,
+/// `tanhl`).
+fn is_math_function(name: &str) -> bool {
+    let stem = name.strip_suffix(['f', 'l']).unwrap_or(name);
+    MATH_FUNCTIONS.contains(&name) || MATH_FUNCTIONS.contains(&stem)
+}
 
 /// The functions a `#pragma nestor pure(f, g)` names.
 pub(super) fn pure_pragma(node: Node, src: &str) -> Vec<String> {
