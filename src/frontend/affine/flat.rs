@@ -47,7 +47,8 @@ impl FlatSubscript {
         names
     }
 
-    fn combined(mut self, other: FlatSubscript, sign: i64) -> FlatSubscript {
+    /// `self + sign · other`.
+    pub fn combined(mut self, other: FlatSubscript, sign: i64) -> FlatSubscript {
         for (m, a) in other.0 {
             let a = if sign < 0 { Aff::Neg(Box::new(a)) } else { a };
             let sum = match self.0.remove(&m) {

@@ -159,6 +159,9 @@ impl Lifter<'_> {
         if indices.is_empty() && self.iters.iter().any(|i| i == name) {
             return self.iterator_use(node, name, kind);
         }
+        if let Some(view) = self.view_at(name, node.start_byte()).cloned() {
+            return self.view_access(node, base, view, &indices, kind, out);
+        }
         if !self.check_shape(node, name, indices.len(), kind) {
             return false;
         }
@@ -272,15 +275,22 @@ impl Lifter<'_> {
             .map(|b| b.name.clone())
     }
 
-    /// The text rewrites of the renamed block variables in `span`, taken.
+    /// The text rewrites of the renamed block variables and the views (the place
+    /// they point at) in `span`, taken.
     pub(super) fn renames_in(&mut self, span: &Span) -> Vec<(Span, Vec<Piece>)> {
+        let within = |r: &Span| span.start <= r.start && r.end <= span.end;
         let (inside, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.renames)
             .into_iter()
-            .partition(|(r, _)| span.start <= r.start && r.end <= span.end);
+            .partition(|(r, _)| within(r));
         self.renames = rest;
+        let (views, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.view_uses)
+            .into_iter()
+            .partition(|(r, _)| within(r));
+        self.view_uses = rest;
         inside
             .into_iter()
             .map(|(r, name)| (r, vec![Piece::Text(name)]))
+            .chain(views)
             .collect()
     }
 

@@ -39,8 +39,14 @@ impl Lifter<'_> {
                 "array_declarator" => (array_name(d).unwrap_or(d), None),
                 _ => (d, None),
             };
+            if let (Some(pointer), Some(value)) =
+                (view_declarator(d), d.child_by_field_name("value"))
+                && self.view(node, pointer, value)
+            {
+                continue;
+            }
             if name.kind() != "identifier" {
-                let why = "a block-local pointer or an initialized array";
+                let why = "a block-local pointer (other than one into an array, `T *x = a + offset`) or an initialized array";
                 self.diags.push(block_local_rejected(d, why));
                 continue;
             }
@@ -230,6 +236,16 @@ impl Lifter<'_> {
 /// class (`static` outlives the block, `extern` is not storage), no qualifier but
 /// `const` (dropped when it is declared again: the initializer becomes an assignment),
 /// no attribute.
+/// The name a one-level pointer declarator with an initializer declares (`*x = ...`).
+fn view_declarator(d: Node) -> Option<Node> {
+    let pointer = d.child_by_field_name("declarator")?;
+    let name = pointer.child_by_field_name("declarator")?;
+    (d.kind() == "init_declarator"
+        && pointer.kind() == "pointer_declarator"
+        && name.kind() == "identifier")
+        .then_some(name)
+}
+
 pub(super) fn plain_declaration(decl: Node, src: &str) -> Result<(), &'static str> {
     let mut cursor = decl.walk();
     for c in decl.children(&mut cursor) {

@@ -19,6 +19,7 @@ mod flat;
 mod loops;
 mod members;
 mod memory;
+mod views;
 
 use accesses::{collect_identifiers, unsupported_statement};
 use memory::{may_overlap, parameter_ranges, parameter_type};
@@ -198,6 +199,11 @@ struct Lifter<'a> {
     /// The arrays indexed by flat subscripts: the sizes of the dimensions they
     /// linearize, innermost first (`[n]` for `a[i * n + j]`).
     dimensions: BTreeMap<String, Vec<String>>,
+    /// The pointers declared in the region's loop bodies as places in arrays.
+    views: Vec<views::View>,
+    /// The uses of views (name span, the place's text), not yet in a statement's
+    /// rewrites.
+    view_uses: Vec<(Span, Vec<Piece>)>,
 }
 
 /// A field path as an array: `b.c` for `b[i][j].c[k][l]`.
@@ -240,6 +246,8 @@ impl<'a> Lifter<'a> {
             fields: BTreeMap::new(),
             flat_subscripts: BTreeMap::new(),
             dimensions: BTreeMap::new(),
+            views: Vec::new(),
+            view_uses: Vec::new(),
         }
     }
 
