@@ -1020,11 +1020,12 @@ fn verify_detects_different_exit_status() {
     let dir = tempfile::tempdir().unwrap();
     // A compiler wrapper that builds one of the two programs with VARIANT=1: the first
     // compile to take the lock gets 0. The programs then differ only in exit status.
+    // (nestor also asks it which compiler it is, `-dM -E`: answered by cc.)
     let cc = dir.path().join("fake-cc");
     std::fs::write(
         &cc,
         format!(
-            "#!/bin/sh\nif mkdir '{}/lock' 2>/dev/null; then v=0; else v=1; fi\nexec cc -DVARIANT=$v \"$@\"\n",
+            "#!/bin/sh\ncase \"$*\" in *-dM*) exec cc \"$@\";; esac\nif mkdir '{}/lock' 2>/dev/null; then v=0; else v=1; fi\nexec cc -DVARIANT=$v \"$@\"\n",
             dir.path().display()
         ),
     )
@@ -1543,4 +1544,43 @@ fn tile_sizes_out_of_range_are_usage_errors() {
     }
     let o = nestor(&["optimize", "--tile-size", "1048576,32", "samples/matmul.c"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+/// `#if defined(__GNUC__) && !defined(__clang__)` choosing between two headers of a
+/// function, after a header nestor does not read: which compiler builds the file
+/// (`--cc`, `$NESTOR_CC`, else `cc`, asked with `-dM -E`) decides it, as that compiler
+/// would. With none, the group is undecided and the file does not parse.
+#[test]
+fn which_compiler_builds_the_file_decides_groups_that_test_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let src = "#include <vendor_blas.h>
+#if defined(__GNUC__) && !defined(__clang__)
+static void k(int n, double A[n][n]) {
+#else
+void k(int n, double A[n][n]) {
+#endif
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++)
+      A[i][j] = A[i][j] * 2;
+}
+";
+    let file = write(dir.path(), "k.c", src.as_bytes());
+    let fake = write(
+        dir.path(),
+        "fake-clang",
+        b"#!/bin/sh\nprintf '#define __clang__ 1\\n#define __GNUC__ 4\\n#define __x86_64__ 1\\n'\n",
+    );
+    std::fs::set_permissions(&fake, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+        .expect("chmod");
+    let gnu = nestor(&["explain", "--cc", "printf '#define __GNUC__ 12\\n'", &file]);
+    let clang = nestor(&["explain", "--cc", &fake, &file]);
+    let none = nestor(&["explain", "--cc", "none", &file]);
+    for o in [&gnu, &clang, &none] {
+        assert_no_panic(o);
+    }
+    assert_eq!(gnu.status.code(), Some(0), "{}", stderr(&gnu));
+    assert!(stdout(&gnu).contains("rewritten"), "{}", stdout(&gnu));
+    assert_eq!(clang.status.code(), Some(0), "{}", stderr(&clang));
+    assert!(stdout(&clang).contains("rewritten"), "{}", stdout(&clang));
+    assert_eq!(none.status.code(), Some(3), "{}", stderr(&none));
 }

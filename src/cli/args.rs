@@ -352,6 +352,12 @@ pub struct AnalysisArgs {
     /// isl operations allowed per region before nestor gives up on it (0: no limit).
     #[arg(long, value_name = "N", default_value_t = pipeline::Options::default().isl_budget)]
     pub isl_budget: u64,
+    /// The C compiler the file is built with: which compiler it is (`__GNUC__`,
+    /// `__clang__`, asked with `-dM -E`) decides `#if` groups that test it, as it
+    /// decides them (default `$NESTOR_CC`, else `cc`; `none`: decide none); verify and
+    /// tune build with it (default `$CC`, else `cc`).
+    #[arg(long, value_name = "CC")]
+    pub cc: Option<String>,
 }
 
 /// What to do with each region. Transformations are checked for legality first.
@@ -471,9 +477,6 @@ pub const MAX_TILE_SIZE: i64 = 1 << 20;
 /// How verify builds and runs the two programs.
 #[derive(Args, Clone)]
 pub struct BuildArgs {
-    /// The C compiler (default: $CC, else cc).
-    #[arg(long, value_name = "CC")]
-    pub cc: Option<String>,
     /// Compiler flags, as one shell-quoted string; replaces the default
     /// (`-O2 -ffp-contract=off`; for tune `-O3 -march=native -ffp-contract=off`).
     #[arg(

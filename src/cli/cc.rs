@@ -6,6 +6,7 @@
 //! as it is, and if the compiler fails on the rewritten files it runs again on the
 //! originals.
 
+use super::compiler::{compiler, predefined_macros};
 use super::headers::local_headers;
 use nestor::driver::pipeline::{self, Mode};
 use nestor::frontend::{self, OtherMacros};
@@ -83,6 +84,16 @@ impl CompilerLine {
     fn undefine(&mut self, name: &str) {
         self.defines.retain(|(n, _)| n != name);
         self.text_macros.retain(|n| n != name);
+    }
+
+    /// The macros the line leaves defined (with the compiler's predefined ones it was
+    /// read after), as `NAME=VALUE`; those without an integer value as `NAME=?`.
+    pub fn macros(&self) -> Vec<String> {
+        self.defines
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .chain(self.text_macros.iter().map(|n| format!("{n}=?")))
+            .collect()
     }
 
     /// What the line says of macros besides its integer constants.
@@ -196,50 +207,6 @@ fn launched_compiler(args: &[OsString]) -> Option<String> {
         .then(|| first.to_string())
 }
 
-/// `$NESTOR_CC` (split as a shell would: `ccache gcc`), else `cc`.
-fn compiler() -> Vec<String> {
-    std::env::var("NESTOR_CC")
-        .ok()
-        .and_then(|c| shlex::split(&c))
-        .filter(|words| !words.is_empty())
-        .unwrap_or_else(|| vec!["cc".to_string()])
-}
-
-/// The object-like macros `compiler` predefines for the options of `args` that change
-/// them (`-std=`, `-m...`, `-f...`, `-O...`, `-ansi`), as `NAME=VALUE`: what
-/// `compiler -dM -E` prints for an empty file. `#ifdef __GNUC__` around an attribute
-/// is then decided as the compiler decides it. Empty when the compiler cannot say.
-fn predefined_macros(compiler: &[String], args: &[OsString]) -> Vec<String> {
-    let relevant = args.iter().filter(|a| {
-        let a = a.to_string_lossy();
-        ["-std=", "-m", "-f", "-O", "-ansi"]
-            .iter()
-            .any(|p| a.starts_with(p))
-    });
-    let Some(program) = compiler.first() else {
-        return Vec::new();
-    };
-    let output = Command::new(program)
-        .args(&compiler[1..])
-        .args(relevant)
-        .args(["-dM", "-E", "-x", "c", "/dev/null"])
-        .stdin(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .output();
-    let Some(output) = output.ok().filter(|o| o.status.success()) else {
-        return Vec::new();
-    };
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .filter_map(|l| {
-            let definition = l.strip_prefix("#define ")?;
-            let (name, value) = definition.split_once(' ').unwrap_or((definition, ""));
-            // Function-like macros (`NAME(x)`) cannot decide a condition by name.
-            (!name.contains('(')).then(|| format!("{name}={value}"))
-        })
-        .collect()
-}
-
 /// Runs the compiler; `None` when it cannot be started (said on standard error). With
 /// `quiet_failure`, its messages are shown only when it succeeds (a failure is retried
 /// on the originals, whose messages are the ones that matter).
@@ -325,6 +292,7 @@ fn rewritten(path: &Path, line: &CompilerLine, verbose: bool) -> Option<String> 
             other_macros: line.other_macros(),
             headers: local_headers(src, &super::io::directory_of(path), &line.includes),
             pure: Vec::new(),
+            compiler: Some(line.macros()),
         },
         mode: Mode::Search(Default::default()),
         contract: true,

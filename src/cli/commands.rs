@@ -293,9 +293,10 @@ fn verify_build(
     args: Vec<std::ffi::OsString>,
     default_cflags: &str,
 ) -> super::verify::Build {
-    let cc = build
+    let cc = analysis
         .cc
         .clone()
+        .filter(|c| c != "none")
         .or_else(|| std::env::var("CC").ok().filter(|c| !c.trim().is_empty()))
         .unwrap_or_else(|| "cc".to_string());
     // Absolute, because the compiler runs in a temporary directory.

@@ -4,6 +4,7 @@ pub mod args;
 pub mod batch;
 pub mod cc;
 pub mod commands;
+pub mod compiler;
 pub mod diff;
 pub mod headers;
 pub mod io;

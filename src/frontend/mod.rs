@@ -57,6 +57,10 @@ pub struct Inputs {
     pub headers: Vec<String>,
     /// Functions whose calls read only their arguments' values (`--pure`).
     pub pure: Vec<String>,
+    /// The macros the compiler that builds the file predefines (`NAME=VALUE`, from
+    /// `cc -dM -E`), when known: they say which compiler it is (`__GNUC__`,
+    /// `__clang__`), which decides `#if defined(__GNUC__)` groups.
+    pub compiler: Option<Vec<String>>,
 }
 
 /// [`analyze_file`] for a command line whose only macros are the integer `defines`.
@@ -71,22 +75,38 @@ pub fn analyze(original: &str, defines: &[(String, i64)], headers: &[String]) ->
     )
 }
 
+/// The text the front end analyses and its parse: `original` as the preprocessor
+/// conditionals nestor can decide leave it, or where that does not parse, with the
+/// undecided groups of declaration fragments read as their first branch
+/// (`preprocess::compiled_with_fragments`), when that parses.
+fn compiled_and_parsed(
+    original: &str,
+    inputs: &Inputs,
+) -> (preprocess::Compiled, Option<tree_sitter::Tree>) {
+    let (defines, other, headers) = (&inputs.defines, &inputs.other_macros, &inputs.headers);
+    let compiler = inputs.compiler.as_deref();
+    let compiled = preprocess::compiled(original, defines, other, headers, compiler);
+    let tree = syntax::parse(&compiled.file);
+    if tree.as_ref().is_some_and(|t| t.root_node().has_error()) {
+        let read = preprocess::compiled_with_fragments(original, defines, other, headers, compiler);
+        if let Some(t) = syntax::parse(&read.file).filter(|t| !t.root_node().has_error()) {
+            return (read, Some(t));
+        }
+    }
+    (compiled, tree)
+}
+
 /// Finds and lifts the regions of `original`. When the file has `#pragma scop` regions
 /// only those are used; otherwise maximal runs of static-control loop nests are.
 /// The text analysed is `original` with the preprocessor conditionals nestor can
 /// decide evaluated (`preprocess::compiled`, from the defines and other macros):
 /// every byte offset is the same in both, and no region overlaps what was blanked.
 pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
-    let Inputs {
-        defines,
-        other_macros: other,
-        headers,
-        pure,
-    } = inputs;
+    let Inputs { defines, pure, .. } = inputs;
     let mut out = Frontend::default();
-    let compiled = preprocess::compiled(original, defines, other, headers);
+    let (compiled, tree) = compiled_and_parsed(original, inputs);
     let src = compiled.file.as_str();
-    let Some(tree) = syntax::parse(src) else {
+    let Some(tree) = tree else {
         out.file_diagnostics.push(
             Diagnostic::new(
                 Code::SyntaxError,

@@ -78,22 +78,54 @@ pub struct Compiled {
 /// stays). An undecided group is left as written, the groups nested in it decided
 /// where they can be; after it, a name its branches leave differently is unknown. A
 /// text whose conditionals do not nest is left as written. `blanks`: the runs
-/// replaced in the file.
+/// replaced in the file. `compiler`: what the compiler that builds the file predefines (`NAME=VALUE`, as `cc
+/// -dM -E` prints them), when known: the macros that say which compiler it is
+/// (`__GNUC__`, `__clang__`, ...) are then known everywhere in the file, defined or not,
+/// as it defines them (before `defines`, which may change them).
 pub fn compiled(
     src: &str,
     defines: &[(String, i64)],
     other: &OtherMacros,
     headers: &[String],
+    compiler: Option<&[String]>,
+) -> Compiled {
+    compiled_as(src, defines, other, headers, compiler, false)
+}
+
+/// [`compiled`], with each undecided group of declaration fragments (no directive,
+/// `;`, `{` or `}` in any branch: `#if defined(__GNUC__)` / `__attribute__((...))` /
+/// `#endif`) read as its first branch: what the front end parses when the file as
+/// [`compiled`] leaves it does not parse. Whichever branch a compiler compiles, the
+/// declarations are the same, and no region overlaps the group's directives.
+pub fn compiled_with_fragments(
+    src: &str,
+    defines: &[(String, i64)],
+    other: &OtherMacros,
+    headers: &[String],
+    compiler: Option<&[String]>,
+) -> Compiled {
+    compiled_as(src, defines, other, headers, compiler, true)
+}
+
+fn compiled_as(
+    src: &str,
+    defines: &[(String, i64)],
+    other: &OtherMacros,
+    headers: &[String],
+    compiler: Option<&[String]>,
+    fragments: bool,
 ) -> Compiled {
     let local = local_macro_names(src, headers);
-    let (file, blanks) = blank(src, command_line(defines, other), local.as_ref());
+    let mut start = compiler.map_or_else(State::default, compiler_identity);
+    start.command_line(defines, other);
+    let (file, blanks) = blank(src, start, local.as_ref(), fragments);
     let header_start = State {
         open: true,
         ..State::default()
     };
     let headers = headers
         .iter()
-        .map(|h| blank(h, header_start.clone(), None).0)
+        .map(|h| blank(h, header_start.clone(), None, false).0)
         .collect();
     Compiled {
         file,
@@ -102,24 +134,44 @@ pub fn compiled(
     }
 }
 
-/// The state where the file starts: `defines` and `other`.
-fn command_line(defines: &[(String, i64)], other: &OtherMacros) -> State {
+/// The state where a file the compiler predefining `predefined` (`NAME=VALUE`)
+/// compiles starts: its identity macros as it defines them, the others undefined.
+fn compiler_identity(predefined: &[String]) -> State {
     let mut start = State::default();
-    for (name, value) in defines {
-        start
-            .names
-            .insert(name.clone(), Macro::Object(value.to_string()));
+    for name in names::COMPILER_IDENTITY {
+        start.names.insert(name.to_string(), Macro::Undefined);
     }
-    match other {
-        OtherMacros::Nothing => {}
-        OtherMacros::Unknown(names) => {
-            for name in names {
-                start.names.insert(name.clone(), Macro::Unknown);
-            }
+    for line in predefined {
+        let (name, value) = line.split_once('=').unwrap_or((line, "1"));
+        if names::is_compiler_identity(name) {
+            let meaning = match value.trim().parse::<i64>() {
+                Ok(v) => Macro::Object(v.to_string()),
+                Err(_) => Macro::Unknown,
+            };
+            start.names.insert(name.to_string(), meaning);
         }
-        OtherMacros::Any => start.include(&Include::Other, None),
     }
+    start.identity = true;
     start
+}
+
+impl State {
+    /// The command line's `defines` and `other` macros, over what is known.
+    fn command_line(&mut self, defines: &[(String, i64)], other: &OtherMacros) {
+        for (name, value) in defines {
+            self.names
+                .insert(name.clone(), Macro::Object(value.to_string()));
+        }
+        match other {
+            OtherMacros::Nothing => {}
+            OtherMacros::Unknown(names) => {
+                for name in names {
+                    self.names.insert(name.clone(), Macro::Unknown);
+                }
+            }
+            OtherMacros::Any => self.include(&Include::Other, None),
+        }
+    }
 }
 
 /// The names the local headers define or undefine, if nestor has read every header
@@ -153,14 +205,20 @@ fn local_macro_names(src: &str, headers: &[String]) -> Option<HashSet<String>> {
 
 /// `src` with the groups decided from state `start` blanked, and the runs blanked;
 /// `src` unchanged if its conditionals do not nest. `local`: as
-/// [`local_macro_names`].
-fn blank(src: &str, mut start: State, local: Option<&HashSet<String>>) -> (String, Vec<Blank>) {
+/// [`local_macro_names`]; `fragments`: as [`compiled_with_fragments`].
+fn blank(
+    src: &str,
+    mut start: State,
+    local: Option<&HashSet<String>>,
+    fragments: bool,
+) -> (String, Vec<Blank>) {
     let Some(items) = directives::items(&directives::directives(src)) else {
         return (src.to_string(), Vec::new());
     };
     let mut walk = Walk {
         local,
         blanks: Vec::new(),
+        fragments: fragments.then_some(src),
     };
     walk.block(&items, &mut start);
     let mut bytes = src.as_bytes().to_vec();
@@ -186,6 +244,8 @@ struct State {
     names: HashMap<String, Macro>,
     /// Whether text nestor has not read may have defined any name before this point.
     open: bool,
+    /// Whether the compiler's identity macros are known (no header defines them).
+    identity: bool,
 }
 
 impl State {
@@ -212,6 +272,7 @@ impl State {
         State {
             names,
             open: self.open || other.open,
+            identity: self.identity && other.identity,
         }
     }
 
@@ -228,7 +289,9 @@ impl State {
                 }
             }
             _ => {
-                self.names.clear();
+                let identity = self.identity;
+                self.names
+                    .retain(|name, _| identity && names::is_compiler_identity(name));
                 self.open = true;
             }
         }
@@ -239,6 +302,9 @@ impl State {
 struct Walk<'a> {
     local: Option<&'a HashSet<String>>,
     blanks: Vec<Blank>,
+    /// The text, when undecided groups of fragments are to be read as their first
+    /// branch ([`compiled_with_fragments`]).
+    fragments: Option<&'a str>,
 }
 
 impl Walk<'_> {
@@ -255,6 +321,9 @@ impl Walk<'_> {
                 Item::Include(include) => state.include(include, self.local),
                 Item::Group(group) => match taken(group, state) {
                     Some(taken) => self.decided(group, taken, state),
+                    None if self.fragments.is_some_and(|src| of_fragments(group, src)) => {
+                        self.decided(group, Some(0), state)
+                    }
                     None => self.undecided(group, state),
                 },
             }
@@ -304,6 +373,18 @@ impl Walk<'_> {
         }
         *state = exits.into_iter().reduce(State::join).unwrap_or(entry);
     }
+}
+
+/// Whether every branch of `group` is a fragment of a declaration: no directive, no
+/// `;`, `{` or `}` (`__attribute__((noinline))`, `static inline`), so that whichever
+/// a compiler compiles, the declarations around it are the same.
+fn of_fragments(group: &Group, src: &str) -> bool {
+    group.branches.iter().all(|b| {
+        b.body.is_empty()
+            && src
+                .get(b.directive.end..b.end)
+                .is_some_and(|text| !text.contains([';', '{', '}']))
+    })
 }
 
 /// The branch of `group` compiled from `state` (`Some(None)`: none), or `None` if
@@ -382,7 +463,7 @@ mod tests {
     fn analysed(src: &str, defines: &[(&str, i64)]) -> String {
         let defines: Vec<(String, i64)> =
             defines.iter().map(|(n, v)| (n.to_string(), *v)).collect();
-        let out = compiled(src, &defines, &OtherMacros::Nothing, &[]).file;
+        let out = compiled(src, &defines, &OtherMacros::Nothing, &[], None).file;
         assert_eq!(out.len(), src.len());
         out.lines()
             .map(|l| {
@@ -440,7 +521,7 @@ mod tests {
     #[test]
     fn command_line_macros_nestor_cannot_use_are_unknown() {
         let src = "#ifdef X\nx\n#endif\n#ifdef Y\ny\n#endif\n";
-        let with = |other: OtherMacros| compiled(src, &[], &other, &[]).file;
+        let with = |other: OtherMacros| compiled(src, &[], &other, &[], None).file;
         let unknown_x = with(OtherMacros::Unknown(vec!["X".into()]));
         assert!(unknown_x.starts_with("#ifdef X\nx\n#endif\n") && !unknown_x.contains('y'));
         assert_eq!(with(OtherMacros::Any), src);
@@ -504,13 +585,13 @@ mod tests {
         let src =
             "#define A 1\n#define B 1\n#include \"h.h\"\n#if A\na\n#endif\n#if B\nb\n#endif\n";
         let headers = ["#undef A\n".to_string()];
-        let out = compiled(src, &[], &OtherMacros::Nothing, &headers).file;
+        let out = compiled(src, &[], &OtherMacros::Nothing, &headers, None).file;
         assert!(out.contains("#if A\na\n#endif"), "{out}");
         assert!(!out.contains("#if B"), "{out}");
         assert!(out.contains("\nb\n"), "{out}");
         // A header that includes one nestor does not know may define anything.
         let headers = ["#include <mpi.h>\n".to_string()];
-        let out = compiled(src, &[], &OtherMacros::Nothing, &headers).file;
+        let out = compiled(src, &[], &OtherMacros::Nothing, &headers, None).file;
         assert!(out.contains("#if B\nb\n#endif"), "{out}");
     }
 
@@ -522,6 +603,7 @@ mod tests {
             &[("X".to_string(), 1)],
             &OtherMacros::Nothing,
             &[header],
+            None,
         )
         .headers
         .remove(0);
@@ -544,7 +626,7 @@ mod tests {
     #[test]
     fn offsets_and_newlines_are_kept() {
         let src = "a\r\n#if 0 /* multi\nline */\nx \\\ny é\n#else\nz\n#endif\n";
-        let out = compiled(src, &[], &OtherMacros::Nothing, &[]);
+        let out = compiled(src, &[], &OtherMacros::Nothing, &[], None);
         assert_eq!(out.file.len(), src.len());
         assert_eq!(out.file.matches('\n').count(), src.matches('\n').count());
         assert_eq!(out.file.replace(' ', ""), "a\r\n\n\n\n\n\nz\n\n");

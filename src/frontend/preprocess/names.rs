@@ -307,6 +307,32 @@ pub fn is_standard_header(path: &str) -> bool {
     STANDARD_HEADERS.contains(&path)
 }
 
+/// The macros that say which compiler compiles the file: only the compiler defines
+/// them, never a header, and they do not depend on its options.
+pub(super) const COMPILER_IDENTITY: &[&str] = &[
+    "__GNUC__",
+    "__GNUC_MINOR__",
+    "__GNUC_PATCHLEVEL__",
+    "__clang__",
+    "__clang_major__",
+    "__clang_minor__",
+    "__clang_patchlevel__",
+    "__llvm__",
+    "__INTEL_COMPILER",
+    "__INTEL_LLVM_COMPILER",
+    "__NVCOMPILER",
+    "__PGI",
+    "__TINYC__",
+    "__ibmxl__",
+    "_MSC_VER",
+    "__cplusplus",
+];
+
+/// Whether `name` says which compiler compiles the file ([`COMPILER_IDENTITY`]).
+pub fn is_compiler_identity(name: &str) -> bool {
+    COMPILER_IDENTITY.contains(&name)
+}
+
 /// Whether `name` may be a macro although neither the file nor its local headers
 /// define it: a name reserved to the implementation (`__GNUC__`, `_OPENMP`, any
 /// leading underscore), one a compiler predefines (`linux`, `unix`), or one of the
