@@ -18,6 +18,7 @@ mod regions;
 use crate::support::diag::{Code, Diagnostic, Span};
 pub use ir::{Origin, Region};
 pub use preprocess::OtherMacros;
+use preprocess::Undecided;
 use std::collections::BTreeSet;
 use symbols::Symbols;
 use syntax::{named_children, pragma_argument, text};
@@ -78,17 +79,19 @@ pub fn analyze(original: &str, defines: &[(String, i64)], headers: &[String]) ->
 /// The text the front end analyses and its parse: `original` as the preprocessor
 /// conditionals nestor can decide leave it, or where that does not parse, with the
 /// undecided groups of declaration fragments read as their first branch
-/// (`preprocess::compiled_with_fragments`), when that parses.
+/// (`Undecided::FragmentsAsFirstBranch`), when that parses.
 fn compiled_and_parsed(
     original: &str,
     inputs: &Inputs,
 ) -> (preprocess::Compiled, Option<tree_sitter::Tree>) {
     let (defines, other, headers) = (&inputs.defines, &inputs.other_macros, &inputs.headers);
     let compiler = inputs.compiler.as_deref();
-    let compiled = preprocess::compiled(original, defines, other, headers, compiler);
+    let read =
+        |undecided| preprocess::compiled(original, defines, other, headers, compiler, undecided);
+    let compiled = read(Undecided::AsWritten);
     let tree = syntax::parse(&compiled.file);
     if tree.as_ref().is_some_and(|t| t.root_node().has_error()) {
-        let read = preprocess::compiled_with_fragments(original, defines, other, headers, compiler);
+        let read = read(Undecided::FragmentsAsFirstBranch);
         if let Some(t) = syntax::parse(&read.file).filter(|t| !t.root_node().has_error()) {
             return (read, Some(t));
         }

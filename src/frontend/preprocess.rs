@@ -44,6 +44,19 @@ pub enum OtherMacros {
     Any,
 }
 
+/// How [`compiled`] reads a group whose compiled branch nestor cannot tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undecided {
+    /// As written: every branch may be compiled.
+    AsWritten,
+    /// A group of declaration fragments (no directive, `;`, `{` or `}` in any branch:
+    /// `#if defined(__GNUC__)` / `__attribute__((...))` / `#endif`) as its first
+    /// branch, the others as written: what the front end parses when the file does
+    /// not parse otherwise. Whichever branch a compiler compiles, the declarations
+    /// are the same, and no region overlaps the group's directives.
+    FragmentsAsFirstBranch,
+}
+
 /// A run of bytes blanked in the text the front end analyses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Blank {
@@ -76,56 +89,32 @@ pub struct Compiled {
 /// not defined itself. The directive lines of a decided group and its branches not
 /// compiled are replaced by spaces (newlines kept: every byte offset and line number
 /// stays). An undecided group is left as written, the groups nested in it decided
-/// where they can be; after it, a name its branches leave differently is unknown. A
-/// text whose conditionals do not nest is left as written. `blanks`: the runs
-/// replaced in the file. `compiler`: what the compiler that builds the file predefines (`NAME=VALUE`, as `cc
-/// -dM -E` prints them), when known: the macros that say which compiler it is
-/// (`__GNUC__`, `__clang__`, ...) are then known everywhere in the file, defined or not,
-/// as it defines them (before `defines`, which may change them).
+/// where they can be (or read as [`Undecided`] says); after it, a name its branches
+/// leave differently is unknown. A text whose conditionals do not nest is left as
+/// written. `blanks`: the runs replaced in the file. `compiler`: what the compiler
+/// that builds the file predefines (`NAME=VALUE`, as `cc -dM -E` prints them), when
+/// known: the macros that say which compiler it is (`__GNUC__`, `__clang__`, ...) are
+/// then known everywhere in the file, defined or not, as it defines them (before
+/// `defines`, which may change them).
 pub fn compiled(
     src: &str,
     defines: &[(String, i64)],
     other: &OtherMacros,
     headers: &[String],
     compiler: Option<&[String]>,
-) -> Compiled {
-    compiled_as(src, defines, other, headers, compiler, false)
-}
-
-/// [`compiled`], with each undecided group of declaration fragments (no directive,
-/// `;`, `{` or `}` in any branch: `#if defined(__GNUC__)` / `__attribute__((...))` /
-/// `#endif`) read as its first branch: what the front end parses when the file as
-/// [`compiled`] leaves it does not parse. Whichever branch a compiler compiles, the
-/// declarations are the same, and no region overlaps the group's directives.
-pub fn compiled_with_fragments(
-    src: &str,
-    defines: &[(String, i64)],
-    other: &OtherMacros,
-    headers: &[String],
-    compiler: Option<&[String]>,
-) -> Compiled {
-    compiled_as(src, defines, other, headers, compiler, true)
-}
-
-fn compiled_as(
-    src: &str,
-    defines: &[(String, i64)],
-    other: &OtherMacros,
-    headers: &[String],
-    compiler: Option<&[String]>,
-    fragments: bool,
+    undecided: Undecided,
 ) -> Compiled {
     let local = local_macro_names(src, headers);
     let mut start = compiler.map_or_else(State::default, compiler_identity);
     start.command_line(defines, other);
-    let (file, blanks) = blank(src, start, local.as_ref(), fragments);
+    let (file, blanks) = blank(src, start, local.as_ref(), undecided);
     let header_start = State {
         open: true,
         ..State::default()
     };
     let headers = headers
         .iter()
-        .map(|h| blank(h, header_start.clone(), None, false).0)
+        .map(|h| blank(h, header_start.clone(), None, Undecided::AsWritten).0)
         .collect();
     Compiled {
         file,
@@ -205,12 +194,12 @@ fn local_macro_names(src: &str, headers: &[String]) -> Option<HashSet<String>> {
 
 /// `src` with the groups decided from state `start` blanked, and the runs blanked;
 /// `src` unchanged if its conditionals do not nest. `local`: as
-/// [`local_macro_names`]; `fragments`: as [`compiled_with_fragments`].
+/// [`local_macro_names`].
 fn blank(
     src: &str,
     mut start: State,
     local: Option<&HashSet<String>>,
-    fragments: bool,
+    undecided: Undecided,
 ) -> (String, Vec<Blank>) {
     let Some(items) = directives::items(&directives::directives(src)) else {
         return (src.to_string(), Vec::new());
@@ -218,7 +207,7 @@ fn blank(
     let mut walk = Walk {
         local,
         blanks: Vec::new(),
-        fragments: fragments.then_some(src),
+        fragments: (undecided == Undecided::FragmentsAsFirstBranch).then_some(src),
     };
     walk.block(&items, &mut start);
     let mut bytes = src.as_bytes().to_vec();
@@ -302,8 +291,8 @@ impl State {
 struct Walk<'a> {
     local: Option<&'a HashSet<String>>,
     blanks: Vec<Blank>,
-    /// The text, when undecided groups of fragments are to be read as their first
-    /// branch ([`compiled_with_fragments`]).
+    /// The text, when undecided groups of fragments are read as their first branch
+    /// ([`Undecided::FragmentsAsFirstBranch`]).
     fragments: Option<&'a str>,
 }
 
@@ -457,13 +446,21 @@ fn changed_names(items: &[Item], out: &mut HashSet<String>) {
 
 #[cfg(test)]
 mod tests {
-    use super::{OtherMacros, compiled};
+    use super::{OtherMacros, Undecided, compiled};
 
     /// The file as analysed with `defines`, blanked lines shown as `~`.
     fn analysed(src: &str, defines: &[(&str, i64)]) -> String {
         let defines: Vec<(String, i64)> =
             defines.iter().map(|(n, v)| (n.to_string(), *v)).collect();
-        let out = compiled(src, &defines, &OtherMacros::Nothing, &[], None).file;
+        let out = compiled(
+            src,
+            &defines,
+            &OtherMacros::Nothing,
+            &[],
+            None,
+            Undecided::AsWritten,
+        )
+        .file;
         assert_eq!(out.len(), src.len());
         out.lines()
             .map(|l| {
@@ -521,7 +518,8 @@ mod tests {
     #[test]
     fn command_line_macros_nestor_cannot_use_are_unknown() {
         let src = "#ifdef X\nx\n#endif\n#ifdef Y\ny\n#endif\n";
-        let with = |other: OtherMacros| compiled(src, &[], &other, &[], None).file;
+        let with =
+            |other: OtherMacros| compiled(src, &[], &other, &[], None, Undecided::AsWritten).file;
         let unknown_x = with(OtherMacros::Unknown(vec!["X".into()]));
         assert!(unknown_x.starts_with("#ifdef X\nx\n#endif\n") && !unknown_x.contains('y'));
         assert_eq!(with(OtherMacros::Any), src);
@@ -585,13 +583,29 @@ mod tests {
         let src =
             "#define A 1\n#define B 1\n#include \"h.h\"\n#if A\na\n#endif\n#if B\nb\n#endif\n";
         let headers = ["#undef A\n".to_string()];
-        let out = compiled(src, &[], &OtherMacros::Nothing, &headers, None).file;
+        let out = compiled(
+            src,
+            &[],
+            &OtherMacros::Nothing,
+            &headers,
+            None,
+            Undecided::AsWritten,
+        )
+        .file;
         assert!(out.contains("#if A\na\n#endif"), "{out}");
         assert!(!out.contains("#if B"), "{out}");
         assert!(out.contains("\nb\n"), "{out}");
         // A header that includes one nestor does not know may define anything.
         let headers = ["#include <mpi.h>\n".to_string()];
-        let out = compiled(src, &[], &OtherMacros::Nothing, &headers, None).file;
+        let out = compiled(
+            src,
+            &[],
+            &OtherMacros::Nothing,
+            &headers,
+            None,
+            Undecided::AsWritten,
+        )
+        .file;
         assert!(out.contains("#if B\nb\n#endif"), "{out}");
     }
 
@@ -604,6 +618,7 @@ mod tests {
             &OtherMacros::Nothing,
             &[header],
             None,
+            Undecided::AsWritten,
         )
         .headers
         .remove(0);
@@ -626,7 +641,14 @@ mod tests {
     #[test]
     fn offsets_and_newlines_are_kept() {
         let src = "a\r\n#if 0 /* multi\nline */\nx \\\ny é\n#else\nz\n#endif\n";
-        let out = compiled(src, &[], &OtherMacros::Nothing, &[], None);
+        let out = compiled(
+            src,
+            &[],
+            &OtherMacros::Nothing,
+            &[],
+            None,
+            Undecided::AsWritten,
+        );
         assert_eq!(out.file.len(), src.len());
         assert_eq!(out.file.matches('\n').count(), src.matches('\n').count());
         assert_eq!(out.file.replace(' ', ""), "a\r\n\n\n\n\n\nz\n\n");
