@@ -578,34 +578,24 @@ mod tests {
         assert_eq!(analysed(src, &[]), src.trim_end());
     }
 
+    /// The file as analysed with local `headers`.
+    fn with_headers(src: &str, headers: &[String]) -> String {
+        let nothing = OtherMacros::Nothing;
+        compiled(src, &[], &nothing, headers, None, Undecided::AsWritten).file
+    }
+
     #[test]
     fn local_headers_read_make_their_names_unknown() {
         let src =
             "#define A 1\n#define B 1\n#include \"h.h\"\n#if A\na\n#endif\n#if B\nb\n#endif\n";
         let headers = ["#undef A\n".to_string()];
-        let out = compiled(
-            src,
-            &[],
-            &OtherMacros::Nothing,
-            &headers,
-            None,
-            Undecided::AsWritten,
-        )
-        .file;
+        let out = with_headers(src, &headers);
         assert!(out.contains("#if A\na\n#endif"), "{out}");
         assert!(!out.contains("#if B"), "{out}");
         assert!(out.contains("\nb\n"), "{out}");
         // A header that includes one nestor does not know may define anything.
         let headers = ["#include <mpi.h>\n".to_string()];
-        let out = compiled(
-            src,
-            &[],
-            &OtherMacros::Nothing,
-            &headers,
-            None,
-            Undecided::AsWritten,
-        )
-        .file;
+        let out = with_headers(src, &headers);
         assert!(out.contains("#if B\nb\n#endif"), "{out}");
     }
 
