@@ -12,7 +12,7 @@ use nestor::transform::decision::Decision;
 
 /// A program whose `main` fills `A` and `B` (`N` x `N`), runs `calls` (C statements
 /// calling `kernel` through a volatile pointer, so the compiler cannot see which
-/// arrays it gets) and prints a checksum of both.
+/// arrays it gets) and prints a hash of every bit of both.
 fn program(kernel: &str, kernel_type: &str, calls: &str) -> String {
     format!(
         r#"#include <stdio.h>
@@ -27,11 +27,13 @@ int main(void) {{
     }}
   {kernel_type} = kernel;
   {calls}
-  double sum = 0;
+  unsigned long long h = 1469598103934665603ULL;
   for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++)
-      sum = sum * 0.5 + A[i][j] + 3 * B[i][j];
-  printf("%.17g\n", sum);
+    for (int j = 0; j < N; j++) {{
+      union {{ double d; unsigned long long u; }} a = {{A[i][j]}}, b = {{B[i][j]}};
+      h = ((h ^ a.u) * 1099511628211ULL ^ b.u) * 1099511628211ULL;
+    }}
+  printf("%llu\n", h);
   return 0;
 }}
 "#
@@ -317,7 +319,7 @@ fn versioned_pairs(report: &pipeline::FileReport) -> Vec<String> {
         .iter()
         .flat_map(|r| &r.decisions)
         .filter_map(|d| match d {
-            Decision::Versioned { pairs } => Some(
+            Decision::Versioned { pairs, .. } => Some(
                 pairs
                     .iter()
                     .map(|(a, b)| format!("`{a}` and `{b}`"))

@@ -1,28 +1,52 @@
 //! Flat subscripts read as dimensions (`frontend::affine::flat`): `a[i * n + j]` is the
 //! cell `a[i][j]` of an `n`-column array exactly when `0 <= j < n`. Proven here for
-//! every access the region makes, under its context, before anything is rewritten.
+//! every access the region makes, under its context, before anything is rewritten;
+//! where it holds for some parameter values only (`a[i * lda + j]` with `j < n`: when
+//! `n <= lda`), the rewritten code runs under a run-time test of those values.
 
 use crate::frontend::ir::{Array, Region};
 use crate::model::{Scop, isl_name};
 use crate::support::diag::{Code, Diagnostic};
 use crate::support::isl::Failure;
-use isl_rs::UnionSet;
+use isl_rs::{Set, UnionSet};
 
-/// N101 for the first array indexed by flat subscripts whose recovered subscripts may
-/// leave their dimensions: `{ A[o] : o_d < 0 or o_d >= E_d for some d >= 1 }` meets
-/// the cells the region accesses, under its context. `params` is the model's
-/// parameter list (`[n, m] -> `).
-pub fn flat_subscripts_out_of_range(
-    region: &Region,
-    scop: &Scop,
-    params: &str,
-) -> Result<Option<Diagnostic>, Failure> {
+/// Where the flat arrays' recovered subscripts stay within their dimensions.
+pub enum FlatBounds {
+    /// For every parameter value of the context (or there is no flat array).
+    Proven,
+    /// Only where `condition` (a set of parameters, within the context) holds: the
+    /// arrays of `arrays` may leave their rows elsewhere.
+    Checked { condition: Set, arrays: Vec<String> },
+    /// For no parameter value: N101 for the first such array.
+    Unproven(Box<Diagnostic>),
+}
+
+/// Where every flat array's recovered subscripts stay within their dimensions: the
+/// context minus the parameters of `{ A[o] : o_d < 0 or o_d >= E_d for some d >= 1 }`
+/// met by the cells the region accesses. `params` is the model's parameter list
+/// (`[n, m] -> `).
+pub fn flat_bounds(region: &Region, scop: &Scop, params: &str) -> Result<FlatBounds, Failure> {
+    let mut condition = scop.context.copy()?;
+    let mut arrays = Vec::new();
     for array in region.arrays.iter().filter(|a| a.flat) {
-        if !outside_cells(scop, params, array)?.is_empty()? {
-            return Ok(Some(unproven(region, array)));
+        let outside = outside_cells(scop, params, array)?;
+        if outside.is_empty()? {
+            continue;
         }
+        let leaving = outside.params()?;
+        condition = condition.subtract(leaving)?;
+        if condition.is_empty()? {
+            return Ok(FlatBounds::Unproven(Box::new(unproven(region, array))));
+        }
+        arrays.push(array.name.clone());
     }
-    Ok(None)
+    Ok(match arrays.is_empty() {
+        true => FlatBounds::Proven,
+        false => FlatBounds::Checked {
+            condition: condition.coalesce()?,
+            arrays,
+        },
+    })
 }
 
 /// The cells of `array` the region accesses outside its inner dimensions' extents.
@@ -64,11 +88,11 @@ fn unproven(region: &Region, array: &Array) -> Diagnostic {
         Code::NonAffineSubscript,
         span,
         format!(
-            "`{}` is indexed as an array of shape `[]{sizes}` by flat subscripts, but nestor cannot prove each inner subscript stays within its size",
+            "`{}` is indexed as an array of shape `[]{sizes}` by flat subscripts, but an inner subscript leaves its size for every value of the parameters",
             array.name
         ),
     )
-    .label("may reach a cell of another row")
-    .expected("inner subscripts within `[0, size)` for every iteration (`j < n` in `i * n + j`)")
+    .label("reaches a cell of another row")
+    .expected("inner subscripts within `[0, size)` for some iteration (`j < n` in `i * n + j`)")
     .hint("bound the loops so that it shows, or declare the array with its dimensions")
 }

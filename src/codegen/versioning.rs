@@ -37,6 +37,43 @@ pub struct Guard {
     pub condition: String,
     /// The pairs it tests (those of `Region::may_overlap` the region touches both of).
     pub pairs: Vec<(String, String)>,
+    /// The flat arrays whose recovered subscripts it tests to stay in their rows
+    /// (`analysis::bounds`).
+    pub rows: Vec<String>,
+}
+
+/// `set` (of the region's parameters) as a C condition, simplified where `context`
+/// holds (it always does where the region runs).
+pub fn parameter_test(region: &Region, context: &Set, set: Set) -> Result<String, Failure> {
+    let expr = crate::support::isl::expr_from_set(context, set)?;
+    Ok(codegen::parameter_expression(region, &expr)?.0)
+}
+
+/// `guard` with the test `rows` (a condition and the flat arrays it keeps in their
+/// rows) first, when there is one.
+pub fn with_rows(
+    guard: Option<Guard>,
+    rows: Option<(String, Vec<String>)>,
+    region: &Region,
+) -> Option<Guard> {
+    let Some((test, arrays)) = rows else {
+        return guard;
+    };
+    Some(match guard {
+        None => Guard {
+            condition: test,
+            pairs: Vec::new(),
+            rows: arrays,
+        },
+        Some(g) => Guard {
+            condition: format!(
+                "{test}{}{}    && ({})",
+                region.line_ending, region.indent, g.condition
+            ),
+            pairs: g.pairs,
+            rows: arrays,
+        },
+    })
 }
 
 /// The test under which no two arrays of a pair of `region.may_overlap` share a byte
@@ -107,6 +144,7 @@ pub fn overlap_test(
     };
     Ok(Ok(Some(Guard {
         condition,
+        rows: Vec::new(),
         pairs: tested
             .iter()
             .map(|(p, _, _)| (p.first.clone(), p.second.clone()))

@@ -2,7 +2,7 @@
 //! transformations, code generation, splicing. Deterministic and free of IO.
 
 use super::stages::{Outcome, region_outcome};
-use crate::analysis::bounds;
+use crate::analysis::bounds::{self, FlatBounds};
 use crate::codegen;
 use crate::codegen::versioning;
 use crate::frontend::{self, Origin, Region};
@@ -250,21 +250,26 @@ fn versioned_outcome(
     identifiers: &BTreeSet<String>,
     options: &Options,
 ) -> Result<Outcome, Failure> {
-    let scop = model::build(ctx, text)?;
-    if let Some(unproven) = bounds::flat_subscripts_out_of_range(region, &scop, &text.params)? {
-        return Ok(Outcome {
-            diagnostics: vec![unproven],
+    let mut scop = model::build(ctx, text)?;
+    let refused = |d: Box<Diagnostic>| {
+        Ok(Outcome {
+            diagnostics: vec![*d],
             ..Outcome::default()
-        });
-    }
-    let guard = match versioning::overlap_test(region, &scop, &text.params)? {
-        Ok(guard) => guard,
-        Err(untestable) => {
-            return Ok(Outcome {
-                diagnostics: vec![*untestable],
-                ..Outcome::default()
-            });
+        })
+    };
+    let rows = match bounds::flat_bounds(region, &scop, &text.params)? {
+        FlatBounds::Proven => None,
+        FlatBounds::Checked { condition, arrays } => {
+            let test = versioning::parameter_test(region, &scop.context, condition.copy()?)?;
+            // The analysis and the rewritten code assume it: the test picks them.
+            scop.context = scop.context.intersect(condition)?;
+            Some((test, arrays))
         }
+        FlatBounds::Unproven(d) => return refused(d),
+    };
+    let guard = match versioning::overlap_test(region, &scop, &text.params)? {
+        Ok(guard) => versioning::with_rows(guard, rows, region),
+        Err(untestable) => return refused(untestable),
     };
     let nested;
     let layout = match guard {
@@ -362,10 +367,11 @@ fn process_region(
     if let Some(guard) = outcome.guard {
         report
             .diagnostics
-            .push(decision::versioned(region, &guard.pairs));
-        report
-            .decisions
-            .push(Decision::Versioned { pairs: guard.pairs });
+            .push(decision::versioned(region, &guard.pairs, &guard.rows));
+        report.decisions.push(Decision::Versioned {
+            pairs: guard.pairs,
+            rows: guard.rows,
+        });
     }
     report.status = Status::Rewritten;
     report.generated = Some(code.clone());

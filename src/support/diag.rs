@@ -84,7 +84,7 @@ codes! {
     SearchBudget = "N308", "search-budget", "the automatic search hit its candidate budget";
     Contracted = "N309", "contracted", "a temporary array was contracted to a modulo buffer";
     NothingBetter = "N310", "nothing-better", "the automatic search kept the region's order and storage, so it is left as written";
-    Versioned = "N311", "versioned", "the rewritten region runs only when a run-time test shows that arrays which may be the same memory do not overlap";
+    Versioned = "N311", "versioned", "the rewritten region runs only when a run-time test shows that arrays which may be the same memory do not overlap (and flat subscripts stay in their rows)";
 }
 
 #[derive(

@@ -114,6 +114,7 @@ mod ffi {
         pub fn isl_ast_build_node_from_schedule(build: usize, schedule: usize) -> usize;
         pub fn isl_ast_node_get_type(node: usize) -> i32;
         pub fn isl_ast_build_expr_from_pw_aff(build: usize, pa: usize) -> usize;
+        pub fn isl_ast_build_expr_from_set(build: usize, set: usize) -> usize;
     }
 }
 
@@ -125,6 +126,21 @@ pub fn expr_from_pw_aff(context: &Set, pa: PwAff) -> Result<ASTExpr, Failure> {
         pa.do_not_free_on_drop();
         // SAFETY: `build` is live; the expression is handed to isl (`__isl_take`).
         unsafe { ffi::isl_ast_build_expr_from_pw_aff(build, pa.ptr) }
+    })?;
+    Ok(ASTExpr {
+        ptr: expr,
+        should_free_on_drop: true,
+    })
+}
+
+/// The AST expression that holds exactly where `set` (of parameters) does, assuming
+/// `context` (a condition `if (...)` may test).
+pub fn expr_from_set(context: &Set, set: Set) -> Result<ASTExpr, Failure> {
+    let expr = with_build(context, "AST expression generation failed", move |build| {
+        let mut set = set;
+        set.do_not_free_on_drop();
+        // SAFETY: `build` is live; the set is handed to isl (`__isl_take`).
+        unsafe { ffi::isl_ast_build_expr_from_set(build, set.ptr) }
     })?;
     Ok(ASTExpr {
         ptr: expr,

@@ -94,7 +94,12 @@ pub enum Decision {
     /// The rewritten region runs only when a run-time test shows that no two arrays
     /// of `pairs` overlap (each pair may be the same memory); otherwise the code as
     /// written runs.
-    Versioned { pairs: Vec<(String, String)> },
+    Versioned {
+        pairs: Vec<(String, String)>,
+        /// Flat arrays whose recovered subscripts the test keeps in their rows.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rows: Vec<String>,
+    },
 }
 
 /// A loop whose iterations run concurrently (`#pragma omp parallel for`).
@@ -369,10 +374,10 @@ impl fmt::Display for Decision {
                     no_place_for(transform)
                 )
             }
-            Decision::Versioned { pairs } => write!(
+            Decision::Versioned { pairs, rows } => write!(
                 f,
-                "runs the rewritten order only when {} do not overlap (else as written)",
-                pair_list(pairs)
+                "runs the rewritten order only when {} (else as written)",
+                tested(pairs, rows)
             ),
         }
     }
@@ -538,15 +543,35 @@ fn pair_list(pairs: &[(String, String)]) -> String {
         .join(", ")
 }
 
+/// What a run-time test checks: `x` and `y` do not overlap, the flat subscripts of
+/// `A` stay in their rows.
+fn tested(pairs: &[(String, String)], rows: &[String]) -> String {
+    let rows = match rows {
+        [] => None,
+        _ => Some(format!(
+            "the flat subscripts of {} stay in their rows",
+            rows.iter()
+                .map(|a| format!("`{a}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    };
+    let pairs = (!pairs.is_empty()).then(|| format!("{} do not overlap", pair_list(pairs)));
+    rows.into_iter()
+        .chain(pairs)
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
 /// N311: the rewritten region runs under a run-time test that its arrays do not
-/// overlap.
-pub fn versioned(region: &Region, pairs: &[(String, String)]) -> Diagnostic {
+/// overlap (and that flat subscripts stay in their rows).
+pub fn versioned(region: &Region, pairs: &[(String, String)], rows: &[String]) -> Diagnostic {
     Diagnostic::new(
         Code::Versioned,
         region.span.clone(),
         format!(
-            "the rewritten code runs only when {} do not overlap; otherwise the code as written runs",
-            pair_list(pairs)
+            "the rewritten code runs only when {}; otherwise the code as written runs",
+            tested(pairs, rows)
         ),
     )
     .note()
