@@ -121,27 +121,28 @@ mod ffi {
 /// `pa` as an AST expression (conditional expressions between its pieces), simplified
 /// under `context`: where `context` does not hold, its value is unspecified.
 pub fn expr_from_pw_aff(context: &Set, pa: PwAff) -> Result<ASTExpr, Failure> {
-    let expr = with_build(context, "AST expression generation failed", move |build| {
+    ast_expr(context, move |build| {
         let mut pa = pa;
         pa.do_not_free_on_drop();
         // SAFETY: `build` is live; the expression is handed to isl (`__isl_take`).
         unsafe { ffi::isl_ast_build_expr_from_pw_aff(build, pa.ptr) }
-    })?;
-    Ok(ASTExpr {
-        ptr: expr,
-        should_free_on_drop: true,
     })
 }
 
 /// The AST expression that holds exactly where `set` (of parameters) does, assuming
 /// `context` (a condition `if (...)` may test).
 pub fn expr_from_set(context: &Set, set: Set) -> Result<ASTExpr, Failure> {
-    let expr = with_build(context, "AST expression generation failed", move |build| {
+    ast_expr(context, move |build| {
         let mut set = set;
         set.do_not_free_on_drop();
         // SAFETY: `build` is live; the set is handed to isl (`__isl_take`).
         unsafe { ffi::isl_ast_build_expr_from_set(build, set.ptr) }
-    })?;
+    })
+}
+
+/// The AST expression `make` builds with an AST build over `context`.
+fn ast_expr(context: &Set, make: impl FnOnce(usize) -> usize) -> Result<ASTExpr, Failure> {
+    let expr = with_build(context, "AST expression generation failed", make)?;
     Ok(ASTExpr {
         ptr: expr,
         should_free_on_drop: true,
