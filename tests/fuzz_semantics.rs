@@ -4,7 +4,10 @@
 //! jumps, pointers to locals, aliasing calls, user functions named like pure ones,
 //! `#if 0` branches, loop pragmas; calls passing one array twice or overlapping parts
 //! of it, variable-length arrays in loops that may run no iteration, macros redefined
-//! between regions) are rewritten by `nestor optimize` and compared with the original.
+//! between regions; pointer parameters, subscripted flat as 2-d or 3-d arrays
+//! (`x[i * RR + j]`, `x[(b * T + t) * C + c]`), that calls point into overlapping,
+//! touching or distinct parts of 2-d arrays) are rewritten by `nestor optimize` and
+//! compared with the original.
 //!
 //! For each program:
 //!
@@ -685,6 +688,25 @@ fn semantic_generator_covers_the_constructs() {
         "macro-redefined-side-effect",
         "vla-zero-trip",
         "vla-zero-trip-call",
+        // issue 27: pointer parameters and flat subscripts
+        "pointer-param",
+        "const-pointer-param",
+        "flat-subscript",
+        "flat-overlap",
+        "flat-overlap-one",
+        "flat-touching",
+        "flat-same-array",
+        "flat-distinct",
+        "flat-next-row",
+        "flat-row-param",
+        "flat-3-level",
+        "flat-3-level-sum-form",
+        "flat-size-param",
+        "flat-kernel-param-global",
+        "flat-global-in-helper",
+        "flat-arg-cast",
+        "flat-const-param",
+        "flat-array-param",
     ] {
         assert!(feats.contains(f), "no generated program uses `{f}`");
     }

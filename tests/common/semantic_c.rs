@@ -57,14 +57,15 @@
 //!   temporary` that is not compiled, and inside a nest; and a `goto` (never taken)
 //!   that jumps over a nest.
 //!
-//! After those blocks, about half the programs get one or two constructs more at the end
-//! of the kernel (`Gen::extras`, drawn from a generator seeded by the program's seed
+//! After those blocks, about 60% of the programs get one or two constructs more at the
+//! end of the kernel (`Gen::extras`, drawn from a generator seeded by the program's seed
 //! alone, so that a seed still gives the blocks it gave before these existed: weights
-//! 45/25/30):
+//! 40/20/25/40):
 //!
 //! - array parameters that may be the same memory (versioned by nestor under a run-time
 //!   overlap test): a helper `ka(n, x, y)` (1-d or 2-d, `double`, or `unsigned` and
-//!   `int`) called two to four times with one array passed twice (`ka(n, A, A)`),
+//!   `int`; a 1-d one mostly a pointer, `double *x`, and `const double *y` when the
+//!   helper only reads it) called two to four times with one array passed twice (`ka(n, A, A)`),
 //!   overlapping parts of one array (`ka(n - 1, &A[1], A)`, `(double (*)[N])&A[1][0]`,
 //!   `a + 3`), parts that just touch or overlap by one cell or row, distinct arrays,
 //!   and a global the helper also accesses; or such nests in the kernel on a kernel
@@ -79,7 +80,20 @@
 //!   `#define K (next())` with `next()` counting its calls, and a region reading it
 //!   again); the regions reading a macro with a side effect carry [`REFUSE_MARK`]
 //!   (nestor refuses a macro whose expansion calls a function that is not pure, N113).
-//!   The simulation follows the redefinition through `Node::SimDefine`.
+//!   The simulation follows the redefinition through `Node::SimDefine`;
+//! - pointer parameters subscripted flat (issue 27): a helper `kf(n, x, y)` with
+//!   `double *x` and `const double *y` (or `double x[]`) read as 2-d arrays, `x[i * RR +
+//!   j]`, `x[(i + 1) * RR + j]`, the row length a macro, a literal or an `int m`
+//!   parameter of the helper (`x[i * m + j]`), in a producer/consumer pair, a column
+//!   walk, a stencil swept twice or a pair that also accesses a 2-d global; or as 3-d
+//!   ones, `x[(b * T + t) * C + c]` or `x[b * T * C + t * C + c]` (`T`, `C` macros,
+//!   literals or parameters), the loops in any order. The kernel calls it two to four
+//!   times with pointers into 2-d globals (`(double *)A`, `A[0]`, `&A[1][0]`, `A[0] +
+//!   3`, `&A[4][16]`): the same cells, cells a row or a few cells on, cells right after
+//!   the other parameter's last one (touching) or one before it, a global the helper
+//!   also accesses, distinct arrays (the cells each parameter touches are found by
+//!   simulating the body, `Gen::touched`). Or such nests in the kernel on a pointer
+//!   parameter `pk` beside a 2-d global `A[i][j]` into which `main` points it.
 //!
 //! Constructs nestor must leave as written carry the comment [`REFUSE_MARK`] on a line
 //! of the nest; the fuzzer checks that no region containing such a line is rewritten.
@@ -782,6 +796,9 @@ struct Sim<'a> {
     rec: BTreeSet<i128>,
     /// Expanded tokens by expression text.
     cache: HashMap<String, Vec<Tok>>,
+    /// When set, the smallest and largest cell (row-major offset) of every array
+    /// accessed (`Gen::touched`).
+    touch: Option<HashMap<String, (i128, i128)>>,
 }
 
 impl Sim<'_> {
@@ -837,6 +854,7 @@ impl Sim<'_> {
                     a.subs.len()
                 ));
             }
+            let mut cell = 0;
             for (k, (sub, d)) in a.subs.iter().zip(dims).enumerate() {
                 let v = self.eval(sub)?.v;
                 if v < 0 || v >= *d as i128 {
@@ -845,6 +863,12 @@ impl Sim<'_> {
                 if k == 0 && a.write && self.rec_arr.as_deref() == Some(a.arr.as_str()) {
                     self.rec.insert(v);
                 }
+                cell = cell * *d as i128 + v;
+            }
+            if let Some(t) = &mut self.touch {
+                let e = t.entry(a.arr.clone()).or_insert((cell, cell));
+                e.0 = e.0.min(cell);
+                e.1 = e.1.max(cell);
             }
         }
         Ok(())
@@ -1763,6 +1787,7 @@ impl Gen {
                 rec_arr: None,
                 rec: BTreeSet::new(),
                 cache: HashMap::new(),
+                touch: None,
             };
             match sim.run(nodes) {
                 Ok(()) => {}
@@ -2048,6 +2073,7 @@ impl Gen {
             rec_arr: Some(arr.to_string()),
             rec: BTreeSet::new(),
             cache: HashMap::new(),
+            touch: None,
         };
         match sim.run(nodes) {
             Ok(()) => sim.rec,
@@ -3094,6 +3120,15 @@ fn st(text: String, acc: Vec<Access>) -> Node {
         acc,
         guard: None,
         impure: false,
+    })
+}
+
+/// Whether a statement of `nodes` writes array `arr`.
+fn writes(nodes: &[Node], arr: &str) -> bool {
+    nodes.iter().any(|n| match n {
+        Node::Loop(l) => writes(&l.body, arr),
+        Node::Stmt(s) | Node::Let(s, ..) => s.acc.iter().any(|a| a.write && a.arr == arr),
+        Node::Raw(_) | Node::SimDefine(..) => false,
     })
 }
 
@@ -5291,7 +5326,7 @@ impl Gen {
     /// of the kernel; an error when the result is not a valid program.
     fn extras(&mut self, seed: u64) -> Result<(), String> {
         let mut rng = Rng::new(seed ^ 0x0a11_a5ed_7e57_0015);
-        if self.returned || !rng.chance(50) {
+        if self.returned || !rng.chance(60) {
             return Ok(());
         }
         let count = if rng.chance(25) { 2 } else { 1 };
@@ -5299,10 +5334,11 @@ impl Gen {
         let mut result = Ok(());
         for _ in 0..count {
             self.spice = *self.rng.pick(&[0, 0, 5, 15]);
-            result = match self.rng.weighted(&[45, 25, 30]) {
+            result = match self.rng.weighted(&[40, 20, 25, 40]) {
                 0 => self.block_alias_calls(),
                 1 => self.block_vla_zero_trip(),
-                _ => self.block_macro_redefined(),
+                2 => self.block_macro_redefined(),
+                _ => self.block_flat_alias_calls(),
             };
             if result.is_err() {
                 break;
@@ -5477,8 +5513,9 @@ impl Gen {
         }
     }
 
-    /// The declaration of array parameter `name` (1-d or 2-d) of element type `et`.
-    fn array_param(&mut self, et: &str, name: &str, two_d: bool) -> String {
+    /// The declaration of array parameter `name` (1-d or 2-d) of element type `et`;
+    /// `read_only`: the function does not write through it (a 1-d one may be `const`).
+    fn array_param(&mut self, et: &str, name: &str, two_d: bool, read_only: bool) -> String {
         let rr = self.rr_text.clone();
         if two_d {
             match self.rng.below(3) {
@@ -5487,11 +5524,24 @@ impl Gen {
                 _ => format!("{et} {name}[{rr}][{rr}]"),
             }
         } else {
-            // a plain pointer is refused (N105): rarely
-            match self.rng.weighted(&[1, 3, 3]) {
-                0 => format!("{et} *{name}"),
-                1 => format!("{et} {name}[]"),
-                _ => format!("{et} {name}[{}]", self.sz_text),
+            // a pointer parameter is a 1-d array of the caller's memory, versioned under
+            // the run-time overlap test like an array parameter
+            let q = if read_only && self.rng.chance(60) {
+                "const "
+            } else {
+                ""
+            };
+            match self.rng.weighted(&[5, 2, 2]) {
+                0 => {
+                    self.feats.insert(if q.is_empty() {
+                        "pointer-param"
+                    } else {
+                        "const-pointer-param"
+                    });
+                    format!("{q}{et} *{name}")
+                }
+                1 => format!("{q}{et} {name}[]"),
+                _ => format!("{q}{et} {name}[{}]", self.sz_text),
             }
         }
     }
@@ -5651,7 +5701,7 @@ impl Gen {
                 return Err("aliasing parameter outside its array".into());
             }
             self.dims.insert(x.clone(), dims_from(off));
-            let decl = self.array_param(&xe, &x, two_d);
+            let decl = self.array_param(&xe, &x, two_d, false);
             let arg = self.array_arg(&arr, off, two_d, ints);
             self.kparams.push(KParam { decl, arg });
             self.emit(&nodes);
@@ -5678,8 +5728,8 @@ impl Gen {
         self.env.set(&n, Ty::I32, nmax as i128);
         self.dims.insert(x.clone(), dims_from(xo));
         self.dims.insert(y.clone(), dims_from(yo));
-        let xd = self.array_param(&xe, &x, two_d);
-        let yd = self.array_param(&ye, &y, two_d);
+        let xd = self.array_param(&xe, &x, two_d, !writes(&nodes, &x));
+        let yd = self.array_param(&ye, &y, two_d, !writes(&nodes, &y));
         let nt = self.ty_text(Ty::I32);
         let n_first = self.rng.chance(50);
         let params = if n_first {
@@ -5915,6 +5965,578 @@ impl Gen {
 }
 
 // ---------------------------------------------------------------------------------
+// Flat subscripts of pointer parameters (issue 27): 2-d and 3-d arrays linearized by
+// hand (`x[i * RR + j]`, `x[(b * T + t) * C + c]`) in helpers whose pointer
+// parameters calls point into one 2-d global array (overlapping, touching, the same
+// cells) or into distinct ones
+// ---------------------------------------------------------------------------------
+
+/// How a flat array is subscripted: `x[row * L + col]` (`L` as written), `x[(b * T +
+/// t) * C + c]` or, in `sum` percent of the accesses, `x[b * T * C + t * C + c]`; or a
+/// 2-d global `A[row][col]`.
+#[derive(Clone)]
+enum FlatShape {
+    Rows(String),
+    Blocks { t: String, c: String, sum: u32 },
+    Two,
+}
+
+impl Gen {
+    /// The access of `arr` of shape `shape` at `idx` (row and column; block, row and
+    /// column for `Blocks`).
+    fn flat_acc(
+        &mut self,
+        arr: &str,
+        shape: &FlatShape,
+        idx: &[&str],
+        write: bool,
+    ) -> (String, Access) {
+        let par = |e: &str| {
+            if e.contains(' ') {
+                format!("({e})")
+            } else {
+                e.to_string()
+            }
+        };
+        let sub = match shape {
+            FlatShape::Two => {
+                return Gen::acc(arr, &[idx[0].to_string(), idx[1].to_string()], write);
+            }
+            FlatShape::Rows(l) => {
+                if idx[0].contains(' ') {
+                    self.feats.insert("flat-next-row");
+                }
+                format!("{} * {l} + {}", par(idx[0]), idx[1])
+            }
+            FlatShape::Blocks { t, c, sum } => {
+                if self.rng.chance(*sum) {
+                    self.feats.insert("flat-3-level-sum-form");
+                    format!(
+                        "{} * {t} * {c} + {} * {c} + {}",
+                        par(idx[0]),
+                        par(idx[1]),
+                        idx[2]
+                    )
+                } else {
+                    format!("({} * {t} + {}) * {c} + {}", par(idx[0]), idx[1], idx[2])
+                }
+            }
+        };
+        Gen::acc(arr, &[sub], write)
+    }
+
+    /// A statement `text` where each `{k}` is access `k` of `accs` (array, shape
+    /// index, subscripts, whether written).
+    fn flat_stmt(&mut self, text: &str, accs: &[(&str, &FlatShape, &[&str], bool)]) -> Node {
+        let mut out = text.to_string();
+        let mut acc = Vec::new();
+        for (k, (arr, shape, idx, write)) in accs.iter().enumerate() {
+            let (t, a) = self.flat_acc(arr, shape, idx, *write);
+            out = out.replace(&format!("{{{k}}}"), &t);
+            acc.push(a);
+        }
+        st(out, acc)
+    }
+
+    /// The nests of a flat aliasing body on `x` (shape `xs`) and `y` (shape `ys`: `xs`
+    /// or, in the kernel, `Two`) for `n` rows (blocks). Rows kinds: 0, a
+    /// producer/consumer pair (the consumer reads the next row); 1, a column walk
+    /// reading `y` one row on and one column back; 2, a stencil swept twice; 3, a pair
+    /// that also reads and writes the 2-d global `g`. Blocks kinds: 0, a pair (the
+    /// second nest reads the next column); 1, a read of the next row of a block; the
+    /// loops of a nest in any order.
+    #[allow(clippy::too_many_arguments)]
+    fn flat_nodes(
+        &mut self,
+        kind: usize,
+        x: &str,
+        xs: &FlatShape,
+        y: &str,
+        ys: &FlatShape,
+        g: Option<&str>,
+        n: &str,
+    ) -> Vec<Node> {
+        let (c1, c2) = (self.coef(), self.coef());
+        let nm1 = format!("{n} - 1");
+        if let FlatShape::Blocks { t, c, .. } = xs {
+            let (t, c) = (t.clone(), c.clone());
+            let tm1 = format!("{t} - 1");
+            let cm1 = format!("{c} - 1");
+            let mut order = [0, 1, 2];
+            for k in (1..3).rev() {
+                let j = self.rng.below(k + 1);
+                order.swap(k, j);
+            }
+            let nest = |g: &mut Gen, bounds: [&str; 3], body: Node| {
+                let vars = ["b", "t", "c"];
+                let mut node = body;
+                for &k in order.iter().rev() {
+                    node = g.loop_around(vars[k], 0, bounds[k], vec![node]);
+                }
+                node
+            };
+            let (b_, t_, c_) = ("b", "t", "c");
+            if kind == 0 {
+                let s1 = self.flat_stmt(
+                    &format!("{{0}} = {{1}} * {c1} + {{2}};"),
+                    &[
+                        (x, xs, &[b_, t_, c_], true),
+                        (y, ys, &[b_, t_, c_], false),
+                        (x, xs, &[b_, t_, c_], false),
+                    ],
+                );
+                let mut nodes = vec![nest(self, [n, &t, &c], s1)];
+                if self.rng.chance(60) {
+                    let s2 = self.flat_stmt(
+                        &format!("{{0}} = {{1}} * {c2} + {{2}};"),
+                        &[
+                            (y, ys, &[b_, t_, c_], true),
+                            (x, xs, &[b_, t_, "c + 1"], false),
+                            (y, ys, &[b_, t_, c_], false),
+                        ],
+                    );
+                    nodes.push(nest(self, [n, &t, &cm1], s2));
+                }
+                return nodes;
+            }
+            let s1 = self.flat_stmt(
+                &format!("{{0}} = {{1}} * {c1} + {{2}};"),
+                &[
+                    (x, xs, &[b_, t_, c_], true),
+                    (y, ys, &[b_, "t + 1", c_], false),
+                    (x, xs, &[b_, t_, c_], false),
+                ],
+            );
+            return vec![nest(self, [n, &tm1, &c], s1)];
+        }
+        let FlatShape::Rows(lt) = xs else {
+            unreachable!("x is flat")
+        };
+        let lt = lt.clone();
+        let ltm1 = format!("{lt} - 1");
+        match kind {
+            0 => {
+                let s1 = self.flat_stmt(
+                    &format!("{{0}} = {{1}} * {c1} + {{2}};"),
+                    &[
+                        (x, xs, &["i", "j"], true),
+                        (y, ys, &["i", "j + 1"], false),
+                        (x, xs, &["i", "j"], false),
+                    ],
+                );
+                let s2 = self.flat_stmt(
+                    &format!("{{0}} = {{1}} + {c2};"),
+                    &[(y, ys, &["i", "j"], true), (x, xs, &["i + 1", "j"], false)],
+                );
+                let in1 = self.loop_around("j", 0, &ltm1, vec![s1]);
+                let in2 = self.loop_around("j", 0, &ltm1, vec![s2]);
+                let o1 = self.loop_around("i", 0, n, vec![in1]);
+                let o2 = self.loop_around("i", 0, n, vec![in2]);
+                vec![o1, o2]
+            }
+            1 => {
+                let s1 = self.flat_stmt(
+                    &format!("{{0}} = {{1}} * {c1} + {{2}};"),
+                    &[
+                        (x, xs, &["i", "j"], true),
+                        (y, ys, &["i + 1", "j - 1"], false),
+                        (x, xs, &["i", "j"], false),
+                    ],
+                );
+                let inner = self.loop_around("i", 0, &nm1, vec![s1]);
+                vec![self.loop_around("j", 1, &lt, vec![inner])]
+            }
+            2 => {
+                let s1 = self.flat_stmt(
+                    &format!("{{0}} = ({{1}} + {{2}} + {{3}}) * {c1} + {{4}} * {c2};"),
+                    &[
+                        (x, xs, &["i", "j"], true),
+                        (y, ys, &["i - 1", "j"], false),
+                        (y, ys, &["i", "j - 1"], false),
+                        (y, ys, &["i + 1", "j"], false),
+                        (x, xs, &["i", "j"], false),
+                    ],
+                );
+                let inner = self.loop_around("j", 1, &ltm1, vec![s1]);
+                let mid = self.loop_around("i", 1, &nm1, vec![inner]);
+                vec![self.loop_around("t", 0, "2", vec![mid])]
+            }
+            _ => {
+                let g = g.expect("kind 3 has a global");
+                let two = FlatShape::Two;
+                let s1 = self.flat_stmt(
+                    &format!("{{0}} = {{1}} * {c1} + {{2}};"),
+                    &[
+                        (x, xs, &["i", "j"], true),
+                        (g, &two, &["i", "j"], false),
+                        (y, ys, &["i", "j"], false),
+                    ],
+                );
+                let s2 = self.flat_stmt(
+                    &format!("{{0}} = {{1}} * {c2};"),
+                    &[(g, &two, &["i", "j"], true), (x, xs, &["i", "j"], false)],
+                );
+                let in1 = self.loop_around("j", 0, &lt, vec![s1]);
+                let in2 = self.loop_around("j", 0, &lt, vec![s2]);
+                let o1 = self.loop_around("i", 0, n, vec![in1]);
+                let o2 = self.loop_around("i", 0, n, vec![in2]);
+                vec![o1, o2]
+            }
+        }
+    }
+
+    /// The first and last cell (row-major offset) each array of `nodes` touches, run
+    /// with the environment as it is; the arrays of `flat` are unbounded.
+    fn touched(
+        &self,
+        nodes: &[Node],
+        flat: &[&str],
+    ) -> Result<HashMap<String, (i128, i128)>, String> {
+        let mut dims = self.dims.clone();
+        for f in flat {
+            dims.insert(f.to_string(), vec![1 << 40]);
+        }
+        let mut sim = Sim {
+            env: self.env.clone(),
+            dims: &dims,
+            naive: false,
+            check: true,
+            points: 0,
+            ranges: HashMap::new(),
+            rec_arr: None,
+            rec: BTreeSet::new(),
+            cache: HashMap::new(),
+            touch: Some(HashMap::new()),
+        };
+        sim.run(nodes)?;
+        Ok(sim.touch.unwrap_or_default())
+    }
+
+    /// A pointer to cell `off` (row-major) of the 2-d global `arr`: `(double *)A`,
+    /// `A[0]`, `&A[1][0]`, `A[1] + 2`, `(double *)A + 3`, ...
+    fn flat_arg(&mut self, arr: &str, off: i64) -> String {
+        let rr = self.rr as i64;
+        let (r, c) = (off / rr, off % rr);
+        let k = match (off, c) {
+            (0, _) => self.rng.below(4),
+            (_, 0) => 4 + self.rng.below(4),
+            _ => 8 + self.rng.below(3),
+        };
+        if matches!(k, 0 | 6 | 7 | 10) {
+            self.feats.insert("flat-arg-cast");
+        }
+        let d = self.dbl();
+        match k {
+            0 => format!("({d} *){arr}"),
+            1 => format!("{arr}[0]"),
+            2 => format!("&{arr}[0][0]"),
+            3 => format!("*{arr}"),
+            4 => format!("&{arr}[{r}][0]"),
+            5 => format!("{arr}[{r}]"),
+            6 => format!("({d} *)({arr} + {r})"),
+            7 => format!("({d} *){arr} + {off}"),
+            8 => format!("&{arr}[{r}][{c}]"),
+            9 => format!("{arr}[{r}] + {c}"),
+            _ => format!("({d} *){arr} + {off}"),
+        }
+    }
+
+    /// The cell offsets into 2-d globals of one call of a flat helper: `x` and `y`
+    /// (first and last cell relative to each pointer) in the same array (`bases`),
+    /// overlapping by a few cells or a row, touching or overlapping by one cell, or in
+    /// distinct arrays (`other`). A choice that leaves the array (`total` cells) falls
+    /// back to the same pointer twice.
+    fn flat_call(
+        &mut self,
+        x: (i128, i128),
+        y: (i128, i128),
+        bases: &[String],
+        other: &str,
+        total: i64,
+    ) -> ((String, i64), (String, i64)) {
+        let base = self.rng.pick(bases).clone();
+        let rr = self.rr as i64;
+        let o = |s: &str| s.to_string();
+        let (label, xa, xo, ya, yo) = match self.rng.weighted(&[20, 30, 15, 20, 15]) {
+            0 => ("flat-same-array", o(&base), 0, o(&base), 0),
+            1 => {
+                let off = *self.rng.pick(&[rr, rr, 1, 3, rr + 2, 2 * rr]);
+                if self.rng.chance(50) {
+                    ("flat-overlap", o(&base), off, o(&base), 0)
+                } else {
+                    ("flat-overlap", o(&base), 0, o(&base), off)
+                }
+            }
+            2 => {
+                if self.rng.chance(50) {
+                    ("flat-distinct", o(&base), 0, o(other), 0)
+                } else {
+                    ("flat-distinct", o(other), 0, o(&base), 0)
+                }
+            }
+            k => {
+                let by_one = i128::from(k == 4);
+                let label = if k == 3 {
+                    "flat-touching"
+                } else {
+                    "flat-overlap-one"
+                };
+                if self.rng.chance(50) {
+                    let yo = (x.1 + 1 - y.0 - by_one).max(0) as i64;
+                    (label, o(&base), 0, o(&base), yo)
+                } else {
+                    let xo = (y.1 + 1 - x.0 - by_one).max(0) as i64;
+                    (label, o(&base), xo, o(&base), 0)
+                }
+            }
+        };
+        let fits = |off: i64, r: (i128, i128)| off as i128 + r.1 < total as i128;
+        if fits(xo, x) && fits(yo, y) {
+            self.feats.insert(label);
+            ((xa, xo), (ya, yo))
+        } else {
+            self.feats.insert("flat-same-array");
+            ((base.clone(), 0), (base, 0))
+        }
+    }
+
+    /// A helper with flat pointer parameters (`double *x`, `const double *y`) that it
+    /// subscripts as 2-d arrays of rows of `RR` (a macro, a literal or a parameter `m`
+    /// of the helper) or as 3-d ones (`x[(b * T + t) * C + c]`), called two to four
+    /// times with pointers into 2-d globals: the same cells (`(double *)A`, `A[0]`),
+    /// overlapping ones (`&A[1][0]`, `A[0] + 3`), touching ones, distinct arrays. Or
+    /// (a fifth of the 2-d ones) such nests in the kernel on a pointer parameter of the
+    /// kernel beside the 2-d global `main` points it into.
+    fn block_flat_alias_calls(&mut self) -> Result<(), String> {
+        self.feats.insert("flat-subscript");
+        let rr = self.rr as i64;
+        let total = rr * rr;
+        let a = self.garr(Elem::Double, 2, &[]);
+        let b = self.garr(Elem::Double, 2, &[&a]);
+        let three = self.rng.chance(25);
+        if !three && self.kparams.len() < 5 && self.rng.chance(20) {
+            return self.flat_in_kernel(&a, &b);
+        }
+        let et = self.dbl();
+        let (f, x, y, n) = (
+            self.fresh("kf"),
+            self.fresh("x"),
+            self.fresh("y"),
+            self.fresh("n"),
+        );
+        // the size parameters of the helper: declaration and argument
+        let mut sizes: Vec<(String, String)> = Vec::new();
+        let (xs, kind, nmax) = if three {
+            self.feats.insert("flat-3-level");
+            let (tv, cv) = (self.rng.range(2, 5), self.rng.range(3, 8));
+            let mut names = Vec::new();
+            for (p, v) in [("TB", tv), ("CB", cv)] {
+                names.push(match self.rng.below(3) {
+                    0 => v.to_string(),
+                    1 => {
+                        let m = self.fresh(p);
+                        self.define(&m, &v.to_string());
+                        m
+                    }
+                    _ => {
+                        self.feats.insert("flat-size-param");
+                        let m = self.fresh(&p.to_lowercase());
+                        self.env.set(&m, Ty::I32, v as i128);
+                        let tt = self.ty_text(Ty::I32);
+                        sizes.push((format!("{tt} {m}"), v.to_string()));
+                        m
+                    }
+                });
+            }
+            let sum = *self.rng.pick(&[0, 0, 30, 100]);
+            let hi = (total / (2 * tv * cv)).clamp(2, 10);
+            let shape = FlatShape::Blocks {
+                t: names[0].clone(),
+                c: names[1].clone(),
+                sum,
+            };
+            (shape, self.rng.below(2), self.rng.range(2, hi))
+        } else {
+            let (lv, lt) = match self.rng.weighted(&[3, 2, 3]) {
+                0 => (rr, self.rr_text.clone()),
+                1 => (rr, rr.to_string()),
+                _ => {
+                    self.feats.insert("flat-row-param");
+                    let m = self.fresh("m");
+                    let mv = if self.rng.chance(60) {
+                        rr
+                    } else {
+                        self.rng.range(5, rr - 1)
+                    };
+                    self.env.set(&m, Ty::I32, mv as i128);
+                    let tt = self.ty_text(Ty::I32);
+                    sizes.push((format!("{tt} {m}"), mv.to_string()));
+                    (mv, m)
+                }
+            };
+            let kind = self.rng.below(4);
+            let mut hi = ((total / lv - 4) / 2).clamp(4, 2 * rr);
+            if kind == 3 {
+                hi = hi.min(rr - 1);
+            }
+            (FlatShape::Rows(lt), kind, self.rng.range(4, hi))
+        };
+        let g = (kind == 3 && !three).then(|| self.garr(Elem::Double, 2, &[&a, &b]));
+        let nodes = self.flat_nodes(kind, &x, &xs, &y, &xs, g.as_deref(), &n);
+        let mut bases = vec![a.clone()];
+        if let Some(g) = &g {
+            self.feats.insert("flat-global-in-helper");
+            bases.push(g.clone());
+        }
+        let k = self.rng.range(2, 4);
+        let mut calls = Vec::new();
+        for _ in 0..k {
+            let nc = if self.rng.chance(60) {
+                nmax
+            } else {
+                (nmax - self.rng.range(1, 2)).max(if three { 1 } else { 3 })
+            };
+            self.env.set(&n, Ty::I32, nc as i128);
+            let t = self.touched(&nodes, &[&x, &y])?;
+            let (Some(xc), Some(yc)) = (t.get(&x).copied(), t.get(&y).copied()) else {
+                return Err("a flat parameter is not accessed".into());
+            };
+            let (xp, yp) = self.flat_call(xc, yc, &bases, &b, total);
+            calls.push((nc, xp, yp));
+        }
+        self.env.set(&n, Ty::I32, nmax as i128);
+        // every call stays inside its arrays (checked above, call by call): the
+        // simulation of the body with the largest size checks the rest
+        self.dims.insert(x.clone(), vec![total as usize]);
+        self.dims.insert(y.clone(), vec![total as usize]);
+        let decl = |g: &mut Gen, p: &str, read_only: bool| {
+            let q = if read_only && g.rng.chance(60) {
+                g.feats.insert("flat-const-param");
+                "const "
+            } else {
+                ""
+            };
+            if g.rng.chance(20) {
+                g.feats.insert("flat-array-param");
+                format!("{q}{et} {p}[]")
+            } else {
+                g.feats.insert("pointer-param");
+                format!("{q}{et} *{p}")
+            }
+        };
+        let xd = decl(self, &x, false);
+        let yd = decl(self, &y, !writes(&nodes, &y));
+        let nt = self.ty_text(Ty::I32);
+        let n_first = self.rng.chance(50);
+        let mut params = vec![xd, yd];
+        let mut ns = vec![format!("{nt} {n}")];
+        ns.extend(sizes.iter().map(|s| s.0.clone()));
+        if n_first {
+            ns.append(&mut params);
+            params = ns;
+        } else {
+            params.append(&mut ns);
+        }
+        let mut text = format!("static void {f}({})\n{{\n", params.join(", "));
+        print_nodes(&nodes, 1, &mut text);
+        text.push_str("}\n");
+        self.helpers.push(text);
+        self.jobs.push(nodes);
+        let np = (self.kparams.len() < 5 && self.rng.chance(30)).then(|| self.param(nmax));
+        for (nc, (xa, xo), (ya, yo)) in calls {
+            let na = match &np {
+                Some(p) if nc == nmax => p.clone(),
+                Some(p) => format!("{p} - {}", nmax - nc),
+                None => nc.to_string(),
+            };
+            let xa = self.flat_arg(&xa, xo);
+            let ya = self.flat_arg(&ya, yo);
+            let mut args = vec![xa, ya];
+            let mut ns = vec![na];
+            ns.extend(sizes.iter().map(|s| s.1.clone()));
+            if n_first {
+                ns.append(&mut args);
+                args = ns;
+            } else {
+                args.append(&mut ns);
+            }
+            let _ = writeln!(self.kbody, "  {f}({});", args.join(", "));
+        }
+        Ok(())
+    }
+
+    /// Nests in the kernel on a pointer parameter `pk` of the kernel, subscripted flat
+    /// (`pk[i * RR + j]`, the row length a macro, a literal or a parameter), beside the
+    /// 2-d global `a` (`a[i][j]`) into which `main` points it (its cells, a row or a
+    /// few cells on, right after the cells the nests touch) or another array `b`.
+    fn flat_in_kernel(&mut self, a: &str, b: &str) -> Result<(), String> {
+        self.feats.insert("flat-kernel-param-global");
+        let rr = self.rr as i64;
+        let total = rr * rr;
+        let x = self.fresh("pk");
+        let lt = match self.rng.weighted(&[3, 2, 2]) {
+            0 => self.rr_text.clone(),
+            1 => rr.to_string(),
+            _ => {
+                self.feats.insert("flat-row-param");
+                let mv = if self.rng.chance(60) {
+                    rr
+                } else {
+                    self.rng.range(5, rr - 1)
+                };
+                self.param(mv)
+            }
+        };
+        let kind = self.rng.below(3);
+        let nmax = self.rng.range(4, (rr - 4) / 2);
+        let n = if self.rng.chance(40) && self.kparams.len() < 5 {
+            self.param(nmax)
+        } else {
+            nmax.to_string()
+        };
+        let xs = FlatShape::Rows(lt);
+        let nodes = self.flat_nodes(kind, &x, &xs, a, &FlatShape::Two, None, &n);
+        let t = self.touched(&nodes, &[&x])?;
+        let (Some(xc), Some(ac)) = (t.get(&x).copied(), t.get(a).copied()) else {
+            return Err("a flat parameter is not accessed".into());
+        };
+        let (label, arr, off) = match self.rng.weighted(&[25, 30, 20, 15, 10]) {
+            0 => ("flat-same-array", a, 0),
+            1 => ("flat-overlap", a, *self.rng.pick(&[rr, 1, 3, rr + 2])),
+            2 => ("flat-distinct", b, 0),
+            k => {
+                let by_one = i128::from(k == 4);
+                let label = if k == 3 {
+                    "flat-touching"
+                } else {
+                    "flat-overlap-one"
+                };
+                (label, a, (ac.1 + 1 - xc.0 - by_one).max(0) as i64)
+            }
+        };
+        let (arr, off) = if off as i128 + xc.1 < total as i128 {
+            self.feats.insert(label);
+            (arr, off)
+        } else if xc.1 < total as i128 {
+            self.feats.insert("flat-same-array");
+            (a, 0)
+        } else {
+            return Err("flat parameter outside its array".into());
+        };
+        self.dims.insert(x.clone(), vec![(total - off) as usize]);
+        let et = self.dbl();
+        let arg = self.flat_arg(arr, off);
+        self.feats.insert("pointer-param");
+        self.kparams.push(KParam {
+            decl: format!("{et} *{x}"),
+            arg,
+        });
+        self.emit(&nodes);
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------
 // Whole programs
 // ---------------------------------------------------------------------------------
 
@@ -5957,6 +6579,7 @@ fn simulate(g: &Gen) -> Result<u64, String> {
             rec_arr: None,
             rec: BTreeSet::new(),
             cache: HashMap::new(),
+            touch: None,
         };
         sim.run(job)?;
         points += sim.points;
