@@ -284,3 +284,24 @@ fn offset_views_are_accesses_of_the_array_they_point_into() {
         report.output
     );
 }
+
+/// A constant innermost size beside a parameter one: `(b * T + t) * 8 + c` is
+/// `[b][t][c]` of shape `[][T][8]`.
+#[test]
+fn a_constant_innermost_size_is_recovered() {
+    let kernel = "void kernel(int n, double *out, const double *in) {
+  int T = n / 8;
+  for (int c = 0; c < 8; c++)
+    for (int t = 0; t < T; t++)
+      for (int b = 0; b < 4; b++)
+        out[(b * T + t) * 8 + c] = in[b * T * 8 + t * 8 + c] * 0.5 + out[(b * T + t) * 8 + c];
+}";
+    let src = program(kernel, "run(64, A, B); run(64, A, A); run(32, A + 8, A);");
+    let report = check("constant size", &src);
+    assert_eq!(
+        versioned(&report),
+        ["runs the rewritten order only when `out` and `in` do not overlap (else as written)"],
+        "{}",
+        report.output
+    );
+}

@@ -134,6 +134,75 @@ impl FlatSubscript {
     }
 }
 
+/// A constant innermost size the subscripts `all` share: `g > 1` dividing every term
+/// and constant of every coefficient of a product of parameters, and some term of a
+/// constant part (`(b * T + t) * 7 + c` is `7b·T + 7t + c`: `7`). `None` otherwise.
+pub fn constant_size(all: &[&FlatSubscript]) -> Option<i64> {
+    let mut g = 0i64;
+    let mut strided = false;
+    for f in all {
+        for (m, a) in &f.0 {
+            let (c, terms) = a.linear()?;
+            if m.is_empty() {
+                continue;
+            }
+            g = terms.values().fold(gcd(g, c), |g, &k| gcd(g, k));
+        }
+    }
+    for f in all {
+        if let Some((_, terms)) = f.0.get(&Vec::new()).and_then(Aff::linear) {
+            strided |= terms.values().any(|&k| g > 1 && k % g == 0);
+        }
+    }
+    (g > 1 && strided).then_some(g)
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    i64::try_from(a).unwrap_or(0)
+}
+
+impl FlatSubscript {
+    /// The subscript with the constant innermost size `g` ([`constant_size`]) as a
+    /// factor of its own (named by its digits): every product gains it, its
+    /// coefficient divided by `g`, and the constant part's multiples of `g` form the
+    /// coefficient of `g` alone. `None` where a coefficient is not linear.
+    pub fn with_constant_size(&self, g: i64) -> Option<FlatSubscript> {
+        let size = g.to_string();
+        let mut out = BTreeMap::new();
+        for (m, a) in &self.0 {
+            let (c, terms) = a.linear()?;
+            if !m.is_empty() {
+                let mut key = m.clone();
+                key.push(size.clone());
+                key.sort();
+                let divided = terms.into_iter().map(|(x, k)| (x, k / g)).collect();
+                out.insert(key, linear_aff(c / g, divided));
+                continue;
+            }
+            let (strided, rest): (BTreeMap<_, _>, BTreeMap<_, _>) =
+                terms.into_iter().partition(|(_, k)| k % g == 0);
+            let strided = strided.into_iter().map(|(x, k)| (x, k / g)).collect();
+            out.insert(vec![size.clone()], linear_aff(c.div_euclid(g), strided));
+            out.insert(Vec::new(), linear_aff(c.rem_euclid(g), rest));
+        }
+        Some(FlatSubscript(out))
+    }
+}
+
+/// `c + Σ k·x`.
+fn linear_aff(c: i64, terms: BTreeMap<String, i64>) -> Aff {
+    terms.into_iter().fold(Aff::Int(c), |sum, (x, k)| {
+        Aff::Add(
+            Box::new(sum),
+            Box::new(Aff::Scale(k, Box::new(Aff::name(&x)))),
+        )
+    })
+}
+
 /// `a` rebuilt from its linear form (a sum of terms), when it has one.
 fn simplified(a: Aff) -> Option<Aff> {
     let (c, terms) = a.linear()?;
@@ -249,6 +318,31 @@ mod tests {
         // i * n * n
         let h = flat(&[(&["n", "n"], Aff::name("i"))]);
         assert_eq!(chain(&[&h]), None);
+    }
+
+    #[test]
+    fn a_constant_innermost_size_is_a_dimension_of_its_own() {
+        // (b * T + t) * 7 + c: 7b·T + 7t + c, shape [][T][7]
+        let scaled = |k, x| Aff::Scale(k, Box::new(Aff::name(x)));
+        let f = flat(&[
+            (&["T"], scaled(7, "b")),
+            (
+                &[],
+                Aff::Add(Box::new(scaled(7, "t")), Box::new(Aff::name("c"))),
+            ),
+        ]);
+        assert_eq!(super::constant_size(&[&f]), Some(7));
+        let g = f.with_constant_size(7).unwrap();
+        let sizes = chain(&[&g]).unwrap();
+        assert_eq!(sizes, ["7".to_string(), "T".to_string()]);
+        let s = g.subscripts(&sizes).unwrap();
+        let names: Vec<_> = s.iter().map(|a| a.linear().unwrap().1).collect();
+        assert_eq!(names[0], BTreeMap::from([("b".to_string(), 1)]));
+        assert_eq!(names[1], BTreeMap::from([("t".to_string(), 1)]));
+        assert_eq!(names[2], BTreeMap::from([("c".to_string(), 1)]));
+        // i * 2 * n + j: no stride in the constant part, no constant size.
+        let h = flat(&[(&["n"], scaled(2, "i")), (&[], Aff::name("j"))]);
+        assert_eq!(super::constant_size(&[&h]), None);
     }
 
     #[test]

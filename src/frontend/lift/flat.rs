@@ -4,7 +4,7 @@
 //! (`affine::flat`).
 
 use super::Lifter;
-use crate::frontend::affine::flat::{FlatSubscript, chain};
+use crate::frontend::affine::flat::{FlatSubscript, chain, constant_size};
 use crate::frontend::ir::Aff;
 use crate::frontend::symbols::Shape;
 use crate::support::diag::{Code, Diagnostic, Span};
@@ -81,6 +81,13 @@ impl Lifter<'_> {
                 _ => return Err(not_one_shape(array, a.span.clone())),
             };
             flats.push((a.id, a.span.clone(), flat));
+        }
+        if let Some(g) = constant_size(&flats.iter().map(|f| &f.2).collect::<Vec<_>>()) {
+            for f in &mut flats {
+                if let Some(sized) = f.2.with_constant_size(g) {
+                    f.2 = sized;
+                }
+            }
         }
         let first = flats.first().map_or(0..0, |f| f.1.clone());
         let sizes = chain(&flats.iter().map(|f| &f.2).collect::<Vec<_>>())
