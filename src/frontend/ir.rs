@@ -701,6 +701,22 @@ impl Region {
             })
     }
 
+    /// Whether every access to `array` is written out in the statements' text as its
+    /// name and subscripts (one flat subscript for an array C indexes flat), so that
+    /// the whole access may be replaced by another expression (a local holding the
+    /// cell): not so for the reads of a called function the region passes it to.
+    pub fn is_written_out(&self, array: &str) -> bool {
+        let flat = self.arrays.iter().any(|a| a.name == array && a.flat);
+        self.statements
+            .iter()
+            .flat_map(|s| &s.accesses)
+            .filter(|a| a.array == array)
+            .all(|a| {
+                let subscripts = if flat { 1 } else { a.subscripts.len() };
+                a.index_spans.len() == subscripts && a.span.contains(&a.name_span.start)
+            })
+    }
+
     /// The access with id `id` (`R<id>` in tagged relations) and its statement.
     pub fn access(&self, id: usize) -> Option<(&Statement, &Access)> {
         self.statements

@@ -415,7 +415,7 @@ fn plain_array(region: &Region, array: &str) -> bool {
         && !ty.contains("volatile")
         && !ty.contains("struct")
         && !ty.contains("union")
-        && region.is_rewritable(array)
+        && region.is_written_out(array)
 }
 
 /// Whether every access of `cell`'s array by `calls` touches `cell` itself or a cell
