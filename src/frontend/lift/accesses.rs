@@ -327,7 +327,8 @@ impl Lifter<'_> {
         let symbol = self.symbols.get_at(name, node.start_byte());
         // A pointer parameter reaches the caller's memory, tested against the region's
         // other arrays at run time (`Memory::Passed`); a local one may point anywhere.
-        let pointer_modelled = symbol.is_some_and(|s| s.scope == Scope::Parameter || s.restrict);
+        let pointer_modelled =
+            symbol.is_some_and(|s| s.scope == Scope::Parameter || s.restrict || s.fresh);
         let problem = match symbol.map(|s| &s.shape) {
             None if rank == 0 && kind == AccessKind::Read => return true,
             None => Some((
@@ -342,10 +343,10 @@ impl Lifter<'_> {
                 false => Some((
                     Code::PointerAccess,
                     format!(
-                        "`{name}` is a local pointer, which may point to any variable of the function"
+                        "`{name}` is a pointer variable, which may point to any variable of the function"
                     ),
                     format!(
-                        "declare it `restrict` (`double *restrict {name}`) if no other name reaches its memory, or index the array it points to"
+                        "declare it `restrict` (`double *restrict {name}`) if no other name reaches its memory, or index the array it points to (a pointer initialized with `malloc` and used only as `{name}[i]`, in `sizeof` and by `free({name})` is an array of its own)"
                     ),
                 )),
             },

@@ -65,6 +65,8 @@ impl Lifter<'_> {
 /// is declared) and an array parameter reach memory someone else declared.
 pub(super) fn memory_of(s: &crate::frontend::symbols::Symbol) -> Memory {
     match (s.scope, &s.shape) {
+        // Memory of its own, which no other name reaches.
+        (Scope::Local, Shape::Pointer { .. }) if s.fresh => Memory::Local,
         (_, Shape::Pointer { .. } | Shape::OtherPointer) | (Scope::Parameter, Shape::Array(_)) => {
             Memory::Passed {
                 restrict: s.restrict,

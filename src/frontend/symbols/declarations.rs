@@ -313,6 +313,7 @@ pub(super) fn symbol_of_declarator(
         shape,
         scope,
         record: record.cloned(),
+        fresh: false,
     })
 }
 
@@ -358,5 +359,6 @@ pub(super) fn polybench_array(
         scope,
         record: None,
         restrict: false,
+        fresh: false,
     })
 }

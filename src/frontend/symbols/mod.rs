@@ -10,6 +10,7 @@ use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 use tree_sitter::Node;
 
+mod allocations;
 mod declarations;
 mod macros;
 mod purity;
@@ -51,6 +52,9 @@ pub struct Symbol {
     /// Declared `restrict` (`T *restrict p`, or the parameter `T a[restrict n]`): the
     /// memory it reaches and the region writes is reached through no other name.
     pub restrict: bool,
+    /// A local pointer holding memory of its own: initialized with an allocation and
+    /// used only through subscripts and `free` (`allocations.rs`).
+    pub fresh: bool,
 }
 
 /// Names visible in one function: its locals and parameters over the globals.
@@ -281,6 +285,7 @@ impl Symbols {
         }
         if let Some(body) = function.child_by_field_name("body") {
             syms.collect_locals(body, src);
+            syms.mark_fresh_allocations(body, src);
         }
         syms
     }

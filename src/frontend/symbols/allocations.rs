@@ -1,0 +1,131 @@
+//! Local pointers that hold memory of their own: `T *p = malloc(...)` (or `calloc`,
+//! `aligned_alloc`, through a cast) declared once in the function and used only through
+//! subscripts (`p[i]`), `sizeof` and `free(p)`. No other name of the function reaches
+//! that memory, so the region may take it for an array of its own.
+
+use super::{Shape, Symbols};
+use crate::frontend::ir::Scope;
+use crate::frontend::syntax::text;
+use std::rc::Rc;
+use tree_sitter::Node;
+
+/// The C library's allocation functions whose result is memory nothing else reaches.
+const ALLOCATORS: &[&str] = &["malloc", "calloc", "aligned_alloc"];
+
+impl Symbols {
+    /// Marks `Symbol::fresh` on the local pointers of the function whose body is `body`
+    /// that hold memory of their own (see the module).
+    pub(super) fn mark_fresh_allocations(&mut self, body: Node, src: &str) {
+        let mut fresh = Vec::new();
+        each_init_declarator(body, &mut |d| {
+            let Some(name) = pointer_name(d) else { return };
+            let name = text(name, src);
+            let declared_once = self.function.get(name).is_some_and(|v| v.len() == 1);
+            let local_pointer =
+                self.function
+                    .get(name)
+                    .and_then(|v| v.first())
+                    .is_some_and(|(s, _)| {
+                        s.scope == Scope::Local && matches!(s.shape, Shape::Pointer { .. })
+                    });
+            let allocated = d
+                .child_by_field_name("value")
+                .is_some_and(|v| self.is_allocation(v, src));
+            if declared_once && local_pointer && allocated && only_indexed(body, name, d, src) {
+                fresh.push(name.to_string());
+            }
+        });
+        let function = Rc::make_mut(&mut self.function);
+        for name in fresh {
+            for (symbol, _) in function.get_mut(&name).into_iter().flatten() {
+                symbol.fresh = true;
+            }
+        }
+    }
+
+    /// Whether `value` is a call of an allocation function of the C library (the file
+    /// does not redefine it), possibly cast.
+    fn is_allocation(&self, value: Node, src: &str) -> bool {
+        let value = crate::frontend::affine::unparen(value);
+        match value.kind() {
+            "cast_expression" => value
+                .child_by_field_name("value")
+                .is_some_and(|v| self.is_allocation(v, src)),
+            "call_expression" => value.child_by_field_name("function").is_some_and(|f| {
+                let f = text(f, src);
+                ALLOCATORS.contains(&f) && self.is_library_function(f)
+            }),
+            _ => false,
+        }
+    }
+}
+
+/// Calls `f` on every `init_declarator` below `node`.
+fn each_init_declarator<'t>(node: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
+    if node.kind() == "init_declarator" {
+        f(node);
+    }
+    let mut cursor = node.walk();
+    let children: Vec<Node> = node.named_children(&mut cursor).collect();
+    for c in children {
+        each_init_declarator(c, f);
+    }
+}
+
+/// The name a one-level pointer `init_declarator` declares (`*p = ...`).
+fn pointer_name(d: Node) -> Option<Node> {
+    let pointer = d.child_by_field_name("declarator")?;
+    let name = pointer.child_by_field_name("declarator")?;
+    (pointer.kind() == "pointer_declarator" && name.kind() == "identifier").then_some(name)
+}
+
+/// Whether every use of `name` in `body` but its declaration `declarator` is the array
+/// of a subscript (`name[i]`), the argument of `free`, or inside `sizeof`.
+fn only_indexed(body: Node, name: &str, declarator: Node, src: &str) -> bool {
+    let mut ok = true;
+    each_identifier(body, &mut |id| {
+        if text(id, src) != name || declarator.byte_range().contains(&id.start_byte()) {
+            return;
+        }
+        ok &= is_subscripted(id) || is_freed(id, src) || in_sizeof(id);
+    });
+    ok
+}
+
+fn each_identifier<'t>(node: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
+    if node.kind() == "identifier" {
+        f(node);
+    }
+    let mut cursor = node.walk();
+    let children: Vec<Node> = node.named_children(&mut cursor).collect();
+    for c in children {
+        each_identifier(c, f);
+    }
+}
+
+/// `id[...]`: the array of a subscript expression.
+fn is_subscripted(id: Node) -> bool {
+    id.parent().is_some_and(|p| {
+        p.kind() == "subscript_expression"
+            && p.child_by_field_name("argument")
+                .is_some_and(|a| a.id() == id.id())
+    })
+}
+
+/// `free(id)`.
+fn is_freed(id: Node, src: &str) -> bool {
+    let Some(args) = id.parent().filter(|p| p.kind() == "argument_list") else {
+        return false;
+    };
+    args.named_child_count() == 1
+        && args.parent().is_some_and(|call| {
+            call.kind() == "call_expression"
+                && call
+                    .child_by_field_name("function")
+                    .is_some_and(|f| text(f, src) == "free")
+        })
+}
+
+fn in_sizeof(id: Node) -> bool {
+    std::iter::successors(id.parent(), |n| n.parent()).any(|n| n.kind() == "sizeof_expression")
+}
