@@ -17,7 +17,7 @@ impl Symbols {
     /// that hold memory of their own (see the module).
     pub(super) fn mark_fresh_allocations(&mut self, body: Node, src: &str) {
         let mut fresh = Vec::new();
-        each_init_declarator(body, &mut |d| {
+        each_of_kind(body, "init_declarator", &mut |d| {
             let Some(name) = pointer_name(d) else { return };
             let name = text(name, src);
             let declared_once = self.function.get(name).is_some_and(|v| v.len() == 1);
@@ -60,15 +60,15 @@ impl Symbols {
     }
 }
 
-/// Calls `f` on every `init_declarator` below `node`.
-fn each_init_declarator<'t>(node: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
-    if node.kind() == "init_declarator" {
+/// Calls `f` on every node of kind `kind` at or below `node`.
+fn each_of_kind<'t>(node: Node<'t>, kind: &str, f: &mut dyn FnMut(Node<'t>)) {
+    if node.kind() == kind {
         f(node);
     }
     let mut cursor = node.walk();
     let children: Vec<Node> = node.named_children(&mut cursor).collect();
     for c in children {
-        each_init_declarator(c, f);
+        each_of_kind(c, kind, f);
     }
 }
 
@@ -83,24 +83,13 @@ fn pointer_name(d: Node) -> Option<Node> {
 /// of a subscript (`name[i]`), the argument of `free`, or inside `sizeof`.
 fn only_indexed(body: Node, name: &str, declarator: Node, src: &str) -> bool {
     let mut ok = true;
-    each_identifier(body, &mut |id| {
+    each_of_kind(body, "identifier", &mut |id| {
         if text(id, src) != name || declarator.byte_range().contains(&id.start_byte()) {
             return;
         }
         ok &= is_subscripted(id) || is_freed(id, src) || in_sizeof(id);
     });
     ok
-}
-
-fn each_identifier<'t>(node: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
-    if node.kind() == "identifier" {
-        f(node);
-    }
-    let mut cursor = node.walk();
-    let children: Vec<Node> = node.named_children(&mut cursor).collect();
-    for c in children {
-        each_identifier(c, f);
-    }
 }
 
 /// `id[...]`: the array of a subscript expression.
