@@ -34,6 +34,8 @@ fn analyze(
     options.fault = fault.region.clone();
     let dir = io::directory_of(input.named());
     options.inputs.headers = super::headers::local_headers(&src, &dir, &input.analysis.include);
+    options.inputs =
+        super::compiler::with_identity(options.inputs, &src, input.analysis.cc.as_deref());
     let (report, text) = analyzed(&name, &src, &options, &fault, explained == Explained::Text)?;
     if let Some(text) = text {
         print!("{text}");
@@ -224,6 +226,8 @@ pub fn tune(input: &InputArgs, rewrite: &RewriteArgs, tune: TuneArgs, ui: Ui) ->
         options.alternatives.list = tune.candidates;
         let dir = io::directory_of(input.named());
         options.inputs.headers = super::headers::local_headers(&src, &dir, &input.analysis.include);
+        options.inputs =
+            super::compiler::with_identity(options.inputs, &src, input.analysis.cc.as_deref());
         let fault = Fault::for_path(&input.file);
         options.fault = fault.region.clone();
         let (report, _) = analyzed(&name, &src, &options, &fault, false)?;
@@ -348,6 +352,7 @@ pub fn batch(
         options: report::options(analysis, rewrite, false),
         includes: analysis.include.clone(),
         verify,
+        cc: analysis.cc.clone(),
     };
     super::batch::run(&config, ui)
 }

@@ -1,6 +1,7 @@
 //! The compiler the user builds with: which one (`$NESTOR_CC`, `--cc`), and the macros
 //! it predefines, which decide `#if defined(__GNUC__)` groups as it decides them.
 
+use nestor::frontend;
 use std::ffi::OsString;
 use std::process::Command;
 
@@ -46,6 +47,24 @@ pub fn predefined_macros(compiler: &[String], args: &[OsString]) -> Vec<String> 
             (!name.contains('(')).then(|| format!("{name}={value}"))
         })
         .collect()
+}
+
+/// The inputs of a file (`inputs.headers` its local headers) with the identity macros
+/// of the compiler `command` (see [`identity_macros`]), asked only when the file or a
+/// header names one: most files never test which compiler builds them, and asking
+/// costs a compiler run.
+pub fn with_identity(
+    mut inputs: frontend::Inputs,
+    src: &str,
+    command: Option<&str>,
+) -> frontend::Inputs {
+    let mentioned = std::iter::once(src)
+        .chain(inputs.headers.iter().map(String::as_str))
+        .any(frontend::mentions_compiler_identity);
+    if mentioned {
+        inputs.compiler = identity_macros(command);
+    }
+    inputs
 }
 
 /// The macros the compiler `command` (split as a shell would; `none`: no compiler)

@@ -20,7 +20,6 @@ pub fn options(analysis: &AnalysisArgs, rewrite: &RewriteArgs, analyze: bool) ->
         inputs: frontend::Inputs {
             defines: analysis.define.clone(),
             pure: analysis.pure.clone(),
-            compiler: super::compiler::identity_macros(analysis.cc.as_deref()),
             ..Default::default()
         },
         isl_budget: analysis.isl_budget,

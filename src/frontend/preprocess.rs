@@ -13,6 +13,8 @@ mod condition;
 mod directives;
 mod names;
 
+pub use names::mentions_compiler_identity;
+
 use crate::support::diag::Span;
 use directives::{Group, Include, Item, Test};
 use std::collections::{HashMap, HashSet};

@@ -33,6 +33,8 @@ pub struct Config {
     pub includes: Vec<PathBuf>,
     /// `Some` with `--verify`; the file's own directory is added to its includes.
     pub verify: Option<verify::Build>,
+    /// `--cc`: the compiler asked which compiler it is (`compiler::with_identity`).
+    pub cc: Option<String>,
 }
 
 /// One input file and where its result goes.
@@ -446,6 +448,7 @@ fn process(job: &Job, cfg: &Config) -> FileResult {
         options.fault = fault.region.clone();
         let dir = io::directory_of(&job.input);
         options.inputs.headers = super::headers::local_headers(src, &dir, &cfg.includes);
+        options.inputs = super::compiler::with_identity(options.inputs, src, cfg.cc.as_deref());
         pipeline::optimize(src, &options)
     });
     let tool = start.elapsed();

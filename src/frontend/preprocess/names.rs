@@ -328,6 +328,11 @@ pub(super) const COMPILER_IDENTITY: &[&str] = &[
     "__cplusplus",
 ];
 
+/// Whether `text` names a macro that says which compiler compiles the file.
+pub fn mentions_compiler_identity(text: &str) -> bool {
+    COMPILER_IDENTITY.iter().any(|name| text.contains(name))
+}
+
 /// Whether `name` says which compiler compiles the file ([`COMPILER_IDENTITY`]).
 pub fn is_compiler_identity(name: &str) -> bool {
     COMPILER_IDENTITY.contains(&name)
