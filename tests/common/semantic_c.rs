@@ -93,7 +93,19 @@
 //!   the other parameter's last one (touching) or one before it, a global the helper
 //!   also accesses, distinct arrays (the cells each parameter touches are found by
 //!   simulating the body, `Gen::touched`). Or such nests in the kernel on a pointer
-//!   parameter `pk` beside a 2-d global `A[i][j]` into which `main` points it.
+//!   parameter `pk` beside a 2-d global `A[i][j]` into which `main` points it;
+//! - offset views of those flat parameters (`Gen::view_nodes`, weight 45): pointers
+//!   declared in the loop bodies of such helpers as places in a parameter, `double
+//!   *r = x + i * RR;`, `const double *q = &y[i * RR];`, `i * RR + y`, `y + (b * T +
+//!   t) * C`, or in another view (`q + RR`, the next row; `yb + t * C`, a row of the
+//!   block a view declared in the outer body points at), read and written through
+//!   (`r[j]`, `q[j + 1]`), beside flat accesses of the same parameter, with a scalar
+//!   accumulator per row (`double s = 0; for j: s += q[j]; for j: r[j] = (q[j] - s *
+//!   0.5) * 0.25 + r[j];`), in the body of the outer loop or the innermost one; called
+//!   like the flat helpers (same, overlapping, touching, distinct cells). Or such nests
+//!   in the kernel on its pointer parameter beside the global it points into. The
+//!   simulation reads a use `r[e]` as an access of the parameter at the view's
+//!   offset plus `e`.
 //!
 //! Constructs nestor must leave as written carry the comment [`REFUSE_MARK`] on a line
 //! of the nest; the fuzzer checks that no region containing such a line is rewritten.
@@ -5334,11 +5346,12 @@ impl Gen {
         let mut result = Ok(());
         for _ in 0..count {
             self.spice = *self.rng.pick(&[0, 0, 5, 15]);
-            result = match self.rng.weighted(&[40, 20, 25, 40]) {
+            result = match self.rng.weighted(&[40, 20, 25, 40, 45]) {
                 0 => self.block_alias_calls(),
                 1 => self.block_vla_zero_trip(),
                 2 => self.block_macro_redefined(),
-                _ => self.block_flat_alias_calls(),
+                3 => self.block_flat_alias_calls(false),
+                _ => self.block_flat_alias_calls(true),
             };
             if result.is_err() {
                 break;
@@ -6253,7 +6266,7 @@ impl Gen {
         bases: &[String],
         other: &str,
         total: i64,
-    ) -> ((String, i64), (String, i64)) {
+    ) -> (&'static str, (String, i64), (String, i64)) {
         let base = self.rng.pick(bases).clone();
         let rr = self.rr as i64;
         let o = |s: &str| s.to_string();
@@ -6292,11 +6305,9 @@ impl Gen {
         };
         let fits = |off: i64, r: (i128, i128)| off as i128 + r.1 < total as i128;
         if fits(xo, x) && fits(yo, y) {
-            self.feats.insert(label);
-            ((xa, xo), (ya, yo))
+            (label, (xa, xo), (ya, yo))
         } else {
-            self.feats.insert("flat-same-array");
-            ((base.clone(), 0), (base, 0))
+            ("flat-same-array", (base.clone(), 0), (base, 0))
         }
     }
 
@@ -6307,19 +6318,22 @@ impl Gen {
     /// overlapping ones (`&A[1][0]`, `A[0] + 3`), touching ones, distinct arrays. Or
     /// (a fifth of the 2-d ones) such nests in the kernel on a pointer parameter of the
     /// kernel beside the 2-d global `main` points it into.
-    fn block_flat_alias_calls(&mut self) -> Result<(), String> {
+    fn block_flat_alias_calls(&mut self, view: bool) -> Result<(), String> {
         self.feats.insert("flat-subscript");
+        if view {
+            self.feats.insert("view");
+        }
         let rr = self.rr as i64;
         let total = rr * rr;
         let a = self.garr(Elem::Double, 2, &[]);
         let b = self.garr(Elem::Double, 2, &[&a]);
-        let three = self.rng.chance(25);
-        if !three && self.kparams.len() < 5 && self.rng.chance(20) {
-            return self.flat_in_kernel(&a, &b);
+        let three = self.rng.chance(if view { 35 } else { 25 });
+        if !three && self.kparams.len() < 5 && self.rng.chance(if view { 30 } else { 20 }) {
+            return self.flat_in_kernel(&a, &b, view);
         }
         let et = self.dbl();
         let (f, x, y, n) = (
-            self.fresh("kf"),
+            self.fresh(if view { "kv" } else { "kf" }),
             self.fresh("x"),
             self.fresh("y"),
             self.fresh("n"),
@@ -6329,6 +6343,9 @@ impl Gen {
         let (xs, kind, nmax) = if three {
             self.feats.insert("flat-3-level");
             let (tv, cv) = (self.rng.range(2, 5), self.rng.range(3, 8));
+            if view {
+                self.feats.insert("view-3-level");
+            }
             let mut names = Vec::new();
             for (p, v) in [("TB", tv), ("CB", cv)] {
                 names.push(match self.rng.below(3) {
@@ -6381,8 +6398,12 @@ impl Gen {
             }
             (FlatShape::Rows(lt), kind, self.rng.range(4, hi))
         };
-        let g = (kind == 3 && !three).then(|| self.garr(Elem::Double, 2, &[&a, &b]));
-        let nodes = self.flat_nodes(kind, &x, &xs, &y, &xs, g.as_deref(), &n);
+        let g = (kind == 3 && !three && !view).then(|| self.garr(Elem::Double, 2, &[&a, &b]));
+        let nodes = if view {
+            self.view_nodes(kind, &x, &xs, &y, &n)
+        } else {
+            self.flat_nodes(kind, &x, &xs, &y, &xs, g.as_deref(), &n)
+        };
         let mut bases = vec![a.clone()];
         if let Some(g) = &g {
             self.feats.insert("flat-global-in-helper");
@@ -6401,7 +6422,11 @@ impl Gen {
             let (Some(xc), Some(yc)) = (t.get(&x).copied(), t.get(&y).copied()) else {
                 return Err("a flat parameter is not accessed".into());
             };
-            let (xp, yp) = self.flat_call(xc, yc, &bases, &b, total);
+            let (label, xp, yp) = self.flat_call(xc, yc, &bases, &b, total);
+            self.feats.insert(label);
+            if view {
+                self.feats.insert(view_label(label));
+            }
             calls.push((nc, xp, yp));
         }
         self.env.set(&n, Ty::I32, nmax as i128);
@@ -6469,8 +6494,12 @@ impl Gen {
     /// (`pk[i * RR + j]`, the row length a macro, a literal or a parameter), beside the
     /// 2-d global `a` (`a[i][j]`) into which `main` points it (its cells, a row or a
     /// few cells on, right after the cells the nests touch) or another array `b`.
-    fn flat_in_kernel(&mut self, a: &str, b: &str) -> Result<(), String> {
-        self.feats.insert("flat-kernel-param-global");
+    fn flat_in_kernel(&mut self, a: &str, b: &str, view: bool) -> Result<(), String> {
+        self.feats.insert(if view {
+            "view-in-kernel"
+        } else {
+            "flat-kernel-param-global"
+        });
         let rr = self.rr as i64;
         let total = rr * rr;
         let x = self.fresh("pk");
@@ -6494,8 +6523,12 @@ impl Gen {
         } else {
             nmax.to_string()
         };
-        let xs = FlatShape::Rows(lt);
-        let nodes = self.flat_nodes(kind, &x, &xs, a, &FlatShape::Two, None, &n);
+        let xs = FlatShape::Rows(lt.clone());
+        let nodes = if view {
+            self.view_kernel_nodes(kind, &x, &lt, a, &n)
+        } else {
+            self.flat_nodes(kind, &x, &xs, a, &FlatShape::Two, None, &n)
+        };
         let t = self.touched(&nodes, &[&x])?;
         let (Some(xc), Some(ac)) = (t.get(&x).copied(), t.get(a).copied()) else {
             return Err("a flat parameter is not accessed".into());
@@ -6516,9 +6549,15 @@ impl Gen {
         };
         let (arr, off) = if off as i128 + xc.1 < total as i128 {
             self.feats.insert(label);
+            if view {
+                self.feats.insert(view_label(label));
+            }
             (arr, off)
         } else if xc.1 < total as i128 {
             self.feats.insert("flat-same-array");
+            if view {
+                self.feats.insert("view-same-array");
+            }
             (a, 0)
         } else {
             return Err("flat parameter outside its array".into());
@@ -6533,6 +6572,397 @@ impl Gen {
         });
         self.emit(&nodes);
         Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Offset views: pointers declared in loop bodies as places in flat pointer parameters
+// (`double *r = x + i * RR;`, `const double *q = y + (b * T + t) * C;`, `&x[i * RR]`,
+// a view of a view `q + RR`), read and written through (`r[j]`)
+// ---------------------------------------------------------------------------------
+
+/// The view counterpart of a label of `Gen::flat_call`.
+fn view_label(flat: &str) -> &'static str {
+    match flat {
+        "flat-overlap" => "view-overlap",
+        "flat-overlap-one" => "view-overlap-one",
+        "flat-touching" => "view-touching",
+        "flat-distinct" => "view-distinct",
+        _ => "view-same-array",
+    }
+}
+
+/// A pointer declared in a loop body: its name, the array it points into and its
+/// offset in that array as C text the simulation reads (`i * RR`, `i * RR + RR`).
+#[derive(Clone)]
+struct View {
+    name: String,
+    arr: String,
+    off: String,
+}
+
+/// An access of a statement built by `Gen::view_stmt`: through a view (`r[e]`), flat
+/// (`x[i * RR + j]`) or of a 2-d array (`A[i][j]`).
+enum VAcc<'a> {
+    View(&'a View, &'a str, bool),
+    Flat(&'a str, &'a FlatShape, &'a [&'a str], bool),
+}
+
+impl Gen {
+    /// The declaration of a view `name` of `arr` at `off` (`{arr} + {off}`, `&{arr}[{off}]`
+    /// or `{off} + {arr}`), `const` when it is only read.
+    fn view_decl(&mut self, arr: &str, off: &str, write: bool, name: &str) -> (Node, View) {
+        let place = match self.rng.weighted(&[55, 30, 15]) {
+            0 => format!("{arr} + {off}"),
+            1 => {
+                self.feats.insert("view-address-of");
+                format!("&{arr}[{off}]")
+            }
+            _ => {
+                self.feats.insert("view-base-right");
+                format!("{off} + {arr}")
+            }
+        };
+        let q = if write { "" } else { "const " };
+        let et = self.dbl();
+        (
+            Node::Raw(format!("{q}{et} *{name} = {place};")),
+            View {
+                name: name.to_string(),
+                arr: arr.to_string(),
+                off: off.to_string(),
+            },
+        )
+    }
+
+    /// A view `name` of view `v` `d` cells on (`v + d`): a view of a view.
+    fn view_of_view(&mut self, v: &View, d: &str, name: &str) -> (Node, View) {
+        self.feats.insert("view-of-view");
+        let et = self.dbl();
+        (
+            Node::Raw(format!("const {et} *{name} = {} + {d};", v.name)),
+            View {
+                name: name.to_string(),
+                arr: v.arr.clone(),
+                off: format!("{} + {d}", v.off),
+            },
+        )
+    }
+
+    /// A statement `text` where each `{k}` is access `k` of `accs`.
+    fn view_stmt(&mut self, text: &str, accs: &[VAcc]) -> Node {
+        let mut out = text.to_string();
+        let mut acc = Vec::new();
+        for (k, a) in accs.iter().enumerate() {
+            let (t, a) = match a {
+                VAcc::View(v, e, write) => {
+                    if *write {
+                        self.feats.insert("view-write");
+                    }
+                    (
+                        format!("{}[{e}]", v.name),
+                        Access {
+                            arr: v.arr.clone(),
+                            subs: vec![format!("{} + {e}", v.off)],
+                            write: *write,
+                        },
+                    )
+                }
+                VAcc::Flat(arr, shape, idx, write) => {
+                    self.feats.insert("view-mixed-flat");
+                    self.flat_acc(arr, shape, idx, *write)
+                }
+            };
+            out = out.replace(&format!("{{{k}}}"), &t);
+            acc.push(a);
+        }
+        st(out, acc)
+    }
+
+    /// The offset of row `r` of rows of `l`: `r * l` (`(r) * l` for a sum).
+    fn row_off(r: &str, l: &str) -> String {
+        if r.contains(' ') {
+            format!("({r}) * {l}")
+        } else {
+            format!("{r} * {l}")
+        }
+    }
+
+    /// `double s = 0;` (a scalar accumulator of a row), its name.
+    fn accumulator(&mut self) -> (Node, String) {
+        self.feats.insert("view-accumulator");
+        let s = self.fresh("s");
+        let et = self.dbl();
+        (Node::Raw(format!("{et} {s} = 0;")), s)
+    }
+
+    /// The nests of a helper on flat parameters `x` and `y` (shape `xs`) for `n` rows
+    /// (blocks) through views declared in the loop bodies. Rows kinds: 0, a row sum
+    /// then a row update (`o[j] = (r[j] - s * c) * c + o[j]`); 1, a view of the next
+    /// row (`q + RR`), maybe followed by a nest writing `y` through a view and reading
+    /// `x` flat; 2, a producer/consumer pair, the consumer reading the next row of
+    /// `x` (`&x[(i + 1) * RR]` or a view of a view); 3, a column walk with the views
+    /// declared in the innermost body. Blocks kinds: 0, a row sum and update (views
+    /// in the `t` body); 1, a view of the block in the `b` body and views of it in
+    /// the `t` body, reading the next row.
+    fn view_nodes(&mut self, kind: usize, x: &str, xs: &FlatShape, y: &str, n: &str) -> Vec<Node> {
+        let (c1, c2) = (self.coef(), self.coef());
+        let nm1 = format!("{n} - 1");
+        if let FlatShape::Blocks { t, c, sum } = xs {
+            let (t, c, sum) = (t.clone(), c.clone(), *sum);
+            let tm1 = format!("{t} - 1");
+            let block_off = |g: &mut Gen, b: &str, tt: &str| {
+                if g.rng.chance(sum) {
+                    g.feats.insert("flat-3-level-sum-form");
+                    format!("{b} * {t} * {c} + {tt} * {c}")
+                } else {
+                    format!("({b} * {t} + {tt}) * {c}")
+                }
+            };
+            let (o, q) = (self.fresh("o"), self.fresh("q"));
+            if kind == 0 {
+                let (dq, vq) = {
+                    let off = block_off(self, "b", "t");
+                    self.view_decl(y, &off, false, &q)
+                };
+                let (dout, vo) = {
+                    let off = block_off(self, "b", "t");
+                    self.view_decl(x, &off, true, &o)
+                };
+                let (da, s) = self.accumulator();
+                let s1 = self.view_stmt(&format!("{s} += {{0}};"), &[VAcc::View(&vq, "c", false)]);
+                let s2 = self.view_stmt(
+                    &format!("{{0}} = ({{1}} - {s} * {c1}) * {c2} + {{2}};"),
+                    &[
+                        VAcc::View(&vo, "c", true),
+                        VAcc::View(&vq, "c", false),
+                        VAcc::View(&vo, "c", false),
+                    ],
+                );
+                let l1 = self.loop_around("c", 0, &c, vec![s1]);
+                let l2 = self.loop_around("c", 0, &c, vec![s2]);
+                let tl = self.loop_around("t", 0, &t, vec![dq, dout, da, l1, l2]);
+                return vec![self.loop_around("b", 0, n, vec![tl])];
+            }
+            let yb = self.fresh("yb");
+            let boff = if self.rng.chance(50) {
+                format!("b * {t} * {c}")
+            } else {
+                format!("b * ({t} * {c})")
+            };
+            let (dyb, vyb) = self.view_decl(y, &boff, false, &yb);
+            let qoff = format!("t * {c}");
+            let (dq, vq) = self.view_of_view(&vyb, &qoff, &q);
+            let qn = self.fresh("qn");
+            let (dqn, vqn) = self.view_of_view(&vq, &c, &qn);
+            let (dout, vo) = {
+                let off = block_off(self, "b", "t");
+                self.view_decl(x, &off, true, &o)
+            };
+            let s1 = self.view_stmt(
+                &format!("{{0}} = ({{1}} + {{2}}) * {c1} + {{3}};"),
+                &[
+                    VAcc::View(&vo, "k", true),
+                    VAcc::View(&vq, "k", false),
+                    VAcc::View(&vqn, "k", false),
+                    VAcc::View(&vo, "k", false),
+                ],
+            );
+            let l1 = self.loop_around("k", 0, &c, vec![s1]);
+            let tl = self.loop_around("t", 0, &tm1, vec![dq, dqn, dout, l1]);
+            return vec![self.loop_around("b", 0, n, vec![dyb, tl])];
+        }
+        let FlatShape::Rows(lt) = xs else {
+            unreachable!("x is flat")
+        };
+        let lt = lt.clone();
+        let ltm1 = format!("{lt} - 1");
+        let (r, q) = (self.fresh("r"), self.fresh("q"));
+        match kind {
+            0 => {
+                let (dq, vq) = self.view_decl(y, &Gen::row_off("i", &lt), false, &q);
+                let (dr, vr) = self.view_decl(x, &Gen::row_off("i", &lt), true, &r);
+                let (da, s) = self.accumulator();
+                let s1 = self.view_stmt(&format!("{s} += {{0}};"), &[VAcc::View(&vq, "j", false)]);
+                let s2 = self.view_stmt(
+                    &format!("{{0}} = ({{1}} - {s} * {c1}) * {c2} + {{2}};"),
+                    &[
+                        VAcc::View(&vr, "j", true),
+                        VAcc::View(&vq, "j", false),
+                        VAcc::View(&vr, "j", false),
+                    ],
+                );
+                let l1 = self.loop_around("j", 0, &lt, vec![s1]);
+                let l2 = self.loop_around("j", 0, &lt, vec![s2]);
+                let mut body = vec![dq, dr, da, l1, l2];
+                if self.rng.chance(50) {
+                    body.swap(0, 1);
+                }
+                vec![self.loop_around("i", 0, n, body)]
+            }
+            1 => {
+                let (dr, vr) = self.view_decl(x, &Gen::row_off("i", &lt), true, &r);
+                let (dq, vq) = self.view_decl(y, &Gen::row_off("i", &lt), false, &q);
+                let qn = self.fresh("qn");
+                let (dqn, vqn) = self.view_of_view(&vq, &lt, &qn);
+                let s1 = self.view_stmt(
+                    &format!("{{0}} = ({{1}} + {{2}}) * {c1} + {{3}};"),
+                    &[
+                        VAcc::View(&vr, "j", true),
+                        VAcc::View(&vq, "j", false),
+                        VAcc::View(&vqn, "j", false),
+                        VAcc::View(&vr, "j", false),
+                    ],
+                );
+                let l1 = self.loop_around("j", 0, &lt, vec![s1]);
+                let mut nodes = vec![self.loop_around("i", 0, &nm1, vec![dr, dq, dqn, l1])];
+                if self.rng.chance(60) {
+                    let w = self.fresh("w");
+                    let (dw, vw) = self.view_decl(y, &Gen::row_off("i", &lt), true, &w);
+                    let s2 = self.view_stmt(
+                        &format!("{{0}} = {{1}} * {c2} + {{2}};"),
+                        &[
+                            VAcc::View(&vw, "j", true),
+                            VAcc::Flat(x, xs, &["i", "j + 1"], false),
+                            VAcc::View(&vw, "j", false),
+                        ],
+                    );
+                    let l2 = self.loop_around("j", 0, &ltm1, vec![s2]);
+                    nodes.push(self.loop_around("i", 0, n, vec![dw, l2]));
+                }
+                nodes
+            }
+            2 => {
+                let (dr, vr) = self.view_decl(x, &Gen::row_off("i", &lt), true, &r);
+                let (dq, vq) = self.view_decl(y, &Gen::row_off("i", &lt), false, &q);
+                let s1 = self.view_stmt(
+                    &format!("{{0}} = {{1}} * {c1} + {{2}};"),
+                    &[
+                        VAcc::View(&vr, "j", true),
+                        VAcc::View(&vq, "j + 1", false),
+                        VAcc::View(&vr, "j", false),
+                    ],
+                );
+                let l1 = self.loop_around("j", 0, &ltm1, vec![s1]);
+                let o1 = self.loop_around("i", 0, n, vec![dr, dq, l1]);
+                let (w, p) = (self.fresh("w"), self.fresh("p"));
+                let (dw, vw) = self.view_decl(y, &Gen::row_off("i", &lt), true, &w);
+                let mut body2 = vec![dw];
+                let vp = if self.rng.chance(50) {
+                    let (dp, vp) = self.view_decl(x, &Gen::row_off("i + 1", &lt), false, &p);
+                    body2.push(dp);
+                    vp
+                } else {
+                    let p0 = self.fresh("p");
+                    let (dp0, vp0) = self.view_decl(x, &Gen::row_off("i", &lt), false, &p0);
+                    let (dp, vp) = self.view_of_view(&vp0, &lt, &p);
+                    body2.push(dp0);
+                    body2.push(dp);
+                    vp
+                };
+                let s2 = self.view_stmt(
+                    &format!("{{0}} = {{1}} + {c2};"),
+                    &[VAcc::View(&vw, "j", true), VAcc::View(&vp, "j", false)],
+                );
+                body2.push(self.loop_around("j", 0, &ltm1, vec![s2]));
+                let o2 = self.loop_around("i", 0, n, body2);
+                vec![o1, o2]
+            }
+            _ => {
+                self.feats.insert("view-innermost");
+                let (dr, vr) = self.view_decl(x, &Gen::row_off("i", &lt), true, &r);
+                let (dq, vq) = self.view_decl(y, &Gen::row_off("i + 1", &lt), false, &q);
+                let s1 = self.view_stmt(
+                    &format!("{{0}} = {{1}} * {c1} + {{2}};"),
+                    &[
+                        VAcc::View(&vr, "j", true),
+                        VAcc::View(&vq, "j - 1", false),
+                        VAcc::View(&vr, "j", false),
+                    ],
+                );
+                let inner = self.loop_around("i", 0, &nm1, vec![dr, dq, s1]);
+                vec![self.loop_around("j", 1, &lt, vec![inner])]
+            }
+        }
+    }
+
+    /// The nests of the kernel on its pointer parameter `x` (rows of `lt`) through
+    /// views, beside the 2-d global `a`: kind 0, a row update from `a` and a row sum
+    /// written into `a`; 1, a view of the next row; 2, a column walk with the views
+    /// in the innermost body.
+    fn view_kernel_nodes(&mut self, kind: usize, x: &str, lt: &str, a: &str, n: &str) -> Vec<Node> {
+        let (c1, c2) = (self.coef(), self.coef());
+        let ltm1 = format!("{lt} - 1");
+        let two = FlatShape::Two;
+        let r = self.fresh("r");
+        match kind {
+            0 => {
+                let (dr, vr) = self.view_decl(x, &Gen::row_off("i", lt), true, &r);
+                let s1 = self.view_stmt(
+                    &format!("{{0}} = {{1}} * {c1} + {{2}};"),
+                    &[
+                        VAcc::View(&vr, "j", true),
+                        VAcc::Flat(a, &two, &["i", "j + 1"], false),
+                        VAcc::View(&vr, "j", false),
+                    ],
+                );
+                let l1 = self.loop_around("j", 0, &ltm1, vec![s1]);
+                let o1 = self.loop_around("i", 0, n, vec![dr, l1]);
+                let p = self.fresh("p");
+                let (dp, vp) = self.view_decl(x, &Gen::row_off("i", lt), false, &p);
+                let (da, s) = self.accumulator();
+                let s2 = self.view_stmt(&format!("{s} += {{0}};"), &[VAcc::View(&vp, "j", false)]);
+                let s3 = self.view_stmt(
+                    &format!("{{0}} = ({{1}} - {s} * {c2}) * {c1};"),
+                    &[
+                        VAcc::Flat(a, &two, &["i", "j"], true),
+                        VAcc::View(&vp, "j", false),
+                    ],
+                );
+                let l2 = self.loop_around("j", 0, lt, vec![s2]);
+                let l3 = self.loop_around("j", 0, lt, vec![s3]);
+                let o2 = self.loop_around("i", 0, n, vec![dp, da, l2, l3]);
+                vec![o1, o2]
+            }
+            1 => {
+                let (dr, vr) = self.view_decl(x, &Gen::row_off("i", lt), true, &r);
+                let rn = self.fresh("rn");
+                let (drn, vrn) = self.view_of_view(&vr, lt, &rn);
+                let s1 = self.view_stmt(
+                    &format!("{{0}} = {{1}} * {c1} + {{2}} * {c2};"),
+                    &[
+                        VAcc::View(&vr, "j", true),
+                        VAcc::View(&vrn, "j", false),
+                        VAcc::Flat(a, &two, &["i", "j"], false),
+                    ],
+                );
+                let l1 = self.loop_around("j", 0, lt, vec![s1]);
+                let o1 = self.loop_around("i", 0, &format!("{n} - 1"), vec![dr, drn, l1]);
+                let s2 = self.view_stmt(
+                    &format!("{{0}} = {{1}} + {c2};"),
+                    &[
+                        VAcc::Flat(a, &two, &["i", "j"], true),
+                        VAcc::Flat(x, &FlatShape::Rows(lt.to_string()), &["i", "j"], false),
+                    ],
+                );
+                let l2 = self.loop_around("j", 0, lt, vec![s2]);
+                vec![o1, self.loop_around("i", 0, n, vec![l2])]
+            }
+            _ => {
+                self.feats.insert("view-innermost");
+                let (dr, vr) = self.view_decl(x, &Gen::row_off("i", lt), true, &r);
+                let s1 = self.view_stmt(
+                    &format!("{{0}} = {{1}} * {c1} + {{2}};"),
+                    &[
+                        VAcc::View(&vr, "j", true),
+                        VAcc::Flat(a, &two, &["i + 1", "j - 1"], false),
+                        VAcc::View(&vr, "j", false),
+                    ],
+                );
+                let inner = self.loop_around("i", 0, &format!("{n} - 1"), vec![dr, s1]);
+                vec![self.loop_around("j", 1, lt, vec![inner])]
+            }
+        }
     }
 }
 
