@@ -49,17 +49,18 @@ pub fn flat_bounds(region: &Region, scop: &Scop, params: &str) -> Result<FlatBou
     })
 }
 
-/// The cells of `array` the region accesses outside its inner dimensions' extents.
+/// The cells of `array` the region accesses outside its inner dimensions' extents:
+/// the accessed cells in `{ A[o] : o_d < 0 or o_d >= E_d for some d >= 1 }`.
 fn outside_cells(scop: &Scop, params: &str, array: &Array) -> Result<UnionSet, Failure> {
-    let dims: Vec<String> = (0..array.extents.len()).map(|d| format!("o{d}")).collect();
+    let rank = array.extents.len();
+    let dims: Vec<String> = (0..rank).map(|d| format!("o{d}")).collect();
     let outside: Vec<String> = array.extents[1..]
         .iter()
         .zip(&dims[1..])
         .map(|(e, o)| format!("{o} < 0 or {o} >= {}", isl_name(e)))
         .collect();
-    let ctx = scop.context.get_ctx();
     let set = UnionSet::read_from_str(
-        &ctx,
+        &scop.context.get_ctx(),
         &format!(
             "{params}{{ {}[{}] : {} }}",
             isl_name(&array.name),
@@ -67,8 +68,8 @@ fn outside_cells(scop: &Scop, params: &str, array: &Array) -> Result<UnionSet, F
             outside.join(" or ")
         ),
     )?;
-    let accessed = scop.reads.copy()?.union(scop.writes.copy()?)?.range()?;
-    Ok(accessed
+    Ok(scop
+        .accessed_cells(params, &array.name, rank)?
         .intersect(set)?
         .intersect_params(scop.context.copy()?)?)
 }

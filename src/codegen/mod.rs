@@ -3,11 +3,11 @@
 //! with the iterators substituted.
 
 use crate::frontend::ir::Region;
-use crate::support::ast::{canonical, for_iterator, straight_line_block};
+use crate::support::ast::straight_line_block;
 use crate::support::diag::Span;
 use crate::support::isl::{AstKind, Failure, ast_kind};
 use crate::transform::decision::{Decision, ParallelLoop};
-use crate::transform::parallel::{MarkedLoop, marked_loop};
+use crate::transform::parallel::{MarkedLoop, is_vector_loop, marked_loop};
 use crate::transform::registers::RegisterPlan;
 use isl_rs::{ASTExpr, ASTExprType, ASTNode};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -199,7 +199,7 @@ impl<'a> Printer<'a> {
 impl Printer<'_> {
     fn node(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
         match ast_kind(node)? {
-            AstKind::For if self.is_vector_loop(node)? => {
+            AstKind::For if is_vector_loop(node, self.vector_band.as_deref())? => {
                 self.comments_before_loop(node, depth)?;
                 let at = self.lines.len();
                 self.for_loop(node, depth, true)?;
@@ -241,15 +241,6 @@ impl Printer<'_> {
             }
             MarkedLoop::Plain => self.node(&child, depth),
         }
-    }
-
-    /// Whether `node` (a `for`) is a loop of a band marked as a vector loop, in the
-    /// form OpenMP requires.
-    fn is_vector_loop(&self, node: &ASTNode) -> Gen<bool> {
-        let Some(band) = &self.vector_band else {
-            return Ok(false);
-        };
-        Ok(for_iterator(node)? == *band && canonical(node)?)
     }
 
     /// `#pragma omp parallel for private(...)` and the loop; `schedule(static, 1)` when

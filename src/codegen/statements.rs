@@ -5,7 +5,7 @@ use super::expr::{Ex, PRIMARY, UNARY};
 use super::{Gen, Printer, unexpected};
 use crate::frontend::ir::Piece;
 use crate::frontend::types::CType;
-use crate::support::ast::each_node;
+use crate::support::ast::{called, each_node};
 use crate::support::isl::{AstKind, ast_kind};
 use isl_rs::{ASTExpr, ASTNode};
 use std::collections::BTreeSet;
@@ -93,7 +93,7 @@ impl Printer<'_> {
     }
 
     pub(super) fn statement_of(&self, call: &ASTExpr) -> Gen<usize> {
-        let name = call.get_op_arg(0)?.get_id()?.get_name()?.to_string();
+        let name = called(call)?;
         self.statements
             .get(&name)
             .copied()

@@ -19,10 +19,10 @@
 
 use crate::codegen;
 use crate::frontend::ir::{Array, Region};
-use crate::model::{Scop, isl_name};
+use crate::model::Scop;
 use crate::support::diag::{Code, Diagnostic};
 use crate::support::isl::{Failure, expr_from_pw_aff};
-use isl_rs::{PwAff, Set, UnionSet, Val};
+use isl_rs::{PwAff, Set, Val};
 use std::collections::BTreeMap;
 
 /// At most this many pairs of arrays are tested (Polly bounds its checks too): beyond,
@@ -331,22 +331,7 @@ fn accessed_cells(
     array: &Array,
     rank: usize,
 ) -> Result<Option<Set>, Failure> {
-    let dims: Vec<String> = (0..rank).map(|d| format!("o{d}")).collect();
-    let ctx = scop.context.get_ctx();
-    let universe = UnionSet::read_from_str(
-        &ctx,
-        &format!(
-            "{params}{{ {}[{}] }}",
-            isl_name(&array.name),
-            dims.join(", ")
-        ),
-    )?;
-    let accessed = scop
-        .reads
-        .copy()?
-        .union(scop.writes.copy()?)?
-        .range()?
-        .intersect(universe)?;
+    let accessed = scop.accessed_cells(params, &array.name, rank)?;
     if accessed.is_empty()? {
         return Ok(None);
     }

@@ -690,15 +690,10 @@ pub struct Region {
 impl Region {
     /// Whether every access to `array` is written out in the statements' text, its name
     /// and each subscript, so that storage changes may rewrite it: not so for the
-    /// reads of a called function the region passes the array to.
+    /// reads of a called function the region passes the array to, nor for an array C
+    /// indexes flat (its subscripts are not in the text one by one).
     pub fn is_rewritable(&self, array: &str) -> bool {
-        self.statements
-            .iter()
-            .flat_map(|s| &s.accesses)
-            .filter(|a| a.array == array)
-            .all(|a| {
-                a.index_spans.len() == a.subscripts.len() && a.span.contains(&a.name_span.start)
-            })
+        !self.arrays.iter().any(|a| a.name == array && a.flat) && self.is_written_out(array)
     }
 
     /// Whether every access to `array` is written out in the statements' text as its

@@ -46,6 +46,28 @@ pub struct Scop {
     pub live_out_cells: UnionSet,
 }
 
+impl Scop {
+    /// `{ A[o_0, .., o_{rank-1}] : some instance of the region accesses it }` for the
+    /// array `array`; `params` is the model's parameter list (`[n, m] -> `).
+    pub fn accessed_cells(
+        &self,
+        params: &str,
+        array: &str,
+        rank: usize,
+    ) -> Result<UnionSet, LibISLError> {
+        let dims: Vec<String> = (0..rank).map(|d| format!("o{d}")).collect();
+        let universe = UnionSet::read_from_str(
+            &self.context.get_ctx(),
+            &format!("{params}{{ {}[{}] }}", isl_name(array), dims.join(", ")),
+        )?;
+        self.reads
+            .copy()?
+            .union(self.writes.copy()?)?
+            .range()?
+            .intersect(universe)
+    }
+}
+
 /// The region in isl notation; fails only when a constraint has more divisions than
 /// nestor models ([`MAX_DIVISIONS`]).
 pub fn scop_text(region: &Region) -> Result<ScopText, Box<Diagnostic>> {

@@ -3,7 +3,7 @@
 //! (`transform::registers`) and the one that prints it (`codegen`).
 
 use super::isl::{AstKind, Failure, ast_kind};
-use isl_rs::{ASTExprOpType, ASTExprType, ASTNode};
+use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode};
 
 type Ast<T> = Result<T, Failure>;
 
@@ -95,6 +95,11 @@ pub fn canonical(node: &ASTNode) -> Ast<bool> {
     let left = cond.get_op_arg(0)?;
     let iterator = node.for_get_iterator()?.get_id()?.get_name()?.to_string();
     Ok(left.get_type()? == ASTExprType::Id && left.get_id()?.get_name()? == iterator)
+}
+
+/// The name of the statement the call expression of a user node runs (`S3`).
+pub fn called(call: &ASTExpr) -> Ast<String> {
+    Ok(call.get_op_arg(0)?.get_id()?.get_name()?.to_string())
 }
 
 /// The name of the iterator of `node`, a `for`.

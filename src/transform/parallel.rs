@@ -61,6 +61,15 @@ pub fn marked_loop<'a>(
     })
 }
 
+/// Whether `node` (a `for`) is a loop of the vector band isl names `band` (inside a
+/// [`MarkedLoop::Vector`]), in the form OpenMP requires.
+pub fn is_vector_loop(node: &ASTNode, band: Option<&str>) -> Result<bool, Failure> {
+    let Some(band) = band else {
+        return Ok(false);
+    };
+    Ok(for_iterator(node)? == band && canonical(node)?)
+}
+
 /// The most sequential loops a parallel loop may sit in: every iteration of those
 /// starts and joins the threads again (a time loop around a sweep repays that; the
 /// inner tile loop of a tiled nest, inside two tile loops, does not: trmm's sample ran

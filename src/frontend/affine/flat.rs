@@ -14,7 +14,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use tree_sitter::Node;
 
 /// `Σ_m m · a_m`: per product of parameters (sorted names; `[]` for 1), its coefficient.
-#[derive(Clone, Debug, PartialEq)]
+/// `Default` is 0.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct FlatSubscript(BTreeMap<Vec<String>, Aff>);
 
 impl From<Aff> for FlatSubscript {

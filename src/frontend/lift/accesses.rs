@@ -237,7 +237,7 @@ impl Lifter<'_> {
         let flat = indices.len() == 1 && self.may_be_flat(name, node.start_byte());
         for index in indices {
             subscripts.push(match flat {
-                true => self.lift_flat(*index),
+                true => self.lift_flat(*index, Default::default()),
                 false => self.lift_aff(*index, Code::NonAffineSubscript),
             });
         }

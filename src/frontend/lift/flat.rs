@@ -26,9 +26,10 @@ impl Lifter<'_> {
         one_dimension && self.block_variable_at(name, position).is_none()
     }
 
-    /// The subscript `node` of a pointer or one-dimensional array: its affine form, or
-    /// for a flat subscript a placeholder its dimensions replace ([`Lifter::delinearize`]).
-    pub(super) fn lift_flat(&mut self, node: Node) -> Option<Aff> {
+    /// The subscript `start + node` of a pointer or one-dimensional array (`start`: a
+    /// view's offset, else 0), for the access about to be made: its affine form, or for
+    /// a flat subscript a placeholder its dimensions replace ([`Lifter::delinearize`]).
+    pub(super) fn lift_flat(&mut self, node: Node, start: FlatSubscript) -> Option<Aff> {
         let flat = match self.affine(Code::NonAffineSubscript).flat(node) {
             Ok(f) => f,
             Err(d) => {
@@ -39,6 +40,7 @@ impl Lifter<'_> {
         let names = flat.names();
         self.record_spellings(node, &names);
         self.record_names(names, node.byte_range());
+        let flat = start.combined(flat, 1);
         if let Some(affine) = flat.as_affine() {
             return Some(affine);
         }

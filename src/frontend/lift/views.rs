@@ -8,7 +8,7 @@
 use super::Lifter;
 use crate::frontend::affine::flat::FlatSubscript;
 use crate::frontend::affine::unparen;
-use crate::frontend::ir::{Access, AccessKind, Aff, Piece};
+use crate::frontend::ir::{Access, AccessKind, Piece};
 use crate::frontend::syntax::text;
 use crate::support::diag::{Code, Span};
 use tree_sitter::Node;
@@ -94,7 +94,7 @@ impl Lifter<'_> {
             return Some((v.base.clone(), v.offset.clone()));
         }
         self.may_be_flat(name, position)
-            .then(|| (name.to_string(), FlatSubscript::from(Aff::Int(0))))
+            .then(|| (name.to_string(), FlatSubscript::default()))
     }
 
     /// `(value)` as pieces, iterators as holes and views as the places they name.
@@ -141,23 +141,8 @@ impl Lifter<'_> {
                 .push(super::accesses::pointer_access(node, self.src));
             return false;
         };
-        let offset = match self.affine(Code::NonAffineSubscript).flat(*index) {
-            Ok(f) => f,
-            Err(d) => {
-                self.diags.push(*d);
-                return false;
-            }
-        };
-        let names = offset.names();
-        self.record_spellings(*index, &names);
-        self.record_names(names, index.byte_range());
-        let subscript = view.offset.clone().combined(offset, 1);
-        let lifted = match subscript.as_affine() {
-            Some(a) => a,
-            None => {
-                self.flat_subscripts.insert(self.next_ref, subscript);
-                Aff::Int(0)
-            }
+        let Some(lifted) = self.lift_flat(*index, view.offset.clone()) else {
+            return false;
         };
         self.view_uses
             .push((name_node.byte_range(), view.place.clone()));

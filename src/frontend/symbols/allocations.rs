@@ -20,18 +20,17 @@ impl Symbols {
         each_of_kind(body, "init_declarator", &mut |d| {
             let Some(name) = pointer_name(d) else { return };
             let name = text(name, src);
-            let declared_once = self.function.get(name).is_some_and(|v| v.len() == 1);
-            let local_pointer =
-                self.function
-                    .get(name)
-                    .and_then(|v| v.first())
-                    .is_some_and(|(s, _)| {
-                        s.scope == Scope::Local && matches!(s.shape, Shape::Pointer { .. })
-                    });
+            // Declared once in the function, as a local pointer.
+            let one_local_pointer = match self.function.get(name).map(Vec::as_slice) {
+                Some([(s, _)]) => {
+                    s.scope == Scope::Local && matches!(s.shape, Shape::Pointer { .. })
+                }
+                _ => false,
+            };
             let allocated = d
                 .child_by_field_name("value")
                 .is_some_and(|v| self.is_allocation(v, src));
-            if declared_once && local_pointer && allocated && only_indexed(body, name, d, src) {
+            if one_local_pointer && allocated && only_indexed(body, name, d, src) {
                 fresh.push(name.to_string());
             }
         });

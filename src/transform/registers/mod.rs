@@ -20,11 +20,11 @@ mod cells;
 
 use crate::frontend::ir::{AccessKind, Piece, Region, Statement};
 use crate::support::ast::{
-    AstNodeId, canonical, each_node, for_iterator, straight_line_block, straight_line_calls,
+    AstNodeId, called, each_node, for_iterator, straight_line_block, straight_line_calls,
 };
 use crate::support::isl::{AstKind, Failure, ast_kind};
 use crate::transform::decision::ParallelLoop;
-use crate::transform::parallel::{MarkedLoop, marked_loop};
+use crate::transform::parallel::{MarkedLoop, is_vector_loop, marked_loop};
 use cells::{Cell, cells_of, distinct, varying_iterators};
 use isl_rs::{ASTExpr, ASTNode};
 use std::collections::BTreeMap;
@@ -144,8 +144,7 @@ impl Planner<'_> {
     fn node(&mut self, node: &ASTNode) -> Plans<()> {
         match ast_kind(node)? {
             AstKind::For => {
-                let vector =
-                    self.vector_band.as_ref() == Some(&for_iterator(node)?) && canonical(node)?;
+                let vector = is_vector_loop(node, self.vector_band.as_deref())?;
                 self.for_loop(node, vector)
             }
             AstKind::If => {
@@ -227,7 +226,7 @@ impl Planner<'_> {
     }
 
     fn statement_of(&self, call: &ASTExpr) -> Plans<usize> {
-        let name = call.get_op_arg(0)?.get_id()?.get_name()?.to_string();
+        let name = called(call)?;
         self.region
             .statements
             .iter()
