@@ -9,32 +9,11 @@ mod common;
 use nestor::driver::pipeline;
 use nestor::transform::decision::Decision;
 
-/// A program whose `main` fills `A` and `B` (`N` doubles each), runs `calls` (calling
-/// `kernel` through a volatile pointer, so the compiler cannot see what it gets) and
-/// prints a hash of every bit of both.
+/// A program calling `kernel` through a volatile pointer (so the compiler cannot see
+/// what it gets) as `calls` says, printing a hash of every bit of `A` and `B`.
 fn program(kernel: &str, calls: &str) -> String {
-    format!(
-        r#"#include <stdio.h>
-#define N 256
-static double A[N], B[N];
-{kernel}
-int main(void) {{
-  for (int i = 0; i < N; i++) {{
-    A[i] = (double)((i * 7) % 17) / 17;
-    B[i] = (double)((i * 5) % 13) / 13;
-  }}
-  void (*volatile run)(int, double *, const double *) = kernel;
-  {calls}
-  unsigned long long h = 1469598103934665603ULL;
-  for (int i = 0; i < N; i++) {{
-    union {{ double d; unsigned long long u; }} a = {{A[i]}}, b = {{B[i]}};
-    h = ((h ^ a.u) * 1099511628211ULL ^ b.u) * 1099511628211ULL;
-  }}
-  printf("%llu\n", h);
-  return 0;
-}}
-"#
-    )
+    let calls = format!("void (*volatile run)(int, double *, const double *) = kernel;\n  {calls}");
+    common::two_array_program(&[], 256, kernel, &calls)
 }
 
 /// Interchanged by the search (the sweep's cell kept in a register across `t`): with

@@ -72,6 +72,10 @@ impl Printer<'_> {
         // `||` parenthesizes an `&&` operand, as compilers' -Wparentheses asks.
         let compare = |op: &str, prec: u8| -> Gen<Ex> {
             let (a, b) = two()?;
+            let (a, b) = match prec {
+                4 | 5 => (a, b),
+                _ => pair(operands(&[&a, &b], None)?)?,
+            };
             let left = if op == "||" { prec + 2 } else { prec };
             Ok(Ex {
                 text: format!("{} {op} {}", a.wrapped(left), b.wrapped(left + 1)),
@@ -210,10 +214,10 @@ impl Printer<'_> {
                 .checked_mul(c - less)
                 .ok_or(Failure::Overflow("a generated bound"))?;
             let limit = plus_constant(a, shift)?;
-            return Ok(comparison(&scaled, &limit, "<="));
+            return comparison(&scaled, &limit, "<=");
         }
         let y = self.expr(right)?;
-        Ok(comparison(&x, &y, if less == 1 { "<" } else { "<=" }))
+        comparison(&x, &y, if less == 1 { "<" } else { "<=" })
     }
 }
 
@@ -316,7 +320,8 @@ pub(super) fn plus_constant(a: Ex, k: i64) -> Gen<Ex> {
     arithmetic(&a, &k, op, 12, range)
 }
 
-/// `-a`, computed in `long long` where `a`'s type may not hold the negation.
+/// `-a`, computed in `long long` where `a`'s type may not hold the negation (an
+/// unsigned one never does, but for 0).
 pub(super) fn minus(a: &Ex) -> Gen<Ex> {
     let range = a.range.negated();
     let a = if a.ty.holds(range) {
@@ -354,18 +359,47 @@ pub(super) fn constant(v: i64) -> Ex {
 }
 
 /// `a op b` for a comparison operator `op`.
-pub(super) fn comparison(a: &Ex, b: &Ex, op: &str) -> Ex {
-    Ex {
+pub(super) fn comparison(a: &Ex, b: &Ex, op: &str) -> Gen<Ex> {
+    let (a, b) = pair(operands(&[a, b], None)?)?;
+    Ok(Ex {
         text: format!("{} {op} {}", a.wrapped(10), b.wrapped(11)),
         prec: 10,
         ty: CType::Signed(32),
         range: Interval { lo: 0, hi: 1 },
-    }
+    })
+}
+
+/// `args` as the operands of one C operator whose value lies in `result` (`None` for
+/// a comparison): as they are when none is unsigned, or when C converts them all to
+/// an unsigned type that holds each of their values and `result` (its arithmetic,
+/// modulo `2^bits`, is then exact); else each unsigned one cast to `long long`.
+pub(super) fn operands(args: &[&Ex], result: Option<Interval>) -> Gen<Vec<Ex>> {
+    let unsigned = |t: CType| matches!(t, CType::Unsigned(_));
+    let common = args.iter().fold(CType::Signed(32), |t, a| t.usual(a.ty));
+    let exact = unsigned(common)
+        && args.iter().all(|a| common.holds(a.range))
+        && result.is_none_or(|r| common.holds(r));
+    args.iter()
+        .map(|a| match a.ty {
+            t if !unsigned(t) || exact => Ok((*a).clone()),
+            _ if WIDE.holds(a.range) => Ok(widened(a)),
+            _ => Err(Failure::Overflow("an unsigned value")),
+        })
+        .collect()
+}
+
+fn pair(v: Vec<Ex>) -> Gen<(Ex, Ex)> {
+    let [a, b]: [Ex; 2] = v
+        .try_into()
+        .map_err(|_| unexpected("binary operator arity"))?;
+    Ok((a, b))
 }
 
 /// `a op b`, computed in the wider of the two types, or with `a` cast to `long long`
 /// if that type may not hold `range`.
 pub(super) fn arithmetic(a: &Ex, b: &Ex, op: &str, prec: u8, range: Interval) -> Gen<Ex> {
+    let (a, b) = pair(operands(&[a, b], Some(range))?)?;
+    let (a, b) = (&a, &b);
     let ty = widest(a.ty, b.ty);
     let (a, ty) = if ty.holds(range) {
         (a.clone(), ty)
@@ -395,10 +429,12 @@ pub(super) fn widened(a: &Ex) -> Ex {
     }
 }
 
+/// The type C computes an operation on `a` and `b` in; `long long` for types nestor
+/// does not know.
 pub(super) fn widest(a: CType, b: CType) -> CType {
-    match (a, b) {
-        (CType::Signed(x), CType::Signed(y)) => CType::Signed(x.max(y)),
-        _ => WIDE,
+    match a.usual(b) {
+        CType::Unknown => WIDE,
+        t => t,
     }
 }
 
@@ -409,6 +445,7 @@ pub(super) fn wrap(s: String, prec: u8, min: u8) -> String {
 /// `max(args)` (or `min`) as nested conditional expressions.
 fn min_max(args: &[Ex], max: bool) -> Gen<Ex> {
     let cmp = if max { ">" } else { "<" };
+    let args = operands(&args.iter().collect::<Vec<_>>(), None)?;
     let (first, rest) = args
         .split_first()
         .ok_or_else(|| unexpected("min/max arity"))?;
@@ -432,6 +469,8 @@ fn min_max(args: &[Ex], max: bool) -> Gen<Ex> {
 /// `floor(a / b)` for `b > 0` in C's truncating division: `a >= 0 ? a / b : -((-a + b -
 /// 1) / b)`, with `a` widened where `-a + b - 1` may overflow its type.
 fn floor_division(a: Ex, b: &Ex) -> Gen<Ex> {
+    let (a, b) = pair(operands(&[&a, b], Some(Interval::point(-1)))?)?;
+    let b = &b;
     let inner = a.range.negated().plus(b.range).minus(Interval::point(1));
     let ty = widest(a.ty, b.ty);
     let a = if ty.holds(inner) && ty.holds(a.range.negated()) {
@@ -455,6 +494,7 @@ fn select(args: &[Ex]) -> Gen<Ex> {
     let [c, a, b] = args else {
         return Err(unexpected("select arity"));
     };
+    let (a, b) = pair(operands(&[a, b], None)?)?;
     Ok(Ex {
         text: format!("({} ? {} : {})", c.wrapped(4), a.wrapped(4), b.wrapped(4)),
         prec: PRIMARY,

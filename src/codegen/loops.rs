@@ -177,7 +177,7 @@ impl Printer<'_> {
             range: range.negated(),
         };
         let last = plus_constant(self.negated(&cond.get_op_arg(1)?)?, less)?;
-        let end = comparison(&this, &last, ">=");
+        let end = comparison(&this, &last, ">=")?;
         let step = if inc == 1 {
             format!("{name}--")
         } else {
@@ -452,10 +452,10 @@ impl Printer<'_> {
             let sum = plus_constant(base, shift)?;
             let d = constant(d);
             let quotient = arithmetic(&sum, &d, "/", 13, sum.range.quotient(d.range))?;
-            return Ok(comparison(&x, &quotient, "<").text);
+            return Ok(comparison(&x, &quotient, "<")?.text);
         }
         let y = self.expr(&right)?;
-        Ok(comparison(&x, &y, op).text)
+        Ok(comparison(&x, &y, op)?.text)
     }
 
     /// The condition of a loop with no loop inside: `x <= min(a, b)` stays one
@@ -472,7 +472,7 @@ impl Printer<'_> {
         {
             let x = self.expr(&cond.get_op_arg(0)?)?;
             let y = self.expr(&right)?;
-            return Ok(comparison(&x, &y, if op == O::Lt { "<" } else { "<=" }).text);
+            return Ok(comparison(&x, &y, if op == O::Lt { "<" } else { "<=" })?.text);
         }
         Ok(self.expr(cond)?.text)
     }

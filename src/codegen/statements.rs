@@ -62,15 +62,22 @@ impl Printer<'_> {
         }
     }
 
-    /// The values `call` gives statement `k`'s iterators, as C of the iterators' types.
+    /// The values `call` gives statement `k`'s iterators, as C of the iterators' types
+    /// (an unsigned iterator's value, computed in another type, cast back: the
+    /// statement's own arithmetic on it is unsigned).
     pub(super) fn statement_args(&self, call: &ASTExpr, k: usize) -> Gen<Vec<Ex>> {
         let stmt = &self.region.statements[k];
         let mut args = Vec::new();
         for (d, original) in stmt.iters.iter().enumerate() {
             let arg = self.expr(&call.get_op_arg(d as i32 + 1)?)?;
             let own = self.region.iterator_types.get(original).copied();
+            let narrower = |t: CType| match (t, arg.ty) {
+                (CType::Signed(b), CType::Signed(a)) => a > b,
+                (CType::Unsigned(_), a) => a != t,
+                _ => false,
+            };
             args.push(match own {
-                Some(t @ CType::Signed(b)) if matches!(arg.ty, CType::Signed(a) if a > b) => Ex {
+                Some(t) if narrower(t) => Ex {
                     text: format!("({}){}", t.c_name(), arg.wrapped(PRIMARY)),
                     prec: UNARY,
                     ty: t,

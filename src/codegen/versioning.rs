@@ -18,7 +18,7 @@
 //! anything: an array the region does not touch overlaps nothing it touches).
 
 use crate::codegen;
-use crate::frontend::ir::{Array, Region};
+use crate::frontend::ir::{Array, Region, UNSIGNED_PARAMETER_MAX};
 use crate::model::Scop;
 use crate::support::diag::{Code, Diagnostic};
 use crate::support::isl::{Failure, expr_from_pw_aff};
@@ -40,6 +40,8 @@ pub struct Guard {
     /// The flat arrays whose recovered subscripts it tests to stay in their rows
     /// (`analysis::bounds`).
     pub rows: Vec<String>,
+    /// Whether it keeps unsigned values from wrapping around.
+    pub unsigned: bool,
 }
 
 /// `set` (of the region's parameters) as a C condition, simplified where `context`
@@ -49,31 +51,69 @@ pub fn parameter_test(region: &Region, context: &Set, set: Set) -> Result<String
     Ok(codegen::parameter_expression(region, &expr)?.0)
 }
 
-/// `guard` with the test `rows` (a condition and the flat arrays it keeps in their
-/// rows) first, when there is one.
-pub fn with_rows(
+/// What the model assumes of the parameters beyond the context (`analysis::bounds`):
+/// the test, as C, and what it checks.
+pub struct Assumed {
+    pub test: String,
+    /// The flat arrays whose recovered subscripts it keeps in their rows.
+    pub rows: Vec<String>,
+    /// Whether it keeps unsigned values from wrapping around.
+    pub unsigned: bool,
+}
+
+/// `guard` preceded by the bounds of the 64-bit unsigned parameters (which the other
+/// tests, printed for them, assume: `&&` evaluates them only after) and the test of
+/// `assumed`, when there are any; each conjunct parenthesized.
+pub fn with_assumptions(
     guard: Option<Guard>,
-    rows: Option<(String, Vec<String>)>,
+    assumed: Option<Assumed>,
     region: &Region,
 ) -> Option<Guard> {
-    let Some((test, arrays)) = rows else {
-        return guard;
-    };
-    Some(match guard {
-        None => Guard {
-            condition: test,
+    let bounds = parameter_bounds(region);
+    let mut tests: Vec<String> = bounds.iter().cloned().collect();
+    tests.extend(assumed.as_ref().map(|a| a.test.clone()));
+    let Some(g) = guard else {
+        return (!tests.is_empty()).then(|| Guard {
+            condition: conjunction(&tests, region),
             pairs: Vec::new(),
-            rows: arrays,
-        },
-        Some(g) => Guard {
-            condition: format!(
-                "{test}{}{}    && ({})",
-                region.line_ending, region.indent, g.condition
-            ),
-            pairs: g.pairs,
-            rows: arrays,
-        },
+            rows: assumed.as_ref().map_or(Vec::new(), |a| a.rows.clone()),
+            unsigned: bounds.is_some() || assumed.is_some_and(|a| a.unsigned),
+        });
+    };
+    tests.push(g.condition);
+    Some(Guard {
+        condition: conjunction(&tests, region),
+        pairs: g.pairs,
+        rows: assumed.as_ref().map_or(Vec::new(), |a| a.rows.clone()),
+        unsigned: bounds.is_some() || assumed.is_some_and(|a| a.unsigned),
     })
+}
+
+/// `n <= 0x4000000000000000 && ...` for the region's 64-bit unsigned parameters
+/// (`ir::UNSIGNED_PARAMETER_MAX`), `None` without any.
+fn parameter_bounds(region: &Region) -> Option<String> {
+    let bounds: Vec<String> = region
+        .unsigned_parameters()
+        .into_iter()
+        .map(|n| {
+            let spelled = region.param_spellings.get(n).map_or(n, String::as_str);
+            format!("{spelled} <= {UNSIGNED_PARAMETER_MAX:#x}")
+        })
+        .collect();
+    (!bounds.is_empty()).then(|| bounds.join(" && "))
+}
+
+/// `tests` joined by `&&` on lines of their own, each parenthesized when there are
+/// several.
+fn conjunction(tests: &[String], region: &Region) -> String {
+    match tests {
+        [one] => one.clone(),
+        _ => tests
+            .iter()
+            .map(|t| format!("({t})"))
+            .collect::<Vec<_>>()
+            .join(&format!("{}{}    && ", region.line_ending, region.indent)),
+    }
 }
 
 /// The test under which no two arrays of a pair of `region.may_overlap` share a byte
@@ -145,6 +185,7 @@ pub fn overlap_test(
     Ok(Ok(Some(Guard {
         condition,
         rows: Vec::new(),
+        unsigned: false,
         pairs: tested
             .iter()
             .map(|(p, _, _)| (p.first.clone(), p.second.clone()))

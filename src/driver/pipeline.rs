@@ -2,7 +2,7 @@
 //! transformations, code generation, splicing. Deterministic and free of IO.
 
 use super::stages::{Outcome, region_outcome};
-use crate::analysis::bounds::{self, FlatBounds};
+use crate::analysis::bounds::{self, Assumptions};
 use crate::codegen;
 use crate::codegen::versioning;
 use crate::frontend::{self, Origin, Region};
@@ -58,6 +58,10 @@ pub struct RegionReport {
     /// Legal orders of the region, the one used first, when
     /// [`Options::alternatives`] asked for them.
     pub alternatives: Vec<Alternative>,
+    /// Whether the model is C's for no parameter value (`bounds::Assumptions::Unproven`):
+    /// the region's nests are then tried one by one.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub never_modelled: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -100,18 +104,19 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
     let mut regions: Vec<RegionReport> = front.rejected.iter().map(rejected_report).collect();
     let mut replacements = Vec::new();
     for (index, region) in front.regions.iter().enumerate() {
-        let mut region = region.with_temporaries(&options.temporaries);
-        if options.assume_no_alias {
-            region.may_overlap.clear();
+        let (report, edits) = run_region(&mut ctx, src, region, index, &front, options);
+        let parts = match report.never_modelled && !region.nests.is_empty() {
+            true => region
+                .nests
+                .iter()
+                .map(|nest| run_region(&mut ctx, src, nest, index, &front, options))
+                .collect(),
+            false => vec![(report, edits)],
+        };
+        for (report, edits) in parts {
+            replacements.extend(edits);
+            regions.push(report);
         }
-        let region = &region;
-        let original = &src[region.span.clone()];
-        let (mut report, edits) = isolated(&mut ctx, region, options, |ctx| {
-            process_region(ctx, region, original, index, &front.identifiers, options)
-        });
-        report.index = Some(index);
-        replacements.extend(edits);
-        regions.push(report);
     }
     regions.sort_by_key(|r| r.span.start);
     FileReport {
@@ -120,6 +125,28 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
         file_diagnostics: front.file_diagnostics,
         defines_main: front.defines_main,
     }
+}
+
+/// The report and edits of `region`, the `index`-th of the file.
+fn run_region(
+    ctx: &mut Context,
+    src: &str,
+    region: &Region,
+    index: usize,
+    front: &frontend::Frontend,
+    options: &Options,
+) -> (RegionReport, Vec<(Span, String)>) {
+    let mut region = region.with_temporaries(&options.temporaries);
+    if options.assume_no_alias {
+        region.may_overlap.clear();
+    }
+    let region = &region;
+    let original = &src[region.span.clone()];
+    let (mut report, edits) = isolated(ctx, region, options, |ctx| {
+        process_region(ctx, region, original, index, &front.identifiers, options)
+    });
+    report.index = Some(index);
+    (report, edits)
 }
 
 /// Runs the work on one region in a child process ([`contain::contained`]), isolating
@@ -220,6 +247,7 @@ fn rejected_report(r: &frontend::RejectedNest) -> RegionReport {
         generated: None,
         index: None,
         alternatives: Vec::new(),
+        never_modelled: false,
     }
 }
 
@@ -257,18 +285,33 @@ fn versioned_outcome(
             ..Outcome::default()
         })
     };
-    let rows = match bounds::flat_bounds(region, &scop, &text.params)? {
-        FlatBounds::Proven => None,
-        FlatBounds::Checked { condition, arrays } => {
+    let never_modelled = |d: Box<Diagnostic>| {
+        Ok(Outcome {
+            diagnostics: vec![*d],
+            never_modelled: true,
+            ..Outcome::default()
+        })
+    };
+    let assumed = match bounds::assumptions(region, &scop, text)? {
+        Assumptions::Proven => None,
+        Assumptions::Checked {
+            condition,
+            rows,
+            unsigned,
+        } => {
             let test = versioning::parameter_test(region, &scop.context, condition.copy()?)?;
             // The analysis and the rewritten code assume it: the test picks them.
             scop.context = scop.context.intersect(condition)?;
-            Some((test, arrays))
+            Some(versioning::Assumed {
+                test,
+                rows,
+                unsigned,
+            })
         }
-        FlatBounds::Unproven(d) => return refused(d),
+        Assumptions::Unproven(d) => return never_modelled(d),
     };
     let guard = match versioning::overlap_test(region, &scop, &text.params)? {
-        Ok(guard) => versioning::with_rows(guard, rows, region),
+        Ok(guard) => versioning::with_assumptions(guard, assumed, region),
         Err(untestable) => return refused(untestable),
     };
     let nested;
@@ -351,6 +394,7 @@ fn process_region(
     report.search = outcome.search;
     report.alternatives = outcome.alternatives;
     report.applied = outcome.applied;
+    report.never_modelled = outcome.never_modelled;
     let Some(mut code) = outcome.code else {
         return (report, Vec::new());
     };
@@ -365,12 +409,16 @@ fn process_region(
         return (report, Vec::new());
     }
     if let Some(guard) = outcome.guard {
-        report
-            .diagnostics
-            .push(decision::versioned(region, &guard.pairs, &guard.rows));
+        report.diagnostics.push(decision::versioned(
+            region,
+            &guard.pairs,
+            &guard.rows,
+            guard.unsigned,
+        ));
         report.decisions.push(Decision::Versioned {
             pairs: guard.pairs,
             rows: guard.rows,
+            unsigned: guard.unsigned,
         });
     }
     report.status = Status::Rewritten;

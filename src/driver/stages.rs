@@ -53,6 +53,8 @@ pub(super) struct Outcome {
     pub(super) decisions: Vec<Decision>,
     pub(super) refused: Vec<Transform>,
     pub(super) applied: Vec<Transform>,
+    /// The model is C's for no parameter value (`bounds::Assumptions::Unproven`).
+    pub(super) never_modelled: bool,
 }
 
 /// Runs the isl-side stages on a modelled region: dataflow, the order (searched or

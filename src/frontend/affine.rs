@@ -1,13 +1,15 @@
 //! Lifting C expressions to quasi-affine form ([`Aff`], [`Cond`]).
 
-use super::ir::{Aff, CmpOp, Cond};
+use super::ir::{Aff, CmpOp, Cond, UnsignedValue};
 use super::symbols::{Shape, Symbols, parse_int_text};
 use super::syntax::text;
 use super::types::CType;
 use crate::support::diag::{Code, Diagnostic};
+use std::cell::RefCell;
 use tree_sitter::Node;
 
 pub mod flat;
+mod unsigned;
 
 /// What affine lifting needs to know: the source, the symbols, the iterators in scope,
 /// and which code to report a non-affine expression under.
@@ -19,6 +21,9 @@ pub struct AffineContext<'a> {
     /// Inside a macro expansion: where the macro is used in the file (names are looked
     /// up there, diagnostics point there) and how deep expansions are nested.
     pub expansion: Option<(std::ops::Range<usize>, u32)>,
+    /// The unsigned values lifted expressions compute (`unsigned.rs`), for the caller
+    /// to place where they are computed.
+    pub unsigned: &'a RefCell<Vec<UnsignedValue>>,
 }
 
 type Lifted<T> = Result<T, Box<Diagnostic>>;
@@ -76,18 +81,23 @@ impl AffineContext<'_> {
         if !matches!(target, CType::Signed(_)) {
             return Err(self.reject(node, "a conversion to a type that is not a signed integer"));
         }
-        if !self.expression_type(node).fits_in(target) {
-            return Err(self.reject(node, "a narrowing conversion: it may change the value"));
+        let from = self.expression_type(node);
+        if from.fits_in(target) {
+            return self.aff(node);
         }
-        self.aff(node)
+        match (from, target) {
+            (CType::Unsigned(_), CType::Signed(bits)) if bits >= 64 => {
+                let aff = self.aff(node)?;
+                self.observe(node, &aff, from);
+                Ok(aff)
+            }
+            _ => Err(self.reject(node, "a narrowing conversion: it may change the value")),
+        }
     }
 
     /// Lifts an integer expression.
     pub fn aff(&self, node: Node) -> Lifted<Aff> {
         match node.kind() {
-            "number_literal" if text(node, self.src).contains(['u', 'U']) => {
-                Err(self.reject(node, "an unsigned constant makes the comparison unsigned"))
-            }
             "number_literal" => parse_int_text(text(node, self.src))
                 .map(Aff::Int)
                 .ok_or_else(|| self.reject(node, "not an integer constant")),
@@ -144,13 +154,7 @@ impl AffineContext<'_> {
                 CType::Floating(_) => {
                     Err(self.reject(node, &format!("`{n}` has floating type `{}`", s.ty)))
                 }
-                CType::Unsigned(_) => Err(self.reject(
-                    node,
-                    &format!(
-                        "`{n}` has unsigned type `{}`, so arithmetic and comparisons with it are unsigned",
-                        s.ty
-                    ),
-                )),
+                CType::Unsigned(_) => Ok(Aff::name(n)),
                 _ => Err(self.reject(
                     node,
                     &format!("nestor cannot see what type `{}` is (declared in a header?)", s.ty),
@@ -164,75 +168,11 @@ impl AffineContext<'_> {
         }
     }
 
-    /// The C type of integer expression `node` (after promotions): the widest type of
-    /// the names and constants in it; `Unknown` if some name's type is not known.
-    fn expression_type(&self, node: Node) -> CType {
-        let widest = |a: CType, b: CType| match (a, b) {
-            (CType::Signed(x), CType::Signed(y)) => CType::Signed(x.max(y)),
-            (CType::Signed(x), CType::Unsigned(y)) | (CType::Unsigned(y), CType::Signed(x))
-                if y < x =>
-            {
-                CType::Signed(x)
-            }
-            _ => CType::Unknown,
-        };
-        match node.kind() {
-            "number_literal" => match parse_int_text(text(node, self.src)) {
-                Some(v)
-                    if i32::try_from(v).is_ok()
-                        && !text(node, self.src).contains(['u', 'U', 'l', 'L']) =>
-                {
-                    CType::Signed(32)
-                }
-                Some(_) if !text(node, self.src).contains(['u', 'U']) => CType::Signed(64),
-                _ => CType::Unknown,
-            },
-            "identifier" => self.name_type(node).promoted(),
-            "cast_expression" => node
-                .child_by_field_name("type")
-                .map_or(CType::Unknown, |t| {
-                    self.symbols.resolve_type(text(t, self.src))
-                })
-                .promoted(),
-            "call_expression" => match misparsed_cast(node, self.src, self.symbols) {
-                Some((target, _)) => target.promoted(),
-                None => node
-                    .child_by_field_name("arguments")
-                    .map_or(CType::Unknown, |a| self.expression_type(a)),
-            },
-            _ => {
-                let mut cursor = node.walk();
-                let children: Vec<Node> = node.named_children(&mut cursor).collect();
-                children
-                    .into_iter()
-                    .map(|c| self.expression_type(c))
-                    .fold(CType::Signed(32), widest)
-            }
-        }
-    }
-
-    /// The type of a name in an integer expression.
-    fn name_type(&self, node: Node) -> CType {
-        let written = text(node, self.src);
-        let n = self.symbols.alias(written).unwrap_or(written);
-        if let Some(v) = self.symbols.define(n) {
-            return if i32::try_from(v).is_ok() {
-                CType::Signed(32)
-            } else {
-                CType::Signed(64)
-            };
-        }
-        match self.symbols.get_at(n, self.position(node)) {
-            Some(s) if s.shape == Shape::Scalar => s.ctype,
-            Some(_) => CType::Unknown,
-            None if self.symbols.is_int_constant(n) || is_polybench_bound(n) => CType::Signed(32),
-            None => CType::Unknown,
-        }
-    }
-
     fn binary(&self, node: Node) -> Lifted<Aff> {
-        let l = self.aff(field(node, "left", self)?)?;
-        let r = self.aff(field(node, "right", self)?)?;
+        let (left, right) = (field(node, "left", self)?, field(node, "right", self)?);
+        let l = self.aff(left)?;
+        let r = self.aff(right)?;
+        self.observe_operands(node, [(left, &l), (right, &r)]);
         match op_text(node, self.src).as_str() {
             "+" => Ok(Aff::Add(Box::new(l), Box::new(r))),
             "-" => Ok(Aff::Sub(Box::new(l), Box::new(r))),
@@ -256,8 +196,10 @@ impl AffineContext<'_> {
         let yes = self.aff(field(node, "consequence", self)?)?;
         let no = self.aff(field(node, "alternative", self)?)?;
         if cond.kind() == "binary_expression" {
-            let a = self.aff(field(cond, "left", self)?)?;
-            let b = self.aff(field(cond, "right", self)?)?;
+            let (left, right) = (field(cond, "left", self)?, field(cond, "right", self)?);
+            let a = self.aff(left)?;
+            let b = self.aff(right)?;
+            self.observe_compared([(left, &a), (right, &b)]);
             let less = match op_text(cond, self.src).as_str() {
                 "<" | "<=" => Some(true),
                 ">" | ">=" => Some(false),
@@ -292,7 +234,9 @@ impl AffineContext<'_> {
         let is_min = library && matches!(f, "min" | "MIN" | "imin");
         let is_max = library && matches!(f, "max" | "MAX" | "imax");
         if (is_min || is_max) && args.len() == 2 {
-            return Ok(min_or_max(is_min, self.aff(args[0])?, self.aff(args[1])?));
+            let (a, b) = (self.aff(args[0])?, self.aff(args[1])?);
+            self.observe_compared([(args[0], &a), (args[1], &b)]);
+            return Ok(min_or_max(is_min, a, b));
         }
         Err(self.reject(node, &format!("`{f}` is not min or max")))
     }
@@ -351,6 +295,7 @@ impl AffineContext<'_> {
             iters: self.iters,
             code: self.code,
             expansion: Some((span, depth + 1)),
+            unsigned: self.unsigned,
         };
         inner.aff(init)
     }
@@ -380,7 +325,9 @@ impl AffineContext<'_> {
                     _ => {
                         let cmp =
                             cmp_op(&op).ok_or_else(|| self.reject(node, "not a comparison"))?;
-                        Ok(Cond::Cmp(self.aff(l)?, cmp, self.aff(r)?))
+                        let (a, b) = (self.aff(l)?, self.aff(r)?);
+                        self.observe_compared([(l, &a), (r, &b)]);
+                        Ok(Cond::Cmp(a, cmp, b))
                     }
                 }
             }

@@ -6,6 +6,9 @@ use crate::support::diag::Span;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
+mod unsigned;
+pub use unsigned::{UNSIGNED_PARAMETER_MAX, UnsignedValue};
+
 /// A quasi-affine expression over iterators and parameters.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Aff {
@@ -396,6 +399,11 @@ pub struct Loop {
     pub bound: Cond,
     pub stride: i64,
     pub span: Span,
+    /// Unsigned values its header computes on entry (the first value, the bounds).
+    pub unsigned: Vec<UnsignedValue>,
+    /// Unsigned values each iteration's step computes (`i + stride`, where the
+    /// iterator or its comparison is unsigned).
+    pub unsigned_steps: Vec<UnsignedValue>,
 }
 
 impl Loop {
@@ -412,7 +420,8 @@ impl Loop {
 #[derive(Clone, Debug)]
 pub enum Node {
     Loop(Loop, Vec<Node>),
-    If(Cond, Vec<Node>, Vec<Node>),
+    /// The condition, the branches, and the unsigned values the condition computes.
+    If(Cond, Vec<Node>, Vec<Node>, Vec<UnsignedValue>),
     /// Index into [`Region::statements`].
     Stmt(usize),
 }
@@ -458,6 +467,8 @@ pub struct Statement {
     pub rewrites: Vec<(Span, Vec<Piece>)>,
     pub accesses: Vec<Access>,
     pub span: Span,
+    /// Unsigned values each instance computes (subscripts).
+    pub unsigned: Vec<UnsignedValue>,
 }
 
 impl Statement {
@@ -685,6 +696,10 @@ pub struct Region {
     /// The pairs of arrays that may be the same memory, in order: the rewritten code
     /// runs only when a run-time test shows they do not overlap.
     pub may_overlap: Vec<MayOverlap>,
+    /// Its loop nests lifted one by one, when it joins several and its model holds only
+    /// for some parameter values (`has_assumptions`): where it holds for none, each
+    /// nest is tried alone.
+    pub nests: Vec<Region>,
 }
 
 impl Region {
@@ -712,6 +727,35 @@ impl Region {
             })
     }
 
+    /// Whether the model holds only where a run-time test says (flat arrays kept in
+    /// their rows, unsigned values that do not wrap around), beyond arrays' overlap.
+    pub fn has_assumptions(&self) -> bool {
+        fn nodes_unsigned(nodes: &[Node]) -> bool {
+            nodes.iter().any(|n| match n {
+                Node::Loop(l, body) => {
+                    !l.unsigned.is_empty() || !l.unsigned_steps.is_empty() || nodes_unsigned(body)
+                }
+                Node::If(_, t, e, values) => {
+                    !values.is_empty() || nodes_unsigned(t) || nodes_unsigned(e)
+                }
+                Node::Stmt(_) => false,
+            })
+        }
+        self.arrays.iter().any(|a| a.flat)
+            || self.statements.iter().any(|s| !s.unsigned.is_empty())
+            || nodes_unsigned(&self.body)
+    }
+
+    /// The 64-bit unsigned parameters, whose values the rewritten code assumes at most
+    /// [`UNSIGNED_PARAMETER_MAX`] (the run-time test checks it first).
+    pub fn unsigned_parameters(&self) -> Vec<&str> {
+        self.param_ranges
+            .iter()
+            .filter(|(_, (ty, _))| *ty == CType::Unsigned(64))
+            .map(|(n, _)| n.as_str())
+            .collect()
+    }
+
     /// The access with id `id` (`R<id>` in tagged relations) and its statement.
     pub fn access(&self, id: usize) -> Option<(&Statement, &Access)> {
         self.statements
@@ -724,7 +768,7 @@ impl Region {
         fn find<'r>(nodes: &'r [Node], k: usize, path: &mut Vec<&'r Loop>) -> bool {
             nodes.iter().any(|node| match node {
                 Node::Stmt(s) => *s == k,
-                Node::If(_, then, other) => find(then, k, path) || find(other, k, path),
+                Node::If(_, then, other, _) => find(then, k, path) || find(other, k, path),
                 Node::Loop(l, body) => {
                     path.push(l);
                     let found = find(body, k, path);

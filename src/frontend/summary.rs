@@ -296,12 +296,14 @@ impl Reader<'_> {
             }
             None => Base::Global(name.to_string()),
         };
+        let unsigned = std::cell::RefCell::new(Vec::new());
         let context = AffineContext {
             src: self.src,
             symbols: self.symbols,
             iters: &[],
             code: Code::NonAffineSubscript,
             expansion: None,
+            unsigned: &unsigned,
         };
         let mut subscripts = Vec::new();
         for index in indices {
@@ -309,6 +311,12 @@ impl Reader<'_> {
             let aff = context
                 .aff(index)
                 .map_err(|d| format!("has a subscript nestor cannot read ({})", d.message))?;
+            context.observe_value(index, &aff);
+            if !unsigned.borrow().is_empty() {
+                return Err(
+                    self.unsupported(node, "has a subscript computed in unsigned arithmetic")
+                );
+            }
             let mut names = BTreeSet::new();
             aff.names(&mut names);
             if let Some(local) = names.iter().find(|n| self.locals.contains(n.as_str())) {

@@ -28,6 +28,24 @@ impl CType {
         }
     }
 
+    /// The type C computes `self op other` in (the usual arithmetic conversions, LP64):
+    /// the wider type after promotion; of a signed and an unsigned one, the signed one
+    /// only if it is wider. `Unknown` when either is not an integer type nestor knows.
+    pub fn usual(self, other: CType) -> CType {
+        match (self.promoted(), other.promoted()) {
+            (CType::Signed(x), CType::Signed(y)) => CType::Signed(x.max(y)),
+            (CType::Unsigned(x), CType::Unsigned(y)) => CType::Unsigned(x.max(y)),
+            (CType::Unsigned(u), CType::Signed(s)) | (CType::Signed(s), CType::Unsigned(u)) => {
+                if s > u {
+                    CType::Signed(s)
+                } else {
+                    CType::Unsigned(u)
+                }
+            }
+            _ => CType::Unknown,
+        }
+    }
+
     /// Whether every value of `self` is a value of `wider` (casting does not change it).
     pub fn fits_in(self, wider: CType) -> bool {
         match (self, wider) {
@@ -58,6 +76,8 @@ impl CType {
     pub fn c_name(self) -> &'static str {
         match self {
             CType::Signed(b) if b > 32 => "long long",
+            CType::Unsigned(b) if b > 32 => "unsigned long",
+            CType::Unsigned(_) => "unsigned int",
             _ => "int",
         }
     }

@@ -4,7 +4,10 @@
 //! The model is first written in isl's notation (so `nestor explain` can show exactly
 //! what isl was given), then parsed by isl.
 
-use crate::frontend::ir::{AccessKind, Aff, CmpOp, Cond, Loop, MAX_DIVISIONS, Node, Region, cases};
+use crate::frontend::ir::{
+    AccessKind, Aff, CmpOp, Cond, Loop, MAX_DIVISIONS, Node, Region, UnsignedValue, cases,
+};
+use crate::frontend::types::CType;
 use crate::support::diag::{Code, Diagnostic, Span};
 use crate::support::isl::{Failure, build_ast};
 use isl_rs::{ASTNode, Context, LibISLError, Schedule, Set, UnionMap, UnionSet};
@@ -32,6 +35,13 @@ pub struct ScopText {
     pub schedule: String,
     /// `[n] -> { A[o0, o1]; s[] }`: every cell of the arrays live after the region.
     pub live_out_cells: String,
+    /// The instances at which an unsigned value C computes leaves the range where it is
+    /// the model's (`ir::UnsignedValue`): a union set; empty text without unsigned values.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub wrapping: String,
+    /// Each unsigned value's part of `wrapping` (a set) and where the source computes it.
+    #[serde(skip)]
+    pub wrapping_values: Vec<(String, Span)>,
 }
 
 /// The model as isl objects.
@@ -81,6 +91,7 @@ pub fn scop_text(region: &Region) -> Result<ScopText, Box<Diagnostic>> {
         .constants
         .iter()
         .map(|(n, v)| format!("{} = {v}", isl_name(n)))
+        .chain(unsigned_parameter_ranges(region))
         .collect();
     let context = format!(
         "{params}{{ : {} }}",
@@ -95,6 +106,7 @@ pub fn scop_text(region: &Region) -> Result<ScopText, Box<Diagnostic>> {
         params: &params,
         domains: vec![String::new(); region.statements.len()],
         accesses: vec![Vec::new(); region.statements.len()],
+        wrapping: Vec::new(),
         too_many_divisions: None,
     };
     walk.nodes(&region.body, &mut Vec::new(), &mut Vec::new());
@@ -137,9 +149,35 @@ pub fn scop_text(region: &Region) -> Result<ScopText, Box<Diagnostic>> {
             .map(|d| format!("{params}{{ {d} }}"))
             .collect(),
         accesses: walk.accesses,
+        wrapping: match walk.wrapping.is_empty() {
+            true => String::new(),
+            false => format!(
+                "{params}{{ {} }}",
+                walk.wrapping
+                    .iter()
+                    .map(|(w, _)| w.as_str())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+        },
+        wrapping_values: walk
+            .wrapping
+            .iter()
+            .map(|(w, span)| (format!("{params}{{ {w} }}"), span.clone()))
+            .collect(),
         schedule,
         params,
     })
+}
+
+/// `0 <= n <= max` for each unsigned parameter: the values of its type (a 64-bit one's
+/// as the region's run-time test bounds them, `Region::param_ranges`).
+fn unsigned_parameter_ranges(region: &Region) -> impl Iterator<Item = String> + '_ {
+    region
+        .param_ranges
+        .iter()
+        .filter(|(_, (ty, _))| matches!(ty, CType::Unsigned(_)))
+        .map(|(n, (_, range))| format!("{} <= {} <= {}", range.lo, isl_name(n), range.hi))
 }
 
 fn conjunction(constraints: &[String]) -> String {
@@ -156,6 +194,8 @@ struct DomainWalk<'a> {
     /// Per statement: `S0[i, j] : constraints`.
     domains: Vec<String>,
     accesses: Vec<Vec<(AccessKind, String)>>,
+    /// Per unsigned value: `V3[i, j] : constraints and (e < 0 or e > max)`, and its span.
+    wrapping: Vec<(String, Span)>,
     /// Where an expression had more divisions than nestor models.
     too_many_divisions: Option<Span>,
 }
@@ -174,17 +214,20 @@ impl DomainWalk<'_> {
         for node in nodes {
             match node {
                 Node::Loop(l, body) => {
+                    self.unsigned_values(&l.unsigned, iters, constraints);
                     let before = constraints.len();
                     for c in loop_constraints(l) {
                         let c = self.constraint(&c, &l.span);
                         constraints.push(c);
                     }
                     iters.push(l.iter.clone());
+                    self.unsigned_values(&l.unsigned_steps, iters, constraints);
                     self.nodes(body, iters, constraints);
                     iters.pop();
                     constraints.truncate(before);
                 }
-                Node::If(cond, then, els) => {
+                Node::If(cond, then, els, unsigned) => {
+                    self.unsigned_values(unsigned, iters, constraints);
                     let span = self.first_statement_span(then).unwrap_or(0..0);
                     self.branch(cond, then, iters, constraints, &span);
                     self.branch(&cond.negate(), els, iters, constraints, &span);
@@ -208,7 +251,26 @@ impl DomainWalk<'_> {
         constraints.pop();
     }
 
+    /// The instances (of the enclosing `iters` where `constraints` hold) at which one
+    /// of `values` leaves the range where C's unsigned arithmetic is the model's.
+    fn unsigned_values(
+        &mut self,
+        values: &[UnsignedValue],
+        iters: &[String],
+        constraints: &[String],
+    ) {
+        for v in values {
+            let wraps = self.constraint(&v.wraps(), &v.span);
+            let space = tuple(&format!("V{}", self.wrapping.len()), iters);
+            let domain = conjunction(constraints);
+            self.wrapping
+                .push((format!("{space} : {domain} and {wraps}"), v.span.clone()));
+        }
+    }
+
     fn statement(&mut self, k: usize, iters: &[String], constraints: &[String]) {
+        let stmt = &self.region.statements[k];
+        self.unsigned_values(&stmt.unsigned, iters, constraints);
         let stmt = &self.region.statements[k];
         let space = tuple(&stmt.name, iters);
         let domain = conjunction(constraints);
@@ -241,7 +303,7 @@ impl DomainWalk<'_> {
         nodes.iter().find_map(|n| match n {
             Node::Stmt(k) => Some(self.region.statements[*k].span.clone()),
             Node::Loop(_, b) => self.first_statement_span(b),
-            Node::If(_, t, e) => self
+            Node::If(_, t, e, _) => self
                 .first_statement_span(t)
                 .or_else(|| self.first_statement_span(e)),
         })

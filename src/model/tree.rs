@@ -239,7 +239,7 @@ pub(super) fn sequence(nodes: &[Node]) -> ScheduleTree {
     for node in nodes {
         match node {
             Node::Stmt(k) => children.push(ScheduleTree::Stmt(*k)),
-            Node::If(_, then, els) => {
+            Node::If(_, then, els, _) => {
                 for branch in [then, els] {
                     match sequence(branch) {
                         ScheduleTree::Sequence(c) => children.extend(c),

@@ -61,7 +61,7 @@ codes! {
     UnknownArray = "N115", "unknown-array", "an access to an array nestor cannot see the declaration of";
     MayAlias = "N116", "may-alias", "arrays of the region may be the same memory, and nestor cannot write a run-time test that tells them apart";
     IteratorLiveAfter = "N117", "iterator-live-after", "a loop iterator's value is read after the region";
-    IteratorType = "N118", "iterator-type", "a loop iterator that is not a signed integer variable";
+    IteratorType = "N118", "iterator-type", "a loop iterator narrower than `int` or of a type nestor cannot see, or unsigned arithmetic that wraps around for every parameter value";
     SideEffect = "N119", "side-effect", "an assignment or increment nested inside an expression";
     TooManyDivisions = "N120", "too-many-divisions", "more integer divisions and modulos in one expression than nestor models";
     UnclosedScop = "N121", "unclosed-scop", "`#pragma scop` without a matching `#pragma endscop`";

@@ -99,6 +99,9 @@ pub enum Decision {
         /// Flat arrays whose recovered subscripts the test keeps in their rows.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         rows: Vec<String>,
+        /// Whether the test keeps unsigned values from wrapping around.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        unsigned: bool,
     },
 }
 
@@ -374,11 +377,11 @@ impl fmt::Display for Decision {
                     no_place_for(transform)
                 )
             }
-            Decision::Versioned { pairs, rows } => write!(
-                f,
-                "runs the rewritten order only when {} (else as written)",
-                tested(pairs, rows)
-            ),
+            Decision::Versioned {
+                pairs,
+                rows,
+                unsigned,
+            } => f.write_str(&runs_only_when(pairs, rows, *unsigned)),
         }
     }
 }
@@ -545,7 +548,15 @@ fn pair_list(pairs: &[(String, String)]) -> String {
 
 /// What a run-time test checks: `x` and `y` do not overlap, the flat subscripts of
 /// `A` stay in their rows.
-fn tested(pairs: &[(String, String)], rows: &[String]) -> String {
+/// What a `Versioned` decision says.
+fn runs_only_when(pairs: &[(String, String)], rows: &[String], unsigned: bool) -> String {
+    format!(
+        "runs the rewritten order only when {} (else as written)",
+        tested(pairs, rows, unsigned)
+    )
+}
+
+fn tested(pairs: &[(String, String)], rows: &[String], unsigned: bool) -> String {
     let rows = match rows {
         [] => None,
         _ => Some(format!(
@@ -557,27 +568,39 @@ fn tested(pairs: &[(String, String)], rows: &[String]) -> String {
         )),
     };
     let pairs = (!pairs.is_empty()).then(|| format!("{} do not overlap", pair_list(pairs)));
+    let unsigned = unsigned.then(|| "its unsigned values do not wrap around".to_string());
     rows.into_iter()
+        .chain(unsigned)
         .chain(pairs)
         .collect::<Vec<_>>()
         .join(" and ")
 }
 
 /// N311: the rewritten region runs under a run-time test that its arrays do not
-/// overlap (and that flat subscripts stay in their rows).
-pub fn versioned(region: &Region, pairs: &[(String, String)], rows: &[String]) -> Diagnostic {
-    Diagnostic::new(
+/// overlap (that flat subscripts stay in their rows, that unsigned values do not wrap
+/// around).
+pub fn versioned(
+    region: &Region,
+    pairs: &[(String, String)],
+    rows: &[String],
+    unsigned: bool,
+) -> Diagnostic {
+    let d = Diagnostic::new(
         Code::Versioned,
         region.span.clone(),
         format!(
             "the rewritten code runs only when {}; otherwise the code as written runs",
-            tested(pairs, rows)
+            tested(pairs, rows, unsigned)
         ),
     )
     .note()
-    .label("this region")
-    .with_note("the model treats distinct arrays as distinct memory, which the test checks at run time: a caller may pass one array twice")
-    .hint("declare parameters that never overlap `restrict`, or pass --assume-no-alias, to drop the test")
+    .label("this region");
+    match pairs.is_empty() {
+        false => d
+            .with_note("the model treats distinct arrays as distinct memory, which the test checks at run time: a caller may pass one array twice")
+            .hint("declare parameters that never overlap `restrict`, or pass --assume-no-alias, to drop the test"),
+        true => d.with_note("the model reads integers as mathematical ones, which the test checks at run time for values it cannot prove"),
+    }
 }
 
 /// N301-N304: a refused transformation, with the references of the

@@ -156,7 +156,7 @@ fn enclosing_loops(
                     path.pop();
                 }
             }
-            Node::If(_, t, e) => {
+            Node::If(_, t, e, _) => {
                 enclosing_loops(t, path, users, out);
                 enclosing_loops(e, path, users, out);
             }
@@ -170,7 +170,7 @@ fn statements(nodes: &[Node], out: &mut Vec<usize>) {
         match n {
             Node::Stmt(k) => out.push(*k),
             Node::Loop(_, b) => statements(b, out),
-            Node::If(_, t, e) => {
+            Node::If(_, t, e, _) => {
                 statements(t, out);
                 statements(e, out);
             }

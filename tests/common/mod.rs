@@ -130,6 +130,37 @@ pub fn c_files(dir: &str) -> Vec<PathBuf> {
 
 /// `src` through the automatic search with contraction and parallel loops, tiled with
 /// `tile` sizes (`None`: not tiled).
+/// A program whose `main` fills the `double` arrays `A` and `B` (`n` elements each),
+/// runs `calls` (after `kernel`, and the `headers` included first) and prints a hash of
+/// every bit of both: a different value anywhere prints another number.
+pub fn two_array_program(headers: &[&str], n: usize, kernel: &str, calls: &str) -> String {
+    let includes: String = headers
+        .iter()
+        .map(|h| format!("#include <{h}>\n"))
+        .collect();
+    format!(
+        r#"#include <stdio.h>
+{includes}#define N {n}
+static double A[N], B[N];
+{kernel}
+int main(void) {{
+  for (int i = 0; i < N; i++) {{
+    A[i] = (double)((i * 7) % 17) / 17;
+    B[i] = (double)((i * 5) % 13) / 13;
+  }}
+  {calls}
+  unsigned long long h = 1469598103934665603ULL;
+  for (int i = 0; i < N; i++) {{
+    union {{ double d; unsigned long long u; }} a = {{A[i]}}, b = {{B[i]}};
+    h = ((h ^ a.u) * 1099511628211ULL ^ b.u) * 1099511628211ULL;
+  }}
+  printf("%llu\n", h);
+  return 0;
+}}
+"#
+    )
+}
+
 pub fn searched(src: &str, tile: Option<Vec<i64>>) -> nestor::driver::pipeline::FileReport {
     let options = nestor::driver::pipeline::Options {
         mode: nestor::driver::pipeline::Mode::Search(

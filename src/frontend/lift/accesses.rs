@@ -47,6 +47,7 @@ impl Lifter<'_> {
             rewrites,
             accesses,
             span: node.byte_range(),
+            unsigned: self.take_unsigned(),
         });
         Some(Node_::Stmt(index))
     }
@@ -238,7 +239,7 @@ impl Lifter<'_> {
         for index in indices {
             subscripts.push(match flat {
                 true => self.lift_flat(*index, Default::default()),
-                false => self.lift_aff(*index, Code::NonAffineSubscript),
+                false => self.lift_subscript(*index),
             });
         }
         let Some(subscripts) = subscripts.into_iter().collect::<Option<Vec<_>>>() else {

@@ -208,7 +208,7 @@ impl Lifter<'_> {
             return None;
         }
         for index in indices {
-            subscripts.push(self.lift_aff(index, Code::NonAffineSubscript)?);
+            subscripts.push(self.lift_subscript(index)?);
         }
         Some(base)
     }

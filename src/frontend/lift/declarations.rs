@@ -200,6 +200,7 @@ impl Lifter<'_> {
             rewrites,
             accesses,
             span: d.byte_range(),
+            unsigned: self.take_unsigned(),
         });
         Some(Node_::Stmt(index))
     }

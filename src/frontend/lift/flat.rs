@@ -5,8 +5,9 @@
 
 use super::Lifter;
 use crate::frontend::affine::flat::{FlatSubscript, chain, constant_size};
-use crate::frontend::ir::Aff;
+use crate::frontend::ir::{Aff, UnsignedValue};
 use crate::frontend::symbols::Shape;
+use crate::frontend::types::CType;
 use crate::support::diag::{Code, Diagnostic, Span};
 use std::collections::BTreeSet;
 use tree_sitter::Node;
@@ -27,16 +28,36 @@ impl Lifter<'_> {
     }
 
     /// The subscript `start + node` of a pointer or one-dimensional array (`start`: a
-    /// view's offset, else 0), for the access about to be made: its affine form, or for
-    /// a flat subscript a placeholder its dimensions replace ([`Lifter::delinearize`]).
-    pub(super) fn lift_flat(&mut self, node: Node, start: FlatSubscript) -> Option<Aff> {
-        let flat = match self.affine(Code::NonAffineSubscript).flat(node) {
+    /// view's offset and whether C computes it unsigned, else 0), for the access about
+    /// to be made: its affine form, or for a flat subscript a placeholder its
+    /// dimensions replace ([`Lifter::delinearize`]). Each part C computes unsigned is
+    /// observed: as an affine value, or by its dimensions once they are known
+    /// ([`Lifter::bound_unsigned_flats`]).
+    pub(super) fn lift_flat(
+        &mut self,
+        node: Node,
+        start: (FlatSubscript, Option<CType>),
+    ) -> Option<Aff> {
+        let (start, start_type) = start;
+        let context = self.affine(Code::NonAffineSubscript);
+        let flat = match context.flat(node) {
             Ok(f) => f,
             Err(d) => {
                 self.diags.push(*d);
                 return None;
             }
         };
+        let node_type = context.expression_type(node);
+        let id = self.next_ref;
+        let mut by_dimensions = Vec::new();
+        for (part, ty) in [(&flat, Some(node_type)), (&start, start_type)] {
+            match (part.as_affine(), ty) {
+                (_, None | Some(CType::Signed(_) | CType::Floating(_) | CType::Unknown)) => {}
+                (Some(aff), Some(ty)) => context.observe(node, &aff, ty),
+                (None, Some(_)) => by_dimensions.push((id, part.clone())),
+            }
+        }
+        self.unsigned_flats.extend(by_dimensions);
         let names = flat.names();
         self.record_spellings(node, &names);
         self.record_names(names, node.byte_range());
@@ -105,6 +126,55 @@ impl Lifter<'_> {
             }
         }
         Ok(sizes)
+    }
+}
+
+impl Lifter<'_> {
+    /// Observes each part of a flat subscript C computes unsigned by its dimensions
+    /// (its value `Σ_d s_d · Π_{e > d} E_e` is not affine): with `D` dimensions, each
+    /// recovered subscript `s_d` and each size `E_e` in `[0, 2^k)` for
+    /// `k = floor(61 / D)`, so the part is below `2^62` and C's value is the model's.
+    pub(super) fn bound_unsigned_flats(&mut self) {
+        for (id, part) in std::mem::take(&mut self.unsigned_flats) {
+            let Some((k, access)) = self.statements.iter().enumerate().find_map(|(k, s)| {
+                s.accesses
+                    .iter()
+                    .find(|a| a.id == id)
+                    .map(|a| (k, a.clone()))
+            }) else {
+                continue;
+            };
+            let Some(sizes) = self.dimensions.get(&access.array).cloned() else {
+                continue; // Not delinearized: already reported.
+            };
+            let sized = match sizes.iter().find_map(|e| e.parse::<i64>().ok()) {
+                Some(g) => part.with_constant_size(g),
+                None => Some(part),
+            };
+            let Some(subscripts) = sized.and_then(|p| p.subscripts(&sizes)) else {
+                self.diags.push(*not_one_shape(&access.array, access.span));
+                continue;
+            };
+            let bits = 61 / (sizes.len() as u32 + 1);
+            let max = (1i64 << bits) - 1;
+            let factors = subscripts
+                .into_iter()
+                .chain(sizes.iter().map(|e| match e.parse() {
+                    Ok(v) => Aff::Int(v),
+                    Err(_) => Aff::name(e),
+                }));
+            let values = factors.map(|aff| UnsignedValue {
+                aff,
+                max,
+                span: access.span.clone(),
+            });
+            let unsigned = &mut self.statements[k].unsigned;
+            for value in values {
+                if !unsigned.contains(&value) {
+                    unsigned.push(value);
+                }
+            }
+        }
     }
 }
 

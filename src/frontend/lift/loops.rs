@@ -7,7 +7,7 @@ use crate::frontend::ir::*;
 use crate::frontend::symbols::Shape;
 use crate::frontend::syntax::text;
 use crate::frontend::types::CType;
-use crate::support::diag::{Code, Diagnostic};
+use crate::support::diag::{Code, Diagnostic, Span};
 use std::collections::BTreeMap;
 use tree_sitter::Node;
 
@@ -64,7 +64,12 @@ impl Lifter<'_> {
             );
             return None;
         }
+        let iter_type = self.named_type(&iter, declared_type.as_deref());
         let init_aff = self.lift_aff(init_value, Code::NonAffineBound);
+        if let Some(init) = &init_aff {
+            self.affine(Code::NonAffineBound)
+                .observe_operand(init_value, init, iter_type);
+        }
         let stride = match node.child_by_field_name("update") {
             Some(u) => match loop_stride(u, &iter, src) {
                 Some(s) if s != 0 => Some(s),
@@ -81,20 +86,31 @@ impl Lifter<'_> {
                 None
             }
         };
-        let bound = match node.child_by_field_name("condition") {
-            Some(c) => self.loop_bound(c, &iter, stride.unwrap_or(1)),
+        let (bound, compared) = match node.child_by_field_name("condition") {
+            Some(c) => self.loop_bound(c, &iter, iter_type, stride.unwrap_or(1)),
             None => {
                 self.diags.push(form_error(node, "no condition"));
-                None
+                (None, Vec::new())
             }
         };
+        if let Some(init) = &init_aff {
+            let context = self.affine(Code::NonAffineBound);
+            for ty in &compared {
+                context.observe_operand(init_value, init, *ty);
+            }
+        }
+        let unsigned = self.take_unsigned();
+        let (init, stride) = (init_aff?, stride?);
+        let unsigned_steps = steps(&iter, iter_type, &compared, stride, node.byte_range());
         Some(Loop {
             iter,
             declared_type,
-            init: init_aff?,
+            init,
             bound: bound?,
-            stride: stride?,
+            stride,
             span: node.byte_range(),
+            unsigned,
+            unsigned_steps,
         })
     }
 
@@ -135,13 +151,39 @@ impl Lifter<'_> {
 
     /// The loop condition as a conjunction of bounds that stop the iterator in the
     /// direction it moves (so the iteration set is exactly where they all hold).
-    pub(super) fn loop_bound(&mut self, cond: Node, iter: &str, stride: i64) -> Option<Cond> {
+    /// Also the types the iterator is compared in (its values are observed in each).
+    pub(super) fn loop_bound(
+        &mut self,
+        cond: Node,
+        iter: &str,
+        iter_type: CType,
+        stride: i64,
+    ) -> (Option<Cond>, Vec<CType>) {
         let cond = unparen(cond);
+        let (Some(left), Some(right)) = (
+            cond.child_by_field_name("left"),
+            cond.child_by_field_name("right"),
+        ) else {
+            return (self.bound(cond, iter, iter_type, stride), Vec::new());
+        };
         if cond.kind() == "binary_expression" && op_text(cond, self.src) == "&&" {
-            let l = self.loop_bound(cond.child_by_field_name("left")?, iter, stride);
-            let r = self.loop_bound(cond.child_by_field_name("right")?, iter, stride);
-            return Some(l?.and(r?));
+            let (l, mut types) = self.loop_bound(left, iter, iter_type, stride);
+            let (r, more) = self.loop_bound(right, iter, iter_type, stride);
+            types.extend(more);
+            return (l.zip(r).map(|(l, r)| l.and(r)), types);
         }
+        let other = if text(unparen(left), self.src) == iter {
+            right
+        } else {
+            left
+        };
+        let common = iter_type.usual(self.affine(Code::NonAffineBound).expression_type(other));
+        (self.bound(cond, iter, iter_type, stride), vec![common])
+    }
+
+    /// One conjunct of a loop condition: `iter OP e` (or mirrored), stopping the loop
+    /// in the direction it runs; `e` observed in the comparison's type.
+    fn bound(&mut self, cond: Node, iter: &str, iter_type: CType, stride: i64) -> Option<Cond> {
         let op = (cond.kind() == "binary_expression")
             .then(|| cmp_op(&op_text(cond, self.src)))
             .flatten();
@@ -184,6 +226,9 @@ impl Lifter<'_> {
         if bound.mentions(iter) {
             return bad(self, "the bound depends on the iterator");
         }
+        let context = self.affine(Code::NonAffineBound);
+        let common = iter_type.usual(context.expression_type(other));
+        context.observe_operand(other, &bound, common);
         Some(Cond::Cmp(Aff::name(iter), op, bound))
     }
 
@@ -191,6 +236,7 @@ impl Lifter<'_> {
         let cond = node
             .child_by_field_name("condition")
             .and_then(|c| self.lift_cond(c, Code::NonAffineCondition));
+        let unsigned = self.take_unsigned();
         let then = node
             .child_by_field_name("consequence")
             .map(|c| self.statement(c))
@@ -200,17 +246,23 @@ impl Lifter<'_> {
             .and_then(|e| e.named_child(0))
             .map(|e| self.statement(e))
             .unwrap_or_default();
-        Some(Node_::If(cond?, then, els))
+        Some(Node_::If(cond?, then, els, unsigned))
     }
 
     /// The type of a loop's iterator: the type its header declares, else the type of
     /// the variable it assigns.
     pub(super) fn iterator_type(&self, l: &Loop) -> CType {
-        match &l.declared_type {
+        self.named_type(&l.iter, l.declared_type.as_deref())
+    }
+
+    /// The type of iterator `iter`: `declared` when its loop's header declares it,
+    /// else the type of the variable.
+    fn named_type(&self, iter: &str, declared: Option<&str>) -> CType {
+        match declared {
             Some(t) => self.symbols.resolve_type(t),
             None => self
                 .symbols
-                .get(&l.iter)
+                .get(iter)
                 .filter(|s| s.shape == Shape::Scalar)
                 .map_or(CType::Unknown, |s| s.ctype),
         }
@@ -228,10 +280,8 @@ impl Lifter<'_> {
         for l in &self.loops {
             let ty = self.iterator_type(l);
             let previous = *types.entry(&l.iter).or_insert(ty);
-            let problem = if !matches!(ty, CType::Signed(b) if b >= 32) {
-                Some(
-                    "is not a signed integer variable of at least `int`'s width that nestor can see",
-                )
+            let problem = if !matches!(ty, CType::Signed(b) | CType::Unsigned(b) if b >= 32) {
+                Some("is not an integer variable of at least `int`'s width that nestor can see")
             } else if previous != ty {
                 Some("has different types in different loops")
             } else {
@@ -245,8 +295,8 @@ impl Lifter<'_> {
                 diags.push(
                     Diagnostic::new(Code::IteratorType, l.span.start..l.span.start + 3, format!("loop iterator `{}` {problem}", l.iter))
                         .label("this loop")
-                        .expected("an iterator of type int, long or another signed integer type")
-                        .hint("declare the iterator as `int` or `long` (unsigned iterators wrap around on the bounds nestor generates, narrower ones on conversion)"),
+                        .expected("an iterator of type `int`, `long`, `size_t` or another integer type at least as wide as `int`")
+                        .hint("declare the iterator as `int`, `long` or `size_t` (narrower ones wrap around on conversion)"),
                 );
             }
             decls
@@ -264,6 +314,33 @@ impl Lifter<'_> {
             Err(diags)
         }
     }
+}
+
+/// The values each step of a loop computes that C observes unsigned: `iter + stride`
+/// in the iterator's type and in each unsigned type it is compared in (the first value
+/// is observed with the header).
+fn steps(
+    iter: &str,
+    iter_type: CType,
+    compared: &[CType],
+    stride: i64,
+    span: Span,
+) -> Vec<UnsignedValue> {
+    let next = Aff::Add(Box::new(Aff::name(iter)), Box::new(Aff::Int(stride)));
+    let mut steps: Vec<UnsignedValue> = Vec::new();
+    for ty in std::iter::once(iter_type).chain(compared.iter().copied()) {
+        if let CType::Unsigned(bits) = ty.promoted() {
+            let value = UnsignedValue {
+                aff: next.clone(),
+                max: UnsignedValue::max_of(bits),
+                span: span.clone(),
+            };
+            if !steps.contains(&value) {
+                steps.push(value);
+            }
+        }
+    }
+    steps
 }
 
 /// `i++`, `++i`, `i--`, `i += c`, `i -= c`, `i = i + c`: the constant step.

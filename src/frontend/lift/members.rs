@@ -84,7 +84,7 @@ impl Lifter<'_> {
             subscripts.push(Some(Aff::Int(0)));
         }
         for index in &indices {
-            subscripts.push(self.lift_aff(*index, Code::NonAffineSubscript));
+            subscripts.push(self.lift_subscript(*index));
         }
         let Some(subscripts) = subscripts.into_iter().collect::<Option<Vec<_>>>() else {
             return false;

@@ -157,9 +157,13 @@ pub(super) fn parameter_ranges(
         .iter()
         .map(|p| {
             let t = parameter_type(symbols, p).promoted();
-            let range = match symbols.define(p) {
-                Some(v) => Interval::point(i128::from(v)),
-                None => t.values(),
+            let range = match (symbols.define(p), t) {
+                (Some(v), _) => Interval::point(i128::from(v)),
+                (None, CType::Unsigned(64)) => Interval {
+                    lo: 0,
+                    hi: UNSIGNED_PARAMETER_MAX,
+                },
+                (None, _) => t.values(),
             };
             (p.clone(), (t, range))
         })
@@ -183,7 +187,10 @@ pub(super) fn parameter_ranges(
         let Some((t, range)) = ranges.get_mut(name) else {
             continue;
         };
-        let Some(limits) = t.range() else { continue };
+        // An unsigned value's type does not bound it: C wraps it around instead.
+        let Some(limits) = t.range().filter(|_| matches!(t, CType::Signed(_))) else {
+            continue;
+        };
         // limits.lo <= coefficient * p + constant <= limits.hi
         let (a, b) = (limits.lo - constant, limits.hi - constant);
         let (lo, hi) = if coefficient > 0 {

@@ -9,6 +9,7 @@ use super::symbols::Symbols;
 use super::syntax::text;
 use super::types::{CType, ElementType};
 use crate::support::diag::{Code, Diagnostic, Span};
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use tree_sitter::Node;
 
@@ -40,6 +41,8 @@ pub fn lift_region(
     lifter.check_writes();
     lifter.check_block_local_uses();
     lifter.delinearize();
+    lifter.bound_unsigned_flats();
+    lifter.check_unsigned_placed();
     if !lifter.diags.is_empty() {
         return Err(lifter.distinct_diagnostics());
     }
@@ -103,6 +106,7 @@ pub fn lift_region(
         replaced_declarations: Vec::new(),
         scop_pragmas: None,
         may_overlap,
+        nests: Vec::new(),
     })
 }
 
@@ -204,6 +208,11 @@ struct Lifter<'a> {
     /// The uses of views (name span, the place's text), not yet in a statement's
     /// rewrites.
     view_uses: Vec<(Span, Vec<Piece>)>,
+    /// The unsigned values lifted since the last site took them (`take_unsigned`).
+    unsigned: RefCell<Vec<UnsignedValue>>,
+    /// The parts of flat subscripts C computes in an unsigned type, by access id,
+    /// observed by their dimensions once known (`Lifter::bound_unsigned_flats`).
+    unsigned_flats: Vec<(usize, FlatSubscript)>,
 }
 
 /// A field path as an array: `b.c` for `b[i][j].c[k][l]`.
@@ -248,6 +257,8 @@ impl<'a> Lifter<'a> {
             dimensions: BTreeMap::new(),
             views: Vec::new(),
             view_uses: Vec::new(),
+            unsigned: RefCell::new(Vec::new()),
+            unsigned_flats: Vec::new(),
         }
     }
 
@@ -325,14 +336,21 @@ impl<'a> Lifter<'a> {
         }
     }
 
-    fn affine(&mut self, code: Code) -> AffineContext<'_> {
+    fn affine(&self, code: Code) -> AffineContext<'_> {
         AffineContext {
             src: self.src,
             symbols: self.symbols,
             iters: &self.iters,
             code,
             expansion: None,
+            unsigned: &self.unsigned,
         }
+    }
+
+    /// The unsigned values lifted since the last call: those the site about to be
+    /// built computes.
+    fn take_unsigned(&self) -> Vec<UnsignedValue> {
+        self.unsigned.take()
     }
 
     fn record_names(&mut self, names: BTreeSet<String>, span: Span) {
@@ -373,6 +391,31 @@ impl<'a> Lifter<'a> {
                 None
             }
         }
+    }
+
+    /// Every unsigned value lifted was placed where it is computed (a statement, a
+    /// loop's or `if`'s header); one that was not (a bug) refuses the region.
+    fn check_unsigned_placed(&mut self) {
+        if let Some(v) = self.take_unsigned().into_iter().next() {
+            self.diags.push(
+                Diagnostic::new(
+                    Code::IteratorType,
+                    v.span,
+                    "nestor cannot tell where this unsigned value is computed",
+                )
+                .label("computed in unsigned arithmetic")
+                .hint("compute it in a signed type (a bug in nestor: please report it)"),
+            );
+        }
+    }
+
+    /// An array subscript: C observes its value (in its type: a `size_t` subscript
+    /// must not wrap around).
+    fn lift_subscript(&mut self, node: Node) -> Option<Aff> {
+        let aff = self.lift_aff(node, Code::NonAffineSubscript)?;
+        self.affine(Code::NonAffineSubscript)
+            .observe_value(node, &aff);
+        Some(aff)
     }
 
     fn lift_cond(&mut self, node: Node, code: Code) -> Option<Cond> {

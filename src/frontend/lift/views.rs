@@ -8,8 +8,9 @@
 use super::Lifter;
 use crate::frontend::affine::flat::FlatSubscript;
 use crate::frontend::affine::unparen;
-use crate::frontend::ir::{Access, AccessKind, Piece};
+use crate::frontend::ir::{Access, AccessKind, Piece, UnsignedValue};
 use crate::frontend::syntax::text;
+use crate::frontend::types::CType;
 use crate::support::diag::{Code, Span};
 use tree_sitter::Node;
 
@@ -20,6 +21,10 @@ pub(super) struct View {
     /// The array it points into (a pointer parameter or one-dimensional array).
     base: String,
     offset: FlatSubscript,
+    /// The narrowest unsigned type C computes a part of the offset in, if any.
+    unsigned_offset: Option<CType>,
+    /// The unsigned values the offset computes: each use computes them again.
+    unsigned: Vec<UnsignedValue>,
     /// The place as C, parenthesized, iterators as holes.
     place: Vec<Piece>,
     /// Where its name means it: from its declaration to the end of its block.
@@ -32,7 +37,9 @@ impl Lifter<'_> {
     /// nestor models as one whose subscripts may be flat.
     pub(super) fn view(&mut self, decl: Node, name: Node, value: Node) -> bool {
         let position = decl.start_byte();
-        let Some((base, offset)) = self.place(unparen(value), position) else {
+        let place = self.place(unparen(value), position);
+        let unsigned = self.take_unsigned();
+        let Some((base, offset, unsigned_offset)) = place else {
             return false;
         };
         let names = offset.names();
@@ -44,6 +51,8 @@ impl Lifter<'_> {
             name: text(name, self.src).to_string(),
             base,
             offset,
+            unsigned_offset,
+            unsigned,
             place,
             scope: position..block_end,
         });
@@ -51,8 +60,13 @@ impl Lifter<'_> {
     }
 
     /// The array and flat offset `value` points at: `base`, `base + e`, `e + base`,
-    /// `base - e`, `&base[e]` (and sums of those), with `base` an array that may be indexed flat or a view.
-    fn place(&mut self, value: Node, position: usize) -> Option<(String, FlatSubscript)> {
+    /// `base - e`, `&base[e]` (and sums of those), with `base` an array that may be
+    /// indexed flat or a view; and the narrowest unsigned type C computes a part of it in.
+    fn place(
+        &mut self,
+        value: Node,
+        position: usize,
+    ) -> Option<(String, FlatSubscript, Option<CType>)> {
         match value.kind() {
             "identifier" => self.base_of(text(value, self.src), position),
             "binary_expression" => {
@@ -65,13 +79,14 @@ impl Lifter<'_> {
                     "-" => -1,
                     _ => return None,
                 };
-                if let Some((array, start)) = self.place(unparen(l), position) {
-                    let off = self.affine(Code::NonAffineSubscript).flat(r).ok()?;
-                    return Some((array, start.combined(off, sign)));
+                if let Some((array, start, unsigned)) = self.place(unparen(l), position) {
+                    let (off, more) = self.offset(r)?;
+                    return Some((array, start.combined(off, sign), narrowest(unsigned, more)));
                 }
-                let (array, start) = self.place(unparen(r), position).filter(|_| sign > 0)?;
-                let off = self.affine(Code::NonAffineSubscript).flat(l).ok()?;
-                Some((array, start.combined(off, 1)))
+                let (array, start, unsigned) =
+                    self.place(unparen(r), position).filter(|_| sign > 0)?;
+                let (off, more) = self.offset(l)?;
+                Some((array, start.combined(off, 1), narrowest(unsigned, more)))
             }
             "pointer_expression" if value.child(0).is_some_and(|c| c.kind() == "&") => {
                 let target = unparen(value.child_by_field_name("argument")?);
@@ -79,22 +94,34 @@ impl Lifter<'_> {
                 let [index] = index.as_slice() else {
                     return None;
                 };
-                let (array, start) = self.base_of(text(array, self.src), position)?;
-                let index = self.affine(Code::NonAffineSubscript).flat(*index).ok()?;
-                Some((array, start.combined(index, 1)))
+                let (array, start, unsigned) = self.base_of(text(array, self.src), position)?;
+                let (index, more) = self.offset(*index)?;
+                Some((array, start.combined(index, 1), narrowest(unsigned, more)))
             }
             _ => None,
         }
     }
 
+    /// An offset added to a place, and its type if C computes it unsigned.
+    fn offset(&self, node: Node) -> Option<(FlatSubscript, Option<CType>)> {
+        let context = self.affine(Code::NonAffineSubscript);
+        let flat = context.flat(node).ok()?;
+        let ty = context.expression_type(node);
+        Some((flat, matches!(ty, CType::Unsigned(_)).then_some(ty)))
+    }
+
     /// `name` as the start of a view: a pointer or one-dimensional array (offset 0),
     /// or a view (its array and offset).
-    fn base_of(&self, name: &str, position: usize) -> Option<(String, FlatSubscript)> {
+    fn base_of(
+        &self,
+        name: &str,
+        position: usize,
+    ) -> Option<(String, FlatSubscript, Option<CType>)> {
         if let Some(v) = self.view_at(name, position) {
-            return Some((v.base.clone(), v.offset.clone()));
+            return Some((v.base.clone(), v.offset.clone(), v.unsigned_offset));
         }
         self.may_be_flat(name, position)
-            .then(|| (name.to_string(), FlatSubscript::default()))
+            .then(|| (name.to_string(), FlatSubscript::default(), None))
     }
 
     /// `(value)` as pieces, iterators as holes and views as the places they name.
@@ -141,7 +168,11 @@ impl Lifter<'_> {
                 .push(super::accesses::pointer_access(node, self.src));
             return false;
         };
-        let Some(lifted) = self.lift_flat(*index, view.offset.clone()) else {
+        self.unsigned
+            .borrow_mut()
+            .extend(view.unsigned.iter().cloned());
+        let start = (view.offset.clone(), view.unsigned_offset);
+        let Some(lifted) = self.lift_flat(*index, start) else {
             return false;
         };
         self.view_uses
@@ -157,5 +188,13 @@ impl Lifter<'_> {
         });
         self.next_ref += 1;
         true
+    }
+}
+
+/// The narrower of two unsigned types, either absent.
+fn narrowest(a: Option<CType>, b: Option<CType>) -> Option<CType> {
+    match (a, b) {
+        (Some(CType::Unsigned(x)), Some(CType::Unsigned(y))) => Some(CType::Unsigned(x.min(y))),
+        (a, b) => a.or(b),
     }
 }

@@ -89,9 +89,18 @@ impl<'t> RegionFinder<'_, 't> {
         let mut before_in_loop = Vec::new();
         let mut escape = None;
         let names = std::iter::once(name).chain(macros.iter().map(String::as_str));
+        // A use of another variable of the same name (declared in an inner block) is
+        // not a use of this one.
+        let other_variable = |id: Node| match (symbol, self.symbols.get_at(name, id.start_byte())) {
+            (Some(s), Some(t)) => !std::ptr::eq(s, t),
+            _ => false,
+        };
         for id in self.index.uses(names) {
             let t = text(id, self.src);
             let through_macro = macros.contains(t);
+            if !through_macro && !is_declarator(id) && other_variable(id) {
+                continue;
+            }
             if !through_macro && address_escapes(id, rank, symbol, &self.symbols, self.src) {
                 escape.get_or_insert(id);
             }

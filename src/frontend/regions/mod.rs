@@ -202,6 +202,7 @@ impl<'t> RegionFinder<'_, 't> {
         if run.len() > 1
             && let Ok(region) = self.lift(&run, Origin::Auto)
         {
+            let region = self.with_nests(region, &run);
             self.out.regions.push(region);
             return;
         }
@@ -242,10 +243,34 @@ impl<'t> RegionFinder<'_, 't> {
         if lifted.len() > 1
             && let Ok(region) = self.lift(&segment, Origin::Auto)
         {
+            let region = match region.has_assumptions() {
+                true => Region {
+                    nests: lifted,
+                    ..region
+                },
+                false => region,
+            };
             self.out.regions.push(region);
             return;
         }
         self.out.regions.extend(lifted);
+    }
+
+    /// `region` (lifted from `run`) with its nests lifted one by one, where its model
+    /// holds only for some parameter values and each nest lifts alone.
+    fn with_nests(&self, region: Region, run: &[Node<'t>]) -> Region {
+        if !region.has_assumptions() {
+            return region;
+        }
+        let nests: Result<Vec<Region>, _> = run
+            .iter()
+            .filter(|n| n.kind() == "for_statement")
+            .map(|n| self.lift(&[*n], Origin::Auto))
+            .collect();
+        match nests {
+            Ok(nests) => Region { nests, ..region },
+            Err(_) => region,
+        }
     }
 
     /// Records a nest that could not be lifted and looks for regions inside it.
