@@ -238,3 +238,70 @@ fn a_nest_that_runs_no_iteration_is_checked_without_an_isl_error() {
         report.output
     );
 }
+
+/// The source's own `#pragma omp parallel for` (issue 27, item 6): the nest under it is
+/// a region of its own, rewritten (here interchanged) with its outermost loop still run
+/// by threads, the pragma's `schedule` on it and no second parallel loop inside.
+#[test]
+fn the_source_s_parallel_loop_stays_parallel_with_its_clauses() {
+    let src = program(
+        "void kernel(void) {
+  #pragma omp parallel for schedule(dynamic, 2)
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      for (int k = 0; k < n; k++)
+        B[i][j] += A[i][k] * A[k][j];
+}",
+    );
+    let report = optimized(&src);
+    let kernel = &report.output[report.output.find("void kernel").unwrap_or(0)..];
+    let kernel = &kernel[..kernel.find("int main").unwrap_or(kernel.len())];
+    assert!(
+        kernel.find("for (int k").unwrap_or(usize::MAX) < kernel.find("for (int j").unwrap_or(0),
+        "{kernel}"
+    );
+    assert_eq!(kernel.matches("omp parallel").count(), 1, "{kernel}");
+    assert!(
+        kernel.contains("#pragma omp parallel for schedule(dynamic, 2)\n"),
+        "{kernel}"
+    );
+    check_runs("the source's parallel loop", &src, &report);
+}
+
+/// Clauses that change what the loop computes (a reduction reassociates the sum), a
+/// private scalar read after the loop, and a parallel loop nestor cannot prove
+/// independent: each leaves the nest as written, with the reason.
+#[test]
+fn a_parallel_loop_nestor_cannot_keep_is_left_as_written_with_the_reason() {
+    let src = "void f(int n, double s, double *restrict a, const double *restrict b) {
+  #pragma omp parallel for reduction(+:s)
+  for (int i = 0; i < n; i++)
+    s += b[i] * a[i];
+  a[0] = s;
+  double t = 0;
+  #pragma omp parallel for private(t)
+  for (int i = 0; i < n; i++) {
+    t = b[i];
+    a[i] = t * 2;
+  }
+  a[1] = t;
+  #pragma omp parallel for
+  for (int i = 1; i < n; i++)
+    for (int j = 0; j < 8; j++)
+      a[i * 8 + j] = a[(i - 1) * 8 + j] + b[j];
+}
+";
+    let report = optimized(src);
+    assert_eq!(report.output, src);
+    let messages = common::region_messages(&report);
+    for expected in [
+        "N123 `#pragma omp parallel for reduction(+:s)` has the clause `reduction(+:s)`",
+        "N123 `t` is private to the threads of this loop but read after it",
+        "N123 the source runs this nest in parallel, but in the order nestor chose its loop `i` would run sequentially",
+    ] {
+        assert!(
+            messages.iter().any(|m| m.starts_with(expected)),
+            "{expected}\n{messages:#?}"
+        );
+    }
+}

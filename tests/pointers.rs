@@ -32,16 +32,6 @@ fn check(name: &str, src: &str) -> pipeline::FileReport {
     report
 }
 
-/// Every region diagnostic, as `code message`.
-fn region_messages(report: &pipeline::FileReport) -> Vec<String> {
-    report
-        .regions
-        .iter()
-        .flat_map(|r| &r.diagnostics)
-        .map(|d| format!("{} {}", d.code.as_str(), d.message))
-        .collect()
-}
-
 fn versioned(report: &pipeline::FileReport) -> Vec<String> {
     common::kernel_decisions(report, |d| matches!(d, Decision::Versioned { .. }))
 }
@@ -104,7 +94,7 @@ fn local_pointers_and_pointers_to_pointers_are_refused_with_a_reason() {
 ";
     let report = common::searched(src, None);
     assert_eq!(report.output, src);
-    let messages = region_messages(&report);
+    let messages = common::region_messages(&report);
     assert!(
         messages
             .iter()
@@ -219,7 +209,7 @@ void f(double *s, const double *A) {
 ";
     let report = common::searched(src, None);
     assert_eq!(report.output, src);
-    let messages = region_messages(&report);
+    let messages = common::region_messages(&report);
     assert!(
         messages.iter().any(|m| m.starts_with(
             "N101 `A` is indexed as an array of shape `[][N]` by flat subscripts, but an inner subscript leaves its size"
@@ -354,7 +344,7 @@ int main(void) {
         "{}",
         report.output
     );
-    let messages = region_messages(&report);
+    let messages = common::region_messages(&report);
     assert!(
         messages
             .iter()

@@ -116,12 +116,7 @@ void f(size_t n, double *restrict a) {
 ";
     let report = common::searched(src, None);
     assert_eq!(report.output, src);
-    let messages: Vec<String> = report
-        .regions
-        .iter()
-        .flat_map(|r| &r.diagnostics)
-        .map(|d| format!("{} {}", d.code.as_str(), d.message))
-        .collect();
+    let messages = common::region_messages(&report);
     assert!(
         messages
             .iter()

@@ -243,8 +243,9 @@ impl Printer<'_> {
         }
     }
 
-    /// `#pragma omp parallel for private(...)` and the loop; `schedule(static, 1)` when
-    /// its iterations do `uneven` work (a triangular nest: OpenMP's default hands each
+    /// `#pragma omp parallel for private(...)` and the loop, with the clauses of the
+    /// source's own pragma on the region (`Region::user_parallel`); `schedule(static, 1)`
+    /// when its iterations do `uneven` work (a triangular nest: OpenMP's default hands each
     /// thread one contiguous block of iterations, and the thread with the long rows
     /// finishes last; the covariance sample ran slower on 2 threads than on 1).
     fn parallel_loop(
@@ -269,10 +270,21 @@ impl Printer<'_> {
                 private.into_iter().collect::<Vec<_>>().join(", ")
             )
         };
-        let schedule = if uneven { " schedule(static, 1)" } else { "" };
+        let user = self
+            .region
+            .user_parallel
+            .as_ref()
+            .map_or("", |u| u.clauses.as_str());
+        let schedule = match uneven && !user.contains("schedule(") {
+            true => " schedule(static, 1)",
+            false => "",
+        };
         self.lines.insert(
             at,
-            (depth, format!("#pragma omp parallel for{schedule}{clause}")),
+            (
+                depth,
+                format!("#pragma omp parallel for{schedule}{clause}{user}"),
+            ),
         );
         Ok(())
     }

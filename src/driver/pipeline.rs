@@ -106,6 +106,15 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
     for (index, region) in front.regions.iter().enumerate() {
         let (report, edits) = run_region(&mut ctx, src, region, index, &front, options);
         let parts = match report.never_modelled && !region.nests.is_empty() {
+            // The source's own parallel loop keeps its note beside its nests'.
+            true if region.user_parallel.is_some() => std::iter::once((report, edits))
+                .chain(
+                    region
+                        .nests
+                        .iter()
+                        .map(|nest| run_region(&mut ctx, src, nest, index, &front, options)),
+                )
+                .collect(),
             true => region
                 .nests
                 .iter()
@@ -326,6 +335,37 @@ fn versioned_outcome(
     Ok(Outcome { guard, ..outcome })
 }
 
+/// N123 when the source runs `region`'s loop in parallel (`Region::user_parallel`) and
+/// the rewritten code would not run every nest so.
+fn parallelism_lost(region: &Region, decisions: &[Decision]) -> Option<Diagnostic> {
+    region.user_parallel.as_ref()?;
+    let threads = decisions
+        .iter()
+        .any(|d| matches!(d, Decision::Parallel(p) if !p.simd));
+    let sequential = decisions.iter().find_map(|d| match d {
+        Decision::Sequential { iterator, .. } => Some(iterator.as_str()),
+        _ => None,
+    });
+    if threads && sequential.is_none() {
+        return None;
+    }
+    let why = match sequential {
+        Some(i) => format!("its loop `{i}` would run sequentially"),
+        None => "no loop of it would run in parallel".to_string(),
+    };
+    Some(
+        Diagnostic::new(
+            Code::LoopPragma,
+            region.span.clone(),
+            format!("the source runs this nest in parallel, but in the order nestor chose {why}; it is left as written"),
+        )
+        .note()
+        .label("a parallel loop of the source")
+        .with_note("nestor keeps a parallel loop only where its dependence analysis proves the iterations independent")
+        .hint("check that the iterations are independent, or keep this nest as written"),
+    )
+}
+
 /// The note of a region with no statement to schedule.
 fn nothing_to_schedule(region: &Region) -> Diagnostic {
     Diagnostic::new(
@@ -395,6 +435,11 @@ fn process_region(
     report.alternatives = outcome.alternatives;
     report.applied = outcome.applied;
     report.never_modelled = outcome.never_modelled;
+    if let Some(lost) = parallelism_lost(region, &report.decisions) {
+        report.diagnostics.push(lost);
+        report.never_modelled = true;
+        return (report, Vec::new());
+    }
     let Some(mut code) = outcome.code else {
         return (report, Vec::new());
     };

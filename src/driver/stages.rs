@@ -100,9 +100,12 @@ pub(super) fn region_outcome(
     let (plan, storage_changed) = stages.contracted(plan, &mut outcome)?;
     let parallel = stages.parallel(&plan, storage_changed, &mut outcome)?;
     let code = stages.generated(&plan, &parallel, &mut outcome)?;
-    if matches!(options.mode, Mode::Search(_))
-        && !outcome.decisions.iter().any(Decision::changes_code)
-    {
+    // The source's own parallel loop is no change of nestor's.
+    let changes = |d: &Decision| {
+        d.changes_code()
+            && !(region.user_parallel.is_some() && matches!(d, Decision::Parallel(p) if !p.simd))
+    };
+    if matches!(options.mode, Mode::Search(_)) && !outcome.decisions.iter().any(changes) {
         outcome.diagnostics.push(decision::nothing_better(region));
         return Ok(outcome);
     }

@@ -700,6 +700,18 @@ pub struct Region {
     /// for some parameter values (`has_assumptions`): where it holds for none, each
     /// nest is tried alone.
     pub nests: Vec<Region>,
+    /// The source's own `#pragma omp parallel for` on the region's loop.
+    pub user_parallel: Option<UserParallel>,
+}
+
+/// A `#pragma omp parallel for` the source puts on a region's loop: the region's span
+/// starts at the pragma; the rewritten region must run every nest in parallel (else it
+/// is left as written), its outermost parallel loops with the pragma's `clauses`
+/// (`schedule`, `num_threads`, `proc_bind`). Its `private` scalars are dead after it.
+#[derive(Clone, Debug)]
+pub struct UserParallel {
+    pub clauses: String,
+    pub private: Vec<String>,
 }
 
 impl Region {
@@ -725,35 +737,6 @@ impl Region {
                 let subscripts = if flat { 1 } else { a.subscripts.len() };
                 a.index_spans.len() == subscripts && a.span.contains(&a.name_span.start)
             })
-    }
-
-    /// Whether the model holds only where a run-time test says (flat arrays kept in
-    /// their rows, unsigned values that do not wrap around), beyond arrays' overlap.
-    pub fn has_assumptions(&self) -> bool {
-        fn nodes_unsigned(nodes: &[Node]) -> bool {
-            nodes.iter().any(|n| match n {
-                Node::Loop(l, body) => {
-                    !l.unsigned.is_empty() || !l.unsigned_steps.is_empty() || nodes_unsigned(body)
-                }
-                Node::If(_, t, e, values) => {
-                    !values.is_empty() || nodes_unsigned(t) || nodes_unsigned(e)
-                }
-                Node::Stmt(_) => false,
-            })
-        }
-        self.arrays.iter().any(|a| a.flat)
-            || self.statements.iter().any(|s| !s.unsigned.is_empty())
-            || nodes_unsigned(&self.body)
-    }
-
-    /// The 64-bit unsigned parameters, whose values the rewritten code assumes at most
-    /// [`UNSIGNED_PARAMETER_MAX`] (the run-time test checks it first).
-    pub fn unsigned_parameters(&self) -> Vec<&str> {
-        self.param_ranges
-            .iter()
-            .filter(|(_, (ty, _))| *ty == CType::Unsigned(64))
-            .map(|(n, _)| n.as_str())
-            .collect()
     }
 
     /// The access with id `id` (`R<id>` in tagged relations) and its statement.

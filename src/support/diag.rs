@@ -66,7 +66,7 @@ codes! {
     TooManyDivisions = "N120", "too-many-divisions", "more integer divisions and modulos in one expression than nestor models";
     UnclosedScop = "N121", "unclosed-scop", "`#pragma scop` without a matching `#pragma endscop`";
     ShadowedIterator = "N122", "shadowed-iterator", "two nested loops use the same iterator name";
-    LoopPragma = "N123", "loop-pragma", "a pragma that applies to the loop after it (OpenMP, `GCC ivdep`, `unroll`, ...)";
+    LoopPragma = "N123", "loop-pragma", "a pragma that applies to the loop after it (`GCC ivdep`, `unroll`, an OpenMP loop with a clause nestor does not keep, or one nestor cannot keep parallel)";
     UnknownPragma = "N124", "unknown-pragma", "a `#pragma nestor` directive nestor does not know (it is ignored)";
     Budget = "N201", "budget-exceeded", "the analysis exceeded its isl operation budget";
     IslError = "N202", "isl-error", "isl reported an error while modelling or generating the region";

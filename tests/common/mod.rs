@@ -161,6 +161,16 @@ int main(void) {{
     )
 }
 
+/// Every region diagnostic of `report`, as `code message`.
+pub fn region_messages(report: &nestor::driver::pipeline::FileReport) -> Vec<String> {
+    report
+        .regions
+        .iter()
+        .flat_map(|r| &r.diagnostics)
+        .map(|d| format!("{} {}", d.code.as_str(), d.message))
+        .collect()
+}
+
 pub fn searched(src: &str, tile: Option<Vec<i64>>) -> nestor::driver::pipeline::FileReport {
     let options = nestor::driver::pipeline::Options {
         mode: nestor::driver::pipeline::Mode::Search(

@@ -1,7 +1,8 @@
 //! Values C computes in unsigned types, which the model reads as mathematical
 //! integers (`frontend::affine::unsigned` finds them, `analysis::bounds` tests them).
 
-use super::{Aff, CmpOp, Cond};
+use super::{Aff, CmpOp, Cond, Node, Region};
+use crate::frontend::types::CType;
 use crate::support::diag::Span;
 
 /// The largest value of a 64-bit unsigned parameter the rewritten code is made for
@@ -37,5 +38,36 @@ impl UnsignedValue {
             Box::new(Cond::Cmp(self.aff.clone(), CmpOp::Lt, Aff::Int(0))),
             Box::new(Cond::Cmp(self.aff.clone(), CmpOp::Gt, Aff::Int(self.max))),
         )
+    }
+}
+
+impl Region {
+    /// Whether the model holds only where a run-time test says (flat arrays kept in
+    /// their rows, unsigned values that do not wrap around), beyond arrays' overlap.
+    pub fn has_assumptions(&self) -> bool {
+        fn nodes_unsigned(nodes: &[Node]) -> bool {
+            nodes.iter().any(|n| match n {
+                Node::Loop(l, body) => {
+                    !l.unsigned.is_empty() || !l.unsigned_steps.is_empty() || nodes_unsigned(body)
+                }
+                Node::If(_, t, e, values) => {
+                    !values.is_empty() || nodes_unsigned(t) || nodes_unsigned(e)
+                }
+                Node::Stmt(_) => false,
+            })
+        }
+        self.arrays.iter().any(|a| a.flat)
+            || self.statements.iter().any(|s| !s.unsigned.is_empty())
+            || nodes_unsigned(&self.body)
+    }
+
+    /// The 64-bit unsigned parameters, whose values the rewritten code assumes at most
+    /// [`UNSIGNED_PARAMETER_MAX`] (the run-time test checks it first).
+    pub fn unsigned_parameters(&self) -> Vec<&str> {
+        self.param_ranges
+            .iter()
+            .filter(|(_, (ty, _))| *ty == CType::Unsigned(64))
+            .map(|(n, _)| n.as_str())
+            .collect()
     }
 }

@@ -107,6 +107,7 @@ pub fn lift_region(
         scop_pragmas: None,
         may_overlap,
         nests: Vec::new(),
+        user_parallel: None,
     })
 }
 

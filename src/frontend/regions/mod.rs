@@ -3,6 +3,7 @@
 //! region.
 
 mod liveness;
+mod openmp;
 
 use liveness::{is_changed, is_declarator};
 
@@ -199,6 +200,11 @@ impl<'t> RegionFinder<'_, 't> {
         let first_loop = run.iter().position(|n| n.kind() == "for_statement");
         let Some(first_loop) = first_loop else { return };
         run.drain(..first_loop);
+        if let Some((pragma, parallel)) = self.user_parallel_before(run[0]) {
+            let rest = run.split_off(1);
+            self.user_parallel_region(run[0], pragma, parallel);
+            return self.flush_run(rest);
+        }
         if run.len() > 1
             && let Ok(region) = self.lift(&run, Origin::Auto)
         {
@@ -273,6 +279,81 @@ impl<'t> RegionFinder<'_, 't> {
         }
     }
 
+    /// The source's `#pragma omp parallel for` before `nest`, when nestor keeps its
+    /// clauses (`openmp::user_parallel`).
+    fn user_parallel_before(&self, nest: Node<'t>) -> Option<(Node<'t>, ir::UserParallel)> {
+        let pragma = loop_pragma_before(nest, self.src)?;
+        let parallel = openmp::user_parallel(pragma_argument(pragma, self.src)?)?.ok()?;
+        Some((pragma, parallel))
+    }
+
+    /// `nest` under the source's `#pragma omp parallel for` (`pragma`) as a region of its
+    /// own, starting at the pragma, with the regions its body holds to try instead when
+    /// it is left as written (`Region::nests`).
+    fn user_parallel_region(
+        &mut self,
+        nest: Node<'t>,
+        pragma: Node<'t>,
+        parallel: ir::UserParallel,
+    ) {
+        let (regions, rejected) = (self.out.regions.len(), self.out.rejected.len());
+        self.look_inside_nest(nest);
+        let inner: Vec<Region> = self.out.regions.drain(regions..).collect();
+        let inner_rejected: Vec<RejectedNest> = self.out.rejected.drain(rejected..).collect();
+        match self.lift_user_parallel(nest, pragma, parallel) {
+            Ok(region) => self.out.regions.push(Region {
+                nests: inner,
+                ..region
+            }),
+            Err(diagnostics) => {
+                self.out.rejected.push(RejectedNest {
+                    origin: Origin::Auto,
+                    span: nest.byte_range(),
+                    function: self.name.clone(),
+                    diagnostics,
+                });
+                self.out.regions.extend(inner);
+                self.out.rejected.extend(inner_rejected);
+            }
+        }
+    }
+
+    /// `nest` lifted with its pragma: the region starts at the pragma, and the pragma's
+    /// private scalars must be dead after it (OpenMP leaves them as they were; the
+    /// sequential loop nestor models, with their last values).
+    fn lift_user_parallel(
+        &self,
+        nest: Node<'t>,
+        pragma: Node<'t>,
+        parallel: ir::UserParallel,
+    ) -> Result<Region, Vec<Diagnostic>> {
+        let region = self.lift_with(&[nest], Origin::Auto, true)?;
+        if let Some(a) = region
+            .arrays
+            .iter()
+            .find(|a| a.live_out && parallel.private.contains(&a.name))
+        {
+            return Err(vec![
+                Diagnostic::new(
+                    Code::LoopPragma,
+                    pragma.byte_range(),
+                    format!(
+                        "`{}` is private to the threads of this loop but read after it",
+                        a.name
+                    ),
+                )
+                .label("private here")
+                .expected("private variables that are dead after the loop")
+                .hint("declare the variable inside the loop body, or keep this nest as written"),
+            ]);
+        }
+        Ok(Region {
+            span: pragma.start_byte()..region.span.end,
+            user_parallel: Some(parallel),
+            ..region
+        })
+    }
+
     /// Records a nest that could not be lifted and looks for regions inside it.
     fn reject_nest(&mut self, nest: Node<'t>, diagnostics: Vec<Diagnostic>) {
         self.out.rejected.push(RejectedNest {
@@ -281,6 +362,11 @@ impl<'t> RegionFinder<'_, 't> {
             function: self.name.clone(),
             diagnostics,
         });
+        self.look_inside_nest(nest);
+    }
+
+    /// Looks for regions inside the body of `nest`.
+    fn look_inside_nest(&mut self, nest: Node<'t>) {
         if let Some(body) = nest.child_by_field_name("body") {
             if body.kind() == "for_statement" {
                 self.flush_run(vec![body]);
@@ -324,6 +410,17 @@ impl<'t> RegionFinder<'_, 't> {
 
     /// Lifts `nodes` as one region, or says why it cannot be.
     fn lift(&self, nodes: &[Node<'t>], origin: Origin) -> Result<Region, Vec<Diagnostic>> {
+        self.lift_with(nodes, origin, false)
+    }
+
+    /// [`Self::lift`], the first loop's own pragma allowed when `own_pragma` (the
+    /// source's `#pragma omp parallel for`, which the region then holds).
+    fn lift_with(
+        &self,
+        nodes: &[Node<'t>],
+        origin: Origin,
+        own_pragma: bool,
+    ) -> Result<Region, Vec<Diagnostic>> {
         let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
             return Err(Vec::new());
         };
@@ -338,13 +435,8 @@ impl<'t> RegionFinder<'_, 't> {
         if !breaks.is_empty() {
             return Err(breaks);
         }
-        if let Some(pragma) = loop_pragma_before(*first, self.src) {
-            return Err(vec![
-                Diagnostic::new(Code::LoopPragma, pragma.byte_range(), format!("`{}` applies to the loop after it, which nestor may move or rename", affine::short(text(pragma, self.src).trim())))
-                    .label("applies to the next loop")
-                    .expected("loop nests without pragmas of their own")
-                    .hint("remove the pragma to let nestor optimize this nest, or keep it: the nest is left as written"),
-            ]);
+        if let Some(pragma) = loop_pragma_before(*first, self.src).filter(|_| !own_pragma) {
+            return Err(vec![loop_pragma(pragma, self.src)]);
         }
         let mut region = lift_region(
             nodes,
@@ -511,6 +603,34 @@ pub(super) fn loop_pragma_before<'t>(first: Node<'t>, src: &str) -> Option<Node<
     let arg = pragma_argument(prev, src)?;
     let own = matches!(arg, "scop" | "endscop") || arg.starts_with("nestor");
     (!own).then_some(prev)
+}
+
+/// N123: a pragma on the region's first loop that nestor cannot keep: named by its
+/// clause when it is an OpenMP parallel loop with one that changes the loop's meaning.
+fn loop_pragma(pragma: Node, src: &str) -> Diagnostic {
+    let written = affine::short(text(pragma, src).trim());
+    let clause = pragma_argument(pragma, src)
+        .and_then(openmp::user_parallel)
+        .and_then(Result::err);
+    let d = Diagnostic::new(
+        Code::LoopPragma,
+        pragma.byte_range(),
+        match &clause {
+            Some(c) => format!("`{written}` has the clause `{c}`, which nestor does not keep"),
+            None => {
+                format!("`{written}` applies to the loop after it, which nestor may move or rename")
+            }
+        },
+    )
+    .label("applies to the next loop");
+    match clause {
+        Some(_) => d
+            .expected("`#pragma omp parallel for` with `schedule`, `num_threads`, `proc_bind`, `shared` or `private` clauses")
+            .hint("keep the nest as written, or drop the clause if the loop is correct without it"),
+        None => d
+            .expected("loop nests without pragmas of their own")
+            .hint("remove the pragma to let nestor optimize this nest, or keep it: the nest is left as written"),
+    }
 }
 
 /// Whether `first` runs inside an OpenMP parallel construct of the source: a statement
