@@ -77,7 +77,15 @@ impl AffineContext<'_> {
     /// `node` converted to `target` (a cast, or a call's argument to its parameter's
     /// type): lifted when `target` is a signed integer type that holds every value of
     /// `node`'s type, so the conversion cannot change the value.
+    /// To an unsigned type at least as wide as `int`, the value must fit it (observed).
     pub fn converted(&self, node: Node, target: CType) -> Lifted<Aff> {
+        if let CType::Unsigned(bits) = target
+            && bits >= 32
+        {
+            let aff = self.aff(node)?;
+            self.observe_operand(node, &aff, target);
+            return Ok(aff);
+        }
         if !matches!(target, CType::Signed(_)) {
             return Err(self.reject(node, "a conversion to a type that is not a signed integer"));
         }

@@ -395,9 +395,11 @@ impl<'a> Lifter<'a> {
     }
 
     /// Every unsigned value lifted was placed where it is computed (a statement, a
-    /// loop's or `if`'s header); one that was not (a bug) refuses the region.
+    /// loop's or `if`'s header); one that was not (a bug, unless a statement that failed
+    /// to lift left it: the region is refused then anyway) refuses the region.
     fn check_unsigned_placed(&mut self) {
-        if let Some(v) = self.take_unsigned().into_iter().next() {
+        let left = self.take_unsigned();
+        if let Some(v) = left.into_iter().next().filter(|_| self.diags.is_empty()) {
             self.diags.push(
                 Diagnostic::new(
                     Code::IteratorType,

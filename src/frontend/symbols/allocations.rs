@@ -79,14 +79,15 @@ fn pointer_name(d: Node) -> Option<Node> {
 }
 
 /// Whether every use of `name` in `body` but its declaration `declarator` is the array
-/// of a subscript (`name[i]`), the argument of `free`, or inside `sizeof`.
+/// of a subscript (`name[i]`), the argument of `free`, inside `sizeof`, or a test that
+/// the allocation failed (`!name`, `name == NULL`): none lets its address escape.
 fn only_indexed(body: Node, name: &str, declarator: Node, src: &str) -> bool {
     let mut ok = true;
     each_of_kind(body, "identifier", &mut |id| {
         if text(id, src) != name || declarator.byte_range().contains(&id.start_byte()) {
             return;
         }
-        ok &= is_subscripted(id) || is_freed(id, src) || in_sizeof(id);
+        ok &= is_subscripted(id) || is_freed(id, src) || in_sizeof(id) || is_null_test(id, src);
     });
     ok
 }
@@ -112,6 +113,29 @@ fn is_freed(id: Node, src: &str) -> bool {
                     .child_by_field_name("function")
                     .is_some_and(|f| text(f, src) == "free")
         })
+}
+
+/// `!id`, `id == NULL`, `id != 0` (either side): a test of the allocation's success.
+fn is_null_test(id: Node, src: &str) -> bool {
+    let Some(p) = id.parent() else { return false };
+    match p.kind() {
+        "unary_expression" => p.child(0).is_some_and(|o| text(o, src) == "!"),
+        "binary_expression" => {
+            let op = p
+                .child_by_field_name("operator")
+                .map_or("", |o| text(o, src));
+            let other = [
+                p.child_by_field_name("left"),
+                p.child_by_field_name("right"),
+            ]
+            .into_iter()
+            .flatten()
+            .find(|n| n.id() != id.id());
+            matches!(op, "==" | "!=")
+                && other.is_some_and(|o| matches!(text(o, src), "NULL" | "0" | "nullptr"))
+        }
+        _ => false,
+    }
 }
 
 fn in_sizeof(id: Node) -> bool {
