@@ -353,3 +353,39 @@ int main(void) {
         "{messages:?}"
     );
 }
+
+/// Data-dependent conditions (issue 27, item 8): an `if` reading memory is one
+/// statement that reads what it reads and writes-and-reads what it may write, so its
+/// nest is interchanged (the column walk becomes a row walk) and the cell a sweep
+/// updates under a condition is kept in a register across the sweeps.
+const GUARDED: &str = "void kernel(int n, double *restrict a, double *restrict b) {
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++)
+      if (a[i * n + j] > 0.5)
+        b[i * n + j] = a[i * n + j] * 2;
+      else if (a[i * n + j] < 0.1) {
+        b[i * n + j] = 0;
+        a[i * n + j] += 1;
+      }
+  for (int t = 0; t < 4; t++)
+    for (int i = 0; i < 16; i++)
+      if (b[i] > 0.3)
+        b[i] = 0.3 - b[i] * 0.5;
+}";
+
+#[test]
+fn an_if_on_data_is_one_statement_that_may_write() {
+    let src = common::two_array_program(
+        &[],
+        4096,
+        GUARDED,
+        "kernel(64, A, B); kernel(32, B, A); kernel(1, A, B);",
+    );
+    let report = check("data-dependent if", &src);
+    let kernel = &report.output[report.output.find("void kernel").unwrap_or(0)..];
+    assert!(
+        kernel.find("for (int i").unwrap_or(usize::MAX) < kernel.find("for (int j").unwrap_or(0),
+        "{kernel}"
+    );
+    assert!(kernel.contains("b_r0"), "{kernel}");
+}

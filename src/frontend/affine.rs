@@ -62,6 +62,12 @@ impl AffineContext<'_> {
         } else {
             (code, why)
         };
+        let hint = match code {
+            Code::NonAffineCondition => {
+                "an `if` on data is modelled when its branches hold only assignments (and calls of pure functions, and such `if`s): move loops out of its branches, or rewrite the condition in affine form"
+            }
+            _ => "rewrite it in affine form, or move it out of the loop nest",
+        };
         Box::new(
             Diagnostic::new(
                 code,
@@ -70,7 +76,7 @@ impl AffineContext<'_> {
             )
             .label(why.to_string())
             .expected("sums of iterators and parameters times integer constants, `/` and `%` by positive constants, min/max")
-            .hint("rewrite it in affine form, or move it out of the loop nest"),
+            .hint(hint),
         )
     }
 

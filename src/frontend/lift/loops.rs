@@ -233,6 +233,9 @@ impl Lifter<'_> {
     }
 
     pub(super) fn if_statement(&mut self, node: Node) -> Option<Node_> {
+        if let Some(statement) = self.guarded_statement(node) {
+            return Some(statement);
+        }
         let cond = node
             .child_by_field_name("condition")
             .and_then(|c| self.lift_cond(c, Code::NonAffineCondition));

@@ -17,6 +17,7 @@ mod accesses;
 mod calls;
 mod declarations;
 mod flat;
+mod guarded;
 mod loops;
 mod members;
 mod memory;
