@@ -190,7 +190,7 @@ impl AffineContext<'_> {
         match op_text(node, self.src).as_str() {
             "+" => Ok(Aff::Add(Box::new(l), Box::new(r))),
             "-" => Ok(Aff::Sub(Box::new(l), Box::new(r))),
-            "*" => match (l.constant(), r.constant()) {
+            "*" => match (self.known_constant(&l), self.known_constant(&r)) {
                 (Some(c), _) => Ok(Aff::Scale(c, Box::new(r))),
                 (_, Some(c)) => Ok(Aff::Scale(c, Box::new(l))),
                 _ => Err(self.reject(node, "product of two non-constant values")),
@@ -202,6 +202,18 @@ impl AffineContext<'_> {
             },
             _ => Err(self.reject(node, "operator is not affine")),
         }
+    }
+
+    /// The value of `a` when it is a constant: an integer, or one of `#define`d
+    /// constants (`N * N` is a product by a constant).
+    fn known_constant(&self, a: &Aff) -> Option<i64> {
+        if let Some(c) = a.constant() {
+            return Some(c);
+        }
+        let (c, terms) = a.linear()?;
+        terms.into_iter().try_fold(c, |sum, (name, k)| {
+            sum.checked_add(k.checked_mul(self.symbols.define(&name)?)?)
+        })
     }
 
     /// `a < b ? a : b` is `min(a, b)`; likewise `max`, with either comparison direction.

@@ -250,7 +250,7 @@ impl Lifter<'_> {
                 self.renames.push((base.byte_range(), var.clone()));
                 var
             }
-            _ => name.to_string(),
+            _ => self.memory_name(name, node.start_byte()),
         };
         out.push(Access {
             id: self.next_ref,
@@ -317,6 +317,15 @@ impl Lifter<'_> {
         false
     }
 
+    /// The array `name` at `position` names: itself, or for a local pointer that is
+    /// another name of an array (`Symbol::alias_of`), that array.
+    pub(super) fn memory_name(&self, name: &str, position: usize) -> String {
+        self.symbols
+            .get_at(name, position)
+            .and_then(|s| s.alias_of.clone())
+            .unwrap_or_else(|| name.to_string())
+    }
+
     /// Whether `name` may be accessed with `rank` subscripts.
     pub(super) fn check_shape(
         &mut self,
@@ -328,8 +337,9 @@ impl Lifter<'_> {
         let symbol = self.symbols.get_at(name, node.start_byte());
         // A pointer parameter reaches the caller's memory, tested against the region's
         // other arrays at run time (`Memory::Passed`); a local one may point anywhere.
-        let pointer_modelled =
-            symbol.is_some_and(|s| s.scope == Scope::Parameter || s.restrict || s.fresh);
+        let pointer_modelled = symbol.is_some_and(|s| {
+            s.scope == Scope::Parameter || s.restrict || s.fresh || s.alias_of.is_some()
+        });
         let problem = match symbol.map(|s| &s.shape) {
             None if rank == 0 && kind == AccessKind::Read => return true,
             None => Some((
@@ -347,7 +357,7 @@ impl Lifter<'_> {
                         "`{name}` is a pointer variable, which may point to any variable of the function"
                     ),
                     format!(
-                        "declare it `restrict` (`double *restrict {name}`) if no other name reaches its memory, or index the array it points to (a pointer initialized with `malloc` and used only as `{name}[i]`, in `sizeof` and by `free({name})` is an array of its own)"
+                        "declare it `restrict` (`double *restrict {name}`) if no other name reaches its memory, or index the array it points to (a pointer initialized with `malloc` and used only as `{name}[i]`, in `sizeof` and by `free({name})` is an array of its own; one initialized with a pointer parameter, `double *{name} = a;`, neither ever changed, is another name of `a`)"
                     ),
                 )),
             },

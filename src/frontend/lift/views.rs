@@ -120,8 +120,13 @@ impl Lifter<'_> {
         if let Some(v) = self.view_at(name, position) {
             return Some((v.base.clone(), v.offset.clone(), v.unsigned_offset));
         }
-        self.may_be_flat(name, position)
-            .then(|| (name.to_string(), FlatSubscript::default(), None))
+        self.may_be_flat(name, position).then(|| {
+            (
+                self.memory_name(name, position),
+                FlatSubscript::default(),
+                None,
+            )
+        })
     }
 
     /// `(value)` as pieces, iterators as holes and views as the places they name.

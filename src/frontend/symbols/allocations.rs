@@ -2,6 +2,10 @@
 //! `aligned_alloc`, through a cast) declared once in the function and used only through
 //! subscripts (`p[i]`), `sizeof` and `free(p)`. No other name of the function reaches
 //! that memory, so the region may take it for an array of its own.
+//!
+//! Local pointers that are another name of a parameter's memory: `T *p = a;` with `a` a
+//! pointer parameter or one-dimensional array, neither ever changed in the function
+//! (assigned, incremented, its address taken): `p[i]` is `a[i]`.
 
 use super::{Shape, Symbols};
 use crate::frontend::ir::Scope;
@@ -17,6 +21,7 @@ impl Symbols {
     /// that hold memory of their own (see the module).
     pub(super) fn mark_fresh_allocations(&mut self, body: Node, src: &str) {
         let mut fresh = Vec::new();
+        let mut aliases = Vec::new();
         each_of_kind(body, "init_declarator", &mut |d| {
             let Some(name) = pointer_name(d) else { return };
             let name = text(name, src);
@@ -33,6 +38,17 @@ impl Symbols {
             if one_local_pointer && allocated && only_indexed(body, name, d, src) {
                 fresh.push(name.to_string());
             }
+            if let Some(base) = d
+                .child_by_field_name("value")
+                .map(crate::frontend::affine::unparen)
+                && one_local_pointer
+                && base.kind() == "identifier"
+                && self.may_be_aliased(text(base, src), d.start_byte())
+                && never_changed(body, name, Some(d), src)
+                && never_changed(body, text(base, src), None, src)
+            {
+                aliases.push((name.to_string(), text(base, src).to_string()));
+            }
         });
         let function = Rc::make_mut(&mut self.function);
         for name in fresh {
@@ -40,6 +56,22 @@ impl Symbols {
                 symbol.fresh = true;
             }
         }
+        for (name, base) in aliases {
+            for (symbol, _) in function.get_mut(&name).into_iter().flatten() {
+                symbol.alias_of = Some(base.clone());
+            }
+        }
+    }
+
+    /// Whether `base` is a pointer parameter or a one-dimensional array, the memory a
+    /// local pointer may be another name of.
+    fn may_be_aliased(&self, base: &str, position: usize) -> bool {
+        self.get_at(base, position).is_some_and(|s| match &s.shape {
+            _ if s.record.is_some() => false,
+            Shape::Pointer { .. } => s.scope == Scope::Parameter,
+            Shape::Array(extents) => extents.len() == 1,
+            _ => false,
+        })
     }
 
     /// Whether `value` is a call of an allocation function of the C library (the file
@@ -88,6 +120,31 @@ fn only_indexed(body: Node, name: &str, declarator: Node, src: &str) -> bool {
             return;
         }
         ok &= is_subscripted(id) || is_freed(id, src) || in_sizeof(id) || is_null_test(id, src);
+    });
+    ok
+}
+
+/// Whether no use of `name` in `body` (but in its declaration `declarator`) assigns it,
+/// increments it or takes its address.
+fn never_changed(body: Node, name: &str, declarator: Option<Node>, src: &str) -> bool {
+    let mut ok = true;
+    each_of_kind(body, "identifier", &mut |id| {
+        let declared = declarator.is_some_and(|d| d.byte_range().contains(&id.start_byte()));
+        if text(id, src) != name || declared {
+            return;
+        }
+        let Some(p) = id.parent() else { return };
+        let target = |field: &str| {
+            p.child_by_field_name(field)
+                .is_some_and(|t| crate::frontend::affine::unparen(t).id() == id.id())
+        };
+        ok &= !match p.kind() {
+            "assignment_expression" => target("left"),
+            "update_expression" => true,
+            "pointer_expression" => p.child(0).is_some_and(|o| text(o, src) == "&"),
+            "parenthesized_expression" => true,
+            _ => false,
+        };
     });
     ok
 }

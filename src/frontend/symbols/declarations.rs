@@ -314,6 +314,7 @@ pub(super) fn symbol_of_declarator(
         scope,
         record: record.cloned(),
         fresh: false,
+        alias_of: None,
     })
 }
 
@@ -360,5 +361,6 @@ pub(super) fn polybench_array(
         record: None,
         restrict: false,
         fresh: false,
+        alias_of: None,
     })
 }

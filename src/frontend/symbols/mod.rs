@@ -55,6 +55,10 @@ pub struct Symbol {
     /// A local pointer holding memory of its own: initialized with an allocation and
     /// used only through subscripts and `free` (`allocations.rs`).
     pub fresh: bool,
+    /// A local pointer initialized with a pointer parameter or one-dimensional array
+    /// and never changed, nor that array (`T *p = a;`): another name of its memory
+    /// (`allocations.rs`).
+    pub alias_of: Option<String>,
 }
 
 /// Names visible in one function: its locals and parameters over the globals.
