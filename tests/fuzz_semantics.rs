@@ -7,8 +7,12 @@
 //! between regions; pointer parameters, subscripted flat as 2-d or 3-d arrays
 //! (`x[i * RR + j]`, `x[(b * T + t) * C + c]`), that calls point into overlapping,
 //! touching or distinct parts of 2-d arrays; offset views of them declared in loop
-//! bodies, `const double *r = y + i * RR;`, read and written through `r[j]`) are
-//! rewritten by `nestor optimize` and compared with the original.
+//! bodies, `const double *r = y + i * RR;`, read and written through `r[j]`;
+//! `size_t` and `unsigned` counters and sizes, `for (size_t i = n; i > 0; i--)`,
+//! `for (unsigned j = n - 3; j < n; j++)`, `int` counters compared with them, flat
+//! `size_t` products, fresh `malloc` buffers, in helpers called with sizes where
+//! unsigned arithmetic wraps around) are rewritten by `nestor optimize` and compared
+//! with the original.
 //!
 //! For each program:
 //!
@@ -723,6 +727,44 @@ fn semantic_generator_covers_the_constructs() {
         "view-touching",
         "view-distinct",
         "view-same-array",
+        // unsigned loop counters (size_t and unsigned iterators and sizes, called with
+        // sizes where unsigned arithmetic wraps around and where it does not)
+        "usize",
+        "usize-size_t-param",
+        "usize-unsigned-param",
+        "usize-size_t-iterator",
+        "usize-unsigned-iterator",
+        "usize-mixed-width",
+        "usize-stencil",
+        "usize-stencil-minus-bound",
+        "usize-stencil-plus-bound",
+        "usize-time-loop",
+        "usize-decreasing",
+        "usize-decreasing-wraps-at-end",
+        "usize-iterator-read-after",
+        "usize-wrapping-start",
+        "usize-int-counter",
+        "usize-negative-start",
+        "usize-negative-start-runs",
+        "usize-triangular",
+        "usize-flat-product",
+        "usize-flat-rect",
+        "usize-matmul",
+        "usize-3-level",
+        "usize-3-level-sum-form",
+        "usize-3-level-next-row",
+        "usize-malloc-temp",
+        "usize-calloc-temp",
+        "usize-call-0",
+        "usize-call-1",
+        "usize-call-2",
+        "usize-call-large",
+        "usize-size-from-main",
+        "usize-in-kernel",
+        "usize-same-array",
+        "usize-overlap",
+        "usize-distinct",
+        "usize-restrict",
     ] {
         assert!(feats.contains(f), "no generated program uses `{f}`");
     }

@@ -60,7 +60,7 @@
 //! After those blocks, about 60% of the programs get one or two constructs more at the
 //! end of the kernel (`Gen::extras`, drawn from a generator seeded by the program's seed
 //! alone, so that a seed still gives the blocks it gave before these existed: weights
-//! 40/20/25/40):
+//! 40/20/25/40/45/50):
 //!
 //! - array parameters that may be the same memory (versioned by nestor under a run-time
 //!   overlap test): a helper `ka(n, x, y)` (1-d or 2-d, `double`, or `unsigned` and
@@ -106,6 +106,25 @@
 //!   in the kernel on its pointer parameter beside the global it points into. The
 //!   simulation reads a use `r[e]` as an access of the parameter at the view's
 //!   offset plus `e`.
+//! - unsigned loop counters (`Gen::block_unsigned`, weight 50, issue 27 item 4): a
+//!   helper `ku(n, x, y)` with `size_t` or `unsigned` sizes and iterators: a stencil
+//!   `for (size_t i = 1; i < n - 1; i++)` (or `i + 1 < n`) on `x[i - 1]`, `x[i + 1]`,
+//!   maybe through a fresh buffer (`double *tmp = malloc(n * sizeof *tmp);`, a cast
+//!   `malloc` or `calloc`, freed at the end) and in a time loop; a loop counting down,
+//!   `for (size_t i = n; i > 0; i--)` on `x[i - 1]` and `y[n - i]`, or `for (i = n -
+//!   1; i < n; i--)`, which ends when `i` wraps around, its iterator maybe declared
+//!   before and read after (`g_iout[k] = i;`); `for (unsigned j = n - 3; j < n; j++)`
+//!   (no iteration for `n < 3`); `int` counters compared with the unsigned `n`, one
+//!   from `-k` (no iteration, as the comparison is unsigned, unless the counter is a
+//!   `long` and `n` an `unsigned`), and `size_t j = i + 1`; flat products of 2-d
+//!   arrays, `x[i * n + j]` with `y[j * n + i]`, `x[i * m + j]`, a matrix product, a
+//!   row in a fresh buffer; 3-d blocks `x[(b * T + t) * C + c]` (or the sum form) with
+//!   `size_t` sizes `n`, `T`, `C`. The kernel calls it three to five times with sizes
+//!   where the unsigned arithmetic wraps around (0, 1, 2) and where it does not (some
+//!   passed by `main` as parameters of the kernel), the pointers at the same cells,
+//!   overlapping ones or distinct arrays (only distinct ones for `restrict`
+//!   pointers); each call is simulated with C's semantics. Or such nests in the
+//!   kernel, on pointer and size parameters that `main` passes.
 //!
 //! Constructs nestor must leave as written carry the comment [`REFUSE_MARK`] on a line
 //! of the nest; the fuzzer checks that no region containing such a line is rewritten.
@@ -1070,6 +1089,9 @@ struct Gen {
     n_dout: usize,
     omp: bool,
     limits_h: bool,
+    /// The program uses `size_t` (`#include <stddef.h>`) or `malloc` (`<stdlib.h>`).
+    stddef_h: bool,
+    stdlib_h: bool,
     /// `min` is a user function on ints (for bounds) rather than on doubles.
     min_int: bool,
     user_fns: BTreeSet<&'static str>,
@@ -1135,6 +1157,8 @@ impl Gen {
             n_dout: 0,
             omp: false,
             limits_h: false,
+            stddef_h: false,
+            stdlib_h: false,
             user_fns: BTreeSet::new(),
             uniq: 0,
             calls: 1,
@@ -1971,6 +1995,7 @@ impl Gen {
             1 => {
                 let o = self.out_i();
                 let _ = writeln!(after, "  {o} = {var};");
+                self.init_unless_assigned(l, st);
             }
             2 => {
                 self.feats.insert("macro-reads-iterator");
@@ -1978,16 +2003,18 @@ impl Gen {
                 self.top.push(format!("#define {m}() {var}"));
                 let o = self.out_i();
                 let _ = writeln!(after, "  {o} = {m}();");
+                self.init_unless_assigned(l, st);
             }
             3 => {
                 self.feats.insert("goto-skips-reassignment");
                 let f = self.flag();
-                let l = self.fresh("skip");
+                let l2 = self.fresh("skip");
                 let o = self.out_i();
                 let _ = writeln!(
                     after,
-                    "  if ({f})\n    goto {l};\n  {var} = 0;\n{l}:\n  {o} = {var};"
+                    "  if ({f})\n    goto {l2};\n  {var} = 0;\n{l2}:\n  {o} = {var};"
                 );
+                self.init_unless_assigned(l, st);
             }
             4 if last_block && st != Storage::Local => {
                 self.feats.insert("return-skips-reassignment");
@@ -2006,6 +2033,47 @@ impl Gen {
                     self.kstart.push(format!("  {o} = {o} * 37 + {var};"));
                 }
             }
+        }
+    }
+
+    /// Gives the kernel's local iterator of `l` (storage `st`), which code after the
+    /// nest reads, the initial value 0 when the header of `l` may not run at a call
+    /// (an inner loop of a nest whose outer loop runs no iteration, `for (i = 9; i >
+    /// 0u - 1; i--)`): the read would otherwise be of an uninitialized variable.
+    /// Draws nothing, so that the other choices of a seed stay as they were.
+    fn init_unless_assigned(&mut self, l: &SLoop, st: Storage) {
+        if st != Storage::Local || self.header_runs(l.id) {
+            return;
+        }
+        let (plain, init) = (format!(" {};", l.var), format!(" {} = 0;", l.var));
+        for d in &mut self.kdecls {
+            if !d.contains("extern ") && !d.contains("static ") && d.contains(&plain) {
+                *d = d.replace(&plain, &init);
+            }
+        }
+    }
+
+    /// Whether the header of loop `id` of the last nest emitted runs at every call:
+    /// the loop is at the top of the nest or in the body of a loop that runs at least
+    /// one iteration (C's semantics, the environment as it is).
+    fn header_runs(&self, id: usize) -> bool {
+        /// The loop whose body holds loop `id` (`Some(None)`: `id` is at the top).
+        fn parent(nodes: &[Node], id: usize, up: Option<usize>) -> Option<Option<usize>> {
+            nodes.iter().find_map(|n| match n {
+                Node::Loop(l) if l.id == id => Some(up),
+                Node::Loop(l) => parent(&l.body, id, Some(l.id)),
+                _ => None,
+            })
+        }
+        let Some(job) = self.jobs.last() else {
+            return true;
+        };
+        let Some(Some(p)) = parent(job, id, None) else {
+            return true;
+        };
+        match self.ranges(job) {
+            Ok(r) => r.c.contains_key(&p),
+            Err(_) => false,
         }
     }
 
@@ -5346,12 +5414,13 @@ impl Gen {
         let mut result = Ok(());
         for _ in 0..count {
             self.spice = *self.rng.pick(&[0, 0, 5, 15]);
-            result = match self.rng.weighted(&[40, 20, 25, 40, 45]) {
+            result = match self.rng.weighted(&[40, 20, 25, 40, 45, 50]) {
                 0 => self.block_alias_calls(),
                 1 => self.block_vla_zero_trip(),
                 2 => self.block_macro_redefined(),
                 3 => self.block_flat_alias_calls(false),
-                _ => self.block_flat_alias_calls(true),
+                4 => self.block_flat_alias_calls(true),
+                _ => self.block_unsigned(),
             };
             if result.is_err() {
                 break;
@@ -6967,6 +7036,919 @@ impl Gen {
 }
 
 // ---------------------------------------------------------------------------------
+// Unsigned loop counters (issue 27, item 4): `size_t` and `unsigned` iterators and
+// size parameters, subscripts computed in unsigned arithmetic (`x[i - 1]`, `x[n - i]`,
+// `x[i * n + j]`, `x[(b * T + t) * C + c]`), `int` counters compared with unsigned
+// bounds, fresh buffers (`malloc(n * sizeof *tmp)`), in helpers called with sizes
+// where the unsigned arithmetic wraps around (0, 1, 2) and where it does not
+// ---------------------------------------------------------------------------------
+
+/// An unsigned size parameter: its name, type and spelling, the values a call passes
+/// where the arithmetic on it may wrap around (`small`), and the range of those where
+/// it does not (`large`).
+struct USize {
+    name: String,
+    ty: Ty,
+    text: String,
+    small: Vec<i64>,
+    large: (i64, i64),
+}
+
+/// The nests of an unsigned helper (or of the kernel): the size parameters (`n`
+/// first), the fresh buffer (its name and its extent, an expression of the sizes) and
+/// whether the pointers are 2-d arrays subscripted flat.
+struct UBody {
+    nodes: Vec<Node>,
+    sizes: Vec<USize>,
+    tmp: Option<(String, String)>,
+    flat: bool,
+}
+
+/// One call of an unsigned helper: the value of each size (`small`: one of them
+/// wraps), the array and cell `x` and `y` point at, and the kind of aliasing.
+#[derive(Clone)]
+struct UCall {
+    vals: Vec<i64>,
+    small: bool,
+    x: (String, i64),
+    y: (String, i64),
+    label: &'static str,
+}
+
+impl Gen {
+    /// The spelling of `t`, the unsigned types as real code writes them.
+    fn utext(&mut self, t: Ty) -> String {
+        match t {
+            Ty::U64 => *self
+                .rng
+                .pick(&["size_t", "size_t", "size_t", "unsigned long"]),
+            Ty::U32 => *self.rng.pick(&["unsigned", "unsigned", "unsigned int"]),
+            t => t.c(),
+        }
+        .to_string()
+    }
+
+    /// A size parameter of type `ty` (see `USize`).
+    fn usize_param(&mut self, p: &str, ty: Ty, small: &[i64], large: (i64, i64)) -> USize {
+        let name = self.fresh(p);
+        let text = self.utext(ty);
+        USize {
+            name,
+            ty,
+            text,
+            small: small.to_vec(),
+            large,
+        }
+    }
+
+    /// The type of an iterator bounded by a size of type `nt`: mostly `nt`, sometimes
+    /// the other unsigned width.
+    fn uiter(&mut self, nt: Ty) -> (Ty, String) {
+        let t = if self.rng.chance(20) {
+            self.feats.insert("usize-mixed-width");
+            if nt == Ty::U64 { Ty::U32 } else { Ty::U64 }
+        } else {
+            nt
+        };
+        self.feats.insert(if t == Ty::U64 {
+            "usize-size_t-iterator"
+        } else {
+            "usize-unsigned-iterator"
+        });
+        let text = self.utext(t);
+        (t, text)
+    }
+
+    /// `for (decl var = init; cond; var++)` (`var--` when `down`) around `body`.
+    #[allow(clippy::too_many_arguments)]
+    fn uloop(
+        &mut self,
+        var: &str,
+        decl: Option<String>,
+        ty: Ty,
+        init: &str,
+        cond: &str,
+        down: bool,
+        body: Vec<Node>,
+    ) -> Node {
+        let (op, step) = if down { ("--", -1) } else { ("++", 1) };
+        let step_text = if self.rng.chance(70) {
+            format!("{var}{op}")
+        } else {
+            format!("{op}{var}")
+        };
+        Node::Loop(SLoop {
+            id: self.id(),
+            pragmas: Vec::new(),
+            var: var.to_string(),
+            decl,
+            ty,
+            init: init.to_string(),
+            cond: cond.to_string(),
+            step,
+            step_text,
+            braces: self.rng.chance(40),
+            body,
+        })
+    }
+
+    /// A statement `text` where each `{k}` is access `k` of `accs` (pointer or buffer,
+    /// subscript, whether written).
+    fn ust(text: &str, accs: &[(&str, &str, bool)]) -> Node {
+        let mut out = text.to_string();
+        let mut acc = Vec::new();
+        for (k, (arr, sub, write)) in accs.iter().enumerate() {
+            let (t, a) = Gen::acc(arr, &[sub.to_string()], *write);
+            out = out.replace(&format!("{{{k}}}"), &t);
+            acc.push(a);
+        }
+        st(out, acc)
+    }
+
+    /// A fresh buffer of `ext` elements: its declaration (`double *tmp = malloc(ext *
+    /// sizeof *tmp);`, a cast `malloc`, or `calloc`), its `free`, its name, and whether
+    /// it starts zeroed.
+    fn fresh_buffer(&mut self, ext: &str) -> (Node, Node, String, bool) {
+        self.stdlib_h = true;
+        let t = self.fresh("tmp");
+        let et = self.dbl();
+        let (decl, zeroed) = match self.rng.weighted(&[50, 25, 25]) {
+            0 => (format!("{et} *{t} = malloc({ext} * sizeof *{t});"), false),
+            1 => (
+                format!("{et} *{t} = ({et} *)malloc(sizeof({et}) * {ext});"),
+                false,
+            ),
+            _ => (format!("{et} *{t} = calloc({ext}, sizeof *{t});"), true),
+        };
+        self.feats.insert(if zeroed {
+            "usize-calloc-temp"
+        } else {
+            "usize-malloc-temp"
+        });
+        (Node::Raw(decl), Node::Raw(format!("free({t});")), t, zeroed)
+    }
+
+    /// The nests of kind `kind` on `x` (written) and `y` (read) for sizes of type `nt`:
+    /// 0, a stencil `x[i - 1] + x[i] + x[i + 1]` for `i` from 1 while `i < n - 1` (or
+    /// `i + 1 < n`), through a fresh buffer or not, in a time loop or not; 1, a loop
+    /// counting down (`for (i = n; i > 0; i--)` on `x[i - 1]` and `y[n - i]`, or `for
+    /// (i = n - 1; i < n; i--)`, which ends when `i` wraps around), its iterator maybe
+    /// declared before and read after, maybe followed by a recurrence; 2, a loop from
+    /// `n - 3` (wraps around for `n < 3`); 3, `int` counters compared with the
+    /// unsigned `n`, one from `-k` (no iteration when the comparison is unsigned), and
+    /// a triangular nest `size_t j = i + 1`; 4, flat 2-d products (`x[i * n + j]`,
+    /// `y[j * n + i]`, a row through a fresh buffer, `x[i * m + j]` with a second size,
+    /// a matrix product); 5, 3-d blocks `x[(b * T + t) * C + c]` with sizes `n`, `T`
+    /// and `C`. `decl_before`: an iterator may be declared at the top (not in the
+    /// kernel, whose iterators have other types).
+    fn unsigned_nodes(
+        &mut self,
+        kind: usize,
+        x: &str,
+        y: &str,
+        nt: Ty,
+        decl_before: bool,
+    ) -> UBody {
+        let (c1, c2) = (self.coef(), self.coef());
+        let sz = self.sz as i64;
+        let rr = self.rr as i64;
+        let mut sizes = Vec::new();
+        let mut tmp = None;
+        let mut flat = false;
+        let mut nodes = Vec::new();
+        match kind {
+            0 => {
+                self.feats.insert("usize-stencil");
+                let ns = self.usize_param("n", nt, &[0, 1, 2], (4, sz - 6));
+                let n = ns.name.clone();
+                sizes.push(ns);
+                let plus = self.rng.chance(40);
+                self.feats.insert(if plus {
+                    "usize-stencil-plus-bound"
+                } else {
+                    "usize-stencil-minus-bound"
+                });
+                let cond = if plus {
+                    format!("i + 1 < {n}")
+                } else {
+                    format!("i < {n} - 1")
+                };
+                let (it, itt) = self.uiter(nt);
+                let mut inner = Vec::new();
+                let mut post = None;
+                if self.rng.chance(55) {
+                    let (dt, ft, t, zeroed) = self.fresh_buffer(&n);
+                    let op = if zeroed { "+=" } else { "=" };
+                    let s1 = Gen::ust(
+                        &format!("{{0}} {op} ({{1}} + {{2}} + {{3}}) * {c1} + {{4}} * {c2};"),
+                        &[
+                            (&t, "i", true),
+                            (x, "i - 1", false),
+                            (x, "i", false),
+                            (x, "i + 1", false),
+                            (y, "i", false),
+                        ],
+                    );
+                    let s2 = Gen::ust("{0} = {1};", &[(x, "i", true), (&t, "i", false)]);
+                    inner.push(self.uloop("i", Some(itt.clone()), it, "1", &cond, false, vec![s1]));
+                    inner.push(self.uloop("i", Some(itt), it, "1", &cond, false, vec![s2]));
+                    nodes.push(dt);
+                    post = Some(ft);
+                    tmp = Some((t, n.clone()));
+                } else {
+                    let s1 = Gen::ust(
+                        &format!("{{0}} = ({{1}} + {{2}} + {{3}}) * {c1} + {{4}} * {c2};"),
+                        &[
+                            (x, "i", true),
+                            (y, "i - 1", false),
+                            (y, "i", false),
+                            (y, "i + 1", false),
+                            (x, "i", false),
+                        ],
+                    );
+                    inner.push(self.uloop("i", Some(itt), it, "1", &cond, false, vec![s1]));
+                }
+                if self.rng.chance(40) {
+                    self.feats.insert("usize-time-loop");
+                    let mut t = self.plain_loop("t", 0, "2");
+                    t.braces = true;
+                    t.body = inner;
+                    nodes.push(Node::Loop(t));
+                } else {
+                    nodes.append(&mut inner);
+                }
+                nodes.extend(post);
+            }
+            1 => {
+                self.feats.insert("usize-decreasing");
+                let ns = self.usize_param("n", nt, &[0, 1, 2], (3, sz - 5));
+                let n = ns.name.clone();
+                sizes.push(ns);
+                let (it, itt) = self.uiter(nt);
+                let before = decl_before && self.rng.chance(45);
+                let decl = (!before).then(|| itt.clone());
+                let l = if self.rng.chance(50) {
+                    self.feats.insert("usize-decreasing-wraps-at-end");
+                    let s = Gen::ust(
+                        &format!("{{0}} = {{1}} * {c1} + {{2}} * {c2};"),
+                        &[(x, "i", true), (y, "i", false), (x, "i", false)],
+                    );
+                    let cond = format!("i < {n}");
+                    self.uloop("i", decl, it, &format!("{n} - 1"), &cond, true, vec![s])
+                } else {
+                    let ny = format!("{n} - i");
+                    let s = Gen::ust(
+                        &format!("{{0}} = {{1}} * {c1} + {{2}} * {c2};"),
+                        &[(x, "i - 1", true), (x, "i - 1", false), (y, &ny, false)],
+                    );
+                    let cond = *self.rng.pick(&["i > 0", "i != 0", "0 < i"]);
+                    self.uloop("i", decl, it, &n, cond, true, vec![s])
+                };
+                if before {
+                    nodes.push(Node::Raw(format!("{itt} i;")));
+                }
+                nodes.push(l);
+                if before {
+                    // the value the iterator has after the loop (0, or the largest
+                    // value of its type when it wrapped around)
+                    self.feats.insert("usize-iterator-read-after");
+                    let o = self.out_i();
+                    nodes.push(Node::Raw(format!("{o} = i;")));
+                }
+                if self.rng.chance(50) {
+                    let (it2, itt2) = self.uiter(nt);
+                    let s = Gen::ust(
+                        &format!("{{0}} = {{1}} * {c2} + {{2}};"),
+                        &[(x, "i", true), (x, "i - 1", false), (x, "i", false)],
+                    );
+                    let cond = format!("i < {n}");
+                    nodes.push(self.uloop("i", Some(itt2), it2, "1", &cond, false, vec![s]));
+                }
+            }
+            2 => {
+                self.feats.insert("usize-wrapping-start");
+                let ns = self.usize_param("n", nt, &[0, 1, 2], (3, sz - 5));
+                let n = ns.name.clone();
+                sizes.push(ns);
+                let (jt, jtt) = self.uiter(nt);
+                let start = format!("{n} - 3");
+                let cond = format!("j < {n}");
+                if self.rng.chance(50) {
+                    // the shape of tests/unsigned.rs
+                    let w = self.rng.range(3, 8);
+                    let (it, itt) = self.uiter(nt);
+                    let xs = format!("i * 4 + (j + 3 - {n})");
+                    let s = Gen::ust(
+                        &format!("{{0}} = {{1}} * {c1} + {{2}};"),
+                        &[(x, &xs, true), (x, &xs, false), (y, "i", false)],
+                    );
+                    let ic = format!("i < {w}");
+                    let inner = self.uloop("i", Some(itt), it, "0", &ic, false, vec![s]);
+                    nodes.push(self.uloop("j", Some(jtt), jt, &start, &cond, false, vec![inner]));
+                } else {
+                    let (ya, yb) = (format!("j + 3 - {n}"), format!("{n} - 1 - j"));
+                    let s = Gen::ust(
+                        &format!("{{0}} = {{1}} * {c1} + {{2}} * {c2};"),
+                        &[(x, "j", true), (y, &ya, false), (y, &yb, false)],
+                    );
+                    nodes.push(self.uloop("j", Some(jtt), jt, &start, &cond, false, vec![s]));
+                }
+            }
+            3 => {
+                self.feats.insert("usize-int-counter");
+                let ns = self.usize_param("n", nt, &[0, 1, 2], (3, sz - 6));
+                let n = ns.name.clone();
+                sizes.push(ns);
+                let cond = format!("i < {n}");
+                let s1 = Gen::ust(
+                    &format!("{{0}} = {{1}} * {c1} + {{2}} * {c2};"),
+                    &[(x, "i", true), (y, "i", false), (x, "i", false)],
+                );
+                let l1 = self.uloop(
+                    "i",
+                    Some("int".into()),
+                    Ty::I32,
+                    "0",
+                    &cond,
+                    false,
+                    vec![s1],
+                );
+                // a counter from -k: C compares it as unsigned (no iteration) unless it
+                // is wider than the bound (`long` and `unsigned`)
+                let k = self.rng.range(1, 3);
+                // (or the bound is cast to the counter's type: `i < (int)n` runs)
+                let ct = *self.rng.pick(&[Ty::I32, Ty::I64]);
+                let cast = self.rng.chance(35);
+                self.feats.insert(if cast || common(ct, nt).signed() {
+                    "usize-negative-start-runs"
+                } else {
+                    "usize-negative-start"
+                });
+                let xs = format!("i + {k}");
+                let s2 = Gen::ust(
+                    &format!("{{0}} = {{1}} * {c2} + {c1};"),
+                    &[(x, &xs, true), (x, &xs, false)],
+                );
+                let cond2 = if cast {
+                    format!("i < ({}){n}", ct.c())
+                } else {
+                    cond.clone()
+                };
+                let l2 = self.uloop(
+                    "i",
+                    Some(ct.c().into()),
+                    ct,
+                    &format!("-{k}"),
+                    &cond2,
+                    false,
+                    vec![s2],
+                );
+                if self.rng.chance(50) {
+                    nodes = vec![l1, l2];
+                } else {
+                    nodes = vec![l2, l1];
+                }
+                if self.rng.chance(45) {
+                    self.feats.insert("usize-triangular");
+                    let (jt, jtt) = self.uiter(nt);
+                    let s = Gen::ust(
+                        &format!("{{0}} = {{1}} * {c1} + {{2}} * {c2};"),
+                        &[(x, "j", true), (x, "j", false), (y, "i", false)],
+                    );
+                    let jc = format!("j < {n}");
+                    let inner = self.uloop("j", Some(jtt), jt, "i + 1", &jc, false, vec![s]);
+                    let outer = self.uloop(
+                        "i",
+                        Some("int".into()),
+                        Ty::I32,
+                        "0",
+                        &cond,
+                        false,
+                        vec![inner],
+                    );
+                    nodes.push(outer);
+                }
+            }
+            4 => {
+                flat = true;
+                let (it, itt) = self.uiter(nt);
+                // the outer counter an `int` (`i * n` is then unsigned) or unsigned
+                let (ot, ott) = if self.rng.chance(25) {
+                    self.feats.insert("usize-int-counter");
+                    (Ty::I32, "int".to_string())
+                } else {
+                    (it, itt.clone())
+                };
+                match self.rng.weighted(&[45, 25, 30]) {
+                    0 => {
+                        self.feats.insert("usize-flat-product");
+                        let ns = self.usize_param("n", nt, &[0, 1, 2], (3, rr - 2));
+                        let n = ns.name.clone();
+                        sizes.push(ns);
+                        let (xij, yji) = (format!("i * {n} + j"), format!("j * {n} + i"));
+                        let cond = |v: &str| format!("{v} < {n}");
+                        if self.rng.chance(45) {
+                            let (dt, ft, t, zeroed) = self.fresh_buffer(&n);
+                            let op = if zeroed { "+=" } else { "=" };
+                            let s1 = Gen::ust(
+                                &format!("{{0}} {op} {{1}} * {c2};"),
+                                &[(&t, "j", true), (y, &yji, false)],
+                            );
+                            let s2 = Gen::ust(
+                                &format!("{{0}} = {{1}} * {c1} + {{2}};"),
+                                &[(x, &xij, true), (x, &xij, false), (&t, "j", false)],
+                            );
+                            let l1 = self.uloop(
+                                "j",
+                                Some(itt.clone()),
+                                it,
+                                "0",
+                                &cond("j"),
+                                false,
+                                vec![s1],
+                            );
+                            let l2 =
+                                self.uloop("j", Some(itt), it, "0", &cond("j"), false, vec![s2]);
+                            let outer = self.uloop(
+                                "i",
+                                Some(ott),
+                                ot,
+                                "0",
+                                &cond("i"),
+                                false,
+                                vec![l1, l2],
+                            );
+                            nodes = vec![dt, outer, ft];
+                            tmp = Some((t, n.clone()));
+                        } else {
+                            let s = Gen::ust(
+                                &format!("{{0}} = {{1}} * {c1} + {{2}} * {c2};"),
+                                &[(x, &xij, true), (x, &xij, false), (y, &yji, false)],
+                            );
+                            let inner =
+                                self.uloop("j", Some(itt), it, "0", &cond("j"), false, vec![s]);
+                            nodes.push(self.uloop(
+                                "i",
+                                Some(ott),
+                                ot,
+                                "0",
+                                &cond("i"),
+                                false,
+                                vec![inner],
+                            ));
+                        }
+                    }
+                    1 => {
+                        self.feats.insert("usize-flat-rect");
+                        let ns = self.usize_param("n", nt, &[0, 1, 2], (3, rr - 2));
+                        let ms = self.usize_param("m", nt, &[0, 1, 2], (3, rr - 2));
+                        let (n, m) = (ns.name.clone(), ms.name.clone());
+                        sizes.push(ns);
+                        sizes.push(ms);
+                        let ic = if self.rng.chance(50) {
+                            format!("i + 1 < {n}")
+                        } else {
+                            format!("i < {n} - 1")
+                        };
+                        let (xij, yij, yi1) = (
+                            format!("i * {m} + j"),
+                            format!("i * {m} + j"),
+                            format!("(i + 1) * {m} + j"),
+                        );
+                        let s = Gen::ust(
+                            &format!("{{0}} = ({{1}} + {{2}}) * {c1} + {{3}} * {c2};"),
+                            &[
+                                (x, &xij, true),
+                                (y, &yij, false),
+                                (y, &yi1, false),
+                                (x, &xij, false),
+                            ],
+                        );
+                        let jc = format!("j < {m}");
+                        let inner = self.uloop("j", Some(itt), it, "0", &jc, false, vec![s]);
+                        nodes.push(self.uloop("i", Some(ott), ot, "0", &ic, false, vec![inner]));
+                    }
+                    _ => {
+                        self.feats.insert("usize-matmul");
+                        let ns = self.usize_param("n", nt, &[0, 1, 2], (3, 8));
+                        let n = ns.name.clone();
+                        sizes.push(ns);
+                        let (xij, yik, ykj) = (
+                            format!("i * {n} + j"),
+                            format!("i * {n} + k"),
+                            format!("k * {n} + j"),
+                        );
+                        // `x[..] += y[..] * y[..] * c` (access 1, the read of `x`, is
+                        // the `+=`)
+                        let s = Gen::ust(
+                            &format!("{{0}} += {{2}} * {{3}} * {c1};"),
+                            &[
+                                (x, &xij, true),
+                                (x, &xij, false),
+                                (y, &yik, false),
+                                (y, &ykj, false),
+                            ],
+                        );
+                        let cond = |v: &str| format!("{v} < {n}");
+                        let lk =
+                            self.uloop("k", Some(itt.clone()), it, "0", &cond("k"), false, vec![s]);
+                        let lj = self.uloop("j", Some(itt), it, "0", &cond("j"), false, vec![lk]);
+                        nodes.push(self.uloop(
+                            "i",
+                            Some(ott),
+                            ot,
+                            "0",
+                            &cond("i"),
+                            false,
+                            vec![lj],
+                        ));
+                    }
+                }
+            }
+            _ => {
+                flat = true;
+                self.feats.insert("usize-3-level");
+                let ns = self.usize_param("n", nt, &[0, 1, 2], (1, 4));
+                let ts = self.usize_param("tb", nt, &[0, 1, 2], (2, 5));
+                let cs = self.usize_param("cb", nt, &[0, 1, 2], (2, 8));
+                let (n, t, c) = (ns.name.clone(), ts.name.clone(), cs.name.clone());
+                sizes.extend([ns, ts, cs]);
+                let sum = self.rng.chance(30);
+                if sum {
+                    self.feats.insert("usize-3-level-sum-form");
+                }
+                let at = |tt: &str| {
+                    if sum {
+                        let tt = if tt.contains(' ') {
+                            format!("({tt})")
+                        } else {
+                            tt.to_string()
+                        };
+                        format!("b * {t} * {c} + {tt} * {c} + c")
+                    } else {
+                        format!("(b * {t} + {tt}) * {c} + c")
+                    }
+                };
+                let next = self.rng.chance(40);
+                let (tc, ty_) = if next {
+                    self.feats.insert("usize-3-level-next-row");
+                    let tc = if self.rng.chance(50) {
+                        format!("t + 1 < {t}")
+                    } else {
+                        format!("t < {t} - 1")
+                    };
+                    (tc, at("t + 1"))
+                } else {
+                    (format!("t < {t}"), at("t"))
+                };
+                let xs = at("t");
+                let (it, itt) = self.uiter(nt);
+                let cc = format!("c < {c}");
+                let tbody = if self.rng.chance(50) {
+                    let (dt, ft, tm, zeroed) = self.fresh_buffer(&c);
+                    let op = if zeroed { "+=" } else { "=" };
+                    let s1 = Gen::ust(
+                        &format!("{{0}} {op} {{1}} * {c1};"),
+                        &[(&tm, "c", true), (y, &ty_, false)],
+                    );
+                    let s2 = Gen::ust(
+                        &format!("{{0}} = {{1}} + {{2}} * {c2};"),
+                        &[(x, &xs, true), (&tm, "c", false), (x, &xs, false)],
+                    );
+                    let l1 = self.uloop("c", Some(itt.clone()), it, "0", &cc, false, vec![s1]);
+                    let l2 = self.uloop("c", Some(itt.clone()), it, "0", &cc, false, vec![s2]);
+                    nodes.push(dt);
+                    tmp = Some((tm, c.clone()));
+                    let tl = self.uloop("t", Some(itt.clone()), it, "0", &tc, false, vec![l1, l2]);
+                    let bl = self.uloop(
+                        "b",
+                        Some(itt.clone()),
+                        it,
+                        "0",
+                        &format!("b < {n}"),
+                        false,
+                        vec![tl],
+                    );
+                    nodes.push(bl);
+                    nodes.push(ft);
+                    None
+                } else {
+                    let s = Gen::ust(
+                        &format!("{{0}} = {{1}} * {c1} + {{2}} * {c2};"),
+                        &[(x, &xs, true), (y, &ty_, false), (x, &xs, false)],
+                    );
+                    Some(self.uloop("c", Some(itt.clone()), it, "0", &cc, false, vec![s]))
+                };
+                if let Some(cl) = tbody {
+                    let tl = self.uloop("t", Some(itt.clone()), it, "0", &tc, false, vec![cl]);
+                    nodes.push(self.uloop(
+                        "b",
+                        Some(itt),
+                        it,
+                        "0",
+                        &format!("b < {n}"),
+                        false,
+                        vec![tl],
+                    ));
+                }
+            }
+        }
+        UBody {
+            nodes,
+            sizes,
+            tmp,
+            flat,
+        }
+    }
+
+    /// The statement and iteration executions of `body` for `call`, or why the call
+    /// leaves an array (the pointers reach from their cell to the end of their array;
+    /// the buffer has its extent) or runs too long.
+    fn ucheck(
+        &self,
+        body: &UBody,
+        call: &UCall,
+        x: &str,
+        y: &str,
+        total: i64,
+    ) -> Result<u64, String> {
+        let mut env = self.env.clone();
+        for (s, v) in body.sizes.iter().zip(&call.vals) {
+            env.set(&s.name, s.ty, *v as i128);
+        }
+        let mut dims = self.dims.clone();
+        dims.insert(x.to_string(), vec![(total - call.x.1) as usize]);
+        dims.insert(y.to_string(), vec![(total - call.y.1) as usize]);
+        if let Some((t, ext)) = &body.tmp {
+            let e = env.eval(ext)?.v;
+            dims.insert(t.clone(), vec![e.max(0) as usize]);
+        }
+        let mut sim = Sim {
+            env,
+            dims: &dims,
+            naive: false,
+            check: true,
+            points: 0,
+            ranges: HashMap::new(),
+            rec_arr: None,
+            rec: BTreeSet::new(),
+            cache: HashMap::new(),
+            touch: None,
+        };
+        sim.run(&body.nodes)?;
+        Ok(sim.points)
+    }
+
+    /// A call of `body` (`small`: one size takes a value where the arithmetic may
+    /// wrap around), `x` and `y` pointing at the same cell of `a`, at overlapping
+    /// cells, or into distinct arrays (`b`; only those when `distinct`).
+    fn ucall(&mut self, body: &UBody, small: bool, a: &str, b: &str, distinct: bool) -> UCall {
+        let mut vals: Vec<i64> = body
+            .sizes
+            .iter()
+            .map(|s| self.rng.range(s.large.0, s.large.1))
+            .collect();
+        if small {
+            let k = self.rng.below(vals.len());
+            vals[k] = *self.rng.pick(&body.sizes[k].small);
+        }
+        let d = if body.flat {
+            *self.rng.pick(&[1, 3, self.rr as i64, vals[0].max(1)])
+        } else {
+            *self.rng.pick(&[1, 1, 2, 3])
+        };
+        let o = |s: &str, off: i64| (s.to_string(), off);
+        let w = if distinct { [0, 0, 1] } else { [25, 45, 30] };
+        let (label, x, y) = match self.rng.weighted(&w) {
+            0 => ("usize-same-array", o(a, 0), o(a, 0)),
+            1 if self.rng.chance(50) => ("usize-overlap", o(a, d), o(a, 0)),
+            1 => ("usize-overlap", o(a, 0), o(a, d)),
+            _ if self.rng.chance(50) => ("usize-distinct", o(a, 0), o(b, 0)),
+            _ => ("usize-distinct", o(b, 0), o(a, 0)),
+        };
+        UCall {
+            vals,
+            small,
+            x,
+            y,
+            label,
+        }
+    }
+
+    /// A pointer to cell `off` of array `arr` (1-d, or 2-d as in `Gen::flat_arg`).
+    fn uarg(&mut self, arr: &str, off: i64, flat: bool) -> String {
+        if !flat {
+            return match (off, self.rng.below(2)) {
+                (0, 0) => arr.to_string(),
+                (0, _) => format!("&{arr}[0]"),
+                (_, 0) => format!("{arr} + {off}"),
+                _ => format!("&{arr}[{off}]"),
+            };
+        }
+        let rr = self.rr as i64;
+        let (r, c) = (off / rr, off % rr);
+        let d = self.dbl();
+        if off == 0 {
+            return match self.rng.below(3) {
+                0 => format!("({d} *){arr}"),
+                1 => format!("{arr}[0]"),
+                _ => format!("&{arr}[0][0]"),
+            };
+        }
+        match self.rng.below(3) {
+            0 => format!("({d} *){arr} + {off}"),
+            1 => format!("&{arr}[{r}][{c}]"),
+            _ => format!("{arr}[{r}] + {c}"),
+        }
+    }
+
+    /// Nests with `size_t` or `unsigned` counters and sizes (`Gen::unsigned_nodes`) in
+    /// a helper `ku(n, x, y)` that the kernel calls three to five times, with sizes
+    /// where the unsigned arithmetic wraps around (`n` 0, 1 or 2) and sizes where it
+    /// does not (some of them parameters of the kernel, which `main` passes), `x` and
+    /// `y` the same cells, overlapping ones or distinct arrays (only distinct ones when
+    /// the pointers are `restrict`); or (a fifth) such nests in the kernel on pointer
+    /// and size parameters of the kernel. Every call is simulated (C's semantics):
+    /// none leaves its arrays, overflows or runs forever.
+    fn block_unsigned(&mut self) -> Result<(), String> {
+        self.feats.insert("usize");
+        self.stddef_h = true;
+        self.env.typedefs.insert("size_t".into(), Ty::U64);
+        let in_kernel = self.kparams.len() < 5 && self.rng.chance(20);
+        let kind = if in_kernel {
+            self.rng.below(4)
+        } else {
+            self.rng.weighted(&[16, 16, 14, 16, 26, 14])
+        };
+        let nt = if self.rng.chance(65) {
+            Ty::U64
+        } else {
+            Ty::U32
+        };
+        self.feats.insert(if nt == Ty::U64 {
+            "usize-size_t-param"
+        } else {
+            "usize-unsigned-param"
+        });
+        let (x, y) = if in_kernel {
+            (self.fresh("px"), self.fresh("py"))
+        } else {
+            (self.fresh("x"), self.fresh("y"))
+        };
+        let body = self.unsigned_nodes(kind, &x, &y, nt, !in_kernel);
+        let ndim = if body.flat { 2 } else { 1 };
+        let total = if body.flat {
+            (self.rr * self.rr) as i64
+        } else {
+            self.sz as i64
+        };
+        let a = self.garr(Elem::Double, ndim, &[]);
+        let b = self.garr(Elem::Double, ndim, &[&a]);
+        let restrict = !in_kernel && self.rng.chance(20);
+        // one call where a size wraps and one where none does, then any
+        let mut modes = if in_kernel {
+            vec![self.rng.chance(50)]
+        } else {
+            vec![true, false]
+        };
+        if !in_kernel {
+            for _ in 0..self.rng.range(1, 3) {
+                modes.push(self.rng.chance(50));
+            }
+            for k in (1..modes.len()).rev() {
+                let j = self.rng.below(k + 1);
+                modes.swap(k, j);
+            }
+        }
+        let mut calls = Vec::new();
+        let mut points = 0;
+        for small in modes {
+            let mut found = None;
+            for _ in 0..10 {
+                let c = self.ucall(&body, small, &a, &b, restrict);
+                if let Ok(p) = self.ucheck(&body, &c, &x, &y, total) {
+                    found = Some((c, p));
+                    break;
+                }
+            }
+            let (c, p) = found.ok_or("no valid unsigned call")?;
+            points += p;
+            calls.push(c);
+        }
+        if points * self.calls as u64 > BUDGET / 4 {
+            return Err("unsigned calls run too long".into());
+        }
+        for c in &calls {
+            self.feats.insert(c.label);
+            if restrict {
+                self.feats.insert("usize-restrict");
+            }
+            let small = body
+                .sizes
+                .iter()
+                .zip(&c.vals)
+                .find(|(s, v)| c.small && s.small.contains(v))
+                .map(|(_, v)| *v);
+            self.feats.insert(match small {
+                Some(0) => "usize-call-0",
+                Some(1) => "usize-call-1",
+                Some(_) => "usize-call-2",
+                None => "usize-call-large",
+            });
+        }
+        // the simulation of the whole program runs the nests with the sizes of the
+        // first call (every call was checked above)
+        let first = calls[0].clone();
+        for (s, v) in body.sizes.iter().zip(&first.vals) {
+            self.env.set(&s.name, s.ty, *v as i128);
+        }
+        self.dims
+            .insert(x.clone(), vec![(total - first.x.1) as usize]);
+        self.dims
+            .insert(y.clone(), vec![(total - first.y.1) as usize]);
+        if let Some((t, ext)) = &body.tmp {
+            let e = self.env.eval(ext)?.v;
+            self.dims.insert(t.clone(), vec![e.max(0) as usize]);
+        }
+        let et = self.dbl();
+        let rq = if restrict { "restrict " } else { "" };
+        let yc = if self.rng.chance(65) { "const " } else { "" };
+        let xd = if !restrict && self.rng.chance(15) {
+            format!("{et} {x}[]")
+        } else {
+            format!("{et} *{rq}{x}")
+        };
+        let yd = format!("{yc}{et} *{rq}{y}");
+        if in_kernel {
+            self.feats.insert("usize-in-kernel");
+            self.feats.insert("usize-size-from-main");
+            for (s, v) in body.sizes.iter().zip(&first.vals) {
+                self.kparams.push(KParam {
+                    decl: format!("{} {}", s.text, s.name),
+                    arg: v.to_string(),
+                });
+            }
+            let xa = self.uarg(&first.x.0, first.x.1, body.flat);
+            let ya = self.uarg(&first.y.0, first.y.1, body.flat);
+            self.kparams.push(KParam { decl: xd, arg: xa });
+            self.kparams.push(KParam { decl: yd, arg: ya });
+            self.emit(&body.nodes);
+            return Ok(());
+        }
+        let f = self.fresh("ku");
+        let sizes_first = self.rng.chance(50);
+        let sd: Vec<String> = body
+            .sizes
+            .iter()
+            .map(|s| format!("{} {}", s.text, s.name))
+            .collect();
+        let params = if sizes_first {
+            format!("{}, {xd}, {yd}", sd.join(", "))
+        } else {
+            format!("{xd}, {yd}, {}", sd.join(", "))
+        };
+        let mut text = format!("static void {f}({params})\n{{\n");
+        print_nodes(&body.nodes, 1, &mut text);
+        text.push_str("}\n");
+        self.helpers.push(text);
+        self.jobs.push(body.nodes.clone());
+        for c in &calls {
+            let mut sa = Vec::new();
+            for (s, v) in body.sizes.iter().zip(&c.vals) {
+                let arg = if self.kparams.len() < 6 && self.rng.chance(25) {
+                    // a size `main` passes to the kernel
+                    self.feats.insert("usize-size-from-main");
+                    let p = self.fresh("zn");
+                    let tt = self.utext(s.ty);
+                    self.kparams.push(KParam {
+                        decl: format!("{tt} {p}"),
+                        arg: v.to_string(),
+                    });
+                    p
+                } else {
+                    match (s.ty, self.rng.below(4)) {
+                        (Ty::U64, 0) => format!("(size_t){v}"),
+                        (Ty::U64, 1) => format!("{v}UL"),
+                        (_, 2) => format!("{v}u"),
+                        _ => v.to_string(),
+                    }
+                };
+                sa.push(arg);
+            }
+            let xa = self.uarg(&c.x.0, c.x.1, body.flat);
+            let ya = self.uarg(&c.y.0, c.y.1, body.flat);
+            let args = if sizes_first {
+                format!("{}, {xa}, {ya}", sa.join(", "))
+            } else {
+                format!("{xa}, {ya}, {}", sa.join(", "))
+            };
+            let _ = writeln!(self.kbody, "  {f}({args});");
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------
 // Whole programs
 // ---------------------------------------------------------------------------------
 
@@ -7048,6 +8030,12 @@ fn print_program(g: &Gen, seed: u64) -> String {
     let _ = writeln!(out, "#include <stdio.h>");
     if g.limits_h {
         let _ = writeln!(out, "#include <limits.h>");
+    }
+    if g.stddef_h {
+        let _ = writeln!(out, "#include <stddef.h>");
+    }
+    if g.stdlib_h {
+        let _ = writeln!(out, "#include <stdlib.h>");
     }
     out.push('\n');
     for l in &g.top {
