@@ -305,3 +305,26 @@ fn a_parallel_loop_nestor_cannot_keep_is_left_as_written_with_the_reason() {
         );
     }
 }
+
+/// Regression (semantic fuzzer, seed 0x27e5, program 527): the source's parallel
+/// pragma in the compiled branch of an `#if 0` / `#else`, the `#endif` between it and
+/// the loop. The region once started at the pragma and its rewrite deleted the
+/// `#endif`: such a nest is left as written.
+#[test]
+fn a_parallel_pragma_inside_a_decided_conditional_keeps_the_conditional() {
+    let src = program(
+        "void kernel(void) {
+#if 0
+#pragma GCC unroll 2
+#else
+#pragma omp parallel for
+#endif
+  for (int k = 0; k < n; k++)
+    for (int j = 0; j < n; j++)
+      B[j][k] = A[j][k] * 0.5;
+}",
+    );
+    let report = optimized(&src);
+    assert!(report.output.contains("#endif"), "{}", report.output);
+    check_runs("a parallel pragma in a decided conditional", &src, &report);
+}

@@ -422,3 +422,36 @@ fn a_local_pointer_set_once_to_a_parameter_is_another_name_of_its_memory() {
         common::region_messages(&report)
     );
 }
+
+/// Induction scalars (issue 27, item 8): `j = i + 1;` then `y[j]` is the access `y[i +
+/// 1]`, and the statement also reads `j`, so the nest is interchanged (the sweep's cell
+/// kept in a register across `t`) with `j` private to each thread. A value set under
+/// a condition is not substituted (N111).
+const INDUCTION: &str = "void kernel(int n, double *y, const double *x) {
+  int j;
+  for (int t = 0; t < 4; t++)
+    for (int i = 0; i < n - 1; i++) {
+      j = i + 1;
+      y[i] = x[j] * 0.5 + y[i] * 0.75;
+    }
+  for (int i = 0; i < n - 1; i++) {
+    if (i > 2)
+      j = i;
+    y[j] += 1.0;
+  }
+}";
+
+#[test]
+fn an_induction_scalar_is_the_affine_value_it_holds() {
+    let src = program(INDUCTION, "run(64, A, B); run(N, B, A); run(N, A, A + 1);");
+    let report = check("induction scalar", &src);
+    let kernel = &report.output[report.output.find("void kernel").unwrap_or(0)..];
+    assert!(kernel.contains("y_r0"), "{kernel}");
+    assert!(
+        common::region_messages(&report)
+            .iter()
+            .any(|m| m.starts_with("N111 `j` is written in the region")),
+        "{:?}",
+        common::region_messages(&report)
+    );
+}

@@ -89,7 +89,10 @@ impl Printer<'_> {
             hi: upper.hi.max(init.range.lo),
         };
         let reached = range.plus(Interval::point(i128::from(inc.max(0))));
-        if !ty.holds(reached) {
+        // OpenMP converts a parallel loop's bound to its variable's type: an unsigned
+        // variable would wrap a negative bound around.
+        let unsigned_parallel = openmp && matches!(ty, CType::Unsigned(_));
+        if !ty.holds(reached) || unsigned_parallel {
             if !WIDE.holds(reached) {
                 return Err(Failure::Overflow("a generated loop bound"));
             }

@@ -395,7 +395,8 @@ pub struct Loop {
     /// The C type when the header declares the iterator (`for (int i = ...`).
     pub declared_type: Option<String>,
     pub init: Aff,
-    /// Conjunction of bounds on `iter`; each conjunct bounds it from the far side.
+    /// Conjunction of bounds on `iter` (or on `iter + c`, as written: `i + 1 < n`); each
+    /// conjunct bounds it from the far side.
     pub bound: Cond,
     pub stride: i64,
     pub span: Span,

@@ -187,6 +187,7 @@ impl Lifter<'_> {
             return None;
         }
         let index = self.statements.len();
+        accesses.extend(self.induction_accesses());
         let mut rewrites = self.iterator_holes(d);
         rewrites.extend(self.renames_in(&d.byte_range()));
         rewrites.push((
@@ -202,6 +203,7 @@ impl Lifter<'_> {
             span: d.byte_range(),
             unsigned: self.take_unsigned(),
         });
+        self.track_inductions(index, d, true);
         Some(Node_::Stmt(index))
     }
 

@@ -58,6 +58,10 @@ impl Lifter<'_> {
             }
         }
         self.unsigned_flats.extend(by_dimensions);
+        let flat = match flat.as_affine() {
+            Some(aff) => FlatSubscript::from(self.with_inductions(aff, node)),
+            None => flat,
+        };
         let names = flat.names();
         self.record_spellings(node, &names);
         self.record_names(names, node.byte_range());

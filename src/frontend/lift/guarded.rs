@@ -52,6 +52,7 @@ impl Lifter<'_> {
         let index = self.statements.len();
         let mut rewrites = self.iterator_holes(node);
         rewrites.extend(self.renames_in(&node.byte_range()));
+        accesses.extend(self.induction_accesses());
         self.statements.push(Statement {
             name: format!("S{index}"),
             iters: self.iters.clone(),
@@ -61,6 +62,7 @@ impl Lifter<'_> {
             span: node.byte_range(),
             unsigned: self.take_unsigned(),
         });
+        self.track_inductions(index, node, true);
         Some(Node_::Stmt(index))
     }
 

@@ -27,6 +27,7 @@ impl Lifter<'_> {
         self.iters.push(header.iter.clone());
         let body = body.map(|b| self.statement(b)).unwrap_or_default();
         self.iters.pop();
+        self.end_inductions(&header.iter);
         self.loops.push(header.clone());
         Some(Node_::Loop(header, body))
     }
@@ -95,8 +96,9 @@ impl Lifter<'_> {
         };
         if let Some(init) = &init_aff {
             let context = self.affine(Code::NonAffineBound);
-            for ty in &compared {
-                context.observe_operand(init_value, init, *ty);
+            for (ty, offset) in &compared {
+                let first = Aff::Add(Box::new(init.clone()), Box::new(Aff::Int(*offset)));
+                context.observe_operand(init_value, &first, *ty);
             }
         }
         let unsigned = self.take_unsigned();
@@ -151,14 +153,15 @@ impl Lifter<'_> {
 
     /// The loop condition as a conjunction of bounds that stop the iterator in the
     /// direction it moves (so the iteration set is exactly where they all hold).
-    /// Also the types the iterator is compared in (its values are observed in each).
+    /// Also the types the iterator (plus a constant) is compared in, with that constant:
+    /// its values are observed in each.
     pub(super) fn loop_bound(
         &mut self,
         cond: Node,
         iter: &str,
         iter_type: CType,
         stride: i64,
-    ) -> (Option<Cond>, Vec<CType>) {
+    ) -> (Option<Cond>, Vec<(CType, i64)>) {
         let cond = unparen(cond);
         let (Some(left), Some(right)) = (
             cond.child_by_field_name("left"),
@@ -172,13 +175,16 @@ impl Lifter<'_> {
             types.extend(more);
             return (l.zip(r).map(|(l, r)| l.and(r)), types);
         }
-        let other = if text(unparen(left), self.src) == iter {
-            right
-        } else {
-            left
+        let (other, offset) = match (self.shifted(left, iter), self.shifted(right, iter)) {
+            (Some(c), _) => (right, c),
+            (None, Some(c)) => (left, c),
+            _ => (right, 0),
         };
         let common = iter_type.usual(self.affine(Code::NonAffineBound).expression_type(other));
-        (self.bound(cond, iter, iter_type, stride), vec![common])
+        (
+            self.bound(cond, iter, iter_type, stride),
+            vec![(common, offset)],
+        )
     }
 
     /// One conjunct of a loop condition: `iter OP e` (or mirrored), stopping the loop
@@ -203,12 +209,15 @@ impl Lifter<'_> {
             cond.child_by_field_name("left")?,
             cond.child_by_field_name("right")?,
         );
-        let (op, other) = if text(unparen(l), self.src) == iter {
-            (op, r)
-        } else if text(unparen(r), self.src) == iter {
-            (op.mirror(), l)
-        } else {
-            return bad(self, "the iterator must stand alone on one side");
+        let (op, other, offset) = match (self.shifted(l, iter), self.shifted(r, iter)) {
+            (Some(c), _) => (op, r, c),
+            (None, Some(c)) => (op.mirror(), l, c),
+            _ => {
+                return bad(
+                    self,
+                    "the iterator must stand alone on one side, or plus a constant",
+                );
+            }
         };
         let op = match (op, stride > 0) {
             (CmpOp::Ne, _) if stride.abs() != 1 => return bad(self, "`!=` needs a unit stride"),
@@ -229,7 +238,35 @@ impl Lifter<'_> {
         let context = self.affine(Code::NonAffineBound);
         let common = iter_type.usual(context.expression_type(other));
         context.observe_operand(other, &bound, common);
-        Some(Cond::Cmp(Aff::name(iter), op, bound))
+        // `i + c < e` as written: `e - c` is no value the original computes (its range
+        // says nothing of the parameters), and `i + c` is observed with the steps.
+        let compared = match offset {
+            0 => Aff::name(iter),
+            c => Aff::Add(Box::new(Aff::name(iter)), Box::new(Aff::Int(c))),
+        };
+        Some(Cond::Cmp(compared, op, bound))
+    }
+
+    /// `c` when `side` is the iterator plus a constant (`i`, `i + 1`, `1 + i`, `i - 2`).
+    fn shifted(&self, side: Node, iter: &str) -> Option<i64> {
+        let side = unparen(side);
+        if text(side, self.src) == iter {
+            return Some(0);
+        }
+        if side.kind() != "binary_expression" {
+            return None;
+        }
+        let (l, r) = (
+            unparen(side.child_by_field_name("left")?),
+            unparen(side.child_by_field_name("right")?),
+        );
+        let constant = |n: Node| crate::frontend::symbols::parse_int_text(text(n, self.src));
+        match op_text(side, self.src).as_str() {
+            "+" if text(l, self.src) == iter => constant(r),
+            "+" if text(r, self.src) == iter => constant(l),
+            "-" if text(l, self.src) == iter => constant(r)?.checked_neg(),
+            _ => None,
+        }
     }
 
     pub(super) fn if_statement(&mut self, node: Node) -> Option<Node_> {
@@ -240,6 +277,7 @@ impl Lifter<'_> {
             .child_by_field_name("condition")
             .and_then(|c| self.lift_cond(c, Code::NonAffineCondition));
         let unsigned = self.take_unsigned();
+        self.if_depth += 1;
         let then = node
             .child_by_field_name("consequence")
             .map(|c| self.statement(c))
@@ -249,6 +287,7 @@ impl Lifter<'_> {
             .and_then(|e| e.named_child(0))
             .map(|e| self.statement(e))
             .unwrap_or_default();
+        self.if_depth -= 1;
         Some(Node_::If(cond?, then, els, unsigned))
     }
 
@@ -320,21 +359,24 @@ impl Lifter<'_> {
 }
 
 /// The values each step of a loop computes that C observes unsigned: `iter + stride`
-/// in the iterator's type and in each unsigned type it is compared in (the first value
-/// is observed with the header).
+/// in the iterator's type, and `iter + stride + c` in each unsigned type `iter + c` is
+/// compared in (the first value is observed with the header).
 fn steps(
     iter: &str,
     iter_type: CType,
-    compared: &[CType],
+    compared: &[(CType, i64)],
     stride: i64,
     span: Span,
 ) -> Vec<UnsignedValue> {
-    let next = Aff::Add(Box::new(Aff::name(iter)), Box::new(Aff::Int(stride)));
     let mut steps: Vec<UnsignedValue> = Vec::new();
-    for ty in std::iter::once(iter_type).chain(compared.iter().copied()) {
+    for (ty, offset) in std::iter::once((iter_type, 0)).chain(compared.iter().copied()) {
+        let next = Aff::Add(
+            Box::new(Aff::name(iter)),
+            Box::new(Aff::Int(stride + offset)),
+        );
         if let CType::Unsigned(bits) = ty.promoted() {
             let value = UnsignedValue {
-                aff: next.clone(),
+                aff: next,
                 max: UnsignedValue::max_of(bits),
                 span: span.clone(),
             };

@@ -18,6 +18,7 @@ mod calls;
 mod declarations;
 mod flat;
 mod guarded;
+mod inductions;
 mod loops;
 mod members;
 mod memory;
@@ -215,6 +216,12 @@ struct Lifter<'a> {
     /// The parts of flat subscripts C computes in an unsigned type, by access id,
     /// observed by their dimensions once known (`Lifter::bound_unsigned_flats`).
     unsigned_flats: Vec<(usize, FlatSubscript)>,
+    /// The affine values of induction scalars known here (`inductions.rs`).
+    inductions: BTreeMap<String, Aff>,
+    /// The induction scalars the subscripts lifted since the last statement read.
+    induction_reads: Vec<(String, Span)>,
+    /// How many `if` branches enclose the statement being lifted.
+    if_depth: usize,
 }
 
 /// A field path as an array: `b.c` for `b[i][j].c[k][l]`.
@@ -261,6 +268,9 @@ impl<'a> Lifter<'a> {
             view_uses: Vec::new(),
             unsigned: RefCell::new(Vec::new()),
             unsigned_flats: Vec::new(),
+            inductions: BTreeMap::new(),
+            induction_reads: Vec::new(),
+            if_depth: 0,
         }
     }
 
@@ -416,7 +426,17 @@ impl<'a> Lifter<'a> {
     /// An array subscript: C observes its value (in its type: a `size_t` subscript
     /// must not wrap around).
     fn lift_subscript(&mut self, node: Node) -> Option<Aff> {
-        let aff = self.lift_aff(node, Code::NonAffineSubscript)?;
+        let aff = match self.affine(Code::NonAffineSubscript).aff(node) {
+            Ok(a) => self.with_inductions(a, node),
+            Err(d) => {
+                self.diags.push(*d);
+                return None;
+            }
+        };
+        let mut names = BTreeSet::new();
+        aff.names(&mut names);
+        self.record_spellings(node, &names);
+        self.record_names(names, node.byte_range());
         self.affine(Code::NonAffineSubscript)
             .observe_value(node, &aff);
         Some(aff)

@@ -347,8 +347,17 @@ impl<'t> RegionFinder<'_, 't> {
                 .hint("declare the variable inside the loop body, or keep this nest as written"),
             ]);
         }
+        let span = pragma.start_byte()..region.span.end;
+        // The pragma and the loop may stand in different groups of a decided `#if`.
+        let breaks: Vec<Diagnostic> = self
+            .breaks_overlapping(&span)
+            .map(|b| b.diagnostic.clone())
+            .collect();
+        if !breaks.is_empty() {
+            return Err(breaks);
+        }
         Ok(Region {
-            span: pragma.start_byte()..region.span.end,
+            span,
             user_parallel: Some(parallel),
             ..region
         })

@@ -20,9 +20,9 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
       && (((unsigned long long)c + (unsigned long long)((long long)n - 1) * (unsigned long long)(n) * sizeof c[0] + (unsigned long long)n * sizeof c[0] <= (unsigned long long)a || (unsigned long long)a + (unsigned long long)((long long)n - 1) * (unsigned long long)(n) * sizeof a[0] + (unsigned long long)n * sizeof a[0] <= (unsigned long long)c)
       && ((unsigned long long)c + (unsigned long long)((long long)n - 1) * (unsigned long long)(n) * sizeof c[0] + (unsigned long long)n * sizeof c[0] <= (unsigned long long)b || (unsigned long long)b + (unsigned long long)((long long)n - 1) * (unsigned long long)(n) * sizeof b[0] + (unsigned long long)n * sizeof b[0] <= (unsigned long long)c)), 1)) {
     #pragma omp parallel for
-    for (size_t i = 0; i < n; i++) {
+    for (long long c0 = 0; c0 < n; c0++) {
       for (size_t j = 0; j < n; j++) {
-        c[i * n + j] = 0.0;
+        c[((unsigned long)c0) * n + j] = 0.0;
       }
     }
     #pragma omp parallel for

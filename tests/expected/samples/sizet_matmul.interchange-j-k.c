@@ -20,9 +20,9 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
       && (((unsigned long long)c + (unsigned long long)((long long)n - 1) * (unsigned long long)(n) * sizeof c[0] + (unsigned long long)n * sizeof c[0] <= (unsigned long long)a || (unsigned long long)a + (unsigned long long)((long long)n - 1) * (unsigned long long)(n) * sizeof a[0] + (unsigned long long)n * sizeof a[0] <= (unsigned long long)c)
       && ((unsigned long long)c + (unsigned long long)((long long)n - 1) * (unsigned long long)(n) * sizeof c[0] + (unsigned long long)n * sizeof c[0] <= (unsigned long long)b || (unsigned long long)b + (unsigned long long)((long long)n - 1) * (unsigned long long)(n) * sizeof b[0] + (unsigned long long)n * sizeof b[0] <= (unsigned long long)c)), 1)) {
     #pragma omp parallel for
-    for (size_t i = 0; i < n; i++) {
+    for (long long c0 = 0; c0 < n; c0++) {
       for (size_t j = 0; j < n; j++) {
-        c[i * n + j] = 0.0;
+        c[((unsigned long)c0) * n + j] = 0.0;
       }
     }
     #pragma omp parallel for
@@ -33,39 +33,39 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
             for (long long c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
               if (n >= 2 * c3 + 2 && n >= 4 * c4 + 4) {
                 #pragma omp simd
-                for (size_t j = 256 * c2; (long long)j <= (((long long)n - 1) < (256 * c2 + 255) ? ((long long)n - 1) : (256 * c2 + 255)); j++) {
-                  double c_r0 = c[((unsigned long)(2 * c3)) * n + j];
-                  double c_r1 = c[((unsigned long)(2 * c3 + 1)) * n + j];
-                  c_r0 += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4))] * b[((unsigned long)(4 * c4)) * n + j];
-                  c_r0 += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4 + 1))] * b[((unsigned long)(4 * c4 + 1)) * n + j];
-                  c_r0 += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4 + 2))] * b[((unsigned long)(4 * c4 + 2)) * n + j];
-                  c_r0 += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4 + 3))] * b[((unsigned long)(4 * c4 + 3)) * n + j];
-                  c_r1 += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4))] * b[((unsigned long)(4 * c4)) * n + j];
-                  c_r1 += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4 + 1))] * b[((unsigned long)(4 * c4 + 1)) * n + j];
-                  c_r1 += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4 + 2))] * b[((unsigned long)(4 * c4 + 2)) * n + j];
-                  c_r1 += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4 + 3))] * b[((unsigned long)(4 * c4 + 3)) * n + j];
-                  c[((unsigned long)(2 * c3)) * n + j] = c_r0;
-                  c[((unsigned long)(2 * c3 + 1)) * n + j] = c_r1;
+                for (long long c5 = 256 * c2; c5 <= (((long long)n - 1) < (256 * c2 + 255) ? ((long long)n - 1) : (256 * c2 + 255)); c5++) {
+                  double c_r0 = c[((unsigned long)(2 * c3)) * n + ((unsigned long)c5)];
+                  double c_r1 = c[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)c5)];
+                  c_r0 += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4))] * b[((unsigned long)(4 * c4)) * n + ((unsigned long)c5)];
+                  c_r0 += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4 + 1))] * b[((unsigned long)(4 * c4 + 1)) * n + ((unsigned long)c5)];
+                  c_r0 += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4 + 2))] * b[((unsigned long)(4 * c4 + 2)) * n + ((unsigned long)c5)];
+                  c_r0 += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4 + 3))] * b[((unsigned long)(4 * c4 + 3)) * n + ((unsigned long)c5)];
+                  c_r1 += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4))] * b[((unsigned long)(4 * c4)) * n + ((unsigned long)c5)];
+                  c_r1 += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4 + 1))] * b[((unsigned long)(4 * c4 + 1)) * n + ((unsigned long)c5)];
+                  c_r1 += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4 + 2))] * b[((unsigned long)(4 * c4 + 2)) * n + ((unsigned long)c5)];
+                  c_r1 += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4 + 3))] * b[((unsigned long)(4 * c4 + 3)) * n + ((unsigned long)c5)];
+                  c[((unsigned long)(2 * c3)) * n + ((unsigned long)c5)] = c_r0;
+                  c[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)c5)] = c_r1;
                 }
               } else {
                 #pragma omp simd
-                for (size_t j = 256 * c2; (long long)j <= (((long long)n - 1) < (256 * c2 + 255) ? ((long long)n - 1) : (256 * c2 + 255)); j++) {
-                  c[((unsigned long)(2 * c3)) * n + j] += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4))] * b[((unsigned long)(4 * c4)) * n + j];
+                for (long long c5 = 256 * c2; c5 <= (((long long)n - 1) < (256 * c2 + 255) ? ((long long)n - 1) : (256 * c2 + 255)); c5++) {
+                  c[((unsigned long)(2 * c3)) * n + ((unsigned long)c5)] += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4))] * b[((unsigned long)(4 * c4)) * n + ((unsigned long)c5)];
                   if (n >= 4 * c4 + 2) {
-                    c[((unsigned long)(2 * c3)) * n + j] += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4 + 1))] * b[((unsigned long)(4 * c4 + 1)) * n + j];
+                    c[((unsigned long)(2 * c3)) * n + ((unsigned long)c5)] += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4 + 1))] * b[((unsigned long)(4 * c4 + 1)) * n + ((unsigned long)c5)];
                     if (n >= 4 * c4 + 3) {
-                      c[((unsigned long)(2 * c3)) * n + j] += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4 + 2))] * b[((unsigned long)(4 * c4 + 2)) * n + j];
+                      c[((unsigned long)(2 * c3)) * n + ((unsigned long)c5)] += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4 + 2))] * b[((unsigned long)(4 * c4 + 2)) * n + ((unsigned long)c5)];
                       if (2 * c3 + 1 == n && n >= 4 * c4 + 5) {
-                        c[((unsigned long)((long long)n - 1)) * n + j] += a[((unsigned long)((long long)n - 1)) * n + ((unsigned long)(4 * c4 + 3))] * b[((unsigned long)(4 * c4 + 3)) * n + j];
+                        c[((unsigned long)((long long)n - 1)) * n + ((unsigned long)c5)] += a[((unsigned long)((long long)n - 1)) * n + ((unsigned long)(4 * c4 + 3))] * b[((unsigned long)(4 * c4 + 3)) * n + ((unsigned long)c5)];
                       }
                     }
                   }
                   if (n >= 2 * c3 + 2 && 4 * c4 + 3 >= n) {
-                    c[((unsigned long)(2 * c3 + 1)) * n + j] += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4))] * b[((unsigned long)(4 * c4)) * n + j];
+                    c[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)c5)] += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4))] * b[((unsigned long)(4 * c4)) * n + ((unsigned long)c5)];
                     if (n >= 4 * c4 + 2) {
-                      c[((unsigned long)(2 * c3 + 1)) * n + j] += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4 + 1))] * b[((unsigned long)(4 * c4 + 1)) * n + j];
+                      c[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)c5)] += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4 + 1))] * b[((unsigned long)(4 * c4 + 1)) * n + ((unsigned long)c5)];
                       if (4 * c4 + 3 == n) {
-                        c[((unsigned long)(2 * c3 + 1)) * n + j] += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)((long long)n - 1))] * b[((unsigned long)((long long)n - 1)) * n + j];
+                        c[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)c5)] += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)((long long)n - 1))] * b[((unsigned long)((long long)n - 1)) * n + ((unsigned long)c5)];
                       }
                     }
                   }
