@@ -14,7 +14,7 @@ flags="-O3 -march=native -ffp-contract=off"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export NESTOR_BENCH_TIME=1
-samples="samples/transformer_block.c samples/image_u8.c samples/sizet_matmul.c samples/flat_layer.c"
+samples="samples/transformer_block.c samples/image_u8.c samples/sizet_matmul.c"
 for src in bench/real_code/*.c $samples; do
   name=$(basename "$src" .c)
   defs=""
