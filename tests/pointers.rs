@@ -6,8 +6,9 @@
 
 mod common;
 
+use common::{searched_and_compared as check, versioned};
+
 use nestor::driver::pipeline;
-use nestor::transform::decision::Decision;
 
 /// A program calling `kernel` through a volatile pointer (so the compiler cannot see
 /// what it gets) as `calls` says, printing a hash of every bit of `A` and `B`.
@@ -24,17 +25,6 @@ const SWEEPS: &str = "void kernel(int n, double *y, const double *x) {
     for (int i = 1; i < n - 1; i++)
       y[i] = (x[i - 1] + x[i] + x[i + 1]) / 3 + y[i] * 0.25;
 }";
-
-fn check(name: &str, src: &str) -> pipeline::FileReport {
-    let report = common::searched(src, None);
-    common::assert_same_behaviour_threaded(name, src, &report.output, None)
-        .unwrap_or_else(|e| panic!("{e}"));
-    report
-}
-
-fn versioned(report: &pipeline::FileReport) -> Vec<String> {
-    common::kernel_decisions(report, |d| matches!(d, Decision::Versioned { .. }))
-}
 
 #[test]
 fn pointer_parameters_are_arrays_tested_for_overlap() {

@@ -7,24 +7,12 @@
 
 mod common;
 
-use nestor::driver::pipeline;
-use nestor::transform::decision::Decision;
+use common::{searched_and_compared as check, versioned};
 
 /// A program running `calls` of `kernel` on `A` and `B` and printing a hash of every
 /// bit of both.
 fn program(kernel: &str, calls: &str) -> String {
     common::two_array_program(&["stddef.h"], 4096, kernel, calls)
-}
-
-fn check(name: &str, src: &str) -> pipeline::FileReport {
-    let report = common::searched(src, None);
-    common::assert_same_behaviour_threaded(name, src, &report.output, None)
-        .unwrap_or_else(|e| panic!("{e}"));
-    report
-}
-
-fn versioned(report: &pipeline::FileReport) -> Vec<String> {
-    common::kernel_decisions(report, |d| matches!(d, Decision::Versioned { .. }))
 }
 
 /// The commonest loop of real code: `size_t` counters over a flat matrix.

@@ -105,23 +105,17 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
     let mut replacements = Vec::new();
     for (index, region) in front.regions.iter().enumerate() {
         let (report, edits) = run_region(&mut ctx, src, region, index, &front, options);
-        let parts = match report.never_modelled && !region.nests.is_empty() {
-            // The source's own parallel loop keeps its note beside its nests'.
-            true if region.user_parallel.is_some() => std::iter::once((report, edits))
-                .chain(
-                    region
-                        .nests
-                        .iter()
-                        .map(|nest| run_region(&mut ctx, src, nest, index, &front, options)),
-                )
-                .collect(),
-            true => region
-                .nests
-                .iter()
-                .map(|nest| run_region(&mut ctx, src, nest, index, &front, options))
-                .collect(),
-            false => vec![(report, edits)],
-        };
+        let retry = report.never_modelled && !region.nests.is_empty();
+        let mut parts = Vec::new();
+        // The source's own parallel loop keeps its note beside its nests'.
+        if !retry || region.user_parallel.is_some() {
+            parts.push((report, edits));
+        }
+        if retry {
+            for nest in &region.nests {
+                parts.push(run_region(&mut ctx, src, nest, index, &front, options));
+            }
+        }
         for (report, edits) in parts {
             replacements.extend(edits);
             regions.push(report);

@@ -161,6 +161,22 @@ int main(void) {{
     )
 }
 
+/// `src` rewritten by the automatic search, compiled, run at 1, 2 and 4 threads and
+/// compared with the original exactly (panics on a difference).
+pub fn searched_and_compared(name: &str, src: &str) -> nestor::driver::pipeline::FileReport {
+    let report = searched(src, None);
+    assert_same_behaviour_threaded(name, src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+    report
+}
+
+/// The run-time tests of `kernel`'s regions, as their decisions print.
+pub fn versioned(report: &nestor::driver::pipeline::FileReport) -> Vec<String> {
+    kernel_decisions(report, |d| {
+        matches!(d, nestor::transform::decision::Decision::Versioned { .. })
+    })
+}
+
 /// Every region diagnostic of `report`, as `code message`.
 pub fn region_messages(report: &nestor::driver::pipeline::FileReport) -> Vec<String> {
     report

@@ -37,9 +37,25 @@ impl Lifter<'_> {
         if !ok {
             return None;
         }
+        Some(self.new_statement(node, accesses, Vec::new(), self.if_depth > 0))
+    }
+
+    /// Records `node` as the region's next statement with `accesses` (and the reads
+    /// of the induction scalars its subscripts replaced), its text's rewrites (iterator
+    /// holes, renamed variables, views, and `more`) and the unsigned values it computes;
+    /// an assignment of an induction scalar starts its known value unless
+    /// `conditional`.
+    pub(super) fn new_statement(
+        &mut self,
+        node: Node,
+        mut accesses: Vec<Access>,
+        more: Vec<(Span, Vec<Piece>)>,
+        conditional: bool,
+    ) -> Node_ {
         let index = self.statements.len();
         let mut rewrites = self.iterator_holes(node);
         rewrites.extend(self.renames_in(&node.byte_range()));
+        rewrites.extend(more);
         accesses.extend(self.induction_accesses());
         self.statements.push(Statement {
             name: format!("S{index}"),
@@ -50,8 +66,8 @@ impl Lifter<'_> {
             span: node.byte_range(),
             unsigned: self.take_unsigned(),
         });
-        self.track_inductions(index, node, self.if_depth > 0);
-        Some(Node_::Stmt(index))
+        self.track_inductions(index, node, conditional);
+        Node_::Stmt(index)
     }
 
     /// Accesses of an assignment or increment at statement level (`a = b = c` allowed).

@@ -186,25 +186,11 @@ impl Lifter<'_> {
         if !(read & self.reference(name, AccessKind::Write, &mut accesses)) {
             return None;
         }
-        let index = self.statements.len();
-        accesses.extend(self.induction_accesses());
-        let mut rewrites = self.iterator_holes(d);
-        rewrites.extend(self.renames_in(&d.byte_range()));
-        rewrites.push((
+        let semicolon = (
             d.end_byte()..d.end_byte(),
             vec![Piece::Text(";".to_string())],
-        ));
-        self.statements.push(Statement {
-            name: format!("S{index}"),
-            iters: self.iters.clone(),
-            text: text(d, self.src).to_string(),
-            rewrites,
-            accesses,
-            span: d.byte_range(),
-            unsigned: self.take_unsigned(),
-        });
-        self.track_inductions(index, d, true);
-        Some(Node_::Stmt(index))
+        );
+        Some(self.new_statement(d, accesses, vec![semicolon], true))
     }
 
     /// Every access to a name the region declares in a block must lie in the scope of

@@ -7,8 +7,7 @@
 //! read the branch may not make.
 
 use super::{Lifter, Node_};
-use crate::frontend::ir::{Access, AccessKind, Statement};
-use crate::frontend::syntax::text;
+use crate::frontend::ir::{Access, AccessKind};
 use crate::support::diag::Code;
 use tree_sitter::Node;
 
@@ -18,16 +17,14 @@ impl Lifter<'_> {
     /// none of these (nothing is recorded then).
     pub(super) fn guarded_statement(&mut self, node: Node) -> Option<Node_> {
         let condition = node.child_by_field_name("condition")?;
-        if self.iters.is_empty()
-            || self
-                .affine(Code::NonAffineCondition)
-                .cond(condition)
-                .is_ok()
-        {
-            self.take_unsigned();
+        let affine = self
+            .affine(Code::NonAffineCondition)
+            .cond(condition)
+            .is_ok();
+        self.take_unsigned(); // the trial's: the `if` lifts its condition again
+        if self.iters.is_empty() || affine {
             return None;
         }
-        self.take_unsigned();
         let (diags, next_ref) = (self.diags.len(), self.next_ref);
         let mut accesses = Vec::new();
         if !self.branch_effects(node, &mut accesses) {
@@ -49,21 +46,7 @@ impl Lifter<'_> {
             });
             self.next_ref += 1;
         }
-        let index = self.statements.len();
-        let mut rewrites = self.iterator_holes(node);
-        rewrites.extend(self.renames_in(&node.byte_range()));
-        accesses.extend(self.induction_accesses());
-        self.statements.push(Statement {
-            name: format!("S{index}"),
-            iters: self.iters.clone(),
-            text: text(node, self.src).to_string(),
-            rewrites,
-            accesses,
-            span: node.byte_range(),
-            unsigned: self.take_unsigned(),
-        });
-        self.track_inductions(index, node, true);
-        Some(Node_::Stmt(index))
+        Some(self.new_statement(node, accesses, Vec::new(), true))
     }
 
     /// The accesses of a branch (or of a whole `if`): assignments, pure calls, blocks of

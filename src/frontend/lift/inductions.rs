@@ -99,7 +99,7 @@ impl Lifter<'_> {
             .affine(Code::NonAffineSubscript)
             .aff(e.child_by_field_name("right")?)
             .ok()?;
-        self.unsigned.take();
+        self.take_unsigned();
         (!value.mentions(name)).then(|| (name.to_string(), value))
     }
 
