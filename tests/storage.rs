@@ -145,7 +145,7 @@ static void f(int n, double A[n][n], double B[n][n], double C[n][n]) {
       t = 0;
       for (int k = 0; k < N; k++)
         t += B[i][k] * C[k][j];
-      A[i][j] = t;
+      A[i][j] = 2 * t; /* not a store of `t` alone, which would be forwarded */
     }
 }
 static void g(int n, double a[n], double b[n]) {
@@ -190,4 +190,136 @@ int main(void) {
         "{d:?}"
     );
     common::assert_same_behaviour("expansion and contraction", src, &report.output, None).unwrap();
+}
+
+/// The cell `forwarding::forwarded` keeps the scalar `s` of `src`'s first region in.
+fn forwarded_into(src: &str) -> Option<String> {
+    let front = frontend::analyze(src, &[], &[]);
+    let ctx = nestor::support::isl::new_context();
+    let plan = nestor::analysis::plan::Plan::lift(&ctx, front.regions[0].clone())
+        .expect("isl")
+        .expect("modelled");
+    nestor::transform::forwarding::forwarded(&ctx, &plan, "s")
+        .expect("isl")
+        .map(|(_, f)| f.cell)
+}
+
+/// `for i for j { s = 0; for k: s += A[i][k] * B[k][j]; <store> }` with `C` of `ctype`
+/// and `between` in the `k` loop.
+fn product(ctype: &str, between: &str, store: &str) -> String {
+    format!(
+        "void f(int n, {ctype} C[restrict n][n], double A[restrict n][n], double B[restrict n][n], double D[restrict n][n]) {{
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {{
+      double s = 0.0;
+      for (int k = 0; k < n; k++) {{
+        s += A[i][k] * B[k][j];
+        {between}
+      }}
+      {store}
+    }}
+}}
+"
+    )
+}
+
+#[test]
+fn a_scalar_accumulator_is_forwarded_into_the_cell_it_is_stored_to() {
+    assert_eq!(
+        forwarded_into(&product("double", "", "C[i][j] = s;")).as_deref(),
+        Some("C[i][j]")
+    );
+    // The product with the accumulator gets the code of the product accumulating into
+    // `C[i][j]`, with nothing added.
+    let direct =
+        "void f(int n, double C[restrict n][n], double A[restrict n][n], double B[restrict n][n]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      C[i][j] = 0.0;
+      for (int k = 0; k < n; k++)
+        C[i][j] += A[i][k] * B[k][j];
+    }
+}
+";
+    let forwarded = optimized(&product("double", "", "C[i][j] = s;"));
+    let d = decisions(&forwarded);
+    assert_eq!(
+        d[0], "kept scalar `s` in `C[i][j]`, the cell its value is stored to",
+        "{d:?}"
+    );
+    assert_eq!(d[1..], decisions(&optimized(direct))[..], "{d:?}");
+}
+
+#[test]
+fn a_scalar_is_not_forwarded_where_the_cell_would_change_what_the_program_computes() {
+    // Another type: every `+=` would round to the cell's type.
+    assert_eq!(forwarded_into(&product("float", "", "C[i][j] = s;")), None);
+    // The cell is read before the store: it would read the partial sum.
+    assert_eq!(
+        forwarded_into(&product("double", "D[i][k] = C[i][j];", "C[i][j] = s;")),
+        None
+    );
+    // Not a plain store of the scalar.
+    assert_eq!(
+        forwarded_into(&product("double", "", "C[i][j] = 2 * s;")),
+        None
+    );
+    assert_eq!(
+        forwarded_into(&product("double", "", "if (i > j) C[i][j] = s;")),
+        None
+    );
+    // A later value of `s` would be left in the cell.
+    let later = "void f(int n, double x[restrict n], double a[restrict n], double b[restrict n]) {
+  for (int i = 0; i < n; i++) {
+    double s = a[i];
+    x[i] = s;
+    s = b[i];
+  }
+}
+";
+    assert_eq!(forwarded_into(later), None);
+    // `s` holds a value from before the region at its first read.
+    let live_in = "void f(int n, double x[restrict n], double a[restrict n]) {
+  double s = 1.0;
+  for (int i = 0; i < 1; i++) {
+    s += a[i];
+    x[i] = s;
+  }
+}
+";
+    assert_eq!(forwarded_into(live_in), None);
+}
+
+#[test]
+fn forwarded_products_compute_the_same_results() {
+    let kernel = "
+static void kernel(int n, double C[n][n], double X[n][n], double Y[n][n]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      double s = 0.0;
+      for (int k = 0; k < n; k++)
+        s += X[i][k] * Y[k][j];
+      C[i][j] = s;
+    }
+}
+static void matvec(int n, int d, double *out, const double *x, const double *w) {
+  for (int i = 0; i < d; i++) {
+    double val = 0.0;
+    for (int j = 0; j < n; j++)
+      val += w[i * n + j] * x[j];
+    out[i] = val;
+  }
+}";
+    let calls = "kernel(16, (double (*)[16])A, (double (*)[16])B, (double (*)[16])B);
+  kernel(12, (double (*)[12])(A + 300), (double (*)[12])A, (double (*)[12])(B + 400));
+  matvec(16, 16, B + 256, A, B);
+  matvec(20, 20, A, A, B);";
+    let src = common::two_array_program(&[], 1024, kernel, calls);
+    let report = common::searched_and_compared("forwarded products", &src);
+    let d = common::kernel_decisions(&report, |_| true);
+    assert!(
+        d.iter()
+            .any(|x| x.starts_with("kept scalar `s` in `C[i][j]`")),
+        "{d:?}"
+    );
 }

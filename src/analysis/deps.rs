@@ -167,6 +167,20 @@ pub fn same_values(original: &Dataflow, changed: &Dataflow) -> Isl<bool> {
             .is_equal(&copy(&original.plain.live_in)?.domain()?)?)
 }
 
+/// Whether `changed` leaves the same values behind as `original`: the same last write
+/// of every cell live after the region, `live_out(changed) = live_out(original)`.
+pub fn same_live_out(original: &Dataflow, changed: &Dataflow) -> Isl<bool> {
+    changed.plain.live_out.is_equal(&original.plain.live_out)
+}
+
+/// Whether some read of the scalar `variable` reads a value from before the region:
+/// `live_in ∩ { r -> variable[] }` is not empty.
+pub fn reads_live_in(ctx: &Context, df: &Dataflow, variable: &str) -> Isl<bool> {
+    let name = crate::model::isl_name(variable);
+    let cell = UnionSet::read_from_str(ctx, &format!("{{ {name}[] }}"))?;
+    Ok(!copy(&df.plain.live_in)?.intersect_range(cell)?.is_empty()?)
+}
+
 /// The live ranges: each write paired with every read of its value, `{ w -> r }`
 /// (that is the flow relation; the last read of each value closes the range).
 pub fn live_ranges(df: &Dataflow) -> Isl<UnionMap> {

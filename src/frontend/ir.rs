@@ -445,6 +445,10 @@ pub struct Access {
     /// The array's name in the source, and each subscript expression.
     pub name_span: Span,
     pub index_spans: Vec<Span>,
+    /// A scalar's access made an access of the cell the scalar's value is stored to
+    /// (`transform::forwarding`): its text is replaced whole by the cell's reference,
+    /// so it has no subscripts in the text (`index_spans` is empty).
+    pub forwarded: bool,
 }
 
 /// A piece of a statement's source text.
@@ -719,25 +723,34 @@ impl Region {
     /// Whether every access to `array` is written out in the statements' text, its name
     /// and each subscript, so that storage changes may rewrite it: not so for the
     /// reads of a called function the region passes the array to, nor for an array C
-    /// indexes flat (its subscripts are not in the text one by one).
+    /// indexes flat (its subscripts are not in the text one by one), nor for accesses
+    /// standing in for a forwarded scalar.
     pub fn is_rewritable(&self, array: &str) -> bool {
-        !self.arrays.iter().any(|a| a.name == array && a.flat) && self.is_written_out(array)
+        !self.arrays.iter().any(|a| a.name == array && a.flat)
+            && self.is_written_out(array)
+            && self.accesses_of(array).all(|a| !a.forwarded)
     }
 
     /// Whether every access to `array` is written out in the statements' text as its
     /// name and subscripts (one flat subscript for an array C indexes flat), so that
     /// the whole access may be replaced by another expression (a local holding the
-    /// cell): not so for the reads of a called function the region passes it to.
+    /// cell): not so for the reads of a called function the region passes it to. An
+    /// access standing in for a forwarded scalar is replaced whole by the cell's text.
     pub fn is_written_out(&self, array: &str) -> bool {
         let flat = self.arrays.iter().any(|a| a.name == array && a.flat);
+        self.accesses_of(array).all(|a| {
+            let subscripts = if flat { 1 } else { a.subscripts.len() };
+            a.forwarded
+                || (a.index_spans.len() == subscripts && a.span.contains(&a.name_span.start))
+        })
+    }
+
+    /// Every access of `array` in the region's statements.
+    pub fn accesses_of<'a>(&'a self, array: &'a str) -> impl Iterator<Item = &'a Access> + 'a {
         self.statements
             .iter()
             .flat_map(|s| &s.accesses)
-            .filter(|a| a.array == array)
-            .all(|a| {
-                let subscripts = if flat { 1 } else { a.subscripts.len() };
-                a.index_spans.len() == subscripts && a.span.contains(&a.name_span.start)
-            })
+            .filter(move |a| a.array == array)
     }
 
     /// The access with id `id` (`R<id>` in tagged relations) and its statement.

@@ -6,6 +6,7 @@ use crate::frontend::Region;
 use crate::frontend::ir::{Access, AccessKind};
 use crate::frontend::types::ElementType;
 use crate::support::diag::{Code, Diagnostic};
+use crate::transform::forwarding::Forwarding;
 use crate::transform::rewrites::{Fusion, MAX_SHIFT, Transform};
 use crate::transform::storage::{Contraction, Expansion};
 use serde::{Deserialize, Serialize};
@@ -62,6 +63,8 @@ pub enum Decision {
     Promoted { cell: String, iterator: String },
     /// A scalar given one cell per iteration of a loop.
     Expanded(Expansion),
+    /// A scalar stored in the cell its value is stored to.
+    Forwarded(Forwarding),
     /// A temporary array stored in a modulo buffer.
     Contracted(Contraction),
     /// A loop whose iterations run concurrently, with the scalars each thread gets its
@@ -315,15 +318,7 @@ impl fmt::Display for Decision {
                 second,
                 shift,
             } => write!(f, "fused {second} into {first}, shift {shift}"),
-            Decision::Tiled { loops, sizes } => {
-                let sizes: Vec<String> = sizes.iter().map(i64::to_string).collect();
-                write!(
-                    f,
-                    "tiled loops ({}) by {}",
-                    loops.join(", "),
-                    sizes.join(" x ")
-                )
-            }
+            Decision::Tiled { loops, sizes } => write!(f, "{}", tiled(loops, sizes)),
             Decision::Skewed { loops, skewed } => write!(
                 f,
                 "skewed loops ({}) to ({}), so that they can be tiled",
@@ -340,6 +335,7 @@ impl fmt::Display for Decision {
                 "kept `{cell}` in a register across loop `{iterator}` (loaded before it, stored after it)"
             ),
             Decision::Expanded(e) => write!(f, "{}", expansion(e)),
+            Decision::Forwarded(x) => write!(f, "{}", forwarding(x)),
             Decision::Contracted(c) => write!(
                 f,
                 "contracted {} (saves {} bytes of cache footprint)",
@@ -395,6 +391,24 @@ fn unroll_factors(loops: &[String], factors: &[i64]) -> String {
         .map(|(l, u)| (l.as_str(), u.to_string()))
         .unzip();
     format!("({}) by {}", names.join(", "), by.join(" x "))
+}
+
+/// The tiling of `loops` by `sizes`, in words.
+fn tiled(loops: &[String], sizes: &[i64]) -> String {
+    let sizes: Vec<String> = sizes.iter().map(i64::to_string).collect();
+    format!(
+        "tiled loops ({}) by {}",
+        loops.join(", "),
+        sizes.join(" x ")
+    )
+}
+
+/// What a forwarding did, in words.
+fn forwarding(x: &Forwarding) -> String {
+    format!(
+        "kept scalar `{}` in `{}`, the cell its value is stored to",
+        x.variable, x.cell
+    )
 }
 
 /// What an expansion did, in words.

@@ -2,12 +2,13 @@
 //! when `analysis` accepts it, and says what it did as a typed `decision::Decision`.
 //! The automatic search (`search`, with isl's scheduler and the alternatives `tune`
 //! times), the user's requests (`requested`), tiling (`tiling`, with the cache model and
-//! skewing), storage (`storage`), parallel loops (`parallel`), the cells kept in
+//! skewing), storage (`storage`, and `forwarding` of scalars into cells), parallel loops (`parallel`), the cells kept in
 //! locals of the generated code (`registers`); `rewrites` are the
 //! schedule-tree rewrites they share and `cost` the locality model that ranks orders.
 
 pub mod cost;
 pub mod decision;
+pub mod forwarding;
 pub mod parallel;
 pub mod registers;
 pub mod requested;

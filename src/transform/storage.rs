@@ -122,6 +122,16 @@ fn largest_value(aff: &Aff, region: &Region) -> Option<i128> {
 
 /// The loops `variable` can be expanded along, innermost first.
 pub fn expansion_loops(region: &Region, variable: &str) -> Vec<ExpansionLoop> {
+    let around = common_loops(region, variable);
+    let mut out: Vec<ExpansionLoop> = (0..around.len())
+        .filter_map(|d| simple_extent(&around[d], &around[..d]))
+        .collect();
+    out.reverse();
+    out
+}
+
+/// The loops around every statement that accesses `variable`, outermost first.
+pub fn common_loops(region: &Region, variable: &str) -> Vec<Loop> {
     let users: BTreeSet<usize> = region
         .statements
         .iter()
@@ -130,35 +140,25 @@ pub fn expansion_loops(region: &Region, variable: &str) -> Vec<ExpansionLoop> {
         .map(|(k, _)| k)
         .collect();
     let mut out = Vec::new();
-    enclosing_loops(&region.body, &mut Vec::new(), &users, &mut out);
-    out.reverse();
+    enclosing_loops(&region.body, &users, &mut out);
     out
 }
 
-/// Collects the loops (with their depth) that contain every statement of `users`.
-fn enclosing_loops(
-    nodes: &[Node],
-    path: &mut Vec<Loop>,
-    users: &BTreeSet<usize>,
-    out: &mut Vec<ExpansionLoop>,
-) {
+/// Collects the loops that contain every statement of `users`, outermost first.
+fn enclosing_loops(nodes: &[Node], users: &BTreeSet<usize>, out: &mut Vec<Loop>) {
     for node in nodes {
         match node {
             Node::Loop(l, body) => {
                 let mut inside = Vec::new();
                 statements(body, &mut inside);
                 if users.iter().all(|k| inside.contains(k)) {
-                    if let Some(e) = simple_extent(l, path) {
-                        out.push(e);
-                    }
-                    path.push(l.clone());
-                    enclosing_loops(body, path, users, out);
-                    path.pop();
+                    out.push(l.clone());
+                    enclosing_loops(body, users, out);
                 }
             }
             Node::If(_, t, e, _) => {
-                enclosing_loops(t, path, users, out);
-                enclosing_loops(e, path, users, out);
+                enclosing_loops(t, users, out);
+                enclosing_loops(e, users, out);
             }
             Node::Stmt(_) => {}
         }
@@ -232,11 +232,7 @@ pub fn expand(
         .map(|l| l.extent.to_c())
         .chain(own_extents.iter().cloned())
         .collect();
-    out.arrays.retain(|a| a.name != variable);
-    // A variable declared in the region's blocks is gone with its declaration.
-    if let Some(block) = region.block_locals.iter().find(|b| b.name == variable) {
-        out.declarations.retain(|d| *d != block.declaration);
-    }
+    remove_variable(&mut out, variable);
     out.arrays.push(Array {
         name: array.to_string(),
         element: element.clone(),
@@ -286,22 +282,57 @@ fn rename_accesses(
             }
         })
         .collect();
-    let pieces = expanded_reference(array, along);
+    let to = Redirection {
+        array: array.to_string(),
+        subscripts,
+        pieces: expanded_reference(array, along),
+        whole: !keeps_subscripts,
+        forwarded: false,
+    };
+    redirect_accesses(out, variable, &to);
+}
+
+/// `out` without the variable `variable`, no longer accessed: a variable declared in
+/// the region's blocks is gone with its declaration.
+pub fn remove_variable(out: &mut Region, variable: &str) {
+    out.arrays.retain(|a| a.name != variable);
+    if let Some(block) = out.block_locals.iter().find(|b| b.name == variable) {
+        let declaration = block.declaration.clone();
+        out.declarations.retain(|d| *d != declaration);
+    }
+}
+
+/// Where the accesses of a variable go: `array` at `subscripts` (before the variable's
+/// own), its text `pieces` in place of the whole access (`whole`) or of its name.
+pub struct Redirection {
+    pub array: String,
+    pub subscripts: Vec<Aff>,
+    pub pieces: Vec<Piece>,
+    pub whole: bool,
+    /// Whether the accesses stand in for a forwarded scalar
+    /// ([`crate::frontend::ir::Access::forwarded`]).
+    pub forwarded: bool,
+}
+
+/// `out` with every access `S[i] -> variable[s]` made `S[i] -> array[t, s]` (`t` the
+/// redirection's subscripts), in the model and in the statements' text.
+pub fn redirect_accesses(out: &mut Region, variable: &str, to: &Redirection) {
     for stmt in &mut out.statements {
         let mut rewritten = Vec::new();
         for a in stmt.accesses.iter_mut().filter(|a| a.array == variable) {
-            a.array = array.to_string();
-            a.subscripts = subscripts.iter().chain(&a.subscripts).cloned().collect();
-            rewritten.push(if keeps_subscripts {
-                a.name_span.clone()
-            } else {
+            a.array = to.array.clone();
+            a.subscripts = to.subscripts.iter().chain(&a.subscripts).cloned().collect();
+            a.forwarded = to.forwarded;
+            rewritten.push(if to.whole {
                 a.span.clone()
+            } else {
+                a.name_span.clone()
             });
         }
         for span in rewritten {
             stmt.rewrites
                 .retain(|(r, _)| r.end <= span.start || r.start >= span.end);
-            stmt.rewrites.push((span, pieces.clone()));
+            stmt.rewrites.push((span, to.pieces.clone()));
         }
     }
 }

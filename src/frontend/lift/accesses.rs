@@ -278,6 +278,7 @@ impl Lifter<'_> {
             span: node.byte_range(),
             name_span: base.byte_range(),
             index_spans,
+            forwarded: false,
         });
         self.next_ref += 1;
         true

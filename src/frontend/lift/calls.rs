@@ -191,6 +191,7 @@ impl Lifter<'_> {
             span: call.byte_range(),
             name_span: name_node.byte_range(),
             index_spans: Vec::new(),
+            forwarded: false,
         });
         self.next_ref += 1;
         true

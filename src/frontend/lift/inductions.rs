@@ -50,6 +50,7 @@ impl Lifter<'_> {
                     span: span.clone(),
                     name_span: span,
                     index_spans: Vec::new(),
+                    forwarded: false,
                 }
             })
             .collect()

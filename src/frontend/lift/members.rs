@@ -97,6 +97,7 @@ impl Lifter<'_> {
             span: node.byte_range(),
             name_span: root.byte_range(),
             index_spans: indices.iter().map(|i| i.byte_range()).collect(),
+            forwarded: false,
         });
         self.next_ref += 1;
         self.fields.entry(field.name.clone()).or_insert(field);

@@ -190,6 +190,7 @@ impl Lifter<'_> {
             span: node.byte_range(),
             name_span: name_node.byte_range(),
             index_spans: vec![index.byte_range()],
+            forwarded: false,
         });
         self.next_ref += 1;
         true

@@ -36,8 +36,8 @@ const COMBINATIONS: usize = 512;
 
 /// Up to `limit` legal orders of `plan`'s region: the search's choice `chosen` first,
 /// the original order second (when they differ), then the others by model cost,
-/// cheapest first. Scalar expansions the search kept (`plan` has them) are part of
-/// every order.
+/// cheapest first. Scalar expansions and forwardings the search kept (`plan` has
+/// them) are part of every order.
 pub fn alternatives(
     ctx: &Context,
     plan: &Plan,
@@ -48,7 +48,7 @@ pub fn alternatives(
     let storage: Vec<Decision> = chosen
         .decisions
         .iter()
-        .filter(|d| matches!(d, Decision::Expanded(_)))
+        .filter(|d| matches!(d, Decision::Expanded(_) | Decision::Forwarded(_)))
         .cloned()
         .collect();
     let mut out = vec![alternative(

@@ -16,8 +16,8 @@ use crate::transform::rewrites::{
     self, chain_labels, chains, distributable, permutations, permute_chain,
 };
 use crate::transform::search::isl_scheduler::{Validity, isl_order};
-use crate::transform::storage;
 use crate::transform::tiling::{self, TileSizes};
+use crate::transform::{forwarding, storage};
 use isl_rs::{Context, LibISLError};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashSet};
@@ -277,7 +277,42 @@ pub fn best_order(
     if !options.expand {
         return Ok((plan, found));
     }
+    let (plan, found) = forward_where_it_pays(ctx, plan, found, options, &mut learned)?;
     expand_where_it_pays(ctx, plan, found, options, identifiers, tiling, &mut learned)
+}
+
+/// Forwarding ([`forwarding::forwarded`]) of each expandable scalar whose live ranges
+/// keep the search from a cheaper order into the cell its value is stored to: kept
+/// (first among the decisions) when the order found for the changed region is cheaper.
+fn forward_where_it_pays(
+    ctx: &Context,
+    mut plan: Plan,
+    mut found: SearchOutcome,
+    options: &SearchOptions,
+    learned: &mut Learned,
+) -> Result<(Plan, SearchOutcome), LibISLError> {
+    let mut kept = Vec::new();
+    let candidates = storage::expandable_scalars(&plan.region)
+        .into_iter()
+        .filter(|v| learned.may_unblock(&plan.region, v))
+        .take(MAX_EXPANSION_TRIES)
+        .collect::<Vec<_>>();
+    for variable in candidates {
+        let Some((forwarded, forwarding)) = forwarding::forwarded(ctx, &plan, &variable)? else {
+            continue;
+        };
+        // The changed region has other statements: what was learned is about the old.
+        let mut fresh = Learned::default();
+        let better = search_plan(ctx, &forwarded, options, &mut fresh)?;
+        if better.cost < found.cost * (1.0 - 1e-9) {
+            plan = forwarded;
+            found = better;
+            *learned = fresh;
+            kept.push(Decision::Forwarded(forwarding));
+        }
+    }
+    found.decisions.splice(0..0, kept);
+    Ok((plan, found))
 }
 
 fn expand_where_it_pays(

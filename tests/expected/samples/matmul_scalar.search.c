@@ -20,12 +20,10 @@ static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C
   double t;
   if (__builtin_expect(((unsigned long long)A + (unsigned long long)((long long)n - 1) * sizeof A[0] + (unsigned long long)m * sizeof A[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)n - 1) * sizeof B[0] + (unsigned long long)p * sizeof B[0][0] <= (unsigned long long)A)
       && ((unsigned long long)A + (unsigned long long)((long long)n - 1) * sizeof A[0] + (unsigned long long)m * sizeof A[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)p - 1) * sizeof C[0] + (unsigned long long)m * sizeof C[0][0] <= (unsigned long long)A), 1)) {
-    double (*t_ij)[m > 0 ? m : 1] = __builtin_malloc(sizeof(double) * (unsigned long)(n > 0 ? n : 1) * (unsigned long)(m > 0 ? m : 1));
-    if (!t_ij) __builtin_abort();
     #pragma omp parallel for
     for (int i = 0; i < n; i++) {
       for (int j = 0; j < m; j++) {
-        t_ij[i][j] = 0;
+        A[i][j] = 0;
       }
     }
     #pragma omp parallel for
@@ -37,34 +35,38 @@ static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C
               if (n >= (long long)(2 * c3) + 2 && p >= (long long)(4 * c4) + 4) {
                 #pragma omp simd
                 for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
-                  t_ij[2 * c3][j] += B[2 * c3][4 * c4] * C[4 * c4][j];
-                  t_ij[2 * c3][j] += B[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
-                  t_ij[2 * c3][j] += B[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
-                  t_ij[2 * c3][j] += B[2 * c3][4 * c4 + 3] * C[4 * c4 + 3][j];
-                  t_ij[2 * c3 + 1][j] += B[2 * c3 + 1][4 * c4] * C[4 * c4][j];
-                  t_ij[2 * c3 + 1][j] += B[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
-                  t_ij[2 * c3 + 1][j] += B[2 * c3 + 1][4 * c4 + 2] * C[4 * c4 + 2][j];
-                  t_ij[2 * c3 + 1][j] += B[2 * c3 + 1][4 * c4 + 3] * C[4 * c4 + 3][j];
+                  double A_r0 = A[2 * c3][j];
+                  double A_r1 = A[2 * c3 + 1][j];
+                  A_r0 += B[2 * c3][4 * c4] * C[4 * c4][j];
+                  A_r0 += B[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
+                  A_r0 += B[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
+                  A_r0 += B[2 * c3][4 * c4 + 3] * C[4 * c4 + 3][j];
+                  A_r1 += B[2 * c3 + 1][4 * c4] * C[4 * c4][j];
+                  A_r1 += B[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
+                  A_r1 += B[2 * c3 + 1][4 * c4 + 2] * C[4 * c4 + 2][j];
+                  A_r1 += B[2 * c3 + 1][4 * c4 + 3] * C[4 * c4 + 3][j];
+                  A[2 * c3][j] = A_r0;
+                  A[2 * c3 + 1][j] = A_r1;
                 }
               } else {
                 #pragma omp simd
                 for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
-                  t_ij[2 * c3][j] += B[2 * c3][4 * c4] * C[4 * c4][j];
+                  A[2 * c3][j] += B[2 * c3][4 * c4] * C[4 * c4][j];
                   if (p >= 4 * c4 + 2) {
-                    t_ij[2 * c3][j] += B[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
+                    A[2 * c3][j] += B[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
                     if (p >= 4 * c4 + 3) {
-                      t_ij[2 * c3][j] += B[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
+                      A[2 * c3][j] += B[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
                       if (2 * c3 + 1 == n && p >= (long long)(4 * c4) + 4) {
-                        t_ij[(int)((long long)n - 1)][j] += B[(int)((long long)n - 1)][4 * c4 + 3] * C[4 * c4 + 3][j];
+                        A[(int)((long long)n - 1)][j] += B[(int)((long long)n - 1)][4 * c4 + 3] * C[4 * c4 + 3][j];
                       }
                     }
                   }
                   if (n >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= p) {
-                    t_ij[2 * c3 + 1][j] += B[2 * c3 + 1][4 * c4] * C[4 * c4][j];
+                    A[2 * c3 + 1][j] += B[2 * c3 + 1][4 * c4] * C[4 * c4][j];
                     if (p >= 4 * c4 + 2) {
-                      t_ij[2 * c3 + 1][j] += B[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
+                      A[2 * c3 + 1][j] += B[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
                       if (4 * c4 + 3 == p) {
-                        t_ij[2 * c3 + 1][j] += B[2 * c3 + 1][(int)((long long)p - 1)] * C[(int)((long long)p - 1)][j];
+                        A[2 * c3 + 1][j] += B[2 * c3 + 1][(int)((long long)p - 1)] * C[(int)((long long)p - 1)][j];
                       }
                     }
                   }
@@ -75,13 +77,6 @@ static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C
         }
       }
     }
-    #pragma omp parallel for
-    for (int i = 0; i < n; i++) {
-      for (int j = 0; j < m; j++) {
-        A[i][j] = t_ij[i][j];
-      }
-    }
-    __builtin_free(t_ij);
   } else {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++) {
