@@ -636,6 +636,7 @@ fn semantic_generator_covers_the_constructs() {
         "local-short",
         "local-sibling-other-type",
         "local-sibling-same-name",
+        "local-stored-plain",
         "local-ternary",
         "local-unsigned",
         "local-updated",

@@ -3650,9 +3650,10 @@ impl Gen {
         Ok(())
     }
 
-    /// `for (a) { double s = 0.0; for (b) s += ...; Y[a] = s; }`: a scalar of the
+    /// `for (a) { double s = 0.0; for (b) s += ...; Y[a] = s * c; }`: a scalar of the
     /// outer body around an inner reduction along rows or columns, an integer count,
-    /// or a value carried from one inner iteration to the next.
+    /// or a value carried from one inner iteration to the next; stored plainly
+    /// (`Y[a] = s;`) or scaled.
     fn locals_reduction(&mut self) -> Result<(), String> {
         self.feats.insert("local-around-inner-loop");
         let p = self.garr(Elem::Double, 2, &[]);
@@ -3736,7 +3737,13 @@ impl Gen {
         let c2 = self.coef();
         let mut body = pre;
         body.push(Node::Loop(inner));
-        body.push(st(format!("{yt} = {s} * {c2};"), vec![ya]));
+        if self.rng.chance(40) {
+            // a plain store: nestor may keep `s` in the cell itself
+            self.feats.insert("local-stored-plain");
+            body.push(st(format!("{yt} = {s};"), vec![ya]));
+        } else {
+            body.push(st(format!("{yt} = {s} * {c2};"), vec![ya]));
+        }
         outer.body = body;
         outer.braces = true;
         self.emit(&[Node::Loop(outer)]);
