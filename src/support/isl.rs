@@ -229,8 +229,8 @@ pub fn ast_kind(node: &ASTNode) -> Result<AstKind, Failure> {
 #[cfg(test)]
 mod tests {
     unsafe extern "C" {
-        /// Defined only when isl was configured `--with-int=imath-32`
-        /// (`.cargo/isl-config.site`).
+        /// Defined only when isl is built with imath-32 (`USE_SMALL_INT_OPT` in
+        /// `vendor/isl-rs/config/isl_config.h`).
         fn isl_sioimath_encode_small(value: i32) -> u64;
         fn isl_sioimath_get_si(value: u64) -> std::ffi::c_long;
     }
