@@ -173,12 +173,16 @@ pub fn same_live_out(original: &Dataflow, changed: &Dataflow) -> Isl<bool> {
     changed.plain.live_out.is_equal(&original.plain.live_out)
 }
 
-/// Whether some read of the scalar `variable` reads a value from before the region:
-/// `live_in ∩ { r -> variable[] }` is not empty.
-pub fn reads_live_in(ctx: &Context, df: &Dataflow, variable: &str) -> Isl<bool> {
-    let name = crate::model::isl_name(variable);
-    let cell = UnionSet::read_from_str(ctx, &format!("{{ {name}[] }}"))?;
-    Ok(!copy(&df.plain.live_in)?.intersect_range(cell)?.is_empty()?)
+/// Whether the region reads values of `array` (a C name, of rank `rank`) from before
+/// it: `range(live_in) ∩ { array[c] } ≠ ∅`.
+pub fn reads_live_in(ctx: &Context, df: &Dataflow, array: &str, rank: usize) -> Isl<bool> {
+    let dims: Vec<String> = (0..rank).map(|k| format!("c{k}")).collect();
+    let name = crate::model::isl_name(array);
+    let cells = UnionSet::read_from_str(ctx, &format!("{{ {name}[{}] }}", dims.join(", ")))?;
+    Ok(!copy(&df.plain.live_in)?
+        .range()?
+        .intersect(cells)?
+        .is_empty()?)
 }
 
 /// The live ranges: each write paired with every read of its value, `{ w -> r }`

@@ -33,7 +33,7 @@ pub fn forwarded(
     plan: &Plan,
     variable: &str,
 ) -> Result<Option<(Plan, Forwarding)>, LibISLError> {
-    if deps::reads_live_in(ctx, &plan.df, variable)? {
+    if deps::reads_live_in(ctx, &plan.df, variable, 0)? {
         return Ok(None);
     }
     for store in stores(&plan.region, variable) {

@@ -673,7 +673,7 @@ fn contracted(
     identifiers: &BTreeSet<String>,
 ) -> Result<Option<(Region, ScopText, Scop, Contraction)>, LibISLError> {
     let isl_array = model::isl_name(&array.name);
-    if reads_live_in(ctx, plan, &isl_array, array.extents.len())? {
+    if deps::reads_live_in(ctx, &plan.df, &array.name, array.extents.len())? {
         return Ok(None);
     }
     let order = plan.schedule_map(ctx, &plan.tree)?;
@@ -704,26 +704,6 @@ fn contracted(
     let df = deps::dataflow_under(ctx, &scop, &order)?;
     let same = deps::same_values(&plan.df, &df)?;
     Ok(same.then_some((region, text, scop, contraction)))
-}
-
-/// Whether the region reads values of `array` (isl name, rank `rank`) from before it:
-/// `range(live_in) ∩ { array[c] } ≠ ∅`.
-fn reads_live_in(
-    ctx: &Context,
-    plan: &Plan,
-    array: &str,
-    rank: usize,
-) -> Result<bool, LibISLError> {
-    let dims: Vec<String> = (0..rank).map(|k| format!("c{k}")).collect();
-    let cells = UnionSet::read_from_str(ctx, &format!("{{ {array}[{}] }}", dims.join(", ")))?;
-    Ok(!plan
-        .df
-        .plain
-        .live_in
-        .copy()?
-        .range()?
-        .intersect(cells)?
-        .is_empty()?)
 }
 
 /// Whether every access of the expanded `array` in `plan` stays within its extent
