@@ -163,7 +163,8 @@ fn fuzzer_programs_that_once_differed_with_threads() {
 fn iterations_writing_a_cell_nobody_reads_do_not_run_concurrently() {
     // Regression (differential fuzzer, seed 0xb program 77): T's values are never read,
     // so no live range forbids running k's iterations concurrently, but they would all
-    // write T's one cell after contraction: a data race.
+    // write T's one cell after contraction: a data race, unless each thread has its
+    // own T.
     let src = program(
         "void kernel(void) {
   double T[N][N];
@@ -176,7 +177,9 @@ fn iterations_writing_a_cell_nobody_reads_do_not_run_concurrently() {
     );
     let report = optimized(&src);
     assert!(
-        !parallel(&report).iter().any(|d| d.contains("`k`")),
+        parallel(&report)
+            .iter()
+            .all(|d| !d.contains("`k`") || d.contains("private `T`")),
         "{:?}\n{}",
         parallel(&report),
         report.output
@@ -327,4 +330,54 @@ fn a_parallel_pragma_inside_a_decided_conditional_keeps_the_conditional() {
     let report = optimized(&src);
     assert!(report.output.contains("#endif"), "{}", report.output);
     check_runs("a parallel pragma in a decided conditional", &src, &report);
+}
+
+#[test]
+fn a_contracted_buffer_is_private_to_each_thread_where_its_values_stay_in_one_iteration() {
+    let kernel = "
+static void kernel(int h, int w, double in[h][w], double out[h][w]) {
+  double tmp[h][w];
+  for (int i = 1; i < h - 1; i++)
+    for (int j = 0; j < w; j++)
+      tmp[i][j] = 2.0 * in[i][j] + in[i - 1][j] + in[i + 1][j];
+  for (int i = 1; i < h - 1; i++)
+    for (int j = 1; j < w - 1; j++)
+      out[i][j] = 2.0 * tmp[i][j] + tmp[i][j - 1] + tmp[i][j + 1];
+}
+static void rows(int h, int w, double in[h][w], double out[h][w]) {
+  double tmp[h][w];
+  for (int i = 0; i < h; i++)
+    for (int j = 0; j < w; j++)
+      tmp[i][j] = in[i][j] * 3.0;
+  for (int i = 1; i < h; i++)
+    for (int j = 0; j < w; j++)
+      out[i][j] = tmp[i][j] - tmp[i - 1][j];
+}";
+    let calls = "kernel(30, 32, (double (*)[32])A, (double (*)[32])B);
+  rows(20, 40, (double (*)[40])B, (double (*)[40])A);";
+    let src = common::two_array_program(&[], 1024, kernel, calls);
+    let report = common::searched_and_compared("private contracted buffer", &src);
+    let decisions = |function: &str| -> Vec<String> {
+        report
+            .regions
+            .iter()
+            .filter(|r| r.function == function)
+            .flat_map(|r| r.decisions.iter().map(|d| d.to_string()))
+            .collect()
+    };
+    let kernel = decisions("kernel");
+    assert!(
+        kernel
+            .iter()
+            .any(|d| d.starts_with("contracted tmp[h][w] -> tmp_c[1][w]"))
+            && kernel.contains(&"parallel loop `i` (private `tmp_c`)".to_string()),
+        "{kernel:?}"
+    );
+    // Each row of `tmp` is read in the next iteration too: no copy per thread.
+    let rows = decisions("rows");
+    assert!(
+        rows.iter().any(|d| d.starts_with("contracted tmp[h][w]"))
+            && !rows.iter().any(|d| d.contains("private `tmp_c`")),
+        "{rows:?}"
+    );
 }

@@ -6,8 +6,8 @@ mod common;
 use isl_rs::UnionMap;
 use nestor::analysis::deps;
 use nestor::driver::pipeline::{self, Options, Status};
+use nestor::transform::contraction;
 use nestor::transform::search::SearchOptions;
-use nestor::transform::storage;
 use nestor::{frontend, model};
 
 fn optimized(src: &str) -> pipeline::FileReport {
@@ -51,12 +51,14 @@ fn paper_filter_fused_with_shift_2_contracts_to_four_cells_of_one_row() {
     .intersect_domain(scop.domain.copy().unwrap())
     .unwrap();
     let moduli =
-        storage::contraction_moduli(&df.plain.writes, &df.plain.flow, &fused, "tmp", 2).unwrap();
+        contraction::contraction_moduli(&df.plain.writes, &df.plain.flow, &fused, "tmp", 2)
+            .unwrap();
     assert_eq!(moduli, vec![Some(1), Some(4)]);
     // In the original order every row is produced before any is consumed: no contraction.
     let original = deps::schedule_map(&scop, &scop.schedule).unwrap();
     let moduli =
-        storage::contraction_moduli(&df.plain.writes, &df.plain.flow, &original, "tmp", 2).unwrap();
+        contraction::contraction_moduli(&df.plain.writes, &df.plain.flow, &original, "tmp", 2)
+            .unwrap();
     assert_eq!(moduli, vec![None, None]);
 }
 

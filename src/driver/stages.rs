@@ -11,6 +11,7 @@ use crate::frontend::Region;
 use crate::model::{self, Mark, Scop, ScopText};
 use crate::support::diag::{Code, Diagnostic, Span};
 use crate::support::isl::Failure;
+use crate::transform::contraction;
 use crate::transform::decision::{self, Decision, ParallelLoop};
 use crate::transform::parallel;
 use crate::transform::registers;
@@ -18,7 +19,6 @@ use crate::transform::requested;
 use crate::transform::rewrites::Transform;
 use crate::transform::search::alternatives::Alternative;
 use crate::transform::search::{self, SearchOptions};
-use crate::transform::storage;
 use crate::transform::tiling;
 use isl_rs::{Context, LibISLError};
 use std::collections::BTreeSet;
@@ -215,7 +215,8 @@ impl Stages<'_> {
         if !self.options.contract {
             return Ok((plan, false));
         }
-        let (plan, contractions) = storage::contract_temporaries(self.ctx, plan, self.identifiers)?;
+        let (plan, contractions) =
+            contraction::contract_temporaries(self.ctx, plan, self.identifiers)?;
         let changed = !contractions.is_empty();
         for c in contractions {
             outcome

@@ -693,6 +693,9 @@ pub struct Region {
     /// Declarations outside the region to replace (byte range, new text): contracted
     /// local arrays get their smaller declaration in place.
     pub replaced_declarations: Vec<(Span, String)>,
+    /// The buffers contraction made that a parallel loop may give each thread a copy
+    /// of: no larger than a stack array the function declares, or small and constant.
+    pub private_buffers: Vec<String>,
     /// For a region between `#pragma scop` and `#pragma endscop`: from the start of the
     /// first pragma's line to the end of the second's. The storage nestor adds is
     /// declared before it and released after it, so the region stays one that other

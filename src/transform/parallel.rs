@@ -287,10 +287,7 @@ impl Finder<'_> {
         let mut region = plan.region.clone();
         let mut private = Vec::new();
         for variable in storage::privatizable(&plan.region) {
-            let Some(along) = storage::expansion_loops(&region, &variable)
-                .into_iter()
-                .find(|l| l.iterator == label)
-            else {
+            let Some(along) = storage::loop_named(&region, &variable, label) else {
                 continue;
             };
             let name =

@@ -106,6 +106,7 @@ pub fn lift_region(
         declared_temporaries: Vec::new(),
         inside_parallel: false,
         replaced_declarations: Vec::new(),
+        private_buffers: Vec::new(),
         scop_pragmas: None,
         may_overlap,
         nests: Vec::new(),
