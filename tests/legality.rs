@@ -300,3 +300,54 @@ fn alternatives_are_legal_distinct_and_ranked() {
         "only {beyond_the_two} alternatives beyond the first two"
     );
 }
+
+/// The isl operations `deps::concurrency` takes on the outer loop of a product run
+/// in parallel, with and without knowing its sequential order legal (`None`: more
+/// than a million).
+fn concurrency_operations(sequential_legal: bool) -> Option<u64> {
+    let src =
+        "void f(int n, double C[restrict n][n], double A[restrict n][n], double B[restrict n][n]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      for (int k = 0; k < n; k++)
+        C[i][j] += A[i][k] * B[k][j];
+}
+";
+    let front = frontend::analyze(src, &[], &[]);
+    let ctx = nestor::support::isl::new_context();
+    let plan = nestor::analysis::plan::Plan::lift(&ctx, front.regions[0].clone())
+        .expect("isl")
+        .expect("modelled");
+    let schedule = plan.schedule_map(&ctx, &plan.tree).expect("isl");
+    let order = Order::Parallel { outer: Vec::new() };
+    let within = plan.scop.domain.copy().expect("isl");
+    let fits = |budget: u64| {
+        nestor::support::isl::with_budget(&ctx, budget, || {
+            let c =
+                deps::concurrency(&plan.df, &schedule, &order, Some(&within), sequential_legal)?;
+            Ok(matches!(c, deps::Concurrency::Legal))
+        })
+    };
+    let (mut low, mut high) = (0u64, 1_000_000u64);
+    if !matches!(fits(high), Ok(true)) {
+        return None;
+    }
+    while high - low > 1 {
+        let mid = (low + high) / 2;
+        if matches!(fits(mid), Ok(true)) {
+            high = mid;
+        } else {
+            low = mid;
+        }
+    }
+    Some(high)
+}
+
+#[test]
+fn a_parallel_loop_of_a_legal_order_is_checked_on_its_concurrent_pairs_alone() {
+    let fast = concurrency_operations(true).expect("within a million operations");
+    let full = concurrency_operations(false).expect("within a million operations");
+    // 2240 against 2798 when written; on PolyBench the products' analyses took a
+    // third less time (gemm 0.205 s -> 0.136 s, 3mm 0.772 s -> 0.512 s).
+    assert!(fast * 10 < full * 9, "{fast} {full}");
+}

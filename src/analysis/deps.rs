@@ -299,7 +299,7 @@ pub fn first_violation(
     reordered: Option<&UnionSet>,
 ) -> Isl<Option<ViolationKind>> {
     let obligations = Obligations::among(df, reordered)?;
-    let violated = InTime::new(df, &obligations, schedule, order)?.first_violated()?;
+    let violated = InTime::new(df, &obligations, schedule, order)?.first_violated(false)?;
     Ok(violated.map(|(kind, _)| kind))
 }
 
@@ -329,7 +329,7 @@ pub fn check(
 ) -> Isl<Verdict> {
     let obligations = Obligations::among(df, reordered)?;
     let checks = InTime::new(df, &obligations, schedule, order)?;
-    if let Some((kind, violated)) = checks.first_violated()? {
+    if let Some((kind, violated)) = checks.first_violated(false)? {
         return Ok(Verdict::Illegal(checks.witness(kind, violated)?));
     }
     Ok(Verdict::Legal {
@@ -347,7 +347,7 @@ pub fn counterexample(
 ) -> Isl<Option<Violation>> {
     let obligations = Obligations::among(df, reordered)?;
     let checks = InTime::new(df, &obligations, schedule, order)?;
-    match checks.first_violated()? {
+    match checks.first_violated(false)? {
         Some((kind, violated)) => checks.witness(kind, violated).map(Some),
         None => Ok(None),
     }
@@ -402,30 +402,44 @@ impl Obligations {
     }
 }
 
-/// Whether two instances that `order` runs concurrently write the same cell: values
-/// nobody reads (which the live-range test lets through) still race.
-/// `{ w -> w' : W(w) = W(w'), w != w', not B(w, w'), not B(w', w) }` non-empty;
-/// only writes of `within` when given (the instances `order` may run concurrently).
-pub fn concurrent_writes(
+/// What running a schedule in an order with a concurrent loop ([`Order::Parallel`])
+/// does to the values computed.
+pub enum Concurrency {
+    /// A check fails: its counterexample.
+    Violation(Violation),
+    /// Every check holds, but two instances run concurrently write the same cell:
+    /// values nobody reads (which the live-range test lets through) still race.
+    Races,
+    Legal,
+}
+
+/// [`check`] of `schedule` run in `order`, then whether two concurrent instances write
+/// the same cell (`{ w -> w' : W(w) = W(w'), w, w' concurrent }` non-empty); only
+/// instances of `within` when given (those `order` may run concurrently).
+///
+/// `sequential_legal`: the schedule run sequentially is legal against `df`, so only
+/// pairs `order` runs concurrently can violate a check (`InTime::of_concurrent`).
+pub fn concurrency(
     df: &Dataflow,
     schedule: &UnionMap,
     order: &Order,
     within: Option<&UnionSet>,
-) -> Isl<bool> {
+    sequential_legal: bool,
+) -> Isl<Concurrency> {
     let obligations = Obligations::among(df, within)?;
     let checks = InTime::new(df, &obligations, schedule, order)?;
+    if let Some((kind, violated)) = checks.first_violated(sequential_legal)? {
+        return Ok(Concurrency::Violation(checks.witness(kind, violated)?));
+    }
     let mut writes = copy(&df.plain.writes)?;
     if let Some(within) = within {
         writes = writes.intersect_domain(within.copy()?)?;
     }
     let same_cell = copy(&writes)?.apply_range(writes.reverse()?)?;
-    let concurrent = checks
-        .distinct_not_before()?
-        .intersect(checks.distinct_not_before()?.reverse()?)?;
-    Ok(!checks
-        .in_time(&same_cell)?
-        .intersect(concurrent)?
-        .is_empty()?)
+    if checks.concurrent_pairs(&same_cell)? {
+        return Ok(Concurrency::Races);
+    }
+    Ok(Concurrency::Legal)
 }
 
 /// The checks on statement instances, done in the time space: each relation is mapped
@@ -498,6 +512,15 @@ impl<'a> InTime<'a> {
         UnionMap::from_map(self.distinct_not_before.copy()?)
     }
 
+    /// Whether `time(pairs) ∩ concurrent ≠ ∅` (`concurrent` is symmetric: it is also
+    /// the pairs neither before the other, `(lex_gt ∪ concurrent) ∩ (lex_lt ∪ concurrent)`).
+    fn concurrent_pairs(&self, pairs: &UnionMap) -> Isl<bool> {
+        Ok(!self
+            .in_time(pairs)?
+            .intersect(UnionMap::from_map(self.concurrent.copy()?)?)?
+            .is_empty()?)
+    }
+
     /// `{ time(x) -> time(y) : x -> y in relation }`.
     fn in_time(&self, relation: &UnionMap) -> Isl<UnionMap> {
         copy(relation)?
@@ -539,15 +562,52 @@ impl<'a> InTime<'a> {
     }
 
     /// The first check (in the order of [`ViolationKind::ALL`]) that fails, with its
-    /// violated relation on time stamps.
-    fn first_violated(&self) -> Isl<Option<(ViolationKind, UnionMap)>> {
+    /// violated relation on time stamps ([`InTime::of_concurrent`] when the schedule run
+    /// sequentially is known legal).
+    fn first_violated(&self, sequential_legal: bool) -> Isl<Option<(ViolationKind, UnionMap)>> {
         for kind in ViolationKind::ALL {
-            let violated = self.of(kind)?;
-            if !violated.is_empty()? {
+            let violated = if sequential_legal {
+                self.of_concurrent(kind)?
+            } else {
+                Some(self.of(kind)?)
+            };
+            if let Some(violated) = violated
+                && !violated.is_empty()?
+            {
                 return Ok(Some((kind, violated)));
             }
         }
         Ok(None)
+    }
+
+    /// [`InTime::of`] where the schedule run sequentially is legal: a violation then
+    /// needs a pair of instances the sequential order ordered and `order` runs
+    /// concurrently. A flow `w -> r` has `w <_lex r`, so it is violated exactly where
+    /// `time(w), time(r)` are concurrent; likewise a live-in read and a later write of
+    /// its cell, and a last write and an earlier write of its cell. A live range
+    /// `(w, r)` and a write `w'` of its cell (`w' <_lex w` or `r <_lex w'`) need `w'`
+    /// concurrent with `w` or with `r`: when no such pair is, the check holds (`None`),
+    /// else it is computed as [`InTime::of`] does.
+    fn of_concurrent(&self, kind: ViolationKind) -> Isl<Option<UnionMap>> {
+        let o = self.obligations;
+        let concurrent = |pairs: &UnionMap| -> Isl<UnionMap> {
+            self.in_time(pairs)?
+                .intersect(UnionMap::from_map(self.concurrent.copy()?)?)
+        };
+        match kind {
+            ViolationKind::FlowReversed => concurrent(&o.flow).map(Some),
+            ViolationKind::LiveRangeConflict => {
+                let around = copy(&o.conflicts)?
+                    .domain_factor_domain()?
+                    .union(copy(&o.conflicts)?.domain_factor_range()?)?;
+                if concurrent(&around)?.is_empty()? {
+                    return Ok(None);
+                }
+                self.of(kind).map(Some)
+            }
+            ViolationKind::LiveInOverwritten => concurrent(&o.live_in_writers).map(Some),
+            ViolationKind::LiveOutChanged => concurrent(&o.live_out_writers).map(Some),
+        }
     }
 
     /// Whether every dependence in `deps` still goes forward.

@@ -9,7 +9,7 @@
 //! and pass the parallel check. Reductions carry a flow dependence and stay sequential,
 //! so the results are the same under any number of threads.
 
-use crate::analysis::deps::{self, Dataflow, Order, Violation, ViolationKind};
+use crate::analysis::deps::{self, Concurrency, Dataflow, Order, ViolationKind};
 use crate::analysis::plan::Plan;
 use crate::frontend::ir::Aff;
 use crate::model::{self, Mark, ScheduleTree};
@@ -239,7 +239,7 @@ impl Finder<'_> {
         else {
             return Ok(false);
         };
-        Ok(band.violation(self.df)?.is_none() && !band.races(self.df)?)
+        Ok(matches!(band.concurrency(self.df)?, Concurrency::Legal))
     }
 
     /// Whether the band at `path` may run its iterations concurrently: the scalars to
@@ -262,13 +262,15 @@ impl Finder<'_> {
         else {
             return Ok(None);
         };
-        match band.violation(self.df)? {
-            None if !band.races(self.df)? => Ok(Some(Ok(Vec::new()))),
-            None => privatized(Obstacle::SharedWrites, BTreeSet::new()),
-            Some(v) if v.kind == ViolationKind::LiveRangeConflict && on_privatizable(plan, &v) => {
+        match band.concurrency(self.df)? {
+            Concurrency::Legal => Ok(Some(Ok(Vec::new()))),
+            Concurrency::Races => privatized(Obstacle::SharedWrites, BTreeSet::new()),
+            Concurrency::Violation(v)
+                if v.kind == ViolationKind::LiveRangeConflict && on_privatizable(plan, &v) =>
+            {
                 privatized(Obstacle::of(&plan.region, &v), arrays_of(plan, &v))
             }
-            Some(v) => Ok(Some(Err(Obstacle::of(&plan.region, &v)))),
+            Concurrency::Violation(v) => Ok(Some(Err(Obstacle::of(&plan.region, &v)))),
         }
     }
 
@@ -316,7 +318,7 @@ impl Finder<'_> {
         else {
             return Ok(None);
         };
-        let legal = band.violation(&expanded.df)?.is_none() && !band.races(&expanded.df)?;
+        let legal = matches!(band.concurrency(&expanded.df)?, Concurrency::Legal);
         Ok(legal.then_some(private))
     }
 }
@@ -367,15 +369,11 @@ impl ConcurrentBand {
         }))
     }
 
-    /// `deps::counterexample` against `df` with the band parallel.
-    fn violation(&self, df: &Dataflow) -> Isl<Option<Violation>> {
-        deps::counterexample(df, &self.schedule, &self.order, self.within.as_ref())
-    }
-
-    /// Whether two iterations of the band may write the same cell
-    /// (`deps::concurrent_writes`).
-    fn races(&self, df: &Dataflow) -> Isl<bool> {
-        deps::concurrent_writes(df, &self.schedule, &self.order, self.within.as_ref())
+    /// [`deps::concurrency`] of the band against `df`. With [`Scope::Band`] the plan's
+    /// order is known legal against `df`.
+    fn concurrency(&self, df: &Dataflow) -> Isl<Concurrency> {
+        let within = self.within.as_ref();
+        deps::concurrency(df, &self.schedule, &self.order, within, within.is_some())
     }
 }
 
