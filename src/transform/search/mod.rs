@@ -630,7 +630,13 @@ impl<E> Searcher<'_, E> {
     ) -> Result<ScheduleTree, E> {
         let base = tree_cost(self.region, &tree);
         let mut tried = Vec::new();
-        for validity in Validity::ALL {
+        for (asked, validity) in Validity::ALL.into_iter().enumerate() {
+            // A more constrained formulation is asked only when each freer one's order
+            // was cheaper but refused (each costs a scheduler run, the most costly
+            // step of the search).
+            if tried.len() < asked {
+                break;
+            }
             let Some(candidate) = scheduled(validity)? else {
                 continue;
             };
