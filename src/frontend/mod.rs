@@ -177,7 +177,7 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
 }
 
 /// The directives nestor reads after `#pragma nestor`.
-const NESTOR_PRAGMAS: [&str; 2] = ["temporary", "pure"];
+const NESTOR_PRAGMAS: [&str; 3] = ["temporary", "pure", "skip"];
 
 /// N124 for every `#pragma nestor WORD` below `node` whose `WORD` nestor does not read
 /// (a misspelt `temporary` would otherwise be ignored without a word).
@@ -197,7 +197,7 @@ fn unknown_nestor_pragmas(node: Node, src: &str) -> Vec<Diagnostic> {
             )
             .label("ignored")
             .expected(format!("one of: {}", NESTOR_PRAGMAS.join(", ")))
-            .hint("check the spelling: `#pragma nestor temporary(a, b)`, `#pragma nestor pure(f)`"),
+            .hint("check the spelling: `#pragma nestor temporary(a, b)`, `#pragma nestor pure(f)`, `#pragma nestor skip`"),
         );
     }
     for child in named_children(node) {

@@ -68,6 +68,7 @@ codes! {
     ShadowedIterator = "N122", "shadowed-iterator", "two nested loops use the same iterator name";
     LoopPragma = "N123", "loop-pragma", "a pragma that applies to the loop after it (`GCC ivdep`, `unroll`, an OpenMP loop with a clause nestor does not keep, or one nestor cannot keep parallel)";
     UnknownPragma = "N124", "unknown-pragma", "a `#pragma nestor` directive nestor does not know (it is ignored)";
+    Skipped = "N125", "skipped", "a loop nest the source asks nestor to leave as written (`#pragma nestor skip`)";
     Budget = "N201", "budget-exceeded", "the analysis exceeded its isl operation budget";
     IslError = "N202", "isl-error", "isl reported an error while modelling or generating the region";
     CodegenCheck = "N203", "codegen-check", "the generated code failed nestor's own re-parse check";

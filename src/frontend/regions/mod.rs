@@ -200,6 +200,11 @@ impl<'t> RegionFinder<'_, 't> {
         let first_loop = run.iter().position(|n| n.kind() == "for_statement");
         let Some(first_loop) = first_loop else { return };
         run.drain(..first_loop);
+        if let Some(pragma) = skip_pragma_before(run[0], self.src) {
+            let rest = run.split_off(1);
+            self.skip_nest(run[0], pragma);
+            return self.flush_run(rest);
+        }
         if let Some((pragma, parallel)) = self.user_parallel_before(run[0]) {
             let rest = run.split_off(1);
             self.user_parallel_region(run[0], pragma, parallel);
@@ -372,6 +377,28 @@ impl<'t> RegionFinder<'_, 't> {
             diagnostics,
         });
         self.look_inside_nest(nest);
+    }
+
+    /// N125: `nest` (and every loop inside it) is left as written, as the source's
+    /// `#pragma nestor skip` (`pragma`) asks.
+    fn skip_nest(&mut self, nest: Node<'t>, pragma: Node<'t>) {
+        let diagnostic = Diagnostic::new(
+            Code::Skipped,
+            nest.byte_range(),
+            "the loop nest is left as written, as `#pragma nestor skip` asks",
+        )
+        .note()
+        .label("left as written")
+        .with_note(format!(
+            "`{}` applies to the loop right after it and every loop inside it",
+            text(pragma, self.src).trim()
+        ));
+        self.out.rejected.push(RejectedNest {
+            origin: Origin::Auto,
+            span: nest.byte_range(),
+            function: self.name.clone(),
+            diagnostics: vec![diagnostic],
+        });
     }
 
     /// Looks for regions inside the body of `nest`.
@@ -612,6 +639,16 @@ pub(super) fn loop_pragma_before<'t>(first: Node<'t>, src: &str) -> Option<Node<
     let arg = pragma_argument(prev, src)?;
     let own = matches!(arg, "scop" | "endscop") || arg.starts_with("nestor");
     (!own).then_some(prev)
+}
+
+/// The `#pragma nestor skip` right before statement `first` (comments aside).
+fn skip_pragma_before<'t>(first: Node<'t>, src: &str) -> Option<Node<'t>> {
+    let mut prev = first.prev_named_sibling();
+    while let Some(p) = prev.filter(|p| p.kind() == "comment") {
+        prev = p.prev_named_sibling();
+    }
+    let prev = prev?;
+    matches!(syntax::nestor_pragma(prev, src), Some(("skip", ""))).then_some(prev)
 }
 
 /// N123: a pragma on the region's first loop that nestor cannot keep: named by its
