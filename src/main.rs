@@ -86,6 +86,7 @@ fn main() -> ExitCode {
         Command::Batch {
             paths,
             out,
+            exclude,
             jobs,
             json,
             verify,
@@ -93,7 +94,7 @@ fn main() -> ExitCode {
             rewrite,
             build,
         } => batch(
-            paths, out, jobs, json, verify, &analysis, &rewrite, &build, ui,
+            paths, out, exclude, jobs, json, verify, &analysis, &rewrite, &build, ui,
         ),
         Command::Cc { args } => return ExitCode::from(cli::cc::run(args, ui.verbose)),
         Command::Completions { shell } => {

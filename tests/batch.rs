@@ -737,3 +737,46 @@ fn verify_in_batch_with_nothing_compared_exits_7() {
     let o = nestor_in(tmp.path(), &["batch", "in", "--out", "out2"], &[]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
 }
+
+#[test]
+fn excluded_files_are_copied_unread() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let root = tmp.path().join("tree");
+    let kernel = "void f(int n, double a[restrict n][n]) {\n  for (int j = 0; j < n; j++)\n    for (int i = 0; i < n; i++)\n      a[i][j] = a[i][j] * 2;\n}\n";
+    // A support file nestor cannot parse (a `#if` left open), as benchmark suites have.
+    let broken = "#if defined(X)\nint g(void) { return 1; }\n";
+    write(&root.join("kernel.c"), kernel.as_bytes());
+    write(&root.join("utilities/support.c"), broken.as_bytes());
+    write(&root.join("utilities/deep/other.c"), broken.as_bytes());
+    let run = |excludes: &[&str]| {
+        let out = tmp.path().join(format!("out{}", excludes.len()));
+        let mut args = vec!["batch", "tree", "--out", out.to_str().expect("utf-8")];
+        for e in excludes {
+            args.extend(["--exclude", e]);
+        }
+        (nestor_in(tmp.path(), &args, &[]), out)
+    };
+    let (all, _) = run(&[]);
+    assert_eq!(all.status.code(), Some(3), "{}", text(&all.stderr));
+    // `*` stops at `/`: the deeper file needs its own pattern (here its name).
+    let (some, out) = run(&["utilities/*", "other.c"]);
+    assert_eq!(some.status.code(), Some(0), "{}", text(&some.stderr));
+    for file in ["utilities/support.c", "utilities/deep/other.c"] {
+        assert_eq!(
+            std::fs::read(out.join(file)).expect("copied"),
+            broken.as_bytes(),
+            "{file}"
+        );
+    }
+    let table = text(&some.stdout) + &text(&some.stderr);
+    assert!(
+        !table.contains("support.c") && !table.contains("other.c"),
+        "{table}"
+    );
+    assert_ne!(
+        std::fs::read(out.join("kernel.c")).expect("written"),
+        kernel.as_bytes()
+    );
+    let (bad, _) = run(&["["]);
+    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad.stderr));
+}

@@ -242,6 +242,11 @@ Examples:
         /// Where the rewritten tree goes (created if missing).
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
+        /// Copy a `.c` file found in an input directory as it is, unread, when its
+        /// path below that directory or its name matches GLOB (`*` stops at `/`, `**`
+        /// does not; repeatable): `--exclude 'utilities/*'`.
+        #[arg(long, value_name = "GLOB")]
+        exclude: Vec<String>,
         /// Worker threads (default: the available parallelism).
         #[arg(short = 'j', long = "jobs", value_name = "N",
               value_parser = RangedU64ValueParser::<usize>::new().range(1..=1024))]

@@ -334,6 +334,7 @@ fn verify_build(
 pub fn batch(
     paths: Vec<PathBuf>,
     out: PathBuf,
+    exclude: Vec<String>,
     jobs: Option<usize>,
     json: Option<PathBuf>,
     verify: bool,
@@ -347,6 +348,7 @@ pub fn batch(
     let config = super::batch::Config {
         paths,
         out,
+        exclude,
         jobs,
         json,
         options: report::options(analysis, rewrite, false),

@@ -26,6 +26,8 @@ pub const SCHEMA_VERSION: u32 = 1;
 pub struct Config {
     pub paths: Vec<PathBuf>,
     pub out: PathBuf,
+    /// `--exclude` globs: `.c` files of the input directories they match are copied.
+    pub exclude: Vec<String>,
     pub jobs: usize,
     pub json: Option<PathBuf>,
     pub options: pipeline::Options,
@@ -148,7 +150,14 @@ pub fn run(cfg: &Config, ui: Ui) -> Exit {
         ));
         return Exit::Io;
     }
-    let (jobs, headers, walk_failures) = match collect(&cfg.paths, &cfg.out) {
+    let excluded = match excluded(&cfg.exclude) {
+        Ok(set) => set,
+        Err(msg) => {
+            super::error(msg);
+            return Exit::Usage;
+        }
+    };
+    let (jobs, headers, walk_failures) = match collect(&cfg.paths, &cfg.out, &excluded) {
         Ok(found) => found,
         Err(msg) => {
             super::error(msg);
@@ -297,10 +306,29 @@ fn exit_code(s: &Summary) -> Exit {
 /// The `.c` files under `paths`, each with its place under `out`, and the directories
 /// that could not be listed (as failed results). `Err` when two inputs would be
 /// written to the same place or an output would overwrite an input.
-/// The headers found beside the inputs, copied to the mirror.
+/// The files copied to the mirror as they are: the headers found beside the inputs,
+/// and the `.c` files `--exclude` names.
 type Headers = Vec<Job>;
 
-fn collect(paths: &[PathBuf], out: &Path) -> Result<(Vec<Job>, Headers, Vec<FileResult>), String> {
+/// The `--exclude` globs as one matcher; a message for an invalid one.
+fn excluded(globs: &[String]) -> Result<globset::GlobSet, String> {
+    let mut set = globset::GlobSetBuilder::new();
+    for g in globs {
+        let glob = globset::GlobBuilder::new(g)
+            .literal_separator(true)
+            .build()
+            .map_err(|e| format!("invalid --exclude pattern `{g}`: {e}"))?;
+        set.add(glob);
+    }
+    set.build()
+        .map_err(|e| format!("invalid --exclude patterns: {e}"))
+}
+
+fn collect(
+    paths: &[PathBuf],
+    out: &Path,
+    excluded: &globset::GlobSet,
+) -> Result<(Vec<Job>, Headers, Vec<FileResult>), String> {
     let out_canonical = out.canonicalize().ok();
     let mut jobs = Vec::new();
     let mut headers = Vec::new();
@@ -309,10 +337,9 @@ fn collect(paths: &[PathBuf], out: &Path) -> Result<(Vec<Job>, Headers, Vec<File
         match std::fs::metadata(root) {
             Ok(m) if m.is_dir() => walk(
                 root,
-                out,
-                out_canonical.as_deref(),
-                &mut jobs,
-                &mut headers,
+                (out, out_canonical.as_deref()),
+                excluded,
+                (&mut jobs, &mut headers),
                 &mut failures,
             ),
             // A file given by name is taken whatever its extension; a missing one is
@@ -370,13 +397,13 @@ fn copy_headers(headers: &[Job]) -> bool {
 /// path order, skipping the output directory `out_canonical` (when it lies inside the
 /// tree). Symbolic links to directories are
 /// not followed (no cycles); links to files, and dangling ones, are inputs like files
-/// (a dangling one fails when read).
+/// (a dangling one fails when read). A `.c` file `excluded` matches (its path below
+/// `root`, or its name) is copied like a header.
 fn walk(
     root: &Path,
-    out: &Path,
-    out_canonical: Option<&Path>,
-    jobs: &mut Vec<Job>,
-    headers: &mut Headers,
+    (out, out_canonical): (&Path, Option<&Path>),
+    excluded: &globset::GlobSet,
+    (jobs, headers): (&mut Vec<Job>, &mut Headers),
     failures: &mut Vec<FileResult>,
 ) {
     let is_out = |path: &Path| {
@@ -420,7 +447,9 @@ fn walk(
                 output: place(path),
                 input: path.to_path_buf(),
             };
-            if is_c {
+            let below = path.strip_prefix(root).unwrap_or(path);
+            let name = Path::new(path.file_name().unwrap_or_default());
+            if is_c && !excluded.is_match(below) && !excluded.is_match(name) {
                 jobs.push(job)
             } else {
                 headers.push(job)
