@@ -252,3 +252,50 @@ fn traced_output_with(dir: &Path, compiler: &[&str], extra: &[&str]) -> String {
     let out = Command::new(&exe).output().expect("the program runs");
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// `make` with `EXTRA` added to the compile flags, run in `dir` with `CC=cc`.
+fn make_with(dir: &Path, cc: &str, extra: &str) -> Output {
+    let out = Command::new("make")
+        .arg(format!("CC={cc}"))
+        .arg(format!("CFLAGS=-O2 -ffp-contract=off -Iinclude {extra}"))
+        .current_dir(dir)
+        .env("NESTOR_CACHE", "48K,2M")
+        .output()
+        .expect("make runs");
+    assert!(
+        out.status.success(),
+        "make CC={cc} CFLAGS+={extra} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+#[test]
+fn dependency_files_name_the_user_s_files() {
+    let nestor = env!("CARGO_BIN_EXE_nestor");
+    let cc = format!("{nestor} cc");
+    for (extra, dep) in [("-MD", "kernel.d"), ("-MMD -MF $@.dep", "kernel.o.dep")] {
+        let dir = tempfile::tempdir().unwrap();
+        copy_project(dir.path());
+        make_with(dir.path(), &cc, extra);
+        let deps = std::fs::read_to_string(dir.path().join(dep)).expect("a dependency file");
+        assert!(
+            deps.starts_with("kernel.o: kernel.c") && !deps.contains("nestor-cc"),
+            "{extra}: {deps}"
+        );
+        // Headers found through the copy's `-iquote` are named as the original's are.
+        assert!(
+            deps.contains("include/sizes.h") && deps.contains(" kernel.h"),
+            "{extra}: {deps}"
+        );
+        // Make reads the dependencies back: the next build finds every prerequisite.
+        std::fs::write(
+            dir.path().join("Makefile"),
+            std::fs::read_to_string(dir.path().join("Makefile")).unwrap()
+                + &format!("-include {dep}\n"),
+        )
+        .unwrap();
+        std::fs::remove_file(dir.path().join("prog")).unwrap();
+        make_with(dir.path(), &cc, extra);
+    }
+}

@@ -277,7 +277,8 @@ starts with a #line directive naming the original (so __FILE__ and the compiler'
 messages do), and -iquote of the original's directory is added for its quoted
 includes. A file nestor cannot read or parse, or leaves unchanged, is compiled as it
 is; if the compiler fails on the rewritten files, it runs again on the originals, so
-nestor never breaks a build. Preprocessing-only commands (-E, -M, -MM) and commands
+nestor never breaks a build. Dependency files (-MD, -MMD, -MF) name the original files,
+not the rewritten copies. Preprocessing-only commands (-E, -M, -MM) and commands
 naming a language (-x) are passed through. The exit status is the compiler's. As a
 launcher (CMake: -DCMAKE_C_COMPILER_LAUNCHER=\"nestor;cc\"), the compiler comes first:
 `nestor cc /usr/bin/gcc ARGS...`.

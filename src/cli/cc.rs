@@ -176,15 +176,20 @@ pub fn run(mut args: Vec<OsString>, verbose: bool) -> u8 {
     };
     let line = parse_after(&predefined_macros(&compiler, &args), &args);
     let dir = tempfile::Builder::new().prefix("nestor-cc").tempdir().ok();
-    let rewritten = match (&dir, line.pass_through) {
+    let (rewritten, renames) = match (&dir, line.pass_through) {
         (Some(dir), false) => rewrite_inputs(&args, &line, dir.path(), verbose),
-        _ => args.clone(),
+        _ => (args.clone(), Vec::new()),
     };
     if rewritten == args {
         return compile(&compiler, &args, false).unwrap_or(1);
     }
     match compile(&compiler, &rewritten, true) {
-        Some(0) => 0,
+        Some(0) => {
+            if let Some(deps) = dependency_file(&args, &line) {
+                restore_names(&deps, &renames);
+            }
+            0
+        }
         // It cannot be started (reported): the originals would fare no better.
         None => 1,
         Some(_) => {
@@ -234,17 +239,23 @@ fn compile(compiler: &[String], args: &[OsString], quiet_failure: bool) -> Optio
     Some(out.status.code().map_or(1, |c| c.clamp(0, 255) as u8))
 }
 
+/// What the compiler names differently for the rewritten files (in files it writes,
+/// such as dependency files): each copy's path and each quoted-include directory as
+/// made absolute, with the name the original command line gives them.
+type Renames = Vec<(String, String)>;
+
 /// `args` with every C input nestor rewrites replaced by its rewritten copy in `dir`,
 /// and `-iquote` of the input's directory added so that its `#include "..."` still
-/// find their headers.
+/// find their headers; with the names to restore.
 fn rewrite_inputs(
     args: &[OsString],
     line: &CompilerLine,
     dir: &Path,
     verbose: bool,
-) -> Vec<OsString> {
+) -> (Vec<OsString>, Renames) {
     let mut out = args.to_vec();
     let mut quoted = Vec::new();
+    let mut renames = Vec::new();
     for (n, &k) in line.inputs.iter().enumerate() {
         let path = PathBuf::from(&args[k]);
         let Some(text) = rewritten(&path, line, verbose) else {
@@ -263,10 +274,24 @@ fn rewrite_inputs(
         if written.is_err() {
             continue;
         }
+        renames.push((
+            target.to_string_lossy().into_owned(),
+            path.to_string_lossy().into_owned(),
+        ));
         out[k] = target.into_os_string();
         let source_dir = super::io::directory_of(&path);
-        let absolute = std::path::absolute(&source_dir).unwrap_or(source_dir);
+        // Without `.` components: the compiler names headers found there as
+        // `DIR/name`, which `renames` turns back into the directory as given.
+        let absolute: PathBuf = std::path::absolute(&source_dir)
+            .unwrap_or(source_dir.clone())
+            .components()
+            .collect();
         if !quoted.contains(&absolute) {
+            let given = match path.parent().map(|p| p.to_string_lossy()) {
+                Some(d) if !d.is_empty() && d != "." => format!("{}/", d.trim_end_matches('/')),
+                _ => String::new(),
+            };
+            renames.push((format!("{}/", absolute.to_string_lossy()), given));
             quoted.push(absolute);
         }
     }
@@ -277,7 +302,60 @@ fn rewrite_inputs(
         .flat_map(|d| [OsString::from("-iquote"), d.into_os_string()])
         .collect();
     out.splice(0..0, first);
-    out
+    (out, renames)
+}
+
+/// The dependency file the compiler writes for the command line `args` (`line`):
+/// `-MF FILE`, else with `-MD` or `-MMD` the output's name with `.d` (`-o obj/k.o`:
+/// `obj/k.d`), or without `-o` the input's base name with `.d`; `None` without them.
+fn dependency_file(args: &[OsString], line: &CompilerLine) -> Option<PathBuf> {
+    let words: Vec<String> = args
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let value = |option: &str| {
+        words
+            .iter()
+            .enumerate()
+            .find_map(|(k, w)| match w.strip_prefix(option) {
+                Some("") => words.get(k + 1).cloned(),
+                Some(attached) => Some(attached.to_string()),
+                None => None,
+            })
+    };
+    if let Some(file) = value("-MF") {
+        return Some(PathBuf::from(file));
+    }
+    if !words.iter().any(|w| w == "-MD" || w == "-MMD") {
+        return None;
+    }
+    let named = match value("-o") {
+        Some(output) => PathBuf::from(output),
+        None => PathBuf::from(PathBuf::from(&words[*line.inputs.first()?]).file_name()?),
+    };
+    Some(named.with_extension("d"))
+}
+
+/// Rewrites the dependency file `deps` so that it names the user's files rather than
+/// nestor's copies (`make` would otherwise look for the copies, gone after the build):
+/// each name of `renames` replaced, written as make reads it (`\ ` for a space).
+fn restore_names(deps: &Path, renames: &Renames) {
+    let Ok(mut text) = std::fs::read_to_string(deps) else {
+        return;
+    };
+    for (copy, original) in renames {
+        let escaped = original
+            .replace('$', "$$")
+            .replace('#', "\\#")
+            .replace(' ', "\\ ");
+        text = text.replace(copy.as_str(), &escaped);
+    }
+    if std::fs::write(deps, text).is_err() {
+        super::error(format!(
+            "cannot rewrite the dependency file `{}`; it names nestor's temporary copies",
+            deps.display()
+        ));
+    }
 }
 
 /// The file at `path` as `nestor optimize` would write it, with a `#line` directive so
