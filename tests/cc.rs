@@ -299,3 +299,50 @@ fn dependency_files_name_the_user_s_files() {
         make_with(dir.path(), &cc, extra);
     }
 }
+
+#[test]
+fn diagnostics_after_a_rewritten_region_keep_their_line_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    // The nest is rewritten into more lines than it has; the warning comes after it.
+    let src = "void f(int n, double a[restrict n][n]) {
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++)
+      a[i][j] = a[i][j] * 2;
+}
+int g(void) {
+  int unused;
+  return __LINE__;
+}
+";
+    std::fs::write(dir.path().join("k.c"), src).unwrap();
+    let compile = |cc: &[&str]| {
+        let out = Command::new(cc[0])
+            .args(&cc[1..])
+            .args(["-Wall", "-c", "k.c", "-o", "k.o"])
+            .current_dir(dir.path())
+            .env("NESTOR_CC", "gcc")
+            .output()
+            .expect("runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        stderr
+            .lines()
+            .filter(|l| l.contains("warning:"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let nestor = env!("CARGO_BIN_EXE_nestor");
+    let plain = compile(&["gcc"]);
+    assert!(plain.iter().any(|w| w.starts_with("k.c:7:")), "{plain:?}");
+    assert_eq!(
+        compile(&[nestor, "-v", "cc"])
+            .into_iter()
+            .filter(|w| !w.contains("remark"))
+            .collect::<Vec<_>>(),
+        plain
+    );
+}

@@ -274,7 +274,8 @@ optimize writes for it (default options; tile sizes for $NESTOR_CACHE or this
 machine's caches), read with the -I directories and the integer -D constants of the
 command line. The rewritten file, in a temporary directory under its own name,
 starts with a #line directive naming the original (so __FILE__ and the compiler's
-messages do), and -iquote of the original's directory is added for its quoted
+messages do), with another after each rewritten region (so lines after it keep
+their numbers), and -iquote of the original's directory is added for its quoted
 includes. A file nestor cannot read or parse, or leaves unchanged, is compiled as it
 is; if the compiler fails on the rewritten files, it runs again on the originals, so
 nestor never breaks a build. Dependency files (-MD, -MMD, -MF) name the original files,

@@ -364,6 +364,11 @@ fn restore_names(deps: &Path, renames: &Renames) {
 fn rewritten(path: &Path, line: &CompilerLine, verbose: bool) -> Option<String> {
     let bytes = std::fs::read(path).ok()?;
     let src = super::io::as_source(&bytes).ok()?;
+    let name = path
+        .display()
+        .to_string()
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"");
     let options = pipeline::Options {
         inputs: frontend::Inputs {
             defines: line.defines.clone(),
@@ -377,6 +382,7 @@ fn rewritten(path: &Path, line: &CompilerLine, verbose: bool) -> Option<String> 
         parallel: line.openmp,
         tile: Some(nestor::transform::tiling::TileSizes::Model(caches())),
         assume_no_alias: assume_no_alias(),
+        line_directives: Some(name.clone()),
         ..Default::default()
     };
     let report = super::panics::guarded(|| pipeline::optimize(src, &options)).ok()?;
@@ -386,14 +392,7 @@ fn rewritten(path: &Path, line: &CompilerLine, verbose: bool) -> Option<String> 
     if report.has_syntax_errors() || report.output == src {
         return None;
     }
-    Some(format!(
-        "#line 1 \"{}\"\n{}",
-        path.display()
-            .to_string()
-            .replace('\\', "\\\\")
-            .replace('"', "\\\""),
-        report.output
-    ))
+    Some(format!("#line 1 \"{name}\"\n{}", report.output))
 }
 
 /// The caches tile sizes are chosen for: `$NESTOR_CACHE` (`48K,2M`), else the host's.

@@ -45,6 +45,11 @@ pub struct Options {
     pub assume_no_alias: bool,
     /// For `nestor tune`: other legal orders to list, and which to use.
     pub alternatives: Alternatives,
+    /// `Some(name)`: after each rewritten region whose text has another number of
+    /// lines, a `#line` directive gives the lines after it their original numbers in
+    /// file `name` (as a C string literal's contents), for compilers' messages,
+    /// `__LINE__` and debug line tables (`nestor cc`).
+    pub line_directives: Option<String>,
     /// Test hook: a bug injected into every region of one function, to show that
     /// nestor contains it. The command line sets it from `NESTOR_TEST_PANIC_ON` and
     /// `NESTOR_TEST_FAULT`.
@@ -112,6 +117,7 @@ impl Default for Options {
             temporaries: Vec::new(),
             assume_no_alias: false,
             alternatives: Alternatives::default(),
+            line_directives: None,
             fault: None,
         }
     }

@@ -122,6 +122,9 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
         }
     }
     regions.sort_by_key(|r| r.span.start);
+    if let Some(file) = &options.line_directives {
+        replacements = with_line_directives(src, replacements, file);
+    }
     FileReport {
         output: without_unused_declarations(src, splice(src, &replacements), options),
         regions,
@@ -505,6 +508,27 @@ fn without_unused_declarations(src: &str, rewritten: String, options: &Options) 
     let unused = frontend::unused::unused_declarations(src, &rewritten, &options.inputs.headers);
     let deletions: Vec<(Span, String)> = unused.into_iter().map(|s| (s, String::new())).collect();
     splice(&rewritten, &deletions)
+}
+
+/// `replacements` of `src` with, after each text whose number of lines differs from
+/// the span's, `#line N "file"`: `N` the line the span ends on, which the rest of that
+/// line (after the directive) then is, so every later line keeps its number.
+fn with_line_directives(
+    src: &str,
+    replacements: Vec<(Span, String)>,
+    file: &str,
+) -> Vec<(Span, String)> {
+    let lines = |s: &str| s.matches('\n').count();
+    replacements
+        .into_iter()
+        .map(|(span, text)| {
+            if lines(&text) == lines(&src[span.clone()]) {
+                return (span, text);
+            }
+            let line = lines(&src[..span.end]) + 1;
+            (span, format!("{text}\n#line {line} \"{file}\"\n"))
+        })
+        .collect()
 }
 
 /// `src` with each span replaced; spans are disjoint (regions are sequences of
