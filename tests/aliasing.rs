@@ -81,7 +81,7 @@ fn an_in_place_call_runs_the_users_code() {
         .output
         .replacen("dst, 1)) {\n", "dst, 1)) {\n    __builtin_trap();\n", 1);
     assert!(
-        trapped.contains("__builtin_trap();\n    #pragma omp"),
+        trapped.contains("__builtin_trap();\n    #ifdef _OPENMP\n    #pragma omp"),
         "{trapped}"
     );
     common::assert_same_behaviour("in place, rewritten branch trapped", &src, &trapped, None)

@@ -203,8 +203,7 @@ impl Printer<'_> {
                 self.comments_before_loop(node, depth)?;
                 let at = self.lines.len();
                 self.for_loop(node, depth, true)?;
-                self.lines
-                    .insert(at, (depth, "#pragma omp simd".to_string()));
+                self.openmp_pragma(at, depth, "#pragma omp simd".to_string());
                 Ok(())
             }
             AstKind::For => self.for_loop(node, depth, false),
@@ -279,14 +278,19 @@ impl Printer<'_> {
             true => " schedule(static, 1)",
             false => "",
         };
-        self.lines.insert(
-            at,
-            (
-                depth,
-                format!("#pragma omp parallel for{schedule}{clause}{user}"),
-            ),
-        );
+        let pragma = format!("#pragma omp parallel for{schedule}{clause}{user}");
+        self.openmp_pragma(at, depth, pragma);
         Ok(())
+    }
+
+    /// Inserts the OpenMP `pragma` before line `at`, under `#ifdef _OPENMP`: a build
+    /// without OpenMP then sees no pragma it does not know (`gcc -Wall -Werror` fails
+    /// on one), and runs the loop as a plain one, as the pragma would leave it.
+    fn openmp_pragma(&mut self, at: usize, depth: usize, pragma: String) {
+        let guarded = ["#ifdef _OPENMP".to_string(), pragma, "#endif".to_string()];
+        for (k, line) in guarded.into_iter().enumerate() {
+            self.lines.insert(at + k, (depth, line));
+        }
     }
 }
 

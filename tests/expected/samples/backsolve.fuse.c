@@ -60,7 +60,9 @@ static double U[N][N], x[N], b[N];
 int main(void)
 {
   unsigned long long h = 1469598103934665603ULL;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < N; i++) {
     b[i] = (double)((5 * i + 2) % N) / N;
     for (int j = 0; j < N; j++) {

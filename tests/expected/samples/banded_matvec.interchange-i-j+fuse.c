@@ -68,7 +68,9 @@ static unsigned long long mix(unsigned long long h, double v)
 int main(void)
 {
   unsigned long long h = 1469598103934665603ULL;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < N; i++) {
     x[i] = (double)((7 * i + 1) % N) / N;
     for (int j = 0; j < N; j++) {

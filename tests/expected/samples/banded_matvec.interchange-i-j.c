@@ -13,7 +13,9 @@ double A[N][N], x[N], y[N];
 
 static void banded_matvec(int n)
 {
+  #ifdef _OPENMP
   #pragma omp parallel for schedule(static, 1)
+  #endif
   for (int i = 0; i < n; i++) {
     y[i] = 0.0;
     for (int j = (0 > (i - 2) ? 0 : (i - 2)); j <= (((long long)n - 1) < ((long long)i + 3) ? ((long long)n - 1) : ((long long)i + 3)); j++) {
@@ -56,7 +58,9 @@ static unsigned long long mix(unsigned long long h, double v)
 int main(void)
 {
   unsigned long long h = 1469598103934665603ULL;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < N; i++) {
     x[i] = (double)((7 * i + 1) % N) / N;
     for (int j = 0; j < N; j++) {

@@ -17,14 +17,18 @@ static void blur(int h, int w, double in[h][w], double tmp[h][w], double out[h][
   if (__builtin_expect(((unsigned long long)out + (unsigned long long)((long long)h - 2) * sizeof out[0] + (unsigned long long)(w - 1) * sizeof out[0][0] <= (unsigned long long)in || (unsigned long long)in + (unsigned long long)((long long)h - 1) * sizeof in[0] + (unsigned long long)w * sizeof in[0][0] <= (unsigned long long)out + sizeof out[0] + sizeof out[0][0])
       && ((unsigned long long)out + (unsigned long long)((long long)h - 2) * sizeof out[0] + (unsigned long long)(w - 1) * sizeof out[0][0] <= (unsigned long long)tmp + sizeof tmp[0][0] || (unsigned long long)tmp + (unsigned long long)((long long)h - 1) * sizeof tmp[0] + (unsigned long long)(w - 1) * sizeof tmp[0][0] <= (unsigned long long)out + sizeof out[0] + sizeof out[0][0])
       && ((unsigned long long)tmp + (unsigned long long)((long long)h - 1) * sizeof tmp[0] + (unsigned long long)(w - 1) * sizeof tmp[0][0] <= (unsigned long long)in || (unsigned long long)in + (unsigned long long)((long long)h - 1) * sizeof in[0] + (unsigned long long)w * sizeof in[0][0] <= (unsigned long long)tmp + sizeof tmp[0][0]), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (int j = 1; j < w - 1; j++) {
       for (int i = 0; i < h; i++) {
         tmp[i][j] = (in[i][j - 1] + in[i][j] + in[i][j + 1]) / 3.0;
       }
     }
     /* The vertical pass walks the images down their columns. */
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (int i = 1; i < (long long)h - 1; i++) {
       for (int j = 1; j < w - 1; j++) {
         out[i][j] = (tmp[i - 1][j] + tmp[i][j] + tmp[i + 1][j]) / 3.0;
@@ -71,7 +75,9 @@ static double img[H][W], tmp[H][W], out[H][W];
 int main(void)
 {
   unsigned long long ht = 1469598103934665603ULL, ho = ht;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int j = 0; j < W; j++) {
     for (int i = 0; i < H; i++) {
       img[i][j] = (double)((i * 7 + j * 13) % 31) / 31;

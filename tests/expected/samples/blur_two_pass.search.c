@@ -67,7 +67,9 @@ static double img[H][W], tmp[H][W], out[H][W];
 int main(void)
 {
   unsigned long long ht = 1469598103934665603ULL, ho = ht;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < H; i++) {
     for (int j = 0; j < W; j++) {
       img[i][j] = (double)((i * 7 + j * 13) % 31) / 31;

@@ -17,7 +17,9 @@ double A[N][M], B[N][M];
 static void body_scalars(void)
 {
   double x, y;
+  #ifdef _OPENMP
   #pragma omp parallel for private(x, y)
+  #endif
   for (int i = 0; i < N; i++) {
     for (int j = 0; j < M; j++) {
       x = A[i][j] * 2;
@@ -55,7 +57,9 @@ static unsigned long long mix(unsigned long long h, double v)
 int main(void)
 {
   unsigned long long h = 1469598103934665603ULL;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int j = 0; j < M; j++) {
     for (int i = 0; i < N; i++) {
       A[i][j] = (double)((i * j + 3) % M) / M - 0.5;

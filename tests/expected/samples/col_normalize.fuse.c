@@ -17,7 +17,9 @@ double X[N][M], norm[M];
 static void normalize_columns(void)
 {
   double s;
+  #ifdef _OPENMP
   #pragma omp parallel for private(s)
+  #endif
   for (int j = 0; j < M; j++) {
     s = 0.0;
     for (int i = 0; i < N; i++) {
@@ -58,7 +60,9 @@ static unsigned long long mix(unsigned long long h, double v)
 int main(void)
 {
   unsigned long long hx = 1469598103934665603ULL, hn = hx;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < N; i++) {
     for (int j = 0; j < M; j++) {
       X[i][j] = (double)((i * (j + 1) + 1) % 23) / 23 + 0.125;

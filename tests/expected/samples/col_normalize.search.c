@@ -29,7 +29,9 @@ static void normalize_columns(void)
   for (int j = 0; j < M; j++) {
     norm[j] = sqrt(s_j[j]);
   }
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < N; i++) {
     for (int j = 0; j < M; j++) {
       X[i][j] = X[i][j] / norm[j];
@@ -66,7 +68,9 @@ static unsigned long long mix(unsigned long long h, double v)
 int main(void)
 {
   unsigned long long hx = 1469598103934665603ULL, hn = hx;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < N; i++) {
     for (int j = 0; j < M; j++) {
       X[i][j] = (double)((i * (j + 1) + 1) % 23) / 23 + 0.125;

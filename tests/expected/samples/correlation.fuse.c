@@ -22,7 +22,9 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
       && ((unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)data)
       && ((unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)data)
       && ((unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)mean), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (int j = 0; j < m; j++) {
       mean[j] = 0.0;
       for (int i = 0; i < n; i++) {
@@ -36,13 +38,17 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
       /* The 0.1 offset keeps constant columns from dividing by zero. */
       stddev[j] = sqrt(stddev[j] / n) + 0.1;
     }
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (int i = 0; i < n; i++) {
       for (int j = 0; j < m; j++) {
         data[i][j] = (data[i][j] - mean[j]) / (sqrt((double)n) * stddev[j]);
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(s)
+    #endif
     for (int i = 0; i < m; i++) {
       for (int j = 0; j < m; j++) {
         if (j >= i + 1 || i >= j + 1) {
@@ -117,7 +123,9 @@ static double data[NROWS][NCOLS], corr[NCOLS][NCOLS], mean[NCOLS], stddev[NCOLS]
 int main(void)
 {
   unsigned long long hc = 1469598103934665603ULL, hm = hc, hs = hc, hd = hc;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < NROWS; i++) {
     for (int j = 0; j < NCOLS; j++) {
       data[i][j] = (double)((i * j) % NCOLS) / NCOLS + (double)(i % 4);

@@ -22,7 +22,9 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
       && ((unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)data)
       && ((unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)data)
       && ((unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)mean), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (int j = 0; j < m; j++) {
       mean[j] = 0.0;
       for (int i = 0; i < n; i++) {
@@ -39,7 +41,9 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
         data[i][j] = (data[i][j] - mean[j]) / (sqrt((double)n) * stddev[j]);
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(s)
+    #endif
     for (int j = 0; j < m; j++) {
       for (int i = 0; i < m; i++) {
         if (i >= j + 1 || j >= i + 1) {
@@ -114,7 +118,9 @@ static double data[NROWS][NCOLS], corr[NCOLS][NCOLS], mean[NCOLS], stddev[NCOLS]
 int main(void)
 {
   unsigned long long hc = 1469598103934665603ULL, hm = hc, hs = hc, hd = hc;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int j = 0; j < NCOLS; j++) {
     for (int i = 0; i < NROWS; i++) {
       data[i][j] = (double)((i * j) % NCOLS) / NCOLS + (double)(i % 4);

@@ -47,14 +47,18 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
       /* The 0.1 offset keeps constant columns from dividing by zero. */
       stddev[j] = sqrt(stddev[j] / n) + 0.1;
     }
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (int i = 0; i < n; i++) {
       for (int j = 0; j < m; j++) {
         data[i][j] = (data[i][j] - mean[j]) / (sqrt((double)n) * stddev[j]);
       }
     }
     if (m >= 2) {
+      #ifdef _OPENMP
       #pragma omp parallel for
+      #endif
       for (int i = 0; i < m; i++) {
         for (int j = 0; j < i; j++) {
           s_ij[i][j] = 0.0;
@@ -63,7 +67,9 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
           s_ij[i][j] = 0.0;
         }
       }
+      #ifdef _OPENMP
       #pragma omp parallel for
+      #endif
       for (int c0 = 0; c0 <= ((long long)m - 1) / 128; c0++) {
         for (int c1 = 0; 256 * c1 <= (long long)n - 1; c1++) {
           if (m >= 128 * c0 + 2) {
@@ -71,7 +77,9 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
               for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)m + 1) / 2 - 1; c3++) {
                 for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
                   if (m >= (long long)(2 * c3) + 2 && n >= (long long)(4 * c4) + 4) {
+                    #ifdef _OPENMP
                     #pragma omp simd
+                    #endif
                     for (int j = 256 * c2; j <= 256 * c2 + 255; j++) {
                       s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
                       s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
@@ -84,7 +92,9 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                     }
                   } else {
                     if ((m >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= n) || (m >= 128 * c0 + 3 && 2 * c3 + 1 == m)) {
+                      #ifdef _OPENMP
                       #pragma omp simd
+                      #endif
                       for (int j = 256 * c2; j <= 256 * c2 + 255; j++) {
                         s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
                         if (n >= 4 * c4 + 2) {
@@ -115,7 +125,9 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
               for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= m / 2 - 1; c3++) {
                 for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
                   if (n >= (long long)(4 * c4) + 4) {
+                    #ifdef _OPENMP
                     #pragma omp simd
+                    #endif
                     for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
                       if (j >= 2 * c3 + 1 || 2 * c3 >= j + 1) {
                         s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
@@ -131,7 +143,9 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                       }
                     }
                   } else {
+                    #ifdef _OPENMP
                     #pragma omp simd
+                    #endif
                     for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
                       if (j >= 2 * c3 + 1 || 2 * c3 >= j + 1) {
                         s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
@@ -157,7 +171,9 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
               }
               if (128 * c0 + 127 >= m && ((long long)m + 1) % 2 == 0) {
                 for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
+                  #ifdef _OPENMP
                   #pragma omp simd
+                  #endif
                   for (int j = 256 * c2; j < (long long)m - 1; j++) {
                     s_ij[(int)((long long)m - 1)][j] += data[4 * c4][(int)((long long)m - 1)] * data[4 * c4][j];
                     if (n >= 4 * c4 + 2) {
@@ -176,7 +192,9 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
           } else {
             for (int c2 = 0; c2 < ((long long)m + 127) / 256; c2++) {
               for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
+                #ifdef _OPENMP
                 #pragma omp simd
+                #endif
                 for (int j = 256 * c2; j <= (((long long)m - 2) < (256 * c2 + 255) ? ((long long)m - 2) : (256 * c2 + 255)); j++) {
                   s_ij[(int)((long long)m - 1)][j] += data[4 * c4][(int)((long long)m - 1)] * data[4 * c4][j];
                   if (n >= 4 * c4 + 2) {
@@ -194,7 +212,9 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
           }
         }
       }
+      #ifdef _OPENMP
       #pragma omp parallel for
+      #endif
       for (int i = 0; i < m; i++) {
         for (int j = 0; j < i; j++) {
           corr[i][j] = s_ij[i][j];
@@ -204,7 +224,9 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
         }
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (int i = 0; i < m; i++) {
       corr[i][i] = 1.0;
     }
@@ -270,7 +292,9 @@ static double data[NROWS][NCOLS], corr[NCOLS][NCOLS], mean[NCOLS], stddev[NCOLS]
 int main(void)
 {
   unsigned long long hc = 1469598103934665603ULL, hm = hc, hs = hc, hd = hc;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < NROWS; i++) {
     for (int j = 0; j < NCOLS; j++) {
       data[i][j] = (double)((i * j) % NCOLS) / NCOLS + (double)(i % 4);

@@ -32,7 +32,9 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
       for (i = 0; i < _PB_N; i++) {
         data[i][j] -= mean[j];
       }
+      #ifdef _OPENMP
       #pragma omp parallel for private(k, s)
+      #endif
       for (i = 0; i <= j; i++) {
         s = SCALAR_VAL(0.0);
         for (k = 0; k < _PB_N; k++) {

@@ -23,7 +23,9 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
   if (__builtin_expect(((unsigned long long)cov + (unsigned long long)((long long)_PB_M - 1) * sizeof cov[0] + (unsigned long long)_PB_M * sizeof cov[0][0] <= (unsigned long long)data || (unsigned long long)data + (unsigned long long)((long long)_PB_N - 1) * sizeof data[0] + (unsigned long long)_PB_M * sizeof data[0][0] <= (unsigned long long)cov)
       && ((unsigned long long)cov + (unsigned long long)((long long)_PB_M - 1) * sizeof cov[0] + (unsigned long long)_PB_M * sizeof cov[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)_PB_M * sizeof mean[0] <= (unsigned long long)cov)
       && ((unsigned long long)data + (unsigned long long)((long long)_PB_N - 1) * sizeof data[0] + (unsigned long long)_PB_M * sizeof data[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)_PB_M * sizeof mean[0] <= (unsigned long long)data), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for private(i)
+    #endif
     for (j = 0; j < _PB_M; j++) {
       mean[j] = SCALAR_VAL(0.0);
       for (i = 0; i < _PB_N; i++) {
@@ -31,13 +33,17 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
       }
       mean[j] /= float_n;
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(i)
+    #endif
     for (j = 0; j < _PB_M; j++) {
       for (i = 0; i < _PB_N; i++) {
         data[i][j] -= mean[j];
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for schedule(static, 1) private(i, k, s)
+    #endif
     for (j = 0; j < _PB_M; j++) {
       for (i = 0; i <= j; i++) {
         s = SCALAR_VAL(0.0);

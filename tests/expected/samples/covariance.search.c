@@ -36,19 +36,25 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
     for (j = 0; j < _PB_M; j++) {
       mean[j] /= float_n;
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(j)
+    #endif
     for (i = 0; i < _PB_N; i++) {
       for (j = 0; j < _PB_M; j++) {
         data[i][j] -= mean[j];
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for schedule(static, 1) private(j)
+    #endif
     for (i = 0; i < _PB_M; i++) {
       for (j = i; j < _PB_M; j++) {
         s_ij[i][j] = SCALAR_VAL(0.0);
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for schedule(static, 1) private(j)
+    #endif
     for (int c0 = 0; c0 < ((long long)_PB_M + 63) / 64; c0++) {
       for (int c1 = 0; 256 * c1 <= (long long)_PB_N - 1; c1++) {
         for (int c2 = c0; c2 <= ((long long)_PB_M - 1) / 64; c2++) {
@@ -61,7 +67,9 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
                 s_ij[2 * c3][2 * c3] += data[4 * c4 + 3][2 * c3] * data[4 * c4 + 3][2 * c3];
               }
               if (_PB_N >= (long long)(4 * c4) + 4) {
+                #ifdef _OPENMP
                 #pragma omp simd
+                #endif
                 for (j = ((64 * c2) > (2 * c3 + 1) ? (64 * c2) : (2 * c3 + 1)); j <= (((long long)_PB_M - 1) < (64 * c2 + 63) ? ((long long)_PB_M - 1) : (64 * c2 + 63)); j++) {
                   s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
                   s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
@@ -75,7 +83,9 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
               }
               if (4 * c4 + 3 >= _PB_N || (c2 == c0 && 2 * c3 + 1 == _PB_M)) {
                 if (4 * c4 + 3 >= _PB_N) {
+                  #ifdef _OPENMP
                   #pragma omp simd
+                  #endif
                   for (j = ((64 * c2) > (2 * c3) ? (64 * c2) : (2 * c3)); j <= (((long long)_PB_M - 1) < (64 * c2 + 63) ? ((long long)_PB_M - 1) : (64 * c2 + 63)); j++) {
                     s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
                     if (_PB_N >= 4 * c4 + 2) {
@@ -106,7 +116,9 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
         }
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for schedule(static, 1) private(j)
+    #endif
     for (i = 0; i < _PB_M; i++) {
       for (j = i; j < _PB_M; j++) {
         s_ij[i][j] = s_ij[i][j] / (float_n - SCALAR_VAL(1.0));

@@ -20,7 +20,9 @@ static void matvec(float *out, const float *x, const float *w, int n, int d)
 {
   if (__builtin_expect(((unsigned long long)out + (unsigned long long)d * sizeof out[0] <= (unsigned long long)w || (unsigned long long)w + (unsigned long long)((long long)d - 1) * (unsigned long long)(n) * sizeof w[0] + (unsigned long long)n * sizeof w[0] <= (unsigned long long)out)
       && ((unsigned long long)out + (unsigned long long)d * sizeof out[0] <= (unsigned long long)x || (unsigned long long)x + (unsigned long long)n * sizeof x[0] <= (unsigned long long)out), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (int i = 0; i < d; i++) {
       out[i] = 0.0f;
       for (int j = 0; j < n; j++) {
@@ -40,7 +42,9 @@ static void scale_rows(float *out, const float *inp, const float *gain, int B, i
 {
   if (__builtin_expect(((unsigned long long)out + (unsigned long long)((long long)B - 1) * (unsigned long long)(T) * (unsigned long long)(C) * sizeof out[0] + (unsigned long long)((long long)T - 1) * (unsigned long long)(C) * sizeof out[0] + (unsigned long long)C * sizeof out[0] <= (unsigned long long)gain || (unsigned long long)gain + (unsigned long long)C * sizeof gain[0] <= (unsigned long long)out)
       && ((unsigned long long)out + (unsigned long long)((long long)B - 1) * (unsigned long long)(T) * (unsigned long long)(C) * sizeof out[0] + (unsigned long long)((long long)T - 1) * (unsigned long long)(C) * sizeof out[0] + (unsigned long long)C * sizeof out[0] <= (unsigned long long)inp || (unsigned long long)inp + (unsigned long long)((long long)B - 1) * (unsigned long long)(T) * (unsigned long long)(C) * sizeof inp[0] + (unsigned long long)((long long)T - 1) * (unsigned long long)(C) * sizeof inp[0] + (unsigned long long)C * sizeof inp[0] <= (unsigned long long)out), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (int c = 0; c < C; c++) {
       for (int b = 0; b < B; b++) {
         for (int t = 0; t < T; t++) {

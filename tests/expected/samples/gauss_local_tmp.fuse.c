@@ -56,7 +56,9 @@ static double in[H][W], out[H][W];
 int main(void)
 {
   unsigned long long hash = 1469598103934665603ULL;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < H; i++) {
     for (int j = 0; j < W; j++) {
       in[i][j] = (double)((i * 13 + j * 7) % 17) / 16;

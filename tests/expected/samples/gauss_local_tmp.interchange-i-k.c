@@ -17,13 +17,17 @@ static void gauss(int h, int w, double in[h][w], double out[h][w])
   double tmp[h][w];
   if (__builtin_expect((unsigned long long)out + (unsigned long long)((long long)h - 2) * sizeof out[0] + (unsigned long long)((long long)w - 1) * sizeof out[0][0] <= (unsigned long long)in
       || (unsigned long long)in + (unsigned long long)(h - 1) * sizeof in[0] + (unsigned long long)w * sizeof in[0][0] <= (unsigned long long)out + sizeof out[0] + sizeof out[0][0], 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (int i = 1; i < h - 1; i++) {
       for (int j = 0; j < w; j++) {
         tmp[i][j] = 2.0 * in[i][j] + in[i - 1][j] + in[i + 1][j];
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (int i = 1; i < h - 1; i++) {
       for (int j = 1; j < (long long)w - 1; j++) {
         out[i][j] = 2.0 * tmp[i][j] + tmp[i][j - 1] + tmp[i][j + 1];
@@ -59,7 +63,9 @@ static double in[H][W], out[H][W];
 int main(void)
 {
   unsigned long long hash = 1469598103934665603ULL;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < H; i++) {
     for (int j = 0; j < W; j++) {
       in[i][j] = (double)((i * 13 + j * 7) % 17) / 16;

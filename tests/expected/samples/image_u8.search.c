@@ -49,7 +49,9 @@ static void tone(uint8_t *img, size_t x0, size_t x1, size_t h, size_t stride)
 {
   if (__builtin_expect((h <= 0x4000000000000000 && stride <= 0x4000000000000000 && x0 <= 0x4000000000000000 && x1 <= 0x4000000000000000)
       && ((((((h >= 1 && x1 >= stride + 1 && x0 >= x1) || (h >= 1073741825 && x0 >= x1 && stride >= x1)) || (h >= 1 && h <= 1073741824 && stride <= 1073741823 && stride >= x1)) || (h >= 1 && h <= 1073741824 && stride >= 1073741824 && x0 >= x1 && stride >= x1)) || h == 0)), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (long long c0 = 0; c0 < h; c0++) {
       for (size_t x = x0; x < x1; x++) {
         img[((unsigned long)c0) * stride + x] = (uint8_t)((img[((unsigned long)c0) * stride + x] * 3 + 128) / 4 + 16);

@@ -20,13 +20,17 @@ static void kernel_jacobi_2d(int tsteps, int n,
   if (__builtin_expect((unsigned long long)A + (unsigned long long)((long long)_PB_N - 1) * sizeof A[0] + (unsigned long long)_PB_N * sizeof A[0][0] <= (unsigned long long)B
       || (unsigned long long)B + (unsigned long long)((long long)_PB_N - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)A, 1)) {
     for (t = 0; t < _PB_TSTEPS; t++) {
+      #ifdef _OPENMP
       #pragma omp parallel for private(i)
+      #endif
       for (j = 1; j < (long long)_PB_N - 1; j++) {
         for (i = 1; i < (long long)_PB_N - 1; i++) {
           B[i][j] = SCALAR_VAL(0.2) * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i - 1][j] + A[i + 1][j]);
         }
       }
+      #ifdef _OPENMP
       #pragma omp parallel for private(i)
+      #endif
       for (j = 1; j < (long long)_PB_N - 1; j++) {
         for (i = 1; i < (long long)_PB_N - 1; i++) {
           A[i][j] = SCALAR_VAL(0.2) * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i - 1][j] + B[i + 1][j]);

@@ -30,7 +30,9 @@ static double M[N][N];
 int main(void)
 {
   /* Diagonally dominant, so every pivot is far from zero. */
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int r = 0; r < N; r++) {
     for (int c = 0; c < N; c++) {
       M[r][c] = (r == c) ? 2.0 * N : (double)((r * 7 + c * 3) % 19) / 19.0 - 0.5;

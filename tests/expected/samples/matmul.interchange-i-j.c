@@ -24,20 +24,26 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
 #pragma scop
   if (__builtin_expect(((unsigned long long)C + (unsigned long long)((long long)_PB_NI - 1) * sizeof C[0] + (unsigned long long)_PB_NJ * sizeof C[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)C)
       && ((unsigned long long)C + (unsigned long long)((long long)_PB_NI - 1) * sizeof C[0] + (unsigned long long)_PB_NJ * sizeof C[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)C), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for private(j)
+    #endif
     for (i = 0; i < _PB_NI; i++) {
       for (j = 0; j < _PB_NJ; j++) {
         C[i][j] *= beta;
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(j)
+    #endif
     for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
       for (int c1 = 0; 256 * c1 <= (long long)_PB_NK - 1; c1++) {
         for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
           for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
             for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NK - 1) / 4; c4++) {
               if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NK >= (long long)(4 * c4) + 4) {
+                #ifdef _OPENMP
                 #pragma omp simd
+                #endif
                 for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
                   DATA_TYPE C_r0 = C[2 * c3][j];
                   DATA_TYPE C_r1 = C[2 * c3 + 1][j];
@@ -53,7 +59,9 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
                   C[2 * c3 + 1][j] = C_r1;
                 }
               } else {
+                #ifdef _OPENMP
                 #pragma omp simd
+                #endif
                 for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
                   C[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
                   if (_PB_NK >= 4 * c4 + 2) {

@@ -20,7 +20,9 @@ static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C
   double t;
   if (__builtin_expect(((unsigned long long)A + (unsigned long long)((long long)n - 1) * sizeof A[0] + (unsigned long long)m * sizeof A[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)n - 1) * sizeof B[0] + (unsigned long long)p * sizeof B[0][0] <= (unsigned long long)A)
       && ((unsigned long long)A + (unsigned long long)((long long)n - 1) * sizeof A[0] + (unsigned long long)m * sizeof A[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)p - 1) * sizeof C[0] + (unsigned long long)m * sizeof C[0][0] <= (unsigned long long)A), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for private(t)
+    #endif
     for (int i = 0; i < n; i++) {
       for (int j = 0; j < m; j++) {
         t = 0;
@@ -71,13 +73,17 @@ static double A[NI][NJ], B[NI][NK], C[NK][NJ];
 int main(void)
 {
   unsigned long long h = 1469598103934665603ULL;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < NI; i++) {
     for (int k = 0; k < NK; k++) {
       B[i][k] = (double)((i * k + 1) % NI) / NI;
     }
   }
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int j = 0; j < NJ; j++) {
     for (int k = 0; k < NK; k++) {
       C[k][j] = (double)((k * (j + 2) + 5) % NJ) / NJ;

@@ -20,20 +20,26 @@ static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C
   double t;
   if (__builtin_expect(((unsigned long long)A + (unsigned long long)((long long)n - 1) * sizeof A[0] + (unsigned long long)m * sizeof A[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)n - 1) * sizeof B[0] + (unsigned long long)p * sizeof B[0][0] <= (unsigned long long)A)
       && ((unsigned long long)A + (unsigned long long)((long long)n - 1) * sizeof A[0] + (unsigned long long)m * sizeof A[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)p - 1) * sizeof C[0] + (unsigned long long)m * sizeof C[0][0] <= (unsigned long long)A), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (int i = 0; i < n; i++) {
       for (int j = 0; j < m; j++) {
         A[i][j] = 0;
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (int c0 = 0; c0 < ((long long)n + 127) / 128; c0++) {
       for (int c1 = 0; 256 * c1 <= (long long)p - 1; c1++) {
         for (int c2 = 0; 256 * c2 <= (long long)m - 1; c2++) {
           for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)n + 1) / 2 - 1; c3++) {
             for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)p - 1) / 4; c4++) {
               if (n >= (long long)(2 * c3) + 2 && p >= (long long)(4 * c4) + 4) {
+                #ifdef _OPENMP
                 #pragma omp simd
+                #endif
                 for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
                   double A_r0 = A[2 * c3][j];
                   double A_r1 = A[2 * c3 + 1][j];
@@ -49,7 +55,9 @@ static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C
                   A[2 * c3 + 1][j] = A_r1;
                 }
               } else {
+                #ifdef _OPENMP
                 #pragma omp simd
+                #endif
                 for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
                   A[2 * c3][j] += B[2 * c3][4 * c4] * C[4 * c4][j];
                   if (p >= 4 * c4 + 2) {
@@ -118,13 +126,17 @@ static double A[NI][NJ], B[NI][NK], C[NK][NJ];
 int main(void)
 {
   unsigned long long h = 1469598103934665603ULL;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < NI; i++) {
     for (int k = 0; k < NK; k++) {
       B[i][k] = (double)((i * k + 1) % NI) / NI;
     }
   }
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int k = 0; k < NK; k++) {
     for (int j = 0; j < NJ; j++) {
       C[k][j] = (double)((k * (j + 2) + 5) % NJ) / NJ;

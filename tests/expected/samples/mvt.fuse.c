@@ -24,7 +24,9 @@ static void kernel_mvt(int n,
       && ((unsigned long long)x2 + (unsigned long long)_PB_N * sizeof x2[0] <= (unsigned long long)v1 || (unsigned long long)v1 + (unsigned long long)_PB_N * sizeof v1[0] <= (unsigned long long)x2)
       && ((unsigned long long)x2 + (unsigned long long)_PB_N * sizeof x2[0] <= (unsigned long long)v2 || (unsigned long long)v2 + (unsigned long long)_PB_N * sizeof v2[0] <= (unsigned long long)x2), 1)) {
     /* The second product walks A down its columns. */
+    #ifdef _OPENMP
     #pragma omp parallel for private(j)
+    #endif
     for (i = 0; i < _PB_N; i++) {
       for (j = 0; j < _PB_N; j++) {
         x1[i] = x1[i] + A[i][j] * v1[j];

@@ -30,7 +30,9 @@ static void kernel_particles(struct particles *s, double dt, double k, double g)
   for (int c0 = 0; 256 * c0 <= (long long)STEPS - 1; c0++) {
     /* Kick: velocities from the forces at the current positions. */
     /* Drift: positions from the new velocities. */
+    #ifdef _OPENMP
     #pragma omp parallel for private(i, j, t)
+    #endif
     for (int c1 = 0; c1 < ((long long)NX + 31) / 32; c1++) {
       for (int c2 = 0; 32 * c2 <= (long long)NY - 1; c2++) {
         for (t = 256 * c0; t <= (long long)STEPS - 1 && t <= 256 * c0 + 255; t++) {
@@ -53,7 +55,9 @@ static struct particles p;
 
 int main(void)
 {
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int j = 0; j < NY; j++) {
     for (int i = 0; i < NX; i++) {
       p.x[j][i] = (double)((i * 7 + j * 3) % 17) / 17;

@@ -30,13 +30,17 @@ static void kernel_particles(struct particles *s, double dt, double k, double g)
   for (int c0 = 0; 256 * c0 <= (long long)STEPS - 1; c0++) {
     /* Kick: velocities from the forces at the current positions. */
     /* Drift: positions from the new velocities. */
+    #ifdef _OPENMP
     #pragma omp parallel for private(i, j)
+    #endif
     for (int c1 = 0; c1 < ((long long)NY + 31) / 32; c1++) {
       for (int c2 = 0; 32 * c2 <= (long long)NX - 1; c2++) {
         for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)STEPS - 1) / 4; c3++) {
           for (j = 32 * c1; j <= (long long)NY - 1 && j <= 32 * c1 + 31; j++) {
             if (STEPS >= (long long)(4 * c3) + 4) {
+              #ifdef _OPENMP
               #pragma omp simd
+              #endif
               for (i = 32 * c2; i <= (((long long)NX - 1) < (32 * c2 + 31) ? ((long long)NX - 1) : (32 * c2 + 31)); i++) {
                 s->vx[j][i] -= dt * k * s->x[j][i] / s->mass[j][i];
                 s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
@@ -56,7 +60,9 @@ static void kernel_particles(struct particles *s, double dt, double k, double g)
                 s->y[j][i] += dt * s->vy[j][i];
               }
             } else {
+              #ifdef _OPENMP
               #pragma omp simd
+              #endif
               for (i = 32 * c2; i <= (((long long)NX - 1) < (32 * c2 + 31) ? ((long long)NX - 1) : (32 * c2 + 31)); i++) {
                 s->vx[j][i] -= dt * k * s->x[j][i] / s->mass[j][i];
                 s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
@@ -88,7 +94,9 @@ static struct particles p;
 
 int main(void)
 {
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < NX; i++) {
     for (int j = 0; j < NY; j++) {
       p.x[j][i] = (double)((i * 7 + j * 3) % 17) / 17;

@@ -29,7 +29,9 @@ static void kernel_particles(struct particles *s, double dt, double k, double g)
   int t, i, j;
   for (t = 0; t < STEPS; t++) {
     /* Kick: velocities from the forces at the current positions. */
+    #ifdef _OPENMP
     #pragma omp parallel for private(i)
+    #endif
     for (j = 0; j < NY; j++) {
       for (i = 0; i < NX; i++) {
         s->vx[j][i] -= dt * k * s->x[j][i] / s->mass[j][i];
@@ -37,7 +39,9 @@ static void kernel_particles(struct particles *s, double dt, double k, double g)
       }
     }
     /* Drift: positions from the new velocities. */
+    #ifdef _OPENMP
     #pragma omp parallel for private(i)
+    #endif
     for (j = 0; j < NY; j++) {
       for (i = 0; i < NX; i++) {
         s->x[j][i] += dt * s->vx[j][i];
@@ -52,7 +56,9 @@ static struct particles p;
 
 int main(void)
 {
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < NX; i++) {
     for (int j = 0; j < NY; j++) {
       p.x[j][i] = (double)((i * 7 + j * 3) % 17) / 17;

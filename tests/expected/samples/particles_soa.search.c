@@ -27,7 +27,9 @@ struct particles {
 static void kernel_particles(struct particles *s, double dt, double k, double g)
 {
   int t, i, j;
+  #ifdef _OPENMP
   #pragma omp parallel for private(i, t)
+  #endif
   for (j = 0; j < NY; j++) {
     /* Kick: velocities from the forces at the current positions. */
     /* Drift: positions from the new velocities. */
@@ -38,7 +40,9 @@ static void kernel_particles(struct particles *s, double dt, double k, double g)
       }
     }
   }
+  #ifdef _OPENMP
   #pragma omp parallel for private(i, t)
+  #endif
   for (j = 0; j < NY; j++) {
     for (i = 0; i < NX; i++) {
       for (t = 0; t < STEPS; t++) {
@@ -54,7 +58,9 @@ static struct particles p;
 
 int main(void)
 {
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int j = 0; j < NY; j++) {
     for (int i = 0; i < NX; i++) {
       p.x[j][i] = (double)((i * 7 + j * 3) % 17) / 17;

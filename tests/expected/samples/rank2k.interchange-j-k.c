@@ -15,13 +15,17 @@ static void rank2k(int n, int m, double a, double b, double S[N][N], double X[N]
 {
   if (__builtin_expect(((unsigned long long)S + (unsigned long long)((long long)n - 1) * sizeof S[0] + (unsigned long long)n * sizeof S[0][0] <= (unsigned long long)X || (unsigned long long)X + (unsigned long long)((long long)n - 1) * sizeof X[0] + (unsigned long long)m * sizeof X[0][0] <= (unsigned long long)S)
       && ((unsigned long long)S + (unsigned long long)((long long)n - 1) * sizeof S[0] + (unsigned long long)n * sizeof S[0][0] <= (unsigned long long)Y || (unsigned long long)Y + (unsigned long long)((long long)n - 1) * sizeof Y[0] + (unsigned long long)m * sizeof Y[0][0] <= (unsigned long long)S), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for schedule(static, 1)
+    #endif
     for (int r = 0; r < n; r++) {
       for (int c = 0; c <= r; c++) {
         S[r][c] = b * S[r][c];
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for schedule(static, 1)
+    #endif
     for (int c0 = 0; c0 < ((long long)n + 63) / 64; c0++) {
       for (int c1 = 0; 32 * c1 <= (long long)m - 1; c1++) {
         for (int c2 = 0; c2 <= c0; c2++) {
@@ -50,7 +54,9 @@ static double S[N][N], X[N][M], Y[N][M];
 
 int main(void)
 {
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int r = 0; r < N; r++) {
     for (int k = 0; k < M; k++) {
       X[r][k] = (double)((3 * r + k) % 17) / 17.0;

@@ -17,7 +17,9 @@ static void smooth_rows(void)
 {
   {
     double row[W];
+    #ifdef _OPENMP
     #pragma omp parallel for private(row)
+    #endif
     for (int i = 0; i < N; i++) {
       for (int j = 0; j < W; j++) {
         row[j] = A[i][j] * 0.5;
@@ -59,7 +61,9 @@ static unsigned long long mix(unsigned long long h, double v)
 int main(void)
 {
   unsigned long long h = 1469598103934665603ULL;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < N; i++) {
     for (int j = 0; j < W; j++) {
       A[i][j] = (double)((i * 11 + j * 5) % 17) / 8;

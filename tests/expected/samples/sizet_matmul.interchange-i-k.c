@@ -19,14 +19,18 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
       && ((n <= 1073741823))
       && (((unsigned long long)c + (unsigned long long)((long long)n - 1) * (unsigned long long)(n) * sizeof c[0] + (unsigned long long)n * sizeof c[0] <= (unsigned long long)a || (unsigned long long)a + (unsigned long long)((long long)n - 1) * (unsigned long long)(n) * sizeof a[0] + (unsigned long long)n * sizeof a[0] <= (unsigned long long)c)
       && ((unsigned long long)c + (unsigned long long)((long long)n - 1) * (unsigned long long)(n) * sizeof c[0] + (unsigned long long)n * sizeof c[0] <= (unsigned long long)b || (unsigned long long)b + (unsigned long long)((long long)n - 1) * (unsigned long long)(n) * sizeof b[0] + (unsigned long long)n * sizeof b[0] <= (unsigned long long)c)), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (long long c0 = 0; c0 < n; c0++) {
       for (size_t j = 0; j < n; j++) {
         c[((unsigned long)c0) * n + j] = 0.0;
       }
     }
     for (long long c0 = 0; 256 * c0 <= (long long)n - 1; c0++) {
+      #ifdef _OPENMP
       #pragma omp parallel for
+      #endif
       for (long long c1 = 0; c1 <= ((long long)n - 1) / 64; c1++) {
         for (long long c2 = 0; c2 <= ((long long)n - 1) / 64; c2++) {
           for (size_t k = 256 * c0; (long long)k <= (long long)n - 1 && k <= 256 * c0 + 255; k++) {

@@ -19,20 +19,26 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
       && ((n <= 1073741823))
       && (((unsigned long long)c + (unsigned long long)((long long)n - 1) * (unsigned long long)(n) * sizeof c[0] + (unsigned long long)n * sizeof c[0] <= (unsigned long long)a || (unsigned long long)a + (unsigned long long)((long long)n - 1) * (unsigned long long)(n) * sizeof a[0] + (unsigned long long)n * sizeof a[0] <= (unsigned long long)c)
       && ((unsigned long long)c + (unsigned long long)((long long)n - 1) * (unsigned long long)(n) * sizeof c[0] + (unsigned long long)n * sizeof c[0] <= (unsigned long long)b || (unsigned long long)b + (unsigned long long)((long long)n - 1) * (unsigned long long)(n) * sizeof b[0] + (unsigned long long)n * sizeof b[0] <= (unsigned long long)c)), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (long long c0 = 0; c0 < n; c0++) {
       for (size_t j = 0; j < n; j++) {
         c[((unsigned long)c0) * n + j] = 0.0;
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (long long c0 = 0; c0 < (n + 127) / 128; c0++) {
       for (long long c1 = 0; c1 <= ((long long)n - 1) / 256; c1++) {
         for (long long c2 = 0; c2 <= ((long long)n - 1) / 256; c2++) {
           for (long long c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= (long long)((n + 1) / 2) - 1; c3++) {
             for (long long c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
               if (n >= 2 * c3 + 2 && n >= 4 * c4 + 4) {
+                #ifdef _OPENMP
                 #pragma omp simd
+                #endif
                 for (long long c5 = 256 * c2; c5 <= (((long long)n - 1) < (256 * c2 + 255) ? ((long long)n - 1) : (256 * c2 + 255)); c5++) {
                   double c_r0 = c[((unsigned long)(2 * c3)) * n + ((unsigned long)c5)];
                   double c_r1 = c[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)c5)];
@@ -48,7 +54,9 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
                   c[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)c5)] = c_r1;
                 }
               } else {
+                #ifdef _OPENMP
                 #pragma omp simd
+                #endif
                 for (long long c5 = 256 * c2; c5 <= (((long long)n - 1) < (256 * c2 + 255) ? ((long long)n - 1) : (256 * c2 + 255)); c5++) {
                   c[((unsigned long)(2 * c3)) * n + ((unsigned long)c5)] += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4))] * b[((unsigned long)(4 * c4)) * n + ((unsigned long)c5)];
                   if (n >= 4 * c4 + 2) {

@@ -24,7 +24,9 @@ static void strided_update(void)
   }
   if (M >= 1) {
     /* Column-order traversal with a parity test on the row. */
+    #ifdef _OPENMP
     #pragma omp parallel for
+    #endif
     for (int i = 0; i < N; i++) {
       for (int j = 0; j < (M < i ? M : i); j++) {
         if (i % 2 == 0) {
@@ -73,7 +75,9 @@ static unsigned long long mix(unsigned long long h, double v)
 int main(void)
 {
   unsigned long long ha = 1469598103934665603ULL, hc = ha;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < N; i++) {
     a[i] = (double)((3 * i + 1) % 11) / 11;
     b[i] = (double)((i * i + 2) % 13) / 13;

@@ -23,7 +23,9 @@ static void strided_update(void)
     a[(int)c0] = 0.5 * a[((int)c0) - 1];
   }
   /* Column-order traversal with a parity test on the row. */
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int j = 0; j < M; j++) {
     for (int i = 0; i < N; i++) {
       if (i % 2 == 0) {
@@ -64,7 +66,9 @@ static unsigned long long mix(unsigned long long h, double v)
 int main(void)
 {
   unsigned long long ha = 1469598103934665603ULL, hc = ha;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < N; i++) {
     a[i] = (double)((3 * i + 1) % 11) / 11;
     b[i] = (double)((i * i + 2) % 13) / 13;

@@ -69,7 +69,9 @@ static unsigned long long mix(unsigned long long h, double v)
 int main(void)
 {
   unsigned long long ha = 1469598103934665603ULL, hc = ha;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < N; i++) {
     a[i] = (double)((3 * i + 1) % 11) / 11;
     b[i] = (double)((i * i + 2) % 13) / 13;

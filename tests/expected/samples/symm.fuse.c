@@ -22,7 +22,9 @@ static void kernel_symm(int m, int n, DATA_TYPE alpha, DATA_TYPE beta,
   if (__builtin_expect(((unsigned long long)C + (unsigned long long)((long long)_PB_M - 1) * sizeof C[0] + (unsigned long long)_PB_N * sizeof C[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0] + (unsigned long long)_PB_M * sizeof A[0][0] <= (unsigned long long)C)
       && ((unsigned long long)C + (unsigned long long)((long long)_PB_M - 1) * sizeof C[0] + (unsigned long long)_PB_N * sizeof C[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_M - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)C), 1)) {
     for (i = 0; i < _PB_M; i++) {
+      #ifdef _OPENMP
       #pragma omp parallel for private(k, temp2)
+      #endif
       for (j = 0; j < _PB_N; j++) {
         temp2 = 0;
         for (k = 0; k < i; k++) {

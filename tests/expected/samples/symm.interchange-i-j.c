@@ -21,7 +21,9 @@ static void kernel_symm(int m, int n, DATA_TYPE alpha, DATA_TYPE beta,
 #pragma scop
   if (__builtin_expect(((unsigned long long)C + (unsigned long long)((long long)_PB_M - 1) * sizeof C[0] + (unsigned long long)_PB_N * sizeof C[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0] + (unsigned long long)_PB_M * sizeof A[0][0] <= (unsigned long long)C)
       && ((unsigned long long)C + (unsigned long long)((long long)_PB_M - 1) * sizeof C[0] + (unsigned long long)_PB_N * sizeof C[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_M - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)C), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for private(i, k, temp2)
+    #endif
     for (j = 0; j < _PB_N; j++) {
       for (i = 0; i < _PB_M; i++) {
         temp2 = 0;

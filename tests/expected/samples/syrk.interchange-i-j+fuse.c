@@ -19,13 +19,17 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
 #pragma scop
   if (__builtin_expect((unsigned long long)C + (unsigned long long)((long long)_PB_N - 1) * sizeof C[0] + (unsigned long long)_PB_N * sizeof C[0][0] <= (unsigned long long)A
       || (unsigned long long)A + (unsigned long long)((long long)_PB_N - 1) * sizeof A[0] + (unsigned long long)_PB_M * sizeof A[0][0] <= (unsigned long long)C, 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for schedule(static, 1) private(j)
+    #endif
     for (i = 0; i < _PB_N; i++) {
       for (j = 0; j <= i; j++) {
         C[i][j] *= beta;
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for schedule(static, 1) private(i, j, k)
+    #endif
     for (int c0 = 0; c0 < ((long long)_PB_N + 63) / 64; c0++) {
       for (int c1 = 0; 64 * c1 <= (long long)_PB_M - 1; c1++) {
         for (int c2 = 0; c2 <= c0; c2++) {

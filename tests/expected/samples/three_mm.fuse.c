@@ -50,13 +50,17 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)G)
       && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NM * sizeof C[0][0] <= (unsigned long long)G)
       && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)D || (unsigned long long)D + (unsigned long long)((long long)_PB_NM - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)G), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for private(j)
+    #endif
     for (i = 0; i < _PB_NI; i++) {
       for (j = 0; j < _PB_NJ; j++) {
         E[i][j] = SCALAR_VAL(0.0);
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(i, j, k)
+    #endif
     for (int c0 = 0; c0 < ((long long)_PB_NI + 255) / 256; c0++) {
       for (int c1 = 0; 64 * c1 <= (long long)_PB_NJ - 1; c1++) {
         for (int c2 = 0; 64 * c2 <= (long long)_PB_NK - 1; c2++) {
@@ -71,13 +75,17 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       }
     }
     /* F := C * D */
+    #ifdef _OPENMP
     #pragma omp parallel for private(j)
+    #endif
     for (i = 0; i < _PB_NJ; i++) {
       for (j = 0; j < _PB_NL; j++) {
         F[i][j] = SCALAR_VAL(0.0);
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(i, j, k)
+    #endif
     for (int c0 = 0; c0 < ((long long)_PB_NJ + 255) / 256; c0++) {
       for (int c1 = 0; 64 * c1 <= (long long)_PB_NL - 1; c1++) {
         for (int c2 = 0; 64 * c2 <= (long long)_PB_NM - 1; c2++) {
@@ -92,13 +100,17 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       }
     }
     /* G := E * F */
+    #ifdef _OPENMP
     #pragma omp parallel for private(j)
+    #endif
     for (i = 0; i < _PB_NI; i++) {
       for (j = 0; j < _PB_NL; j++) {
         G[i][j] = SCALAR_VAL(0.0);
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(i, j, k)
+    #endif
     for (int c0 = 0; c0 < ((long long)_PB_NI + 255) / 256; c0++) {
       for (int c1 = 0; 64 * c1 <= (long long)_PB_NL - 1; c1++) {
         for (int c2 = 0; 64 * c2 <= (long long)_PB_NJ - 1; c2++) {

@@ -50,20 +50,26 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)G)
       && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NM * sizeof C[0][0] <= (unsigned long long)G)
       && ((unsigned long long)G + (unsigned long long)((long long)_PB_NI - 1) * sizeof G[0] + (unsigned long long)_PB_NL * sizeof G[0][0] <= (unsigned long long)D || (unsigned long long)D + (unsigned long long)((long long)_PB_NM - 1) * sizeof D[0] + (unsigned long long)_PB_NL * sizeof D[0][0] <= (unsigned long long)G), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for private(j)
+    #endif
     for (i = 0; i < _PB_NI; i++) {
       for (j = 0; j < _PB_NJ; j++) {
         E[i][j] = SCALAR_VAL(0.0);
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(j)
+    #endif
     for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
       for (int c1 = 0; 256 * c1 <= (long long)_PB_NK - 1; c1++) {
         for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
           for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
             for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NK - 1) / 4; c4++) {
               if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NK >= (long long)(4 * c4) + 4) {
+                #ifdef _OPENMP
                 #pragma omp simd
+                #endif
                 for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
                   DATA_TYPE E_r0 = E[2 * c3][j];
                   DATA_TYPE E_r1 = E[2 * c3 + 1][j];
@@ -79,7 +85,9 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                   E[2 * c3 + 1][j] = E_r1;
                 }
               } else {
+                #ifdef _OPENMP
                 #pragma omp simd
+                #endif
                 for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
                   E[2 * c3][j] += A[2 * c3][4 * c4] * B[4 * c4][j];
                   if (_PB_NK >= 4 * c4 + 2) {
@@ -108,20 +116,26 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       }
     }
     /* F := C * D */
+    #ifdef _OPENMP
     #pragma omp parallel for private(j)
+    #endif
     for (i = 0; i < _PB_NJ; i++) {
       for (j = 0; j < _PB_NL; j++) {
         F[i][j] = SCALAR_VAL(0.0);
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(j)
+    #endif
     for (int c0 = 0; c0 < ((long long)_PB_NJ + 127) / 128; c0++) {
       for (int c1 = 0; 256 * c1 <= (long long)_PB_NM - 1; c1++) {
         for (int c2 = 0; 256 * c2 <= (long long)_PB_NL - 1; c2++) {
           for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NJ + 1) / 2 - 1; c3++) {
             for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NM - 1) / 4; c4++) {
               if (_PB_NJ >= (long long)(2 * c3) + 2 && _PB_NM >= (long long)(4 * c4) + 4) {
+                #ifdef _OPENMP
                 #pragma omp simd
+                #endif
                 for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
                   DATA_TYPE F_r2 = F[2 * c3][j];
                   DATA_TYPE F_r3 = F[2 * c3 + 1][j];
@@ -137,7 +151,9 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                   F[2 * c3 + 1][j] = F_r3;
                 }
               } else {
+                #ifdef _OPENMP
                 #pragma omp simd
+                #endif
                 for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
                   F[2 * c3][j] += C[2 * c3][4 * c4] * D[4 * c4][j];
                   if (_PB_NM >= 4 * c4 + 2) {
@@ -166,20 +182,26 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
       }
     }
     /* G := E * F */
+    #ifdef _OPENMP
     #pragma omp parallel for private(j)
+    #endif
     for (i = 0; i < _PB_NI; i++) {
       for (j = 0; j < _PB_NL; j++) {
         G[i][j] = SCALAR_VAL(0.0);
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(j)
+    #endif
     for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
       for (int c1 = 0; 256 * c1 <= (long long)_PB_NJ - 1; c1++) {
         for (int c2 = 0; 256 * c2 <= (long long)_PB_NL - 1; c2++) {
           for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
             for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NJ - 1) / 4; c4++) {
               if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NJ >= (long long)(4 * c4) + 4) {
+                #ifdef _OPENMP
                 #pragma omp simd
+                #endif
                 for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
                   DATA_TYPE G_r4 = G[2 * c3][j];
                   DATA_TYPE G_r5 = G[2 * c3 + 1][j];
@@ -195,7 +217,9 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                   G[2 * c3 + 1][j] = G_r5;
                 }
               } else {
+                #ifdef _OPENMP
                 #pragma omp simd
+                #endif
                 for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
                   G[2 * c3][j] += E[2 * c3][4 * c4] * F[4 * c4][j];
                   if (_PB_NJ >= 4 * c4 + 2) {

@@ -31,7 +31,9 @@ static void tone_map(void)
   {
     double t;
     double v;
+    #ifdef _OPENMP
     #pragma omp parallel for private(t, v)
+    #endif
     for (int j = 0; j < M; j++) {
       for (int i = 0; i < N; i++) {
         v = img[i][j] * gain_at(gain, j);

@@ -31,7 +31,9 @@ static void tone_map(void)
   {
     double t;
     double v;
+    #ifdef _OPENMP
     #pragma omp parallel for private(t, v)
+    #endif
     for (int i = 0; i < N; i++) {
       for (int j = 0; j < M; j++) {
         v = img[i][j] * gain_at(gain, j);
@@ -70,7 +72,9 @@ static unsigned long long mix(unsigned long long h, double v)
 int main(void)
 {
   unsigned long long h = 1469598103934665603ULL;
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int j = 0; j < M; j++) {
     gain[j] = (double)(j % 7) / 7;
     for (int i = 0; i < N; i++) {

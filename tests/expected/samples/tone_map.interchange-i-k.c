@@ -31,7 +31,9 @@ static void tone_map(void)
   {
     double t;
     double v;
+    #ifdef _OPENMP
     #pragma omp parallel for private(t, v)
+    #endif
     for (int j = 0; j < M; j++) {
       for (int i = 0; i < N; i++) {
         v = img[i][j] * gain_at(gain, j);
@@ -73,7 +75,9 @@ int main(void)
   for (int j = 0; j < M; j++) {
     gain[j] = (double)(j % 7) / 7;
   }
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int i = 0; i < N; i++) {
     for (int j = 0; j < M; j++) {
       img[i][j] = (double)((i * 13 + j * 7) % 31) / 20;

@@ -50,7 +50,9 @@ if (__builtin_expect(((unsigned long long)xout + (unsigned long long)d * sizeof 
       && ((unsigned long long)xout + (unsigned long long)d * sizeof xout[0] <= (unsigned long long)x || (unsigned long long)x + (unsigned long long)n * sizeof x[0] <= (unsigned long long)xout), 1)) {
     {
       float val;
+      #ifdef _OPENMP
       #pragma omp parallel for private(val)
+      #endif
       for (i = 0; i < d; i++) {
         val = 0.0f;
         for (int j = 0; j < n; j++) {
@@ -121,7 +123,9 @@ static void scores(float *att, const float *q, const float *keys, int heads, int
 static void mix_values(float *out, const float *att, const float *values, int heads,
                        int head_size, int seq, int dim)
 {
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int h = 0; h < heads; h++) {
     for (int i = 0; i < head_size; i++) {
       out[h * head_size + i] = 0.0f;

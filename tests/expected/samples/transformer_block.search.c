@@ -78,7 +78,9 @@ static void scores(float *att, const float *q, const float *keys, int heads, int
 static void mix_values(float *out, const float *att, const float *values, int heads,
                        int head_size, int seq, int dim)
 {
+  #ifdef _OPENMP
   #pragma omp parallel for
+  #endif
   for (int h = 0; h < heads; h++) {
     for (int i = 0; i < head_size; i++) {
       out[h * head_size + i] = 0.0f;

@@ -19,7 +19,9 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 #pragma scop
   if (__builtin_expect((unsigned long long)B + (unsigned long long)((long long)_PB_M - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)A + sizeof A[0]
       || (unsigned long long)A + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0] + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0][0] <= (unsigned long long)B, 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for private(i, j, k)
+    #endif
     for (int c0 = 0; c0 < ((long long)_PB_N + 255) / 256; c0++) {
       for (int c1 = 0; 64 * c1 <= (long long)_PB_M - 2; c1++) {
         /* Only the rows below i contribute (A is unit lower-triangular). */
@@ -34,7 +36,9 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
         }
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(i)
+    #endif
     for (j = 0; j < _PB_N; j++) {
       for (i = 0; i < _PB_M; i++) {
         B[i][j] = alpha * B[i][j];

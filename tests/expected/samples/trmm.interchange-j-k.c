@@ -20,7 +20,9 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
   if (__builtin_expect((unsigned long long)B + (unsigned long long)((long long)_PB_M - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)A + sizeof A[0]
       || (unsigned long long)A + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0] + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0][0] <= (unsigned long long)B, 1)) {
     for (int c0 = 0; 64 * c0 <= (long long)_PB_M - 2; c0++) {
+      #ifdef _OPENMP
       #pragma omp parallel for private(i, j, k)
+      #endif
       for (int c1 = 0; c1 < ((long long)_PB_N + 63) / 64; c1++) {
         /* Only the rows below i contribute (A is unit lower-triangular). */
         for (int c2 = c0; c2 <= ((long long)_PB_M - 1) / 64; c2++) {
@@ -34,7 +36,9 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
         }
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(j)
+    #endif
     for (i = 0; i < _PB_M; i++) {
       for (j = 0; j < _PB_N; j++) {
         B[i][j] = alpha * B[i][j];

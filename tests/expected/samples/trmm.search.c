@@ -33,7 +33,9 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
         }
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(j)
+    #endif
     for (i = 0; i < _PB_M; i++) {
       for (j = 0; j < _PB_N; j++) {
         B[i][j] = alpha * B[i][j];

@@ -36,13 +36,17 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
       && ((unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)A || (unsigned long long)A + (unsigned long long)((long long)_PB_NI - 1) * sizeof A[0] + (unsigned long long)_PB_NK * sizeof A[0][0] <= (unsigned long long)tmp)
       && ((unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)B || (unsigned long long)B + (unsigned long long)((long long)_PB_NK - 1) * sizeof B[0] + (unsigned long long)_PB_NJ * sizeof B[0][0] <= (unsigned long long)tmp)
       && ((unsigned long long)tmp + (unsigned long long)((long long)_PB_NI - 1) * sizeof tmp[0] + (unsigned long long)_PB_NJ * sizeof tmp[0][0] <= (unsigned long long)C || (unsigned long long)C + (unsigned long long)((long long)_PB_NJ - 1) * sizeof C[0] + (unsigned long long)_PB_NL * sizeof C[0][0] <= (unsigned long long)tmp), 1)) {
+    #ifdef _OPENMP
     #pragma omp parallel for private(i)
+    #endif
     for (j = 0; j < _PB_NJ; j++) {
       for (i = 0; i < _PB_NI; i++) {
         tmp[i][j] = SCALAR_VAL(0.0);
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(i, j, k)
+    #endif
     for (int c0 = 0; c0 < ((long long)_PB_NJ + 127) / 128; c0++) {
       for (int c1 = 0; 256 * c1 <= (long long)_PB_NI - 1; c1++) {
         for (int c2 = 0; 256 * c2 <= (long long)_PB_NK - 1; c2++) {
@@ -56,13 +60,17 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
         }
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(i)
+    #endif
     for (j = 0; j < _PB_NL; j++) {
       for (i = 0; i < _PB_NI; i++) {
         D[i][j] *= beta;
       }
     }
+    #ifdef _OPENMP
     #pragma omp parallel for private(i, j, k)
+    #endif
     for (int c0 = 0; c0 < ((long long)_PB_NL + 127) / 128; c0++) {
       for (int c1 = 0; 256 * c1 <= (long long)_PB_NI - 1; c1++) {
         for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
