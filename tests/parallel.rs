@@ -381,3 +381,26 @@ static void rows(int h, int w, double in[h][w], double out[h][w]) {
         "{rows:?}"
     );
 }
+
+#[test]
+fn nestor_s_own_guarded_parallel_loop_is_read_back_as_the_source_s() {
+    let src = "void f(int n, double a[restrict n][n], double b[restrict n][n]) {
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++)
+      a[i][j] = b[i][j] * 2;
+}
+";
+    let first = common::searched(src, None);
+    assert!(
+        first.output.contains("#ifdef _OPENMP\n"),
+        "{}",
+        first.output
+    );
+    let second = common::searched(&first.output, None);
+    assert_eq!(second.output, first.output);
+    let messages = common::region_messages(&second);
+    assert!(
+        !messages.iter().any(|m| m.starts_with("N123")),
+        "{messages:?}"
+    );
+}

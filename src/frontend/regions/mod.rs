@@ -284,12 +284,14 @@ impl<'t> RegionFinder<'_, 't> {
         }
     }
 
-    /// The source's `#pragma omp parallel for` before `nest`, when nestor keeps its
-    /// clauses (`openmp::user_parallel`).
+    /// The source's `#pragma omp parallel for` before `nest`, alone or as nestor writes
+    /// its own (`#ifdef _OPENMP`, the pragma, `#endif`), when nestor keeps its clauses
+    /// (`openmp::user_parallel`); the node is what the region starts with.
     fn user_parallel_before(&self, nest: Node<'t>) -> Option<(Node<'t>, ir::UserParallel)> {
-        let pragma = loop_pragma_before(nest, self.src)?;
+        let before = loop_pragma_before(nest, self.src)?;
+        let pragma = openmp_guarded(before, self.src).unwrap_or(before);
         let parallel = openmp::user_parallel(pragma_argument(pragma, self.src)?)?.ok()?;
-        Some((pragma, parallel))
+        Some((before, parallel))
     }
 
     /// `nest` under the source's `#pragma omp parallel for` (`pragma`) as a region of its
@@ -639,6 +641,25 @@ pub(super) fn loop_pragma_before<'t>(first: Node<'t>, src: &str) -> Option<Node<
     let arg = pragma_argument(prev, src)?;
     let own = matches!(arg, "scop" | "endscop") || arg.starts_with("nestor");
     (!own).then_some(prev)
+}
+
+/// The one pragma of `node` when it is an `#ifdef _OPENMP` group holding just that
+/// (no `#else`), as nestor guards the OpenMP pragmas it writes.
+fn openmp_guarded<'t>(node: Node<'t>, src: &str) -> Option<Node<'t>> {
+    let name = node.child_by_field_name("name")?;
+    let ifdef =
+        node.kind() == "preproc_ifdef" && text(node, src).trim_start().starts_with("#ifdef");
+    if !ifdef || text(name, src) != "_OPENMP" || node.child_by_field_name("alternative").is_some() {
+        return None;
+    }
+    let inside: Vec<Node> = named_children(node)
+        .into_iter()
+        .filter(|c| c.id() != name.id() && c.kind() != "comment")
+        .collect();
+    match inside.as_slice() {
+        [pragma] if pragma.kind() == "preproc_call" => Some(*pragma),
+        _ => None,
+    }
 }
 
 /// The `#pragma nestor skip` right before statement `first` (comments aside).
