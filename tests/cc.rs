@@ -28,18 +28,7 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
 }
 
 fn make(dir: &Path, cc: &str) -> Output {
-    let out = Command::new("make")
-        .arg(format!("CC={cc}"))
-        .current_dir(dir)
-        .env("NESTOR_CACHE", "48K,2M")
-        .output()
-        .expect("make runs");
-    assert!(
-        out.status.success(),
-        "make CC={cc} failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
+    make_with(dir, cc, "")
 }
 
 fn run(dir: &Path) -> String {
@@ -345,4 +334,45 @@ int g(void) {
             .collect::<Vec<_>>(),
         plain
     );
+}
+
+#[test]
+fn nestor_flags_pass_optimize_s_options_through_the_wrapper() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_project(dir.path());
+    let nestor = env!("CARGO_BIN_EXE_nestor");
+    let compile = |flags: &str| {
+        let out = Command::new(nestor)
+            .args([
+                "-v",
+                "cc",
+                "-O2",
+                "-Iinclude",
+                "-c",
+                "kernel.c",
+                "-o",
+                "kernel.o",
+            ])
+            .current_dir(dir.path())
+            .env("NESTOR_CC", "cc")
+            .env("NESTOR_FLAGS", flags)
+            .output()
+            .expect("runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let interchange = "remark: loops (j, i) -> (i, j)";
+    assert!(compile("").contains(interchange));
+    assert!(!compile("--no-interchange").contains(interchange));
+    // Options that do not parse: said once, and the files compile as they are.
+    let bogus = compile("--no-such-option");
+    assert!(
+        bogus.contains("NESTOR_FLAGS:") && bogus.contains("--no-such-option"),
+        "{bogus}"
+    );
+    assert!(!bogus.contains(interchange), "{bogus}");
 }

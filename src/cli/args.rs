@@ -279,7 +279,9 @@ their numbers), and -iquote of the original's directory is added for its quoted
 includes. A file nestor cannot read or parse, or leaves unchanged, is compiled as it
 is; if the compiler fails on the rewritten files, it runs again on the originals, so
 nestor never breaks a build. Dependency files (-MD, -MMD, -MF) name the original files,
-not the rewritten copies. Preprocessing-only commands (-E, -M, -MM) and commands
+not the rewritten copies. $NESTOR_FLAGS holds options of nestor optimize for every
+file (--no-fuse, --tile-size 32,32, --pure f, -D N=64, ...); if they do not parse,
+nestor says so and compiles the files as they are. Preprocessing-only commands (-E, -M, -MM) and commands
 naming a language (-x) are passed through. The exit status is the compiler's. As a
 launcher (CMake: -DCMAKE_C_COMPILER_LAUNCHER=\"nestor;cc\"), the compiler comes first:
 `nestor cc /usr/bin/gcc ARGS...`.
@@ -289,6 +291,7 @@ remarks: `file:line:col: remark[N310]: ...`.
 Examples:
   make CC=\"nestor cc\"
   NESTOR_CC=clang nestor cc -O3 -march=native -c kernel.c -o kernel.o
+  NESTOR_FLAGS=\"--no-fuse --assume-no-alias\" make CC=\"nestor cc\"
   cmake -DCMAKE_C_COMPILER_LAUNCHER=\"nestor;cc\" ..
   nestor -v cc -O2 -c kernel.c"
     )]

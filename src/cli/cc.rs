@@ -11,6 +11,7 @@ use super::headers::local_headers;
 use nestor::driver::pipeline::{self, Mode};
 use nestor::frontend::{self, OtherMacros};
 use nestor::support::diag::{Severity, line_col};
+use nestor::transform::tiling::TileSizes;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -175,9 +176,18 @@ pub fn run(mut args: Vec<OsString>, verbose: bool) -> u8 {
         None => compiler(),
     };
     let line = parse_after(&predefined_macros(&compiler, &args), &args);
+    let base = match base_options() {
+        Ok(base) => base,
+        Err(msg) => {
+            super::error(format!(
+                "NESTOR_FLAGS: {msg}; compiling the files as they are"
+            ));
+            return compile(&compiler, &args, false).unwrap_or(1);
+        }
+    };
     let dir = tempfile::Builder::new().prefix("nestor-cc").tempdir().ok();
     let (rewritten, renames) = match (&dir, line.pass_through) {
-        (Some(dir), false) => rewrite_inputs(&args, &line, dir.path(), verbose),
+        (Some(dir), false) => rewrite_inputs(&args, (&line, &base), dir.path(), verbose),
         _ => (args.clone(), Vec::new()),
     };
     if rewritten == args {
@@ -249,7 +259,7 @@ type Renames = Vec<(String, String)>;
 /// find their headers; with the names to restore.
 fn rewrite_inputs(
     args: &[OsString],
-    line: &CompilerLine,
+    (line, base): (&CompilerLine, &Base),
     dir: &Path,
     verbose: bool,
 ) -> (Vec<OsString>, Renames) {
@@ -258,7 +268,7 @@ fn rewrite_inputs(
     let mut renames = Vec::new();
     for (n, &k) in line.inputs.iter().enumerate() {
         let path = PathBuf::from(&args[k]);
-        let Some(text) = rewritten(&path, line, verbose) else {
+        let Some(text) = rewritten(&path, (line, base), verbose) else {
             continue;
         };
         let Some(name) = path.file_name() else {
@@ -361,7 +371,7 @@ fn restore_names(deps: &Path, renames: &Renames) {
 /// The file at `path` as `nestor optimize` would write it, with a `#line` directive so
 /// that `__FILE__` and the compiler's messages name the original; `None` when nestor
 /// changes nothing or cannot process it.
-fn rewritten(path: &Path, line: &CompilerLine, verbose: bool) -> Option<String> {
+fn rewritten(path: &Path, (line, base): (&CompilerLine, &Base), verbose: bool) -> Option<String> {
     let bytes = std::fs::read(path).ok()?;
     let src = super::io::as_source(&bytes).ok()?;
     let name = path
@@ -369,21 +379,31 @@ fn rewritten(path: &Path, line: &CompilerLine, verbose: bool) -> Option<String> 
         .to_string()
         .replace('\\', "\\\\")
         .replace('"', "\\\"");
+    let includes: Vec<PathBuf> = line
+        .includes
+        .iter()
+        .chain(&base.includes)
+        .cloned()
+        .collect();
     let options = pipeline::Options {
         inputs: frontend::Inputs {
-            defines: line.defines.clone(),
+            // The command line's constants after NESTOR_FLAGS', as the compiler sees them.
+            defines: base
+                .options
+                .inputs
+                .defines
+                .iter()
+                .chain(&line.defines)
+                .cloned()
+                .collect(),
             other_macros: line.other_macros(),
-            headers: local_headers(src, &super::io::directory_of(path), &line.includes),
-            pure: Vec::new(),
+            headers: local_headers(src, &super::io::directory_of(path), &includes),
+            pure: base.options.inputs.pure.clone(),
             compiler: Some(line.macros()),
         },
-        mode: Mode::Search(Default::default()),
-        contract: true,
-        parallel: line.openmp,
-        tile: Some(nestor::transform::tiling::TileSizes::Model(caches())),
-        assume_no_alias: assume_no_alias(),
+        parallel: base.options.parallel && line.openmp,
         line_directives: Some(name.clone()),
-        ..Default::default()
+        ..base.options.clone()
     };
     let report = super::panics::guarded(|| pipeline::optimize(src, &options)).ok()?;
     if verbose {
@@ -393,6 +413,68 @@ fn rewritten(path: &Path, line: &CompilerLine, verbose: bool) -> Option<String> 
         return None;
     }
     Some(format!("#line 1 \"{name}\"\n{}", report.output))
+}
+
+/// What every file of the command line is rewritten with: nestor's options, and the
+/// header directories besides the line's.
+struct Base {
+    options: pipeline::Options,
+    includes: Vec<PathBuf>,
+}
+
+/// The options of `nestor optimize` that `$NESTOR_FLAGS` gives (split as a shell
+/// would: `--no-fuse --tile-size 32,32 --pure f`), else the automatic search with
+/// contraction, parallel loops (with `-fopenmp`) and tiles for [`caches`]; the tile
+/// model's caches are `$NESTOR_CACHE`'s when set, and `$NESTOR_ASSUME_NO_ALIAS` holds
+/// either way. `Err` with what does not parse.
+fn base_options() -> Result<Base, String> {
+    let flags = std::env::var("NESTOR_FLAGS").unwrap_or_default();
+    let mut base = match flags.trim() {
+        "" => Base {
+            options: pipeline::Options {
+                mode: Mode::Search(Default::default()),
+                contract: true,
+                parallel: true,
+                tile: Some(TileSizes::Model(caches())),
+                ..Default::default()
+            },
+            includes: Vec::new(),
+        },
+        flags => flag_options(flags)?,
+    };
+    if std::env::var_os("NESTOR_CACHE").is_some()
+        && matches!(base.options.tile, Some(TileSizes::Model(_)))
+    {
+        base.options.tile = Some(TileSizes::Model(caches()));
+    }
+    base.options.assume_no_alias |= assume_no_alias();
+    Ok(base)
+}
+
+/// `flags` read as the options of `nestor optimize`.
+fn flag_options(flags: &str) -> Result<Base, String> {
+    use clap::Parser;
+    let words = shlex::split(flags).ok_or("unbalanced quotes")?;
+    let line = ["nestor", "optimize", "-"]
+        .into_iter()
+        .map(String::from)
+        .chain(words);
+    let cli = super::args::Cli::try_parse_from(line).map_err(|e| {
+        let message = e.to_string();
+        message
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim_start_matches("error: ")
+            .to_string()
+    })?;
+    match cli.command {
+        super::args::Command::Optimize { input, rewrite, .. } => Ok(Base {
+            options: super::report::options(&input.analysis, &rewrite, false),
+            includes: input.analysis.include.clone(),
+        }),
+        _ => Err("not options of `nestor optimize`".to_string()),
+    }
 }
 
 /// The caches tile sizes are chosen for: `$NESTOR_CACHE` (`48K,2M`), else the host's.
