@@ -68,6 +68,13 @@ pub struct CompilerLine {
     /// The compiler builds OpenMP (`-fopenmp`): only then are loops made parallel, so
     /// a build without it (`-Wall -Werror` warns of unknown pragmas) gets none.
     pub openmp: bool,
+    /// `-o FILE`.
+    pub output: Option<String>,
+    /// `-MF FILE`: where the compiler writes the dependencies.
+    pub dependency_file: Option<String>,
+    /// `-MD` or `-MMD`: the compiler writes dependencies (beside the output without
+    /// `-MF`).
+    pub writes_dependencies: bool,
 }
 
 impl CompilerLine {
@@ -125,8 +132,9 @@ pub fn parse_after(predefined: &[String], args: &[OsString]) -> CompilerLine {
                 k += 1;
                 (*o, args.get(k).map(|v| v.to_string_lossy().into_owned()))
             }
-            // `-Idir`, `-DN=1`; long options (`-include`) only take a separate value.
-            Some(o) if o.len() == 2 => (*o, Some(arg[2..].to_string())),
+            // `-Idir`, `-DN=1`, `-MFdeps`; long options (`-include`) only take a
+            // separate value.
+            Some(o) if o.len() == 2 || *o == "-MF" => (*o, Some(arg[o.len()..].to_string())),
             _ => ("", None),
         };
         match (option, value) {
@@ -137,6 +145,9 @@ pub fn parse_after(predefined: &[String], args: &[OsString]) -> CompilerLine {
             ("", _) if hides_macros(&arg) => line.reads_first = true,
             ("-x", _) => line.pass_through = true,
             ("", _) if matches!(&*arg, "-E" | "-M" | "-MM") => line.pass_through = true,
+            ("-o", output) => line.output = output,
+            ("-MF", file) => line.dependency_file = file,
+            ("", _) if matches!(&*arg, "-MD" | "-MMD") => line.writes_dependencies = true,
             ("", _) if arg == "-fopenmp" => line.openmp = true,
             ("", _) if arg == "-fno-openmp" => line.openmp = false,
             ("", _) if !arg.starts_with('-') && arg.ends_with(".c") => line.inputs.push(k),
@@ -319,29 +330,15 @@ fn rewrite_inputs(
 /// `-MF FILE`, else with `-MD` or `-MMD` the output's name with `.d` (`-o obj/k.o`:
 /// `obj/k.d`), or without `-o` the input's base name with `.d`; `None` without them.
 fn dependency_file(args: &[OsString], line: &CompilerLine) -> Option<PathBuf> {
-    let words: Vec<String> = args
-        .iter()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
-    let value = |option: &str| {
-        words
-            .iter()
-            .enumerate()
-            .find_map(|(k, w)| match w.strip_prefix(option) {
-                Some("") => words.get(k + 1).cloned(),
-                Some(attached) => Some(attached.to_string()),
-                None => None,
-            })
-    };
-    if let Some(file) = value("-MF") {
+    if let Some(file) = &line.dependency_file {
         return Some(PathBuf::from(file));
     }
-    if !words.iter().any(|w| w == "-MD" || w == "-MMD") {
+    if !line.writes_dependencies {
         return None;
     }
-    let named = match value("-o") {
+    let named = match &line.output {
         Some(output) => PathBuf::from(output),
-        None => PathBuf::from(PathBuf::from(&words[*line.inputs.first()?]).file_name()?),
+        None => PathBuf::from(Path::new(&args[*line.inputs.first()?]).file_name()?),
     };
     Some(named.with_extension("d"))
 }

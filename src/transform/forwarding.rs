@@ -53,7 +53,7 @@ pub fn forwarded(
             continue;
         };
         let s = &plan.region.statements[store];
-        let cell = written(s).map_or_else(String::new, |w| source(s, &w.span).to_string());
+        let cell = written(s).map_or_else(String::new, |(_, w)| source(s, &w.span).to_string());
         let forwarding = Forwarding {
             variable: variable.to_string(),
             cell,
@@ -130,9 +130,12 @@ fn same_type(a: &ElementType, b: &ElementType) -> bool {
     a.spelling == b.spelling || (a.ctype == b.ctype && a.ctype != CType::Unknown)
 }
 
-/// The write access of statement `s`.
-fn written(s: &Statement) -> Option<&crate::frontend::ir::Access> {
-    s.accesses.iter().find(|a| a.kind == AccessKind::Write)
+/// The write access of statement `s`, with its position among the accesses.
+fn written(s: &Statement) -> Option<(usize, &crate::frontend::ir::Access)> {
+    s.accesses
+        .iter()
+        .enumerate()
+        .find(|(_, a)| a.kind == AccessKind::Write)
 }
 
 /// The source text of `span`, inside statement `s`.
@@ -147,12 +150,7 @@ fn source<'a>(s: &'a Statement, span: &crate::support::diag::Span) -> &'a str {
 /// unsigned values now include every one of them), and `variable` gone.
 fn redirected(region: &Region, variable: &str, store: usize) -> Region {
     let s = &region.statements[store];
-    let Some((w, write)) = s
-        .accesses
-        .iter()
-        .enumerate()
-        .find(|(_, a)| a.kind == AccessKind::Write)
-    else {
+    let Some((w, write)) = written(s) else {
         return region.clone();
     };
     let mut out = region.clone();
