@@ -3,11 +3,13 @@
 //! with the iterators substituted.
 
 use crate::frontend::ir::Region;
+use crate::support::ast::AstNodeId;
 use crate::support::ast::straight_line_block;
 use crate::support::diag::Span;
 use crate::support::isl::{AstKind, Failure, ast_kind};
 use crate::transform::decision::{Decision, ParallelLoop};
 use crate::transform::parallel::{MarkedLoop, is_vector_loop, marked_loop};
+use crate::transform::products::ProductPlan;
 use crate::transform::registers::RegisterPlan;
 use isl_rs::{ASTExpr, ASTExprType, ASTNode};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -20,6 +22,7 @@ use loops::Loop;
 
 mod expr;
 mod loops;
+mod products;
 mod statements;
 
 type Gen<T> = Result<T, Failure>;
@@ -41,8 +44,9 @@ pub fn generate(
     file_identifiers: &BTreeSet<String>,
     parallel: &[ParallelLoop],
     registers: &RegisterPlan,
+    products: &ProductPlan,
 ) -> Gen<(String, Vec<Decision>)> {
-    let mut printer = Printer::new(region, file_identifiers, parallel, registers);
+    let mut printer = Printer::new(region, file_identifiers, parallel, registers, products);
     let braced = region.needs_braces || hoists_into_block(region);
     let depth = usize::from(braced);
     let (declarations, epilogue) = match region.scop_pragmas {
@@ -85,7 +89,8 @@ pub fn generate(
 pub fn parameter_expression(region: &Region, e: &ASTExpr) -> Gen<(String, Option<i64>)> {
     static NO_IDENTIFIERS: BTreeSet<String> = BTreeSet::new();
     static NO_REGISTERS: RegisterPlan = RegisterPlan::NONE;
-    let printer = Printer::new(region, &NO_IDENTIFIERS, &[], &NO_REGISTERS);
+    static NO_PRODUCTS: ProductPlan = ProductPlan::NONE;
+    let printer = Printer::new(region, &NO_IDENTIFIERS, &[], &NO_REGISTERS, &NO_PRODUCTS);
     let value = match e.get_type()? {
         ASTExprType::Int => Some(e.get_val()?.get_num_si()?),
         _ => None,
@@ -158,6 +163,7 @@ struct Printer<'a> {
     placed_comments: BTreeSet<usize>,
     /// The cells kept in locals.
     registers: &'a RegisterPlan,
+    products: &'a ProductPlan,
     /// How many locals were declared so far (each name is new).
     locals: usize,
     /// The name of each of `registers`' cells declared so far.
@@ -172,6 +178,7 @@ impl<'a> Printer<'a> {
         file_identifiers: &'a BTreeSet<String>,
         parallel: &'a [ParallelLoop],
         registers: &'a RegisterPlan,
+        products: &'a ProductPlan,
     ) -> Printer<'a> {
         Printer {
             region,
@@ -189,6 +196,7 @@ impl<'a> Printer<'a> {
             vector_band: None,
             placed_comments: BTreeSet::new(),
             registers,
+            products,
             locals: 0,
             local_names: BTreeMap::new(),
             promotions_made: Vec::new(),
@@ -198,6 +206,9 @@ impl<'a> Printer<'a> {
 
 impl Printer<'_> {
     fn node(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
+        if let Some(kernel) = self.products.kernels.get(&AstNodeId::of(node)) {
+            return self.product_kernel(kernel, depth);
+        }
         match ast_kind(node)? {
             AstKind::For if is_vector_loop(node, self.vector_band.as_deref())? => {
                 self.comments_before_loop(node, depth)?;

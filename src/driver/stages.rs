@@ -14,6 +14,7 @@ use crate::support::isl::Failure;
 use crate::transform::contraction;
 use crate::transform::decision::{self, Decision, ParallelLoop};
 use crate::transform::parallel;
+use crate::transform::products::{self, ProductPlan};
 use crate::transform::registers;
 use crate::transform::requested;
 use crate::transform::rewrites::Transform;
@@ -74,7 +75,9 @@ pub(super) fn region_outcome(
     if !options.analyze && options.mode == Mode::Identity && checked {
         let ast = model::ast(&scop, &scop.schedule)?;
         let registers = registers::plan(region, &ast, &[], false)?;
-        outcome.code = Some(codegen::generate(region, &ast, identifiers, &[], &registers)?.0);
+        let products = ProductPlan::default();
+        outcome.code =
+            Some(codegen::generate(region, &ast, identifiers, &[], &registers, &products)?.0);
         outcome.declarations = codegen::storage_around_pragmas(region);
         return Ok(outcome);
     }
@@ -286,8 +289,29 @@ impl Stages<'_> {
         let ast = model::ast(&plan.scop, &schedule)?;
         let promote = matches!(self.options.mode, Mode::Search(_));
         let registers = registers::plan(&plan.region, &ast, parallel, promote)?;
-        let (code, promoted) =
-            codegen::generate(&plan.region, &ast, self.identifiers, parallel, &registers)?;
+        let sized_by_model = matches!(self.options.tile, Some(tiling::TileSizes::Model(_)));
+        let products = match promote && sized_by_model {
+            true => products::plan(
+                self.ctx,
+                &plan.region,
+                &plan.text,
+                &ast,
+                parallel,
+                self.identifiers,
+            )?,
+            false => ProductPlan::default(),
+        };
+        let (code, promoted) = codegen::generate(
+            &plan.region,
+            &ast,
+            self.identifiers,
+            parallel,
+            &registers,
+            &products,
+        )?;
+        outcome
+            .decisions
+            .extend(products.kernels.values().map(|k| k.decision(&plan.region)));
         outcome.decisions.extend(promoted);
         Ok(code)
     }

@@ -59,6 +59,12 @@ pub enum Decision {
         loops: Vec<String>,
         factors: Vec<i64>,
     },
+    /// A product nest (`X[r][c] += P * Q`) run as a packed micro-kernel
+    /// (`transform::products`).
+    ProductKernel {
+        statement: String,
+        blocking: Blocking,
+    },
     /// A cell an innermost loop updates in every iteration (`q[i]` under `j`), kept in
     /// a local across the loop: loaded before it, stored after it.
     Promoted { cell: String, iterator: String },
@@ -107,6 +113,27 @@ pub enum Decision {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         unsigned: bool,
     },
+}
+
+/// The blocking of a kernel (BLIS's `mr`, `nr`, `mc`, `kc`, `nc`): a register tile of
+/// `rows x (vectors * lanes)` cells; per block of `depth` values of `k`, the operand
+/// `Q` packed for `column_block` columns (meant to stay in the last-level cache, each
+/// register tile's panel of it in L1) and `P` for `row_block` rows (in L2).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Blocking {
+    pub rows: usize,
+    pub lanes: usize,
+    pub vectors: usize,
+    pub depth: usize,
+    pub row_block: usize,
+    pub column_block: usize,
+}
+
+impl Blocking {
+    /// The columns of a register tile.
+    pub fn columns(&self) -> usize {
+        self.lanes * self.vectors
+    }
 }
 
 /// A loop whose iterations run concurrently (`#pragma omp parallel for`).
@@ -331,6 +358,10 @@ impl fmt::Display for Decision {
                 "unrolled and jammed loops {} (register tiles)",
                 unroll_factors(loops, factors)
             ),
+            Decision::ProductKernel {
+                statement,
+                blocking,
+            } => write!(f, "{}", product_kernel(statement, blocking)),
             Decision::Promoted { cell, iterator } => write!(
                 f,
                 "kept `{cell}` in a register across loop `{iterator}` (loaded before it, stored after it)"
@@ -671,6 +702,18 @@ fn access_label(a: &Access) -> String {
         AccessKind::Write => "write",
     };
     format!("{kind} of `{}` (R{})", a.array, a.id)
+}
+
+fn product_kernel(statement: &str, b: &Blocking) -> String {
+    format!(
+        "ran `{statement}` as a packed product kernel: {} x {} cells in registers, operands packed in blocks of {} x {} and {} x {}",
+        b.rows,
+        b.columns(),
+        b.row_block,
+        b.depth,
+        b.depth,
+        b.column_block
+    )
 }
 
 #[cfg(test)]

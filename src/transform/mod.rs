@@ -11,6 +11,7 @@ pub mod cost;
 pub mod decision;
 pub mod forwarding;
 pub mod parallel;
+pub mod products;
 pub mod registers;
 pub mod requested;
 pub mod rewrites;

@@ -37,7 +37,11 @@ impl Lifter<'_> {
         if !ok {
             return None;
         }
-        Some(self.new_statement(node, accesses, Vec::new(), self.if_depth > 0))
+        let statement = self.new_statement(node, accesses, Vec::new(), self.if_depth > 0);
+        if let Some(s) = self.statements.last_mut() {
+            s.product = product_update(expr, self.src);
+        }
+        Some(statement)
     }
 
     /// Records `node` as the region's next statement with `accesses` (and the reads
@@ -65,6 +69,7 @@ impl Lifter<'_> {
             accesses,
             span: node.byte_range(),
             unsigned: self.take_unsigned(),
+            product: None,
         });
         self.track_inductions(index, node, conditional);
         Node_::Stmt(index)
@@ -567,4 +572,19 @@ fn whole_struct_use(node: Node, name: &str) -> Diagnostic {
     .label("a whole struct (or a pointer to one)")
     .expected("struct members accessed one by one (`s.x[i]`, `p->v`)")
     .hint("keep this nest as written, or copy the members one by one")
+}
+
+/// The operands of `target += left * right` (parentheses around the product allowed).
+fn product_update(expr: Node, src: &str) -> Option<ProductUpdate> {
+    if expr.kind() != "assignment_expression" || op_text(expr, src) != "+=" {
+        return None;
+    }
+    let product = unparen(expr.child_by_field_name("right")?);
+    if product.kind() != "binary_expression" || op_text(product, src) != "*" {
+        return None;
+    }
+    Some(ProductUpdate {
+        left: product.child_by_field_name("left")?.byte_range(),
+        right: product.child_by_field_name("right")?.byte_range(),
+    })
 }

@@ -27,62 +27,87 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
         c[((unsigned long)c0) * n + j] = 0.0;
       }
     }
-    #ifdef _OPENMP
-    #pragma omp parallel for
-    #endif
-    for (long long c0 = 0; c0 < (n + 127) / 128; c0++) {
-      for (long long c1 = 0; c1 <= ((long long)n - 1) / 256; c1++) {
-        for (long long c2 = 0; c2 <= ((long long)n - 1) / 256; c2++) {
-          for (long long c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= (long long)((n + 1) / 2) - 1; c3++) {
-            for (long long c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
-              if (n >= 2 * c3 + 2 && n >= 4 * c4 + 4) {
-                #ifdef _OPENMP
-                #pragma omp simd
-                #endif
-                for (long long c5 = 256 * c2; c5 <= (((long long)n - 1) < (256 * c2 + 255) ? ((long long)n - 1) : (256 * c2 + 255)); c5++) {
-                  double c_r0 = c[((unsigned long)(2 * c3)) * n + ((unsigned long)c5)];
-                  double c_r1 = c[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)c5)];
-                  c_r0 += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4))] * b[((unsigned long)(4 * c4)) * n + ((unsigned long)c5)];
-                  c_r0 += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4 + 1))] * b[((unsigned long)(4 * c4 + 1)) * n + ((unsigned long)c5)];
-                  c_r0 += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4 + 2))] * b[((unsigned long)(4 * c4 + 2)) * n + ((unsigned long)c5)];
-                  c_r0 += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4 + 3))] * b[((unsigned long)(4 * c4 + 3)) * n + ((unsigned long)c5)];
-                  c_r1 += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4))] * b[((unsigned long)(4 * c4)) * n + ((unsigned long)c5)];
-                  c_r1 += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4 + 1))] * b[((unsigned long)(4 * c4 + 1)) * n + ((unsigned long)c5)];
-                  c_r1 += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4 + 2))] * b[((unsigned long)(4 * c4 + 2)) * n + ((unsigned long)c5)];
-                  c_r1 += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4 + 3))] * b[((unsigned long)(4 * c4 + 3)) * n + ((unsigned long)c5)];
-                  c[((unsigned long)(2 * c3)) * n + ((unsigned long)c5)] = c_r0;
-                  c[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)c5)] = c_r1;
-                }
-              } else {
-                #ifdef _OPENMP
-                #pragma omp simd
-                #endif
-                for (long long c5 = 256 * c2; c5 <= (((long long)n - 1) < (256 * c2 + 255) ? ((long long)n - 1) : (256 * c2 + 255)); c5++) {
-                  c[((unsigned long)(2 * c3)) * n + ((unsigned long)c5)] += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4))] * b[((unsigned long)(4 * c4)) * n + ((unsigned long)c5)];
-                  if (n >= 4 * c4 + 2) {
-                    c[((unsigned long)(2 * c3)) * n + ((unsigned long)c5)] += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4 + 1))] * b[((unsigned long)(4 * c4 + 1)) * n + ((unsigned long)c5)];
-                    if (n >= 4 * c4 + 3) {
-                      c[((unsigned long)(2 * c3)) * n + ((unsigned long)c5)] += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4 + 2))] * b[((unsigned long)(4 * c4 + 2)) * n + ((unsigned long)c5)];
-                      if (2 * c3 + 1 == n && n >= 4 * c4 + 5) {
-                        c[((unsigned long)((long long)n - 1)) * n + ((unsigned long)c5)] += a[((unsigned long)((long long)n - 1)) * n + ((unsigned long)(4 * c4 + 3))] * b[((unsigned long)(4 * c4 + 3)) * n + ((unsigned long)c5)];
-                      }
-                    }
-                  }
-                  if (n >= 2 * c3 + 2 && 4 * c4 + 3 >= n) {
-                    c[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)c5)] += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4))] * b[((unsigned long)(4 * c4)) * n + ((unsigned long)c5)];
-                    if (n >= 4 * c4 + 2) {
-                      c[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)c5)] += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)(4 * c4 + 1))] * b[((unsigned long)(4 * c4 + 1)) * n + ((unsigned long)c5)];
-                      if (4 * c4 + 3 == n) {
-                        c[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)c5)] += a[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)((long long)n - 1))] * b[((unsigned long)((long long)n - 1)) * n + ((unsigned long)c5)];
-                      }
-                    }
-                  }
-                }
+    if (n >= 1) {
+      typedef double nestor_v __attribute__((vector_size(4 * sizeof(double)), aligned(sizeof(double))));
+      long long nestor_kmax = ((long long)n - 1) - 0 + 1 < 256 ? ((long long)n - 1) - 0 + 1 : 256;
+      long long nestor_nmax = ((long long)n - 1) - 0 + 1 < 512 ? ((long long)n - 1) - 0 + 1 : 512;
+      long long nestor_mmax = ((long long)n - 1) - 0 + 1 < 96 ? ((long long)n - 1) - 0 + 1 : 96;
+      double *nestor_pb = (double *)__builtin_malloc(sizeof(double) * nestor_kmax * ((nestor_nmax + 8 - 1) / 8 * 8));
+      for (long long nestor_jc = 0; nestor_jc <= ((long long)n - 1); nestor_jc += 512) {
+        long long nestor_jn = ((long long)n - 1) - nestor_jc + 1 < 512 ? ((long long)n - 1) - nestor_jc + 1 : 512;
+        for (long long nestor_pc = 0; nestor_pc <= ((long long)n - 1); nestor_pc += 256) {
+          long long nestor_kn = ((long long)n - 1) - nestor_pc + 1 < 256 ? ((long long)n - 1) - nestor_pc + 1 : 256;
+          if (nestor_pb)
+            for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += 8) {
+              long long nestor_w = nestor_jn - nestor_jr < 8 ? nestor_jn - nestor_jr : 8;
+              for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
+                for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
+                  nestor_pb[nestor_jr * nestor_kn + nestor_k * 8 + nestor_s] = b[(nestor_pc + nestor_k) * n + (nestor_jc + nestor_jr + nestor_s)];
+            }
+          #ifdef _OPENMP
+          #pragma omp parallel for
+          #endif
+          for (long long nestor_ic = 0; nestor_ic <= ((long long)n - 1); nestor_ic += 96) {
+            long long nestor_in = ((long long)n - 1) - nestor_ic + 1 < 96 ? ((long long)n - 1) - nestor_ic + 1 : 96;
+            double *nestor_pa = nestor_pb ? (double *)__builtin_malloc(sizeof(double) * nestor_kmax * ((nestor_mmax + 6 - 1) / 6 * 6)) : 0;
+            if (nestor_pa) {
+              for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += 6) {
+                long long nestor_h = nestor_in - nestor_ir < 6 ? nestor_in - nestor_ir : 6;
+                for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
+                  for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
+                    nestor_pa[nestor_ir * nestor_kn + nestor_k * 6 + nestor_r] = a[(nestor_ic + nestor_ir + nestor_r) * n + (nestor_pc + nestor_k)];
               }
+              for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += 8)
+                for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += 6) {
+                  long long nestor_i = nestor_ic + nestor_ir, nestor_j = nestor_jc + nestor_jr;
+                  long long nestor_h = nestor_in - nestor_ir < 6 ? nestor_in - nestor_ir : 6;
+                  long long nestor_w = nestor_jn - nestor_jr < 8 ? nestor_jn - nestor_jr : 8;
+                  const double *nestor_a = nestor_pa + nestor_ir * nestor_kn;
+                  const double *nestor_b = nestor_pb + nestor_jr * nestor_kn;
+                  if (nestor_h == 6 && nestor_w == 8) {
+                    nestor_v nestor_c0_0 = *(const nestor_v *)&c[(nestor_i + 0) * n + (nestor_j + 0)], nestor_c0_1 = *(const nestor_v *)&c[(nestor_i + 0) * n + (nestor_j + 4)];
+                    nestor_v nestor_c1_0 = *(const nestor_v *)&c[(nestor_i + 1) * n + (nestor_j + 0)], nestor_c1_1 = *(const nestor_v *)&c[(nestor_i + 1) * n + (nestor_j + 4)];
+                    nestor_v nestor_c2_0 = *(const nestor_v *)&c[(nestor_i + 2) * n + (nestor_j + 0)], nestor_c2_1 = *(const nestor_v *)&c[(nestor_i + 2) * n + (nestor_j + 4)];
+                    nestor_v nestor_c3_0 = *(const nestor_v *)&c[(nestor_i + 3) * n + (nestor_j + 0)], nestor_c3_1 = *(const nestor_v *)&c[(nestor_i + 3) * n + (nestor_j + 4)];
+                    nestor_v nestor_c4_0 = *(const nestor_v *)&c[(nestor_i + 4) * n + (nestor_j + 0)], nestor_c4_1 = *(const nestor_v *)&c[(nestor_i + 4) * n + (nestor_j + 4)];
+                    nestor_v nestor_c5_0 = *(const nestor_v *)&c[(nestor_i + 5) * n + (nestor_j + 0)], nestor_c5_1 = *(const nestor_v *)&c[(nestor_i + 5) * n + (nestor_j + 4)];
+                    for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++) {
+                      nestor_v nestor_b0 = *(const nestor_v *)&nestor_b[nestor_k * 8 + 0];
+                      nestor_v nestor_b1 = *(const nestor_v *)&nestor_b[nestor_k * 8 + 4];
+                      nestor_c0_0 += nestor_a[nestor_k * 6 + 0] * nestor_b0; nestor_c0_1 += nestor_a[nestor_k * 6 + 0] * nestor_b1;
+                      nestor_c1_0 += nestor_a[nestor_k * 6 + 1] * nestor_b0; nestor_c1_1 += nestor_a[nestor_k * 6 + 1] * nestor_b1;
+                      nestor_c2_0 += nestor_a[nestor_k * 6 + 2] * nestor_b0; nestor_c2_1 += nestor_a[nestor_k * 6 + 2] * nestor_b1;
+                      nestor_c3_0 += nestor_a[nestor_k * 6 + 3] * nestor_b0; nestor_c3_1 += nestor_a[nestor_k * 6 + 3] * nestor_b1;
+                      nestor_c4_0 += nestor_a[nestor_k * 6 + 4] * nestor_b0; nestor_c4_1 += nestor_a[nestor_k * 6 + 4] * nestor_b1;
+                      nestor_c5_0 += nestor_a[nestor_k * 6 + 5] * nestor_b0; nestor_c5_1 += nestor_a[nestor_k * 6 + 5] * nestor_b1;
+                    }
+                    *(nestor_v *)&c[(nestor_i + 0) * n + (nestor_j + 0)] = nestor_c0_0; *(nestor_v *)&c[(nestor_i + 0) * n + (nestor_j + 4)] = nestor_c0_1;
+                    *(nestor_v *)&c[(nestor_i + 1) * n + (nestor_j + 0)] = nestor_c1_0; *(nestor_v *)&c[(nestor_i + 1) * n + (nestor_j + 4)] = nestor_c1_1;
+                    *(nestor_v *)&c[(nestor_i + 2) * n + (nestor_j + 0)] = nestor_c2_0; *(nestor_v *)&c[(nestor_i + 2) * n + (nestor_j + 4)] = nestor_c2_1;
+                    *(nestor_v *)&c[(nestor_i + 3) * n + (nestor_j + 0)] = nestor_c3_0; *(nestor_v *)&c[(nestor_i + 3) * n + (nestor_j + 4)] = nestor_c3_1;
+                    *(nestor_v *)&c[(nestor_i + 4) * n + (nestor_j + 0)] = nestor_c4_0; *(nestor_v *)&c[(nestor_i + 4) * n + (nestor_j + 4)] = nestor_c4_1;
+                    *(nestor_v *)&c[(nestor_i + 5) * n + (nestor_j + 0)] = nestor_c5_0; *(nestor_v *)&c[(nestor_i + 5) * n + (nestor_j + 4)] = nestor_c5_1;
+                  } else {
+                    for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
+                      for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
+                        double nestor_c = c[(nestor_i + nestor_r) * n + (nestor_j + nestor_s)];
+                        for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
+                          nestor_c += nestor_a[nestor_k * 6 + nestor_r] * nestor_b[nestor_k * 8 + nestor_s];
+                        c[(nestor_i + nestor_r) * n + (nestor_j + nestor_s)] = nestor_c;
+                      }
+                  }
+                }
+              __builtin_free(nestor_pa);
+            } else {
+              for (long long nestor_i = nestor_ic; nestor_i < nestor_ic + nestor_in; nestor_i++)
+                for (long long nestor_j = nestor_jc; nestor_j < nestor_jc + nestor_jn; nestor_j++)
+                  for (long long nestor_k = nestor_pc; nestor_k < nestor_pc + nestor_kn; nestor_k++)
+                    c[(nestor_i) * n + (nestor_j)] += a[(nestor_i) * n + (nestor_k)] * b[(nestor_k) * n + (nestor_j)];
             }
           }
         }
       }
+      __builtin_free(nestor_pb);
     }
   } else {
   for (size_t i = 0; i < n; i++)

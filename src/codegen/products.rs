@@ -1,0 +1,270 @@
+//! A product nest as its packed micro-kernel ([`ProductKernel`], decided in
+//! `transform::products`): BLIS's five loops around a register tile, in C with GNU
+//! vector types (`vector_size`: gcc and clang), printed from the template [`KERNEL`].
+//! Per block of columns and of `k`, the column operand is packed once; per block of
+//! rows (a thread's work when the nest is parallel), the row operand; full register
+//! tiles keep `rows x columns` cells in vectors while `k` runs, partial ones add the
+//! packed operands one cell at a time. Where a buffer cannot be allocated the block
+//! runs the statement as written.
+
+use super::expr::PRIMARY;
+use super::{Gen, Printer};
+use crate::frontend::ir::Piece;
+use crate::transform::decision::Blocking;
+use crate::transform::products::ProductKernel;
+
+/// The kernel, two spaces per level of nesting. `$name`s are filled in by
+/// [`Printer::product_kernel`]; a line holding only `$tile` or `$threads` becomes the
+/// register tile's lines or the OpenMP pragma (none when the kernel runs on one
+/// thread). `nestor_h x nestor_w` is the part of a register tile inside its block:
+/// loops bounded by it have one exit, which compilers vectorize. The buffers hold a
+/// block of the nest's own extents (rounded up to whole register tiles, which a
+/// panel's layout spans): small products allocate little.
+const KERNEL: &str = "$open
+  typedef $T nestor_v __attribute__((vector_size($lanes * sizeof($T)), aligned(sizeof($T))));
+  long long nestor_kmax = $k1 - $k0 + 1 < $kc ? $k1 - $k0 + 1 : $kc;
+  long long nestor_nmax = $c1 - $c0 + 1 < $nc ? $c1 - $c0 + 1 : $nc;
+  long long nestor_mmax = $r1 - $r0 + 1 < $mc ? $r1 - $r0 + 1 : $mc;
+  $T *nestor_pb = ($T *)__builtin_malloc(sizeof($T) * nestor_kmax * ((nestor_nmax + $nr - 1) / $nr * $nr));
+  for (long long nestor_jc = $c0; nestor_jc <= $c1; nestor_jc += $nc) {
+    long long nestor_jn = $c1 - nestor_jc + 1 < $nc ? $c1 - nestor_jc + 1 : $nc;
+    for (long long nestor_pc = $k0; nestor_pc <= $k1; nestor_pc += $kc) {
+      long long nestor_kn = $k1 - nestor_pc + 1 < $kc ? $k1 - nestor_pc + 1 : $kc;
+      if (nestor_pb)
+        for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += $nr) {
+          long long nestor_w = nestor_jn - nestor_jr < $nr ? nestor_jn - nestor_jr : $nr;
+          for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
+            for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
+              nestor_pb[nestor_jr * nestor_kn + nestor_k * $nr + nestor_s] = $column_operand;
+        }
+      $threads
+      for (long long nestor_ic = $r0; nestor_ic <= $r1; nestor_ic += $mc) {
+        long long nestor_in = $r1 - nestor_ic + 1 < $mc ? $r1 - nestor_ic + 1 : $mc;
+        $T *nestor_pa = nestor_pb ? ($T *)__builtin_malloc(sizeof($T) * nestor_kmax * ((nestor_mmax + $mr - 1) / $mr * $mr)) : 0;
+        if (nestor_pa) {
+          for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += $mr) {
+            long long nestor_h = nestor_in - nestor_ir < $mr ? nestor_in - nestor_ir : $mr;
+            for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
+              for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
+                nestor_pa[nestor_ir * nestor_kn + nestor_k * $mr + nestor_r] = $row_operand;
+          }
+          for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += $nr)
+            for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += $mr) {
+              long long nestor_i = nestor_ic + nestor_ir, nestor_j = nestor_jc + nestor_jr;
+              long long nestor_h = nestor_in - nestor_ir < $mr ? nestor_in - nestor_ir : $mr;
+              long long nestor_w = nestor_jn - nestor_jr < $nr ? nestor_jn - nestor_jr : $nr;
+              const $T *nestor_a = nestor_pa + nestor_ir * nestor_kn;
+              const $T *nestor_b = nestor_pb + nestor_jr * nestor_kn;
+              if (nestor_h == $mr && nestor_w == $nr) {
+                $tile
+              } else {
+                for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
+                  for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
+                    $T nestor_c = $cell;
+                    for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
+                      nestor_c += nestor_a[nestor_k * $mr + nestor_r] * nestor_b[nestor_k * $nr + nestor_s];
+                    $cell = nestor_c;
+                  }
+              }
+            }
+          __builtin_free(nestor_pa);
+        } else {
+          for (long long nestor_i = nestor_ic; nestor_i < nestor_ic + nestor_in; nestor_i++)
+            for (long long nestor_j = nestor_jc; nestor_j < nestor_jc + nestor_jn; nestor_j++)
+              for (long long nestor_k = nestor_pc; nestor_k < nestor_pc + nestor_kn; nestor_k++)
+                $statement
+        }
+      }
+    }
+  }
+  __builtin_free(nestor_pb);
+}";
+
+impl Printer<'_> {
+    /// `kernel` in place of the subtree it replaces.
+    pub(super) fn product_kernel(&mut self, kernel: &ProductKernel, depth: usize) -> Gen<()> {
+        let fills = self.fills(kernel)?;
+        let b = &kernel.blocking;
+        for line in KERNEL.lines() {
+            let body = line.trim_start();
+            let level = depth + (line.len() - body.len()) / 2;
+            match body {
+                "$tile" => self.lines.extend(
+                    register_tile(b, &fills)
+                        .into_iter()
+                        .map(|(inner, l)| (level + inner, l)),
+                ),
+                "$threads" if kernel.threads.is_none() => {}
+                "$threads" => self.openmp_pragma(
+                    self.lines.len(),
+                    level,
+                    format!("#pragma omp parallel for{}", self.user_clauses()),
+                ),
+                _ => self.lines.push((level, filled(body, &fills))),
+            }
+        }
+        Ok(())
+    }
+
+    /// What each `$name` of [`KERNEL`] stands for in `kernel`.
+    fn fills(&self, kernel: &ProductKernel) -> Gen<Vec<(&'static str, String)>> {
+        let s = &self.region.statements[kernel.statement];
+        let roles = kernel.roles;
+        let at = |row: &str, column: &str, k: &str| {
+            let mut values = vec![String::new(); 3];
+            values[roles.row] = row.to_string();
+            values[roles.column] = column.to_string();
+            values[roles.depth] = k.to_string();
+            values
+        };
+        let bound = |e| -> Gen<String> { Ok(self.expr(e)?.wrapped(PRIMARY)) };
+        let open = match &kernel.runs {
+            Some(e) => format!("if ({}) {{", self.expr(e)?.text),
+            None => "{".to_string(),
+        };
+        let b = &kernel.blocking;
+        let cell = s.access_pieces(kernel.target);
+        Ok(vec![
+            ("$open", open),
+            ("$T", kernel.element.spelling.clone()),
+            ("$lanes", b.lanes.to_string()),
+            ("$kc", b.depth.to_string()),
+            ("$nc", b.column_block.to_string()),
+            ("$mc", b.row_block.to_string()),
+            ("$mr", b.rows.to_string()),
+            ("$nr", b.columns().to_string()),
+            ("$r0", bound(&kernel.first[0])?),
+            ("$r1", bound(&kernel.last[0])?),
+            ("$c0", bound(&kernel.first[1])?),
+            ("$c1", bound(&kernel.last[1])?),
+            ("$k0", bound(&kernel.first[2])?),
+            ("$k1", bound(&kernel.last[2])?),
+            (
+                "$column_operand",
+                substituted(
+                    &s.span_pieces(kernel.column_operand.clone()),
+                    &at(
+                        "",
+                        "nestor_jc + nestor_jr + nestor_s",
+                        "nestor_pc + nestor_k",
+                    ),
+                ),
+            ),
+            (
+                "$row_operand",
+                substituted(
+                    &s.span_pieces(kernel.row_operand.clone()),
+                    &at(
+                        "nestor_ic + nestor_ir + nestor_r",
+                        "",
+                        "nestor_pc + nestor_k",
+                    ),
+                ),
+            ),
+            (
+                "$cell",
+                substituted(&cell, &at("nestor_i + nestor_r", "nestor_j + nestor_s", "")),
+            ),
+            // The register tile's cells, with `@r` and `@c` for its row and column.
+            (
+                "$tile_cell",
+                substituted(&cell, &at("nestor_i + @r", "nestor_j + @c", "")),
+            ),
+            (
+                "$statement",
+                substituted(&s.pieces(), &at("nestor_i", "nestor_j", "nestor_k")),
+            ),
+        ])
+    }
+
+    /// The clauses of the source's own `#pragma omp parallel for` on the region.
+    fn user_clauses(&self) -> String {
+        self.region
+            .user_parallel
+            .as_ref()
+            .map_or(String::new(), |u| u.clauses.clone())
+    }
+}
+
+/// `line` with each `$name` replaced, in one pass (the C put in is not read again).
+fn filled(line: &str, fills: &[(&'static str, String)]) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let name = rest
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
+            .map_or(rest.len(), |(k, _)| k);
+        match fills.iter().find(|(n, _)| *n == &rest[..name]) {
+            Some((_, value)) => out.push_str(value),
+            None => out.push_str(&rest[..name]),
+        }
+        rest = &rest[name..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A full register tile: its cells loaded into vectors `nestor_c<row>_<vector>`, `k`
+/// run over the packed operands, the vectors stored back (lines with their depth).
+fn register_tile(b: &Blocking, fills: &[(&'static str, String)]) -> Vec<(usize, String)> {
+    let cell = fills
+        .iter()
+        .find(|(name, _)| *name == "$tile_cell")
+        .map_or(String::new(), |(_, c)| c.clone());
+    let address = |r: usize, v: usize| {
+        format!(
+            "&{}",
+            cell.replace("@r", &r.to_string())
+                .replace("@c", &(v * b.lanes).to_string())
+        )
+    };
+    let per_row = |f: &dyn Fn(usize, usize) -> String, join: &str| -> Vec<String> {
+        (0..b.rows)
+            .map(|r| {
+                (0..b.vectors)
+                    .map(|v| f(r, v))
+                    .collect::<Vec<_>>()
+                    .join(join)
+            })
+            .collect()
+    };
+    let (mr, nr) = (b.rows, b.columns());
+    let load = |r, v| format!("nestor_c{r}_{v} = *(const nestor_v *){}", address(r, v));
+    let mut lines: Vec<(usize, String)> = per_row(&load, ", ")
+        .into_iter()
+        .map(|l| (0, format!("nestor_v {l};")))
+        .collect();
+    lines.push((
+        0,
+        "for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++) {".into(),
+    ));
+    for v in 0..b.vectors {
+        let at = v * b.lanes;
+        lines.push((
+            1,
+            format!("nestor_v nestor_b{v} = *(const nestor_v *)&nestor_b[nestor_k * {nr} + {at}];"),
+        ));
+    }
+    let update =
+        |r, v| format!("nestor_c{r}_{v} += nestor_a[nestor_k * {mr} + {r}] * nestor_b{v};");
+    lines.extend(per_row(&update, " ").into_iter().map(|l| (1, l)));
+    lines.push((0, "}".into()));
+    let store = |r, v| format!("*(nestor_v *){} = nestor_c{r}_{v};", address(r, v));
+    lines.extend(per_row(&store, " ").into_iter().map(|l| (0, l)));
+    lines
+}
+
+/// `pieces` with iterator `n` replaced by `values[n]` (parenthesized).
+fn substituted(pieces: &[Piece], values: &[String]) -> String {
+    pieces
+        .iter()
+        .map(|p| match p {
+            Piece::Text(t) => t.clone(),
+            Piece::Iter(n) => format!("({})", values[*n]),
+        })
+        .collect()
+}

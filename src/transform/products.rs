@@ -1,0 +1,352 @@
+//! Product nests run as packed micro-kernels, the way a tuned BLAS runs a matrix
+//! product: a statement `X[r][c] += P * Q` alone in three loops (the row `r` and column
+//! `c` of the cell it updates, and `k`, which `X`'s subscripts do not name), where `P`
+//! names no `c` and `Q` no `r`. Its operands are copied into contiguous buffers (`P`
+//! per `(r, k)`, `Q` per `(k, c)`), and a tile of `X` of `rows x columns` cells is kept
+//! in vector registers while `k` runs ([`ProductKernel`]; `codegen::products` prints
+//! it).
+//!
+//! Why the values are the same bits: nothing but `X[r][c]` is written, and no operand
+//! reads `X`, so each cell's value depends only on its own updates; the kernel adds
+//! each cell's products `P * Q` (the operands computed by the same expressions, once)
+//! in the order of `k`, whatever order it visits the cells in. Distinct rows are
+//! distinct cells, so blocks of rows may run on distinct threads.
+
+use crate::frontend::ir::{AccessKind, Aff, Piece, Region, Statement};
+use crate::frontend::types::{CType, ElementType};
+use crate::model::ScopText;
+use crate::support::ast::{AstNodeId, called, each_node};
+use crate::support::diag::Span;
+use crate::support::isl::{AstKind, Failure, ast_kind, expr_from_pw_aff, expr_from_set};
+use crate::transform::decision::{Blocking, Decision, ParallelLoop};
+use crate::transform::parallel::{MarkedLoop, marked_loop};
+use isl_rs::{ASTExpr, ASTNode, Context, Set};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The identifiers a kernel declares; a file that uses one keeps its nests as the
+/// other transformations leave them.
+pub const KERNEL_NAMES: &[&str] = &["nestor_v", "nestor_pa", "nestor_pb"];
+
+/// The loops of a product nest by what they index: positions in the statement's
+/// iterators.
+#[derive(Clone, Copy, Debug)]
+pub struct Roles {
+    pub row: usize,
+    pub column: usize,
+    pub depth: usize,
+}
+
+/// A product nest and how it runs.
+pub struct ProductKernel {
+    pub statement: usize,
+    pub roles: Roles,
+    /// The updated cell's write access.
+    pub target: usize,
+    /// The operand depending on `(r, k)`, and the one on `(k, c)`.
+    pub row_operand: Span,
+    pub column_operand: Span,
+    pub element: ElementType,
+    pub blocking: Blocking,
+    /// Per role (row, column, depth): the first and last value, expressions of the
+    /// parameters, exact where the nest runs.
+    pub first: [ASTExpr; 3],
+    pub last: [ASTExpr; 3],
+    /// Where the nest runs at all (`None`: for every value of the parameters).
+    pub runs: Option<ASTExpr>,
+    /// Blocks of rows run on threads (the parallel loop that found them independent).
+    pub threads: Option<ParallelLoop>,
+}
+
+impl ProductKernel {
+    pub fn decision(&self, region: &Region) -> Decision {
+        Decision::ProductKernel {
+            statement: region.statements[self.statement].name.clone(),
+            blocking: self.blocking,
+        }
+    }
+}
+
+/// The kernels of a region, by the AST node each replaces.
+#[derive(Default)]
+pub struct ProductPlan {
+    pub kernels: BTreeMap<AstNodeId, ProductKernel>,
+}
+
+impl ProductPlan {
+    pub const NONE: ProductPlan = ProductPlan {
+        kernels: BTreeMap::new(),
+    };
+}
+
+/// The product nests of `ast` that run as kernels: a node outside every loop whose
+/// subtree runs every instance of one product statement and nothing else, over a box
+/// of iterations (`{ S[r, c, k] : f_r <= r <= l_r and f_c <= c <= l_c and f_k <= k <=
+/// l_k }`, bounds of the parameters) not known to be small ([`MIN_EXTENT`],
+/// [`MIN_VOLUME`]).
+pub fn plan(
+    ctx: &Context,
+    region: &Region,
+    text: &ScopText,
+    ast: &ASTNode,
+    parallel: &[ParallelLoop],
+    file_identifiers: &BTreeSet<String>,
+) -> Result<ProductPlan, Failure> {
+    let mut plan = ProductPlan::default();
+    if KERNEL_NAMES.iter().any(|n| file_identifiers.contains(*n)) {
+        return Ok(plan);
+    }
+    let totals = calls(region, ast)?;
+    for node in top_level(ast)? {
+        let here = calls(region, &node)?;
+        let [(&statement, &n)] = here.iter().collect::<Vec<_>>()[..] else {
+            continue;
+        };
+        if totals.get(&statement) != Some(&n) {
+            continue;
+        }
+        let Some(form) = product_form(region, statement) else {
+            continue;
+        };
+        let Some(bounds) = domain_box(ctx, text, statement, form.roles)? else {
+            continue;
+        };
+        let blocking = blocking_for(form.element.size().unwrap_or(8));
+        plan.kernels.insert(
+            AstNodeId::of(&node),
+            ProductKernel {
+                statement,
+                roles: form.roles,
+                target: form.target,
+                row_operand: form.row_operand,
+                column_operand: form.column_operand,
+                element: form.element,
+                blocking,
+                first: bounds.first,
+                last: bounds.last,
+                runs: bounds.runs,
+                threads: threads_in(&node, parallel)?,
+            },
+        );
+    }
+    Ok(plan)
+}
+
+/// Sized for 256-bit vectors with 16 registers (AVX2): 12 accumulators, two vectors
+/// of `Q`, one broadcast of `P`; a panel of `Q` (`depth x columns`) fills half of a
+/// 32 KiB L1, a block of `P` (`row_block x depth`) a fifth of a 1 MiB L2.
+fn blocking_for(bytes: u64) -> Blocking {
+    Blocking {
+        rows: 6,
+        lanes: if bytes == 4 { 8 } else { 4 },
+        vectors: 2,
+        depth: 256,
+        row_block: 96,
+        column_block: 512,
+    }
+}
+
+/// Products with a loop of a known extent below this run as the other transformations
+/// leave them: a register tile would seldom be full.
+pub const MIN_EXTENT: i64 = 32;
+
+/// Products whose iteration count is known and below this run as the other
+/// transformations leave them: packing would cost more than it saves.
+pub const MIN_VOLUME: i64 = 64 * 64 * 64;
+
+/// The nodes of `ast` outside every loop and block: the block's children, or the root.
+fn top_level(ast: &ASTNode) -> Result<Vec<ASTNode>, Failure> {
+    if ast_kind(ast)? != AstKind::Block {
+        return Ok(vec![ast.copy()?]);
+    }
+    let children = ast.block_get_children()?;
+    let mut out = Vec::new();
+    for k in 0..children.size()? {
+        out.extend(top_level(&children.get_at(k)?)?);
+    }
+    Ok(out)
+}
+
+/// How many calls of each statement `node`'s subtree holds.
+fn calls(region: &Region, node: &ASTNode) -> Result<BTreeMap<usize, usize>, Failure> {
+    let mut out = BTreeMap::new();
+    each_node(node, &mut |n| {
+        if ast_kind(n)? == AstKind::User {
+            let name = called(&n.user_get_expr()?)?;
+            let k = region.statements.iter().position(|s| s.name == name);
+            *out.entry(k.unwrap_or(usize::MAX)).or_insert(0) += 1;
+        }
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// The parallel loop of `node`'s subtree that runs on threads, if any.
+fn threads_in(node: &ASTNode, parallel: &[ParallelLoop]) -> Result<Option<ParallelLoop>, Failure> {
+    let mut found = None;
+    each_node(node, &mut |n| {
+        if found.is_none()
+            && ast_kind(n)? == AstKind::Mark
+            && let MarkedLoop::Threads(p) = marked_loop(n, parallel)?
+        {
+            found = Some(p.clone());
+        }
+        Ok(())
+    })?;
+    Ok(found)
+}
+
+/// What makes statement `k` a product statement.
+struct ProductForm {
+    roles: Roles,
+    target: usize,
+    row_operand: Span,
+    column_operand: Span,
+    element: ElementType,
+}
+
+/// `X[r][c] += P * Q` in three loops `r`, `c`, `k` (in any order): `X` a floating
+/// array whose last subscript is contiguous memory (not a member of an array of
+/// records), its subscripts exactly `r` and `c`; `P` and `Q` products of reads of
+/// other arrays of `X`'s type (no literal, cast or call, so they compute in that
+/// type), `P` naming no `c` and `Q` no `r` (or the other way round).
+fn product_form(region: &Region, k: usize) -> Option<ProductForm> {
+    let s = &region.statements[k];
+    let update = s.product.as_ref()?;
+    if s.iters.len() != 3 {
+        return None;
+    }
+    let writes: Vec<usize> = (0..s.accesses.len())
+        .filter(|&a| s.accesses[a].kind == AccessKind::Write)
+        .collect();
+    let [target] = writes[..] else { return None };
+    let cell = &s.accesses[target];
+    let array = region.arrays.iter().find(|a| a.name == cell.array)?;
+    if !matches!(array.element.ctype, CType::Floating(32 | 64)) || array.member_of.is_some() {
+        return None;
+    }
+    let [row, column] = &cell.subscripts[..] else {
+        return None;
+    };
+    let position = |aff: &Aff| {
+        let (0, terms) = aff.linear()? else {
+            return None;
+        };
+        let [(name, 1)] = terms.iter().collect::<Vec<_>>()[..] else {
+            return None;
+        };
+        s.iters.iter().position(|i| i == name)
+    };
+    let (row, column) = (position(row)?, position(column)?);
+    let depth = (0..3).find(|d| *d != row && *d != column)?;
+    if row == column {
+        return None;
+    }
+    for (a, access) in s.accesses.iter().enumerate() {
+        let operand = within(&access.span, &update.left) || within(&access.span, &update.right);
+        let the_cell = access.array == cell.array && access.span == cell.span;
+        let same_type = region
+            .arrays
+            .iter()
+            .any(|x| x.name == access.array && x.element.ctype == array.element.ctype);
+        let read_elsewhere = access.array == cell.array && !the_cell;
+        if a != target && (!(operand || the_cell) || !same_type || read_elsewhere) {
+            return None;
+        }
+    }
+    if !only_products(s, &update.left) || !only_products(s, &update.right) {
+        return None;
+    }
+    let names = |span: &Span, n: usize| s.span_pieces(span.clone()).contains(&Piece::Iter(n));
+    let (row_operand, column_operand) = match (&update.left, &update.right) {
+        (l, r) if !names(l, column) && !names(r, row) => (l.clone(), r.clone()),
+        (l, r) if !names(r, column) && !names(l, row) => (r.clone(), l.clone()),
+        _ => return None,
+    };
+    Some(ProductForm {
+        roles: Roles { row, column, depth },
+        target,
+        row_operand,
+        column_operand,
+        element: array.element.clone(),
+    })
+}
+
+fn within(inner: &Span, outer: &Span) -> bool {
+    inner.start >= outer.start && inner.end <= outer.end
+}
+
+/// Whether the text of `span` is accesses joined by `*` and parentheses alone.
+fn only_products(s: &Statement, span: &Span) -> bool {
+    let mut text: Vec<u8> =
+        s.text.as_bytes()[span.start - s.span.start..span.end - s.span.start].to_vec();
+    for access in s.accesses.iter().filter(|a| within(&a.span, span)) {
+        for b in &mut text[access.span.start - span.start..access.span.end - span.start] {
+            *b = b' ';
+        }
+    }
+    text.iter()
+        .all(|b| b.is_ascii_whitespace() || matches!(b, b'*' | b'(' | b')'))
+}
+
+/// The bounds of a box domain, as [`ProductKernel`] holds them.
+struct BoxBounds {
+    first: [ASTExpr; 3],
+    last: [ASTExpr; 3],
+    runs: Option<ASTExpr>,
+}
+
+/// The bounds of statement `k`'s domain by role, when it is a box not known to be
+/// small.
+fn domain_box(
+    ctx: &Context,
+    text: &ScopText,
+    k: usize,
+    roles: Roles,
+) -> Result<Option<BoxBounds>, Failure> {
+    let domain = Set::read_from_str(ctx, &text.domains[k])?.coalesce()?;
+    if !domain.is_box()? || domain.is_empty()? {
+        return Ok(None);
+    }
+    let context = Set::read_from_str(ctx, &text.context)?;
+    if too_small(&domain, &context)? {
+        return Ok(None);
+    }
+    let runs = domain.copy()?.params()?;
+    let order = [roles.row, roles.column, roles.depth];
+    let bound = |d: usize, max: bool| -> Result<ASTExpr, Failure> {
+        let pos = i32::try_from(order[d]).map_err(|_| Failure::Unexpected("rank".into()))?;
+        let pa = match max {
+            true => domain.copy()?.dim_max(pos)?,
+            false => domain.copy()?.dim_min(pos)?,
+        };
+        expr_from_pw_aff(&runs, pa)
+    };
+    let first = [bound(0, false)?, bound(1, false)?, bound(2, false)?];
+    let last = [bound(0, true)?, bound(1, true)?, bound(2, true)?];
+    let everywhere = Set::universe(runs.get_space()?)?;
+    let runs = match runs.is_equal(&everywhere)? {
+        true => None,
+        false => Some(expr_from_set(&everywhere, runs)?),
+    };
+    Ok(Some(BoxBounds { first, last, runs }))
+}
+
+/// Whether, under `context`, some loop of `domain` has a known extent below
+/// [`MIN_EXTENT`], or all have and they make fewer than [`MIN_VOLUME`] instances.
+fn too_small(domain: &Set, context: &Set) -> Result<bool, Failure> {
+    let fixed = domain.copy()?.intersect_params(context.copy()?)?;
+    let mut volume = Some(1i64);
+    for d in 0..3 {
+        let (lo, hi) = (fixed.copy()?.dim_min_val(d)?, fixed.copy()?.dim_max_val(d)?);
+        if !lo.is_int()? || !hi.is_int()? {
+            volume = None;
+            continue;
+        }
+        let extent = hi.get_num_si()? - lo.get_num_si()? + 1;
+        if extent < MIN_EXTENT {
+            return Ok(true);
+        }
+        volume = volume.map(|v| v.saturating_mul(extent));
+    }
+    Ok(volume.is_some_and(|v| v < MIN_VOLUME))
+}
