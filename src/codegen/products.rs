@@ -14,70 +14,83 @@ use crate::transform::decision::Blocking;
 use crate::transform::products::ProductKernel;
 
 /// The kernel, two spaces per level of nesting. `$name`s are filled in by
-/// [`Printer::product_kernel`]; a line holding only `$tile` or `$threads` becomes the
-/// register tile's lines or the OpenMP pragma (none when the kernel runs on one
-/// thread). `nestor_h x nestor_w` is the part of a register tile inside its block:
+/// [`Printer::product_kernel`]; a line holding only `$tile` becomes the register
+/// tile's lines, one holding `$parallel` or `$for` an OpenMP pragma (none when the
+/// kernel runs on one thread). As in BLIS, the threads share the packed column
+/// operand and each packs its own rows: every thread runs the loops over blocks of
+/// columns and of `k`, the worksharing loops split the packing of `Q` and the blocks of
+/// rows, and their implicit barriers order packing before use and use before the next
+/// packing. `nestor_h x nestor_w` is the part of a register tile inside its block:
 /// loops bounded by it have one exit, which compilers vectorize. The buffers hold a
 /// block of the nest's own extents (rounded up to whole register tiles, which a
-/// panel's layout spans): small products allocate little.
+/// panel's layout spans), allocated once per call (per thread for `P`): small products
+/// allocate little, and no block pays for fresh pages. They start on a 64-byte
+/// boundary, where `malloc` gives 16 bytes.
 const KERNEL: &str = "$open
   typedef $T nestor_v __attribute__((vector_size($lanes * sizeof($T)), aligned(sizeof($T))));
   long long nestor_kmax = $k1 - $k0 + 1 < $kc ? $k1 - $k0 + 1 : $kc;
   long long nestor_nmax = $c1 - $c0 + 1 < $nc ? $c1 - $c0 + 1 : $nc;
   long long nestor_mmax = $r1 - $r0 + 1 < $mc ? $r1 - $r0 + 1 : $mc;
-  $T *nestor_pb = ($T *)__builtin_malloc(sizeof($T) * nestor_kmax * ((nestor_nmax + $nr - 1) / $nr * $nr));
-  for (long long nestor_jc = $c0; nestor_jc <= $c1; nestor_jc += $nc) {
-    long long nestor_jn = $c1 - nestor_jc + 1 < $nc ? $c1 - nestor_jc + 1 : $nc;
-    for (long long nestor_pc = $k0; nestor_pc <= $k1; nestor_pc += $kc) {
-      long long nestor_kn = $k1 - nestor_pc + 1 < $kc ? $k1 - nestor_pc + 1 : $kc;
-      if (nestor_pb)
-        for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += $nr) {
-          long long nestor_w = nestor_jn - nestor_jr < $nr ? nestor_jn - nestor_jr : $nr;
-          for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-            for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
-              nestor_pb[nestor_jr * nestor_kn + nestor_k * $nr + nestor_s] = $column_operand;
-        }
-      $threads
-      for (long long nestor_ic = $r0; nestor_ic <= $r1; nestor_ic += $mc) {
-        long long nestor_in = $r1 - nestor_ic + 1 < $mc ? $r1 - nestor_ic + 1 : $mc;
-        $T *nestor_pa = nestor_pb ? ($T *)__builtin_malloc(sizeof($T) * nestor_kmax * ((nestor_mmax + $mr - 1) / $mr * $mr)) : 0;
-        if (nestor_pa) {
-          for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += $mr) {
-            long long nestor_h = nestor_in - nestor_ir < $mr ? nestor_in - nestor_ir : $mr;
+  char *nestor_pb_block = (char *)__builtin_malloc(sizeof($T) * nestor_kmax * ((nestor_nmax + $nr - 1) / $nr * $nr) + 64);
+  $T *nestor_pb = nestor_pb_block ? ($T *)(nestor_pb_block + (64 - (unsigned long long)nestor_pb_block % 64) % 64) : 0;
+  $parallel
+  {
+    char *nestor_pa_block = nestor_pb ? (char *)__builtin_malloc(sizeof($T) * nestor_kmax * ((nestor_mmax + $mr - 1) / $mr * $mr) + 64) : 0;
+    $T *nestor_pa = nestor_pa_block ? ($T *)(nestor_pa_block + (64 - (unsigned long long)nestor_pa_block % 64) % 64) : 0;
+    for (long long nestor_jc = $c0; nestor_jc <= $c1; nestor_jc += $nc) {
+      long long nestor_jn = $c1 - nestor_jc + 1 < $nc ? $c1 - nestor_jc + 1 : $nc;
+      for (long long nestor_pc = $k0; nestor_pc <= $k1; nestor_pc += $kc) {
+        long long nestor_kn = $k1 - nestor_pc + 1 < $kc ? $k1 - nestor_pc + 1 : $kc;
+        if (nestor_pb) {
+          $for
+          for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += $nr) {
+            long long nestor_w = nestor_jn - nestor_jr < $nr ? nestor_jn - nestor_jr : $nr;
             for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-              for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
-                nestor_pa[nestor_ir * nestor_kn + nestor_k * $mr + nestor_r] = $row_operand;
+              for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
+                nestor_pb[nestor_jr * nestor_kn + nestor_k * $nr + nestor_s] = $column_operand;
           }
-          for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += $nr)
+        }
+        $for
+        for (long long nestor_ic = $r0; nestor_ic <= $r1; nestor_ic += $mc) {
+          long long nestor_in = $r1 - nestor_ic + 1 < $mc ? $r1 - nestor_ic + 1 : $mc;
+          if (nestor_pa) {
             for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += $mr) {
-              long long nestor_i = nestor_ic + nestor_ir, nestor_j = nestor_jc + nestor_jr;
               long long nestor_h = nestor_in - nestor_ir < $mr ? nestor_in - nestor_ir : $mr;
-              long long nestor_w = nestor_jn - nestor_jr < $nr ? nestor_jn - nestor_jr : $nr;
-              const $T *nestor_a = nestor_pa + nestor_ir * nestor_kn;
-              const $T *nestor_b = nestor_pb + nestor_jr * nestor_kn;
-              if (nestor_h == $mr && nestor_w == $nr) {
-                $tile
-              } else {
+              for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
                 for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
-                  for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
-                    $T nestor_c = $cell;
-                    for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                      nestor_c += nestor_a[nestor_k * $mr + nestor_r] * nestor_b[nestor_k * $nr + nestor_s];
-                    $cell = nestor_c;
-                  }
-              }
+                  nestor_pa[nestor_ir * nestor_kn + nestor_k * $mr + nestor_r] = $row_operand;
             }
-          __builtin_free(nestor_pa);
-        } else {
-          for (long long nestor_i = nestor_ic; nestor_i < nestor_ic + nestor_in; nestor_i++)
-            for (long long nestor_j = nestor_jc; nestor_j < nestor_jc + nestor_jn; nestor_j++)
-              for (long long nestor_k = nestor_pc; nestor_k < nestor_pc + nestor_kn; nestor_k++)
-                $statement
+            for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += $nr)
+              for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += $mr) {
+                long long nestor_i = nestor_ic + nestor_ir, nestor_j = nestor_jc + nestor_jr;
+                long long nestor_h = nestor_in - nestor_ir < $mr ? nestor_in - nestor_ir : $mr;
+                long long nestor_w = nestor_jn - nestor_jr < $nr ? nestor_jn - nestor_jr : $nr;
+                const $T *nestor_a = nestor_pa + nestor_ir * nestor_kn;
+                const $T *nestor_b = nestor_pb + nestor_jr * nestor_kn;
+                if (nestor_h == $mr && nestor_w == $nr) {
+                  $tile
+                } else {
+                  for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
+                    for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
+                      $T nestor_c = $cell;
+                      for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
+                        nestor_c += nestor_a[nestor_k * $mr + nestor_r] * nestor_b[nestor_k * $nr + nestor_s];
+                      $cell = nestor_c;
+                    }
+                }
+              }
+          } else {
+            for (long long nestor_i = nestor_ic; nestor_i < nestor_ic + nestor_in; nestor_i++)
+              for (long long nestor_j = nestor_jc; nestor_j < nestor_jc + nestor_jn; nestor_j++)
+                for (long long nestor_k = nestor_pc; nestor_k < nestor_pc + nestor_kn; nestor_k++)
+                  $statement
+          }
         }
       }
     }
+    __builtin_free(nestor_pa_block);
   }
-  __builtin_free(nestor_pb);
+  __builtin_free(nestor_pb_block);
 }";
 
 impl Printer<'_> {
@@ -94,12 +107,11 @@ impl Printer<'_> {
                         .into_iter()
                         .map(|(inner, l)| (level + inner, l)),
                 ),
-                "$threads" if kernel.threads.is_none() => {}
-                "$threads" => self.openmp_pragma(
-                    self.lines.len(),
-                    level,
-                    format!("#pragma omp parallel for{}", self.user_clauses()),
-                ),
+                "$parallel" | "$for" if kernel.threads.is_none() => {}
+                "$parallel" => {
+                    self.openmp_pragma(self.lines.len(), level, "#pragma omp parallel".into())
+                }
+                "$for" => self.openmp_pragma(self.lines.len(), level, "#pragma omp for".into()),
                 _ => self.lines.push((level, filled(body, &fills))),
             }
         }
@@ -175,14 +187,6 @@ impl Printer<'_> {
                 substituted(&s.pieces(), &at("nestor_i", "nestor_j", "nestor_k")),
             ),
         ])
-    }
-
-    /// The clauses of the source's own `#pragma omp parallel for` on the region.
-    fn user_clauses(&self) -> String {
-        self.region
-            .user_parallel
-            .as_ref()
-            .map_or(String::new(), |u| u.clauses.clone())
     }
 }
 

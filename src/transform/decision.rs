@@ -706,7 +706,7 @@ fn access_label(a: &Access) -> String {
 
 fn product_kernel(statement: &str, b: &Blocking) -> String {
     format!(
-        "ran `{statement}` as a packed product kernel: {} x {} cells in registers, operands packed in blocks of {} x {} and {} x {}",
+        "ran `{statement}` as a packed product kernel, in place of the loops above: {} x {} cells in registers, operands packed in blocks of {} x {} and {} x {}",
         b.rows,
         b.columns(),
         b.row_block,

@@ -28,87 +28,62 @@ static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C
         A[i][j] = 0;
       }
     }
-    if (m >= 1 && n >= 1 && p >= 1) {
-      typedef double nestor_v __attribute__((vector_size(4 * sizeof(double)), aligned(sizeof(double))));
-      long long nestor_kmax = ((long long)p - 1) - 0 + 1 < 256 ? ((long long)p - 1) - 0 + 1 : 256;
-      long long nestor_nmax = ((long long)m - 1) - 0 + 1 < 512 ? ((long long)m - 1) - 0 + 1 : 512;
-      long long nestor_mmax = ((long long)n - 1) - 0 + 1 < 96 ? ((long long)n - 1) - 0 + 1 : 96;
-      double *nestor_pb = (double *)__builtin_malloc(sizeof(double) * nestor_kmax * ((nestor_nmax + 8 - 1) / 8 * 8));
-      for (long long nestor_jc = 0; nestor_jc <= ((long long)m - 1); nestor_jc += 512) {
-        long long nestor_jn = ((long long)m - 1) - nestor_jc + 1 < 512 ? ((long long)m - 1) - nestor_jc + 1 : 512;
-        for (long long nestor_pc = 0; nestor_pc <= ((long long)p - 1); nestor_pc += 256) {
-          long long nestor_kn = ((long long)p - 1) - nestor_pc + 1 < 256 ? ((long long)p - 1) - nestor_pc + 1 : 256;
-          if (nestor_pb)
-            for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += 8) {
-              long long nestor_w = nestor_jn - nestor_jr < 8 ? nestor_jn - nestor_jr : 8;
-              for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
-                  nestor_pb[nestor_jr * nestor_kn + nestor_k * 8 + nestor_s] = C[(nestor_pc + nestor_k)][(nestor_jc + nestor_jr + nestor_s)];
-            }
-          #ifdef _OPENMP
-          #pragma omp parallel for
-          #endif
-          for (long long nestor_ic = 0; nestor_ic <= ((long long)n - 1); nestor_ic += 96) {
-            long long nestor_in = ((long long)n - 1) - nestor_ic + 1 < 96 ? ((long long)n - 1) - nestor_ic + 1 : 96;
-            double *nestor_pa = nestor_pb ? (double *)__builtin_malloc(sizeof(double) * nestor_kmax * ((nestor_mmax + 6 - 1) / 6 * 6)) : 0;
-            if (nestor_pa) {
-              for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += 6) {
-                long long nestor_h = nestor_in - nestor_ir < 6 ? nestor_in - nestor_ir : 6;
-                for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                  for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
-                    nestor_pa[nestor_ir * nestor_kn + nestor_k * 6 + nestor_r] = B[(nestor_ic + nestor_ir + nestor_r)][(nestor_pc + nestor_k)];
-              }
-              for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += 8)
-                for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += 6) {
-                  long long nestor_i = nestor_ic + nestor_ir, nestor_j = nestor_jc + nestor_jr;
-                  long long nestor_h = nestor_in - nestor_ir < 6 ? nestor_in - nestor_ir : 6;
-                  long long nestor_w = nestor_jn - nestor_jr < 8 ? nestor_jn - nestor_jr : 8;
-                  const double *nestor_a = nestor_pa + nestor_ir * nestor_kn;
-                  const double *nestor_b = nestor_pb + nestor_jr * nestor_kn;
-                  if (nestor_h == 6 && nestor_w == 8) {
-                    nestor_v nestor_c0_0 = *(const nestor_v *)&A[(nestor_i + 0)][(nestor_j + 0)], nestor_c0_1 = *(const nestor_v *)&A[(nestor_i + 0)][(nestor_j + 4)];
-                    nestor_v nestor_c1_0 = *(const nestor_v *)&A[(nestor_i + 1)][(nestor_j + 0)], nestor_c1_1 = *(const nestor_v *)&A[(nestor_i + 1)][(nestor_j + 4)];
-                    nestor_v nestor_c2_0 = *(const nestor_v *)&A[(nestor_i + 2)][(nestor_j + 0)], nestor_c2_1 = *(const nestor_v *)&A[(nestor_i + 2)][(nestor_j + 4)];
-                    nestor_v nestor_c3_0 = *(const nestor_v *)&A[(nestor_i + 3)][(nestor_j + 0)], nestor_c3_1 = *(const nestor_v *)&A[(nestor_i + 3)][(nestor_j + 4)];
-                    nestor_v nestor_c4_0 = *(const nestor_v *)&A[(nestor_i + 4)][(nestor_j + 0)], nestor_c4_1 = *(const nestor_v *)&A[(nestor_i + 4)][(nestor_j + 4)];
-                    nestor_v nestor_c5_0 = *(const nestor_v *)&A[(nestor_i + 5)][(nestor_j + 0)], nestor_c5_1 = *(const nestor_v *)&A[(nestor_i + 5)][(nestor_j + 4)];
-                    for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++) {
-                      nestor_v nestor_b0 = *(const nestor_v *)&nestor_b[nestor_k * 8 + 0];
-                      nestor_v nestor_b1 = *(const nestor_v *)&nestor_b[nestor_k * 8 + 4];
-                      nestor_c0_0 += nestor_a[nestor_k * 6 + 0] * nestor_b0; nestor_c0_1 += nestor_a[nestor_k * 6 + 0] * nestor_b1;
-                      nestor_c1_0 += nestor_a[nestor_k * 6 + 1] * nestor_b0; nestor_c1_1 += nestor_a[nestor_k * 6 + 1] * nestor_b1;
-                      nestor_c2_0 += nestor_a[nestor_k * 6 + 2] * nestor_b0; nestor_c2_1 += nestor_a[nestor_k * 6 + 2] * nestor_b1;
-                      nestor_c3_0 += nestor_a[nestor_k * 6 + 3] * nestor_b0; nestor_c3_1 += nestor_a[nestor_k * 6 + 3] * nestor_b1;
-                      nestor_c4_0 += nestor_a[nestor_k * 6 + 4] * nestor_b0; nestor_c4_1 += nestor_a[nestor_k * 6 + 4] * nestor_b1;
-                      nestor_c5_0 += nestor_a[nestor_k * 6 + 5] * nestor_b0; nestor_c5_1 += nestor_a[nestor_k * 6 + 5] * nestor_b1;
-                    }
-                    *(nestor_v *)&A[(nestor_i + 0)][(nestor_j + 0)] = nestor_c0_0; *(nestor_v *)&A[(nestor_i + 0)][(nestor_j + 4)] = nestor_c0_1;
-                    *(nestor_v *)&A[(nestor_i + 1)][(nestor_j + 0)] = nestor_c1_0; *(nestor_v *)&A[(nestor_i + 1)][(nestor_j + 4)] = nestor_c1_1;
-                    *(nestor_v *)&A[(nestor_i + 2)][(nestor_j + 0)] = nestor_c2_0; *(nestor_v *)&A[(nestor_i + 2)][(nestor_j + 4)] = nestor_c2_1;
-                    *(nestor_v *)&A[(nestor_i + 3)][(nestor_j + 0)] = nestor_c3_0; *(nestor_v *)&A[(nestor_i + 3)][(nestor_j + 4)] = nestor_c3_1;
-                    *(nestor_v *)&A[(nestor_i + 4)][(nestor_j + 0)] = nestor_c4_0; *(nestor_v *)&A[(nestor_i + 4)][(nestor_j + 4)] = nestor_c4_1;
-                    *(nestor_v *)&A[(nestor_i + 5)][(nestor_j + 0)] = nestor_c5_0; *(nestor_v *)&A[(nestor_i + 5)][(nestor_j + 4)] = nestor_c5_1;
-                  } else {
-                    for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
-                      for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
-                        double nestor_c = A[(nestor_i + nestor_r)][(nestor_j + nestor_s)];
-                        for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                          nestor_c += nestor_a[nestor_k * 6 + nestor_r] * nestor_b[nestor_k * 8 + nestor_s];
-                        A[(nestor_i + nestor_r)][(nestor_j + nestor_s)] = nestor_c;
+    #ifdef _OPENMP
+    #pragma omp parallel for
+    #endif
+    for (int c0 = 0; c0 < ((long long)n + 127) / 128; c0++) {
+      for (int c1 = 0; 256 * c1 <= (long long)p - 1; c1++) {
+        for (int c2 = 0; 256 * c2 <= (long long)m - 1; c2++) {
+          for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)n + 1) / 2 - 1; c3++) {
+            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)p - 1) / 4; c4++) {
+              if (n >= (long long)(2 * c3) + 2 && p >= (long long)(4 * c4) + 4) {
+                #ifdef _OPENMP
+                #pragma omp simd
+                #endif
+                for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
+                  double A_r0 = A[2 * c3][j];
+                  double A_r1 = A[2 * c3 + 1][j];
+                  A_r0 += B[2 * c3][4 * c4] * C[4 * c4][j];
+                  A_r0 += B[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
+                  A_r0 += B[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
+                  A_r0 += B[2 * c3][4 * c4 + 3] * C[4 * c4 + 3][j];
+                  A_r1 += B[2 * c3 + 1][4 * c4] * C[4 * c4][j];
+                  A_r1 += B[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
+                  A_r1 += B[2 * c3 + 1][4 * c4 + 2] * C[4 * c4 + 2][j];
+                  A_r1 += B[2 * c3 + 1][4 * c4 + 3] * C[4 * c4 + 3][j];
+                  A[2 * c3][j] = A_r0;
+                  A[2 * c3 + 1][j] = A_r1;
+                }
+              } else {
+                #ifdef _OPENMP
+                #pragma omp simd
+                #endif
+                for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
+                  A[2 * c3][j] += B[2 * c3][4 * c4] * C[4 * c4][j];
+                  if (p >= 4 * c4 + 2) {
+                    A[2 * c3][j] += B[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
+                    if (p >= 4 * c4 + 3) {
+                      A[2 * c3][j] += B[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
+                      if (2 * c3 + 1 == n && p >= (long long)(4 * c4) + 4) {
+                        A[(int)((long long)n - 1)][j] += B[(int)((long long)n - 1)][4 * c4 + 3] * C[4 * c4 + 3][j];
                       }
+                    }
+                  }
+                  if (n >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= p) {
+                    A[2 * c3 + 1][j] += B[2 * c3 + 1][4 * c4] * C[4 * c4][j];
+                    if (p >= 4 * c4 + 2) {
+                      A[2 * c3 + 1][j] += B[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
+                      if (4 * c4 + 3 == p) {
+                        A[2 * c3 + 1][j] += B[2 * c3 + 1][(int)((long long)p - 1)] * C[(int)((long long)p - 1)][j];
+                      }
+                    }
                   }
                 }
-              __builtin_free(nestor_pa);
-            } else {
-              for (long long nestor_i = nestor_ic; nestor_i < nestor_ic + nestor_in; nestor_i++)
-                for (long long nestor_j = nestor_jc; nestor_j < nestor_jc + nestor_jn; nestor_j++)
-                  for (long long nestor_k = nestor_pc; nestor_k < nestor_pc + nestor_kn; nestor_k++)
-                    A[(nestor_i)][(nestor_j)] += B[(nestor_i)][(nestor_k)] * C[(nestor_k)][(nestor_j)];
+              }
             }
           }
         }
       }
-      __builtin_free(nestor_pb);
     }
   } else {
   for (int i = 0; i < n; i++)

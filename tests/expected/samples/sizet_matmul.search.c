@@ -30,84 +30,92 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
     if (n >= 1) {
       typedef double nestor_v __attribute__((vector_size(4 * sizeof(double)), aligned(sizeof(double))));
       long long nestor_kmax = ((long long)n - 1) - 0 + 1 < 256 ? ((long long)n - 1) - 0 + 1 : 256;
-      long long nestor_nmax = ((long long)n - 1) - 0 + 1 < 512 ? ((long long)n - 1) - 0 + 1 : 512;
-      long long nestor_mmax = ((long long)n - 1) - 0 + 1 < 96 ? ((long long)n - 1) - 0 + 1 : 96;
-      double *nestor_pb = (double *)__builtin_malloc(sizeof(double) * nestor_kmax * ((nestor_nmax + 8 - 1) / 8 * 8));
-      for (long long nestor_jc = 0; nestor_jc <= ((long long)n - 1); nestor_jc += 512) {
-        long long nestor_jn = ((long long)n - 1) - nestor_jc + 1 < 512 ? ((long long)n - 1) - nestor_jc + 1 : 512;
-        for (long long nestor_pc = 0; nestor_pc <= ((long long)n - 1); nestor_pc += 256) {
-          long long nestor_kn = ((long long)n - 1) - nestor_pc + 1 < 256 ? ((long long)n - 1) - nestor_pc + 1 : 256;
-          if (nestor_pb)
-            for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += 8) {
-              long long nestor_w = nestor_jn - nestor_jr < 8 ? nestor_jn - nestor_jr : 8;
-              for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
-                  nestor_pb[nestor_jr * nestor_kn + nestor_k * 8 + nestor_s] = b[(nestor_pc + nestor_k) * n + (nestor_jc + nestor_jr + nestor_s)];
-            }
-          #ifdef _OPENMP
-          #pragma omp parallel for
-          #endif
-          for (long long nestor_ic = 0; nestor_ic <= ((long long)n - 1); nestor_ic += 96) {
-            long long nestor_in = ((long long)n - 1) - nestor_ic + 1 < 96 ? ((long long)n - 1) - nestor_ic + 1 : 96;
-            double *nestor_pa = nestor_pb ? (double *)__builtin_malloc(sizeof(double) * nestor_kmax * ((nestor_mmax + 6 - 1) / 6 * 6)) : 0;
-            if (nestor_pa) {
-              for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += 6) {
-                long long nestor_h = nestor_in - nestor_ir < 6 ? nestor_in - nestor_ir : 6;
+      long long nestor_nmax = ((long long)n - 1) - 0 + 1 < 2048 ? ((long long)n - 1) - 0 + 1 : 2048;
+      long long nestor_mmax = ((long long)n - 1) - 0 + 1 < 100 ? ((long long)n - 1) - 0 + 1 : 100;
+      char *nestor_pb_block = (char *)__builtin_malloc(sizeof(double) * nestor_kmax * ((nestor_nmax + 8 - 1) / 8 * 8) + 64);
+      double *nestor_pb = nestor_pb_block ? (double *)(nestor_pb_block + (64 - (unsigned long long)nestor_pb_block % 64) % 64) : 0;
+      #ifdef _OPENMP
+      #pragma omp parallel
+      #endif
+      {
+        char *nestor_pa_block = nestor_pb ? (char *)__builtin_malloc(sizeof(double) * nestor_kmax * ((nestor_mmax + 5 - 1) / 5 * 5) + 64) : 0;
+        double *nestor_pa = nestor_pa_block ? (double *)(nestor_pa_block + (64 - (unsigned long long)nestor_pa_block % 64) % 64) : 0;
+        for (long long nestor_jc = 0; nestor_jc <= ((long long)n - 1); nestor_jc += 2048) {
+          long long nestor_jn = ((long long)n - 1) - nestor_jc + 1 < 2048 ? ((long long)n - 1) - nestor_jc + 1 : 2048;
+          for (long long nestor_pc = 0; nestor_pc <= ((long long)n - 1); nestor_pc += 256) {
+            long long nestor_kn = ((long long)n - 1) - nestor_pc + 1 < 256 ? ((long long)n - 1) - nestor_pc + 1 : 256;
+            if (nestor_pb) {
+              #ifdef _OPENMP
+              #pragma omp for
+              #endif
+              for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += 8) {
+                long long nestor_w = nestor_jn - nestor_jr < 8 ? nestor_jn - nestor_jr : 8;
                 for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                  for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
-                    nestor_pa[nestor_ir * nestor_kn + nestor_k * 6 + nestor_r] = a[(nestor_ic + nestor_ir + nestor_r) * n + (nestor_pc + nestor_k)];
+                  for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
+                    nestor_pb[nestor_jr * nestor_kn + nestor_k * 8 + nestor_s] = b[(nestor_pc + nestor_k) * n + (nestor_jc + nestor_jr + nestor_s)];
               }
-              for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += 8)
-                for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += 6) {
-                  long long nestor_i = nestor_ic + nestor_ir, nestor_j = nestor_jc + nestor_jr;
-                  long long nestor_h = nestor_in - nestor_ir < 6 ? nestor_in - nestor_ir : 6;
-                  long long nestor_w = nestor_jn - nestor_jr < 8 ? nestor_jn - nestor_jr : 8;
-                  const double *nestor_a = nestor_pa + nestor_ir * nestor_kn;
-                  const double *nestor_b = nestor_pb + nestor_jr * nestor_kn;
-                  if (nestor_h == 6 && nestor_w == 8) {
-                    nestor_v nestor_c0_0 = *(const nestor_v *)&c[(nestor_i + 0) * n + (nestor_j + 0)], nestor_c0_1 = *(const nestor_v *)&c[(nestor_i + 0) * n + (nestor_j + 4)];
-                    nestor_v nestor_c1_0 = *(const nestor_v *)&c[(nestor_i + 1) * n + (nestor_j + 0)], nestor_c1_1 = *(const nestor_v *)&c[(nestor_i + 1) * n + (nestor_j + 4)];
-                    nestor_v nestor_c2_0 = *(const nestor_v *)&c[(nestor_i + 2) * n + (nestor_j + 0)], nestor_c2_1 = *(const nestor_v *)&c[(nestor_i + 2) * n + (nestor_j + 4)];
-                    nestor_v nestor_c3_0 = *(const nestor_v *)&c[(nestor_i + 3) * n + (nestor_j + 0)], nestor_c3_1 = *(const nestor_v *)&c[(nestor_i + 3) * n + (nestor_j + 4)];
-                    nestor_v nestor_c4_0 = *(const nestor_v *)&c[(nestor_i + 4) * n + (nestor_j + 0)], nestor_c4_1 = *(const nestor_v *)&c[(nestor_i + 4) * n + (nestor_j + 4)];
-                    nestor_v nestor_c5_0 = *(const nestor_v *)&c[(nestor_i + 5) * n + (nestor_j + 0)], nestor_c5_1 = *(const nestor_v *)&c[(nestor_i + 5) * n + (nestor_j + 4)];
-                    for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++) {
-                      nestor_v nestor_b0 = *(const nestor_v *)&nestor_b[nestor_k * 8 + 0];
-                      nestor_v nestor_b1 = *(const nestor_v *)&nestor_b[nestor_k * 8 + 4];
-                      nestor_c0_0 += nestor_a[nestor_k * 6 + 0] * nestor_b0; nestor_c0_1 += nestor_a[nestor_k * 6 + 0] * nestor_b1;
-                      nestor_c1_0 += nestor_a[nestor_k * 6 + 1] * nestor_b0; nestor_c1_1 += nestor_a[nestor_k * 6 + 1] * nestor_b1;
-                      nestor_c2_0 += nestor_a[nestor_k * 6 + 2] * nestor_b0; nestor_c2_1 += nestor_a[nestor_k * 6 + 2] * nestor_b1;
-                      nestor_c3_0 += nestor_a[nestor_k * 6 + 3] * nestor_b0; nestor_c3_1 += nestor_a[nestor_k * 6 + 3] * nestor_b1;
-                      nestor_c4_0 += nestor_a[nestor_k * 6 + 4] * nestor_b0; nestor_c4_1 += nestor_a[nestor_k * 6 + 4] * nestor_b1;
-                      nestor_c5_0 += nestor_a[nestor_k * 6 + 5] * nestor_b0; nestor_c5_1 += nestor_a[nestor_k * 6 + 5] * nestor_b1;
-                    }
-                    *(nestor_v *)&c[(nestor_i + 0) * n + (nestor_j + 0)] = nestor_c0_0; *(nestor_v *)&c[(nestor_i + 0) * n + (nestor_j + 4)] = nestor_c0_1;
-                    *(nestor_v *)&c[(nestor_i + 1) * n + (nestor_j + 0)] = nestor_c1_0; *(nestor_v *)&c[(nestor_i + 1) * n + (nestor_j + 4)] = nestor_c1_1;
-                    *(nestor_v *)&c[(nestor_i + 2) * n + (nestor_j + 0)] = nestor_c2_0; *(nestor_v *)&c[(nestor_i + 2) * n + (nestor_j + 4)] = nestor_c2_1;
-                    *(nestor_v *)&c[(nestor_i + 3) * n + (nestor_j + 0)] = nestor_c3_0; *(nestor_v *)&c[(nestor_i + 3) * n + (nestor_j + 4)] = nestor_c3_1;
-                    *(nestor_v *)&c[(nestor_i + 4) * n + (nestor_j + 0)] = nestor_c4_0; *(nestor_v *)&c[(nestor_i + 4) * n + (nestor_j + 4)] = nestor_c4_1;
-                    *(nestor_v *)&c[(nestor_i + 5) * n + (nestor_j + 0)] = nestor_c5_0; *(nestor_v *)&c[(nestor_i + 5) * n + (nestor_j + 4)] = nestor_c5_1;
-                  } else {
+            }
+            #ifdef _OPENMP
+            #pragma omp for
+            #endif
+            for (long long nestor_ic = 0; nestor_ic <= ((long long)n - 1); nestor_ic += 100) {
+              long long nestor_in = ((long long)n - 1) - nestor_ic + 1 < 100 ? ((long long)n - 1) - nestor_ic + 1 : 100;
+              if (nestor_pa) {
+                for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += 5) {
+                  long long nestor_h = nestor_in - nestor_ir < 5 ? nestor_in - nestor_ir : 5;
+                  for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
                     for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
-                      for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
-                        double nestor_c = c[(nestor_i + nestor_r) * n + (nestor_j + nestor_s)];
-                        for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                          nestor_c += nestor_a[nestor_k * 6 + nestor_r] * nestor_b[nestor_k * 8 + nestor_s];
-                        c[(nestor_i + nestor_r) * n + (nestor_j + nestor_s)] = nestor_c;
-                      }
-                  }
+                      nestor_pa[nestor_ir * nestor_kn + nestor_k * 5 + nestor_r] = a[(nestor_ic + nestor_ir + nestor_r) * n + (nestor_pc + nestor_k)];
                 }
-              __builtin_free(nestor_pa);
-            } else {
-              for (long long nestor_i = nestor_ic; nestor_i < nestor_ic + nestor_in; nestor_i++)
-                for (long long nestor_j = nestor_jc; nestor_j < nestor_jc + nestor_jn; nestor_j++)
-                  for (long long nestor_k = nestor_pc; nestor_k < nestor_pc + nestor_kn; nestor_k++)
-                    c[(nestor_i) * n + (nestor_j)] += a[(nestor_i) * n + (nestor_k)] * b[(nestor_k) * n + (nestor_j)];
+                for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += 8)
+                  for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += 5) {
+                    long long nestor_i = nestor_ic + nestor_ir, nestor_j = nestor_jc + nestor_jr;
+                    long long nestor_h = nestor_in - nestor_ir < 5 ? nestor_in - nestor_ir : 5;
+                    long long nestor_w = nestor_jn - nestor_jr < 8 ? nestor_jn - nestor_jr : 8;
+                    const double *nestor_a = nestor_pa + nestor_ir * nestor_kn;
+                    const double *nestor_b = nestor_pb + nestor_jr * nestor_kn;
+                    if (nestor_h == 5 && nestor_w == 8) {
+                      nestor_v nestor_c0_0 = *(const nestor_v *)&c[(nestor_i + 0) * n + (nestor_j + 0)], nestor_c0_1 = *(const nestor_v *)&c[(nestor_i + 0) * n + (nestor_j + 4)];
+                      nestor_v nestor_c1_0 = *(const nestor_v *)&c[(nestor_i + 1) * n + (nestor_j + 0)], nestor_c1_1 = *(const nestor_v *)&c[(nestor_i + 1) * n + (nestor_j + 4)];
+                      nestor_v nestor_c2_0 = *(const nestor_v *)&c[(nestor_i + 2) * n + (nestor_j + 0)], nestor_c2_1 = *(const nestor_v *)&c[(nestor_i + 2) * n + (nestor_j + 4)];
+                      nestor_v nestor_c3_0 = *(const nestor_v *)&c[(nestor_i + 3) * n + (nestor_j + 0)], nestor_c3_1 = *(const nestor_v *)&c[(nestor_i + 3) * n + (nestor_j + 4)];
+                      nestor_v nestor_c4_0 = *(const nestor_v *)&c[(nestor_i + 4) * n + (nestor_j + 0)], nestor_c4_1 = *(const nestor_v *)&c[(nestor_i + 4) * n + (nestor_j + 4)];
+                      for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++) {
+                        nestor_v nestor_b0 = *(const nestor_v *)&nestor_b[nestor_k * 8 + 0];
+                        nestor_v nestor_b1 = *(const nestor_v *)&nestor_b[nestor_k * 8 + 4];
+                        nestor_c0_0 += nestor_a[nestor_k * 5 + 0] * nestor_b0; nestor_c0_1 += nestor_a[nestor_k * 5 + 0] * nestor_b1;
+                        nestor_c1_0 += nestor_a[nestor_k * 5 + 1] * nestor_b0; nestor_c1_1 += nestor_a[nestor_k * 5 + 1] * nestor_b1;
+                        nestor_c2_0 += nestor_a[nestor_k * 5 + 2] * nestor_b0; nestor_c2_1 += nestor_a[nestor_k * 5 + 2] * nestor_b1;
+                        nestor_c3_0 += nestor_a[nestor_k * 5 + 3] * nestor_b0; nestor_c3_1 += nestor_a[nestor_k * 5 + 3] * nestor_b1;
+                        nestor_c4_0 += nestor_a[nestor_k * 5 + 4] * nestor_b0; nestor_c4_1 += nestor_a[nestor_k * 5 + 4] * nestor_b1;
+                      }
+                      *(nestor_v *)&c[(nestor_i + 0) * n + (nestor_j + 0)] = nestor_c0_0; *(nestor_v *)&c[(nestor_i + 0) * n + (nestor_j + 4)] = nestor_c0_1;
+                      *(nestor_v *)&c[(nestor_i + 1) * n + (nestor_j + 0)] = nestor_c1_0; *(nestor_v *)&c[(nestor_i + 1) * n + (nestor_j + 4)] = nestor_c1_1;
+                      *(nestor_v *)&c[(nestor_i + 2) * n + (nestor_j + 0)] = nestor_c2_0; *(nestor_v *)&c[(nestor_i + 2) * n + (nestor_j + 4)] = nestor_c2_1;
+                      *(nestor_v *)&c[(nestor_i + 3) * n + (nestor_j + 0)] = nestor_c3_0; *(nestor_v *)&c[(nestor_i + 3) * n + (nestor_j + 4)] = nestor_c3_1;
+                      *(nestor_v *)&c[(nestor_i + 4) * n + (nestor_j + 0)] = nestor_c4_0; *(nestor_v *)&c[(nestor_i + 4) * n + (nestor_j + 4)] = nestor_c4_1;
+                    } else {
+                      for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
+                        for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
+                          double nestor_c = c[(nestor_i + nestor_r) * n + (nestor_j + nestor_s)];
+                          for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
+                            nestor_c += nestor_a[nestor_k * 5 + nestor_r] * nestor_b[nestor_k * 8 + nestor_s];
+                          c[(nestor_i + nestor_r) * n + (nestor_j + nestor_s)] = nestor_c;
+                        }
+                    }
+                  }
+              } else {
+                for (long long nestor_i = nestor_ic; nestor_i < nestor_ic + nestor_in; nestor_i++)
+                  for (long long nestor_j = nestor_jc; nestor_j < nestor_jc + nestor_jn; nestor_j++)
+                    for (long long nestor_k = nestor_pc; nestor_k < nestor_pc + nestor_kn; nestor_k++)
+                      c[(nestor_i) * n + (nestor_j)] += a[(nestor_i) * n + (nestor_k)] * b[(nestor_k) * n + (nestor_j)];
+              }
             }
           }
         }
+        __builtin_free(nestor_pa_block);
       }
-      __builtin_free(nestor_pb);
+      __builtin_free(nestor_pb_block);
     }
   } else {
   for (size_t i = 0; i < n; i++)

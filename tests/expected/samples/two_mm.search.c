@@ -44,87 +44,62 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
         tmp[i][j] = SCALAR_VAL(0.0);
       }
     }
-    if (_PB_NI >= 1 && _PB_NJ >= 1 && _PB_NK >= 1) {
-      typedef DATA_TYPE nestor_v __attribute__((vector_size(4 * sizeof(DATA_TYPE)), aligned(sizeof(DATA_TYPE))));
-      long long nestor_kmax = ((long long)_PB_NK - 1) - 0 + 1 < 256 ? ((long long)_PB_NK - 1) - 0 + 1 : 256;
-      long long nestor_nmax = ((long long)_PB_NJ - 1) - 0 + 1 < 512 ? ((long long)_PB_NJ - 1) - 0 + 1 : 512;
-      long long nestor_mmax = ((long long)_PB_NI - 1) - 0 + 1 < 96 ? ((long long)_PB_NI - 1) - 0 + 1 : 96;
-      DATA_TYPE *nestor_pb = (DATA_TYPE *)__builtin_malloc(sizeof(DATA_TYPE) * nestor_kmax * ((nestor_nmax + 8 - 1) / 8 * 8));
-      for (long long nestor_jc = 0; nestor_jc <= ((long long)_PB_NJ - 1); nestor_jc += 512) {
-        long long nestor_jn = ((long long)_PB_NJ - 1) - nestor_jc + 1 < 512 ? ((long long)_PB_NJ - 1) - nestor_jc + 1 : 512;
-        for (long long nestor_pc = 0; nestor_pc <= ((long long)_PB_NK - 1); nestor_pc += 256) {
-          long long nestor_kn = ((long long)_PB_NK - 1) - nestor_pc + 1 < 256 ? ((long long)_PB_NK - 1) - nestor_pc + 1 : 256;
-          if (nestor_pb)
-            for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += 8) {
-              long long nestor_w = nestor_jn - nestor_jr < 8 ? nestor_jn - nestor_jr : 8;
-              for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
-                  nestor_pb[nestor_jr * nestor_kn + nestor_k * 8 + nestor_s] = B[(nestor_pc + nestor_k)][(nestor_jc + nestor_jr + nestor_s)];
-            }
-          #ifdef _OPENMP
-          #pragma omp parallel for
-          #endif
-          for (long long nestor_ic = 0; nestor_ic <= ((long long)_PB_NI - 1); nestor_ic += 96) {
-            long long nestor_in = ((long long)_PB_NI - 1) - nestor_ic + 1 < 96 ? ((long long)_PB_NI - 1) - nestor_ic + 1 : 96;
-            DATA_TYPE *nestor_pa = nestor_pb ? (DATA_TYPE *)__builtin_malloc(sizeof(DATA_TYPE) * nestor_kmax * ((nestor_mmax + 6 - 1) / 6 * 6)) : 0;
-            if (nestor_pa) {
-              for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += 6) {
-                long long nestor_h = nestor_in - nestor_ir < 6 ? nestor_in - nestor_ir : 6;
-                for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                  for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
-                    nestor_pa[nestor_ir * nestor_kn + nestor_k * 6 + nestor_r] = alpha * A[(nestor_ic + nestor_ir + nestor_r)][(nestor_pc + nestor_k)];
-              }
-              for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += 8)
-                for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += 6) {
-                  long long nestor_i = nestor_ic + nestor_ir, nestor_j = nestor_jc + nestor_jr;
-                  long long nestor_h = nestor_in - nestor_ir < 6 ? nestor_in - nestor_ir : 6;
-                  long long nestor_w = nestor_jn - nestor_jr < 8 ? nestor_jn - nestor_jr : 8;
-                  const DATA_TYPE *nestor_a = nestor_pa + nestor_ir * nestor_kn;
-                  const DATA_TYPE *nestor_b = nestor_pb + nestor_jr * nestor_kn;
-                  if (nestor_h == 6 && nestor_w == 8) {
-                    nestor_v nestor_c0_0 = *(const nestor_v *)&tmp[(nestor_i + 0)][(nestor_j + 0)], nestor_c0_1 = *(const nestor_v *)&tmp[(nestor_i + 0)][(nestor_j + 4)];
-                    nestor_v nestor_c1_0 = *(const nestor_v *)&tmp[(nestor_i + 1)][(nestor_j + 0)], nestor_c1_1 = *(const nestor_v *)&tmp[(nestor_i + 1)][(nestor_j + 4)];
-                    nestor_v nestor_c2_0 = *(const nestor_v *)&tmp[(nestor_i + 2)][(nestor_j + 0)], nestor_c2_1 = *(const nestor_v *)&tmp[(nestor_i + 2)][(nestor_j + 4)];
-                    nestor_v nestor_c3_0 = *(const nestor_v *)&tmp[(nestor_i + 3)][(nestor_j + 0)], nestor_c3_1 = *(const nestor_v *)&tmp[(nestor_i + 3)][(nestor_j + 4)];
-                    nestor_v nestor_c4_0 = *(const nestor_v *)&tmp[(nestor_i + 4)][(nestor_j + 0)], nestor_c4_1 = *(const nestor_v *)&tmp[(nestor_i + 4)][(nestor_j + 4)];
-                    nestor_v nestor_c5_0 = *(const nestor_v *)&tmp[(nestor_i + 5)][(nestor_j + 0)], nestor_c5_1 = *(const nestor_v *)&tmp[(nestor_i + 5)][(nestor_j + 4)];
-                    for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++) {
-                      nestor_v nestor_b0 = *(const nestor_v *)&nestor_b[nestor_k * 8 + 0];
-                      nestor_v nestor_b1 = *(const nestor_v *)&nestor_b[nestor_k * 8 + 4];
-                      nestor_c0_0 += nestor_a[nestor_k * 6 + 0] * nestor_b0; nestor_c0_1 += nestor_a[nestor_k * 6 + 0] * nestor_b1;
-                      nestor_c1_0 += nestor_a[nestor_k * 6 + 1] * nestor_b0; nestor_c1_1 += nestor_a[nestor_k * 6 + 1] * nestor_b1;
-                      nestor_c2_0 += nestor_a[nestor_k * 6 + 2] * nestor_b0; nestor_c2_1 += nestor_a[nestor_k * 6 + 2] * nestor_b1;
-                      nestor_c3_0 += nestor_a[nestor_k * 6 + 3] * nestor_b0; nestor_c3_1 += nestor_a[nestor_k * 6 + 3] * nestor_b1;
-                      nestor_c4_0 += nestor_a[nestor_k * 6 + 4] * nestor_b0; nestor_c4_1 += nestor_a[nestor_k * 6 + 4] * nestor_b1;
-                      nestor_c5_0 += nestor_a[nestor_k * 6 + 5] * nestor_b0; nestor_c5_1 += nestor_a[nestor_k * 6 + 5] * nestor_b1;
-                    }
-                    *(nestor_v *)&tmp[(nestor_i + 0)][(nestor_j + 0)] = nestor_c0_0; *(nestor_v *)&tmp[(nestor_i + 0)][(nestor_j + 4)] = nestor_c0_1;
-                    *(nestor_v *)&tmp[(nestor_i + 1)][(nestor_j + 0)] = nestor_c1_0; *(nestor_v *)&tmp[(nestor_i + 1)][(nestor_j + 4)] = nestor_c1_1;
-                    *(nestor_v *)&tmp[(nestor_i + 2)][(nestor_j + 0)] = nestor_c2_0; *(nestor_v *)&tmp[(nestor_i + 2)][(nestor_j + 4)] = nestor_c2_1;
-                    *(nestor_v *)&tmp[(nestor_i + 3)][(nestor_j + 0)] = nestor_c3_0; *(nestor_v *)&tmp[(nestor_i + 3)][(nestor_j + 4)] = nestor_c3_1;
-                    *(nestor_v *)&tmp[(nestor_i + 4)][(nestor_j + 0)] = nestor_c4_0; *(nestor_v *)&tmp[(nestor_i + 4)][(nestor_j + 4)] = nestor_c4_1;
-                    *(nestor_v *)&tmp[(nestor_i + 5)][(nestor_j + 0)] = nestor_c5_0; *(nestor_v *)&tmp[(nestor_i + 5)][(nestor_j + 4)] = nestor_c5_1;
-                  } else {
-                    for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
-                      for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
-                        DATA_TYPE nestor_c = tmp[(nestor_i + nestor_r)][(nestor_j + nestor_s)];
-                        for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                          nestor_c += nestor_a[nestor_k * 6 + nestor_r] * nestor_b[nestor_k * 8 + nestor_s];
-                        tmp[(nestor_i + nestor_r)][(nestor_j + nestor_s)] = nestor_c;
+    #ifdef _OPENMP
+    #pragma omp parallel for private(j)
+    #endif
+    for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
+      for (int c1 = 0; 256 * c1 <= (long long)_PB_NK - 1; c1++) {
+        for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
+          for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
+            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NK - 1) / 4; c4++) {
+              if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NK >= (long long)(4 * c4) + 4) {
+                #ifdef _OPENMP
+                #pragma omp simd
+                #endif
+                for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
+                  DATA_TYPE tmp_r0 = tmp[2 * c3][j];
+                  DATA_TYPE tmp_r1 = tmp[2 * c3 + 1][j];
+                  tmp_r0 += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
+                  tmp_r0 += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                  tmp_r0 += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                  tmp_r0 += alpha * A[2 * c3][4 * c4 + 3] * B[4 * c4 + 3][j];
+                  tmp_r1 += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                  tmp_r1 += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                  tmp_r1 += alpha * A[2 * c3 + 1][4 * c4 + 2] * B[4 * c4 + 2][j];
+                  tmp_r1 += alpha * A[2 * c3 + 1][4 * c4 + 3] * B[4 * c4 + 3][j];
+                  tmp[2 * c3][j] = tmp_r0;
+                  tmp[2 * c3 + 1][j] = tmp_r1;
+                }
+              } else {
+                #ifdef _OPENMP
+                #pragma omp simd
+                #endif
+                for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
+                  tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
+                  if (_PB_NK >= 4 * c4 + 2) {
+                    tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
+                    if (_PB_NK >= 4 * c4 + 3) {
+                      tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
+                      if (2 * c3 + 1 == _PB_NI && _PB_NK >= (long long)(4 * c4) + 4) {
+                        tmp[(int)((long long)_PB_NI - 1)][j] += alpha * A[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * B[4 * c4 + 3][j];
                       }
+                    }
+                  }
+                  if (_PB_NI >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NK) {
+                    tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4] * B[4 * c4][j];
+                    if (_PB_NK >= 4 * c4 + 2) {
+                      tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
+                      if (4 * c4 + 3 == _PB_NK) {
+                        tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][(int)((long long)_PB_NK - 1)] * B[(int)((long long)_PB_NK - 1)][j];
+                      }
+                    }
                   }
                 }
-              __builtin_free(nestor_pa);
-            } else {
-              for (long long nestor_i = nestor_ic; nestor_i < nestor_ic + nestor_in; nestor_i++)
-                for (long long nestor_j = nestor_jc; nestor_j < nestor_jc + nestor_jn; nestor_j++)
-                  for (long long nestor_k = nestor_pc; nestor_k < nestor_pc + nestor_kn; nestor_k++)
-                    tmp[(nestor_i)][(nestor_j)] += alpha * A[(nestor_i)][(nestor_k)] * B[(nestor_k)][(nestor_j)];
+              }
             }
           }
         }
       }
-      __builtin_free(nestor_pb);
     }
     #ifdef _OPENMP
     #pragma omp parallel for private(j)
@@ -134,87 +109,62 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
         D[i][j] *= beta;
       }
     }
-    if (_PB_NI >= 1 && _PB_NJ >= 1 && _PB_NL >= 1) {
-      typedef DATA_TYPE nestor_v __attribute__((vector_size(4 * sizeof(DATA_TYPE)), aligned(sizeof(DATA_TYPE))));
-      long long nestor_kmax = ((long long)_PB_NJ - 1) - 0 + 1 < 256 ? ((long long)_PB_NJ - 1) - 0 + 1 : 256;
-      long long nestor_nmax = ((long long)_PB_NL - 1) - 0 + 1 < 512 ? ((long long)_PB_NL - 1) - 0 + 1 : 512;
-      long long nestor_mmax = ((long long)_PB_NI - 1) - 0 + 1 < 96 ? ((long long)_PB_NI - 1) - 0 + 1 : 96;
-      DATA_TYPE *nestor_pb = (DATA_TYPE *)__builtin_malloc(sizeof(DATA_TYPE) * nestor_kmax * ((nestor_nmax + 8 - 1) / 8 * 8));
-      for (long long nestor_jc = 0; nestor_jc <= ((long long)_PB_NL - 1); nestor_jc += 512) {
-        long long nestor_jn = ((long long)_PB_NL - 1) - nestor_jc + 1 < 512 ? ((long long)_PB_NL - 1) - nestor_jc + 1 : 512;
-        for (long long nestor_pc = 0; nestor_pc <= ((long long)_PB_NJ - 1); nestor_pc += 256) {
-          long long nestor_kn = ((long long)_PB_NJ - 1) - nestor_pc + 1 < 256 ? ((long long)_PB_NJ - 1) - nestor_pc + 1 : 256;
-          if (nestor_pb)
-            for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += 8) {
-              long long nestor_w = nestor_jn - nestor_jr < 8 ? nestor_jn - nestor_jr : 8;
-              for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
-                  nestor_pb[nestor_jr * nestor_kn + nestor_k * 8 + nestor_s] = C[(nestor_pc + nestor_k)][(nestor_jc + nestor_jr + nestor_s)];
-            }
-          #ifdef _OPENMP
-          #pragma omp parallel for
-          #endif
-          for (long long nestor_ic = 0; nestor_ic <= ((long long)_PB_NI - 1); nestor_ic += 96) {
-            long long nestor_in = ((long long)_PB_NI - 1) - nestor_ic + 1 < 96 ? ((long long)_PB_NI - 1) - nestor_ic + 1 : 96;
-            DATA_TYPE *nestor_pa = nestor_pb ? (DATA_TYPE *)__builtin_malloc(sizeof(DATA_TYPE) * nestor_kmax * ((nestor_mmax + 6 - 1) / 6 * 6)) : 0;
-            if (nestor_pa) {
-              for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += 6) {
-                long long nestor_h = nestor_in - nestor_ir < 6 ? nestor_in - nestor_ir : 6;
-                for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                  for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
-                    nestor_pa[nestor_ir * nestor_kn + nestor_k * 6 + nestor_r] = tmp[(nestor_ic + nestor_ir + nestor_r)][(nestor_pc + nestor_k)];
-              }
-              for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += 8)
-                for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += 6) {
-                  long long nestor_i = nestor_ic + nestor_ir, nestor_j = nestor_jc + nestor_jr;
-                  long long nestor_h = nestor_in - nestor_ir < 6 ? nestor_in - nestor_ir : 6;
-                  long long nestor_w = nestor_jn - nestor_jr < 8 ? nestor_jn - nestor_jr : 8;
-                  const DATA_TYPE *nestor_a = nestor_pa + nestor_ir * nestor_kn;
-                  const DATA_TYPE *nestor_b = nestor_pb + nestor_jr * nestor_kn;
-                  if (nestor_h == 6 && nestor_w == 8) {
-                    nestor_v nestor_c0_0 = *(const nestor_v *)&D[(nestor_i + 0)][(nestor_j + 0)], nestor_c0_1 = *(const nestor_v *)&D[(nestor_i + 0)][(nestor_j + 4)];
-                    nestor_v nestor_c1_0 = *(const nestor_v *)&D[(nestor_i + 1)][(nestor_j + 0)], nestor_c1_1 = *(const nestor_v *)&D[(nestor_i + 1)][(nestor_j + 4)];
-                    nestor_v nestor_c2_0 = *(const nestor_v *)&D[(nestor_i + 2)][(nestor_j + 0)], nestor_c2_1 = *(const nestor_v *)&D[(nestor_i + 2)][(nestor_j + 4)];
-                    nestor_v nestor_c3_0 = *(const nestor_v *)&D[(nestor_i + 3)][(nestor_j + 0)], nestor_c3_1 = *(const nestor_v *)&D[(nestor_i + 3)][(nestor_j + 4)];
-                    nestor_v nestor_c4_0 = *(const nestor_v *)&D[(nestor_i + 4)][(nestor_j + 0)], nestor_c4_1 = *(const nestor_v *)&D[(nestor_i + 4)][(nestor_j + 4)];
-                    nestor_v nestor_c5_0 = *(const nestor_v *)&D[(nestor_i + 5)][(nestor_j + 0)], nestor_c5_1 = *(const nestor_v *)&D[(nestor_i + 5)][(nestor_j + 4)];
-                    for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++) {
-                      nestor_v nestor_b0 = *(const nestor_v *)&nestor_b[nestor_k * 8 + 0];
-                      nestor_v nestor_b1 = *(const nestor_v *)&nestor_b[nestor_k * 8 + 4];
-                      nestor_c0_0 += nestor_a[nestor_k * 6 + 0] * nestor_b0; nestor_c0_1 += nestor_a[nestor_k * 6 + 0] * nestor_b1;
-                      nestor_c1_0 += nestor_a[nestor_k * 6 + 1] * nestor_b0; nestor_c1_1 += nestor_a[nestor_k * 6 + 1] * nestor_b1;
-                      nestor_c2_0 += nestor_a[nestor_k * 6 + 2] * nestor_b0; nestor_c2_1 += nestor_a[nestor_k * 6 + 2] * nestor_b1;
-                      nestor_c3_0 += nestor_a[nestor_k * 6 + 3] * nestor_b0; nestor_c3_1 += nestor_a[nestor_k * 6 + 3] * nestor_b1;
-                      nestor_c4_0 += nestor_a[nestor_k * 6 + 4] * nestor_b0; nestor_c4_1 += nestor_a[nestor_k * 6 + 4] * nestor_b1;
-                      nestor_c5_0 += nestor_a[nestor_k * 6 + 5] * nestor_b0; nestor_c5_1 += nestor_a[nestor_k * 6 + 5] * nestor_b1;
-                    }
-                    *(nestor_v *)&D[(nestor_i + 0)][(nestor_j + 0)] = nestor_c0_0; *(nestor_v *)&D[(nestor_i + 0)][(nestor_j + 4)] = nestor_c0_1;
-                    *(nestor_v *)&D[(nestor_i + 1)][(nestor_j + 0)] = nestor_c1_0; *(nestor_v *)&D[(nestor_i + 1)][(nestor_j + 4)] = nestor_c1_1;
-                    *(nestor_v *)&D[(nestor_i + 2)][(nestor_j + 0)] = nestor_c2_0; *(nestor_v *)&D[(nestor_i + 2)][(nestor_j + 4)] = nestor_c2_1;
-                    *(nestor_v *)&D[(nestor_i + 3)][(nestor_j + 0)] = nestor_c3_0; *(nestor_v *)&D[(nestor_i + 3)][(nestor_j + 4)] = nestor_c3_1;
-                    *(nestor_v *)&D[(nestor_i + 4)][(nestor_j + 0)] = nestor_c4_0; *(nestor_v *)&D[(nestor_i + 4)][(nestor_j + 4)] = nestor_c4_1;
-                    *(nestor_v *)&D[(nestor_i + 5)][(nestor_j + 0)] = nestor_c5_0; *(nestor_v *)&D[(nestor_i + 5)][(nestor_j + 4)] = nestor_c5_1;
-                  } else {
-                    for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
-                      for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
-                        DATA_TYPE nestor_c = D[(nestor_i + nestor_r)][(nestor_j + nestor_s)];
-                        for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                          nestor_c += nestor_a[nestor_k * 6 + nestor_r] * nestor_b[nestor_k * 8 + nestor_s];
-                        D[(nestor_i + nestor_r)][(nestor_j + nestor_s)] = nestor_c;
+    #ifdef _OPENMP
+    #pragma omp parallel for private(j)
+    #endif
+    for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
+      for (int c1 = 0; 256 * c1 <= (long long)_PB_NJ - 1; c1++) {
+        for (int c2 = 0; 256 * c2 <= (long long)_PB_NL - 1; c2++) {
+          for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
+            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NJ - 1) / 4; c4++) {
+              if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NJ >= (long long)(4 * c4) + 4) {
+                #ifdef _OPENMP
+                #pragma omp simd
+                #endif
+                for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
+                  DATA_TYPE D_r2 = D[2 * c3][j];
+                  DATA_TYPE D_r3 = D[2 * c3 + 1][j];
+                  D_r2 += tmp[2 * c3][4 * c4] * C[4 * c4][j];
+                  D_r2 += tmp[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
+                  D_r2 += tmp[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
+                  D_r2 += tmp[2 * c3][4 * c4 + 3] * C[4 * c4 + 3][j];
+                  D_r3 += tmp[2 * c3 + 1][4 * c4] * C[4 * c4][j];
+                  D_r3 += tmp[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
+                  D_r3 += tmp[2 * c3 + 1][4 * c4 + 2] * C[4 * c4 + 2][j];
+                  D_r3 += tmp[2 * c3 + 1][4 * c4 + 3] * C[4 * c4 + 3][j];
+                  D[2 * c3][j] = D_r2;
+                  D[2 * c3 + 1][j] = D_r3;
+                }
+              } else {
+                #ifdef _OPENMP
+                #pragma omp simd
+                #endif
+                for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
+                  D[2 * c3][j] += tmp[2 * c3][4 * c4] * C[4 * c4][j];
+                  if (_PB_NJ >= 4 * c4 + 2) {
+                    D[2 * c3][j] += tmp[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];
+                    if (_PB_NJ >= 4 * c4 + 3) {
+                      D[2 * c3][j] += tmp[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
+                      if (2 * c3 + 1 == _PB_NI && _PB_NJ >= (long long)(4 * c4) + 4) {
+                        D[(int)((long long)_PB_NI - 1)][j] += tmp[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * C[4 * c4 + 3][j];
                       }
+                    }
+                  }
+                  if (_PB_NI >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= _PB_NJ) {
+                    D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4] * C[4 * c4][j];
+                    if (_PB_NJ >= 4 * c4 + 2) {
+                      D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
+                      if (4 * c4 + 3 == _PB_NJ) {
+                        D[2 * c3 + 1][j] += tmp[2 * c3 + 1][(int)((long long)_PB_NJ - 1)] * C[(int)((long long)_PB_NJ - 1)][j];
+                      }
+                    }
                   }
                 }
-              __builtin_free(nestor_pa);
-            } else {
-              for (long long nestor_i = nestor_ic; nestor_i < nestor_ic + nestor_in; nestor_i++)
-                for (long long nestor_j = nestor_jc; nestor_j < nestor_jc + nestor_jn; nestor_j++)
-                  for (long long nestor_k = nestor_pc; nestor_k < nestor_pc + nestor_kn; nestor_k++)
-                    D[(nestor_i)][(nestor_j)] += tmp[(nestor_i)][(nestor_k)] * C[(nestor_k)][(nestor_j)];
+              }
             }
           }
         }
       }
-      __builtin_free(nestor_pb);
     }
   } else {
   for (i = 0; i < _PB_NI; i++)
