@@ -168,6 +168,29 @@ fn nests_that_are_not_plain_products_keep_the_other_transformations() {
     assert!(kernels(&report).is_empty(), "{}", report.output);
 }
 
+/// syrk's shape: the rows of `A` against its rows, the lower triangle of `C`.
+const TRIANGLE: &str = r#"
+void kernel(int ni, int nj, int nk, double alpha, double A[NI][NK], double B[NK][NJ], double C[NI][NJ]) {
+  for (int i = 0; i < ni; i++)
+    for (int k = 0; k < nk; k++)
+      for (int j = 0; j <= i; j++)
+        C[i][j] += alpha * A[i][k] * A[j][k];
+}
+"#;
+
+#[test]
+fn a_triangle_of_cells_runs_whole_register_tiles_inside_it_and_tests_the_rest() {
+    let report = searched_and_compared("triangle", &product_program("double", TRIANGLE));
+    assert_eq!(kernels(&report).len(), 1, "{}", report.output);
+    assert!(
+        report
+            .output
+            .contains("nestor_w == 8 && ((nestor_i) >= (nestor_j))"),
+        "{}",
+        report.output
+    );
+}
+
 /// Allocations above 64 KiB fail: every block of the kernel runs the statement as
 /// written.
 const FAILING_MALLOC: &str = r#"
@@ -185,15 +208,17 @@ void free(void *p) { (void)p; }
 
 #[test]
 fn without_buffers_the_kernel_runs_the_statement_as_written() {
-    let program = product_program("double", GEMM);
-    let report = searched(&program);
-    assert_eq!(kernels(&report).len(), 1);
-    let with_malloc = |src: &str| format!("{FAILING_MALLOC}{src}");
-    assert_same_behaviour(
-        "no_buffers",
-        &with_malloc(&program),
-        &with_malloc(&report.output),
-        None,
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    for kernel in [GEMM, TRIANGLE] {
+        let program = product_program("double", kernel);
+        let report = searched(&program);
+        assert_eq!(kernels(&report).len(), 1);
+        let with_malloc = |src: &str| format!("{FAILING_MALLOC}{src}");
+        assert_same_behaviour(
+            "no_buffers",
+            &with_malloc(&program),
+            &with_malloc(&report.output),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    }
 }

@@ -7,16 +7,21 @@
 //! packed operands one cell at a time. Where a buffer cannot be allocated the block
 //! runs the statement as written.
 
-use super::expr::PRIMARY;
+use super::expr::{PRIMARY, WIDE};
+use super::loops::Loop;
 use super::{Gen, Printer};
 use crate::frontend::ir::Piece;
+use crate::frontend::types::Interval;
 use crate::transform::decision::Blocking;
-use crate::transform::products::ProductKernel;
+use crate::transform::products::{CELL_COLUMN, CELL_ROW, ProductKernel};
+use isl_rs::ASTExpr;
 
 /// The kernel, two spaces per level of nesting. `$name`s are filled in by
 /// [`Printer::product_kernel`]; a line holding only `$tile` becomes the register
 /// tile's lines, one holding `$parallel` or `$for` an OpenMP pragma (none when the
-/// kernel runs on one thread). As in BLIS, the threads share the packed column
+/// kernel runs on one thread). Where the nest updates only some cells of its box of
+/// rows and columns (a triangle), a register tile runs only with its four corners
+/// inside (the cells are convex), and partial tiles test each cell. As in BLIS, the threads share the packed column
 /// operand and each packs its own rows: every thread runs the loops over blocks of
 /// columns and of `k`, the worksharing loops split the packing of `Q` and the blocks of
 /// rows, and their implicit barriers order packing before use and use before the next
@@ -67,11 +72,11 @@ const KERNEL: &str = "$open
                 long long nestor_w = nestor_jn - nestor_jr < $nr ? nestor_jn - nestor_jr : $nr;
                 const $T *nestor_a = nestor_pa + nestor_ir * nestor_kn;
                 const $T *nestor_b = nestor_pb + nestor_jr * nestor_kn;
-                if (nestor_h == $mr && nestor_w == $nr) {
+                if (nestor_h == $mr && nestor_w == $nr$tile_inside) {
                   $tile
                 } else {
                   for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
-                    for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
+                    for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) $cell_guard{
                       $T nestor_c = $cell;
                       for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
                         nestor_c += nestor_a[nestor_k * $mr + nestor_r] * nestor_b[nestor_k * $nr + nestor_s];
@@ -83,7 +88,7 @@ const KERNEL: &str = "$open
             for (long long nestor_i = nestor_ic; nestor_i < nestor_ic + nestor_in; nestor_i++)
               for (long long nestor_j = nestor_jc; nestor_j < nestor_jc + nestor_jn; nestor_j++)
                 for (long long nestor_k = nestor_pc; nestor_k < nestor_pc + nestor_kn; nestor_k++)
-                  $statement
+                  $point_guard$statement
           }
         }
       }
@@ -119,7 +124,8 @@ impl Printer<'_> {
     }
 
     /// What each `$name` of [`KERNEL`] stands for in `kernel`.
-    fn fills(&self, kernel: &ProductKernel) -> Gen<Vec<(&'static str, String)>> {
+    fn fills(&mut self, kernel: &ProductKernel) -> Gen<Vec<(&'static str, String)>> {
+        let guards = self.cell_guards(kernel)?;
         let s = &self.region.statements[kernel.statement];
         let roles = kernel.roles;
         let at = |row: &str, column: &str, k: &str| {
@@ -137,6 +143,9 @@ impl Printer<'_> {
         let b = &kernel.blocking;
         let cell = s.access_pieces(kernel.target);
         Ok(vec![
+            ("$tile_inside", guards.tile),
+            ("$cell_guard", guards.cell),
+            ("$point_guard", guards.point),
             ("$open", open),
             ("$T", kernel.element.spelling.clone()),
             ("$lanes", b.lanes.to_string()),
@@ -187,6 +196,75 @@ impl Printer<'_> {
                 substituted(&s.pieces(), &at("nestor_i", "nestor_j", "nestor_k")),
             ),
         ])
+    }
+}
+
+/// The tests of [`ProductKernel::cells`] the kernel makes (empty without one).
+#[derive(Default)]
+struct CellGuards {
+    /// ` && ...`: the four corners of the register tile at `nestor_i`, `nestor_j`.
+    tile: String,
+    /// `if (...) `: the cell `nestor_i + nestor_r`, `nestor_j + nestor_s`.
+    cell: String,
+    /// `if (...) `: the instance at `nestor_i`, `nestor_j`.
+    point: String,
+}
+
+impl Printer<'_> {
+    fn cell_guards(&mut self, kernel: &ProductKernel) -> Gen<CellGuards> {
+        let Some(cells) = &kernel.cells else {
+            return Ok(CellGuards::default());
+        };
+        let range = |k: usize| -> Gen<Interval> {
+            Ok(self
+                .expr(&kernel.first[k])?
+                .range
+                .hull(self.expr(&kernel.last[k])?.range))
+        };
+        let ranges = (range(0)?, range(1)?);
+        let b = &kernel.blocking;
+        let (last_row, last_column) = (b.rows - 1, b.columns() - 1);
+        let mut test = |row: &str, column: &str| self.cell_test(cells, row, column, ranges);
+        let corners = [
+            test("nestor_i", "nestor_j")?,
+            test(&format!("nestor_i + {last_row}"), "nestor_j")?,
+            test("nestor_i", &format!("nestor_j + {last_column}"))?,
+            test(
+                &format!("nestor_i + {last_row}"),
+                &format!("nestor_j + {last_column}"),
+            )?,
+        ];
+        Ok(CellGuards {
+            tile: corners.iter().map(|c| format!(" && {c}")).collect(),
+            cell: format!(
+                "if ({}) ",
+                test("nestor_i + nestor_r", "nestor_j + nestor_s")?
+            ),
+            point: format!("if ({}) ", test("nestor_i", "nestor_j")?),
+        })
+    }
+
+    /// `cells` at the cell of row `row` and column `column` (C expressions whose values
+    /// lie in `ranges`), as a C condition.
+    fn cell_test(
+        &mut self,
+        cells: &ASTExpr,
+        row: &str,
+        column: &str,
+        ranges: (Interval, Interval),
+    ) -> Gen<String> {
+        for (name, text, range) in [(CELL_ROW, row, ranges.0), (CELL_COLUMN, column, ranges.1)] {
+            self.loops.push(Loop {
+                isl: name.to_string(),
+                c: format!("({text})"),
+                ty: WIDE,
+                range,
+                downward: false,
+            });
+        }
+        let test = self.expr(cells).map(|e| e.wrapped(PRIMARY));
+        self.loops.truncate(self.loops.len() - 2);
+        test
     }
 }
 

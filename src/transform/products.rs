@@ -20,7 +20,7 @@ use crate::support::diag::Span;
 use crate::support::isl::{AstKind, Failure, ast_kind, expr_from_pw_aff, expr_from_set};
 use crate::transform::decision::{Blocking, Decision, ParallelLoop};
 use crate::transform::parallel::{MarkedLoop, marked_loop};
-use isl_rs::{ASTExpr, ASTNode, Context, Set};
+use isl_rs::{ASTExpr, ASTNode, Context, DimType, Set};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The prefix of every identifier a kernel declares; a file that uses one keeps its
@@ -53,6 +53,9 @@ pub struct ProductKernel {
     pub last: [ASTExpr; 3],
     /// Where the nest runs at all (`None`: for every value of the parameters).
     pub runs: Option<ASTExpr>,
+    /// Which cells of the box of rows and columns the nest updates, a condition on
+    /// [`CELL_ROW`] and [`CELL_COLUMN`] (`None`: all).
+    pub cells: Option<ASTExpr>,
     /// Blocks of rows run on threads (the parallel loop that found them independent).
     pub threads: Option<ParallelLoop>,
 }
@@ -117,7 +120,7 @@ pub fn plan(
         let Some(form) = product_form(region, statement) else {
             continue;
         };
-        let Some(bounds) = domain_box(ctx, text, statement, form.roles)? else {
+        let Some(bounds) = domain_shape(ctx, text, statement, form.roles)? else {
             continue;
         };
         let blocking = blocking_for(form.element.size().unwrap_or(8));
@@ -134,6 +137,7 @@ pub fn plan(
                 first: bounds.first,
                 last: bounds.last,
                 runs: bounds.runs,
+                cells: bounds.cells,
                 threads: threads_in(&node, parallel)?,
             },
         );
@@ -304,23 +308,40 @@ fn only_products(s: &Statement, span: &Span) -> bool {
         .all(|b| b.is_ascii_whitespace() || matches!(b, b'*' | b'(' | b')'))
 }
 
-/// The bounds of a box domain, as [`ProductKernel`] holds them.
-struct BoxBounds {
+/// The bounds of a product's domain, as [`ProductKernel`] holds them.
+struct DomainShape {
     first: [ASTExpr; 3],
     last: [ASTExpr; 3],
     runs: Option<ASTExpr>,
+    cells: Option<ASTExpr>,
 }
 
-/// The bounds of statement `k`'s domain by role, when it is a box not known to be
-/// small.
-fn domain_box(
+/// The shape of statement `k`'s domain by role, when it is `{ S[r, c, k] : (r, c) in
+/// Cells and f_k <= k <= l_k }` (bounds of the parameters) whose rows and columns are
+/// intervals (every row of the hull has a cell, so packing an operand reads only what
+/// the nest reads), not known to be small.
+fn domain_shape(
     ctx: &Context,
     text: &ScopText,
     k: usize,
     roles: Roles,
-) -> Result<Option<BoxBounds>, Failure> {
-    let domain = Set::read_from_str(ctx, &text.domains[k])?.coalesce()?;
-    if !domain.is_box()? || domain.is_empty()? {
+) -> Result<Option<DomainShape>, Failure> {
+    let domain = Set::read_from_str(ctx, &text.domains[k])?
+        .coalesce()?
+        .reset_tuple_id()?;
+    if domain.is_empty()? {
+        return Ok(None);
+    }
+    let (row, column, depth) = (roles.row, roles.column, roles.depth);
+    let cells = only(&domain, &[row, column])?;
+    let separable = back(&cells, &[row, column], 3)?
+        .intersect(back(&only(&domain, &[depth])?, &[depth], 3)?)?
+        .is_subset(&domain)?;
+    let intervals = [row, column, depth]
+        .iter()
+        .map(|d| Ok(only(&domain, &[*d])?.is_box()?))
+        .collect::<Result<Vec<bool>, Failure>>()?;
+    if !separable || intervals.contains(&false) {
         return Ok(None);
     }
     let context = Set::read_from_str(ctx, &text.context)?;
@@ -328,7 +349,7 @@ fn domain_box(
         return Ok(None);
     }
     let runs = domain.copy()?.params()?;
-    let order = [roles.row, roles.column, roles.depth];
+    let order = [row, column, depth];
     let bound = |d: usize, max: bool| -> Result<ASTExpr, Failure> {
         let pos = i32::try_from(order[d]).map_err(|_| Failure::Unexpected("rank".into()))?;
         let pa = match max {
@@ -340,12 +361,71 @@ fn domain_box(
     let first = [bound(0, false)?, bound(1, false)?, bound(2, false)?];
     let last = [bound(0, true)?, bound(1, true)?, bound(2, true)?];
     let everywhere = Set::universe(runs.get_space()?)?;
+    let cells = match cells.is_box()? {
+        true => None,
+        false if !convex(&cells)? => return Ok(None),
+        false => Some(cell_condition(&cells, row < column)?),
+    };
     let runs = match runs.is_equal(&everywhere)? {
         true => None,
         false => Some(expr_from_set(&everywhere, runs)?),
     };
-    Ok(Some(BoxBounds { first, last, runs }))
+    Ok(Some(DomainShape {
+        first,
+        last,
+        runs,
+        cells,
+    }))
 }
+
+/// Whether `set` is its convex hull: a condition that holds at the corners of a
+/// rectangle then holds inside it.
+fn convex(set: &Set) -> Result<bool, Failure> {
+    Ok(Set::from_basic_set(set.copy()?.convex_hull()?)?.is_subset(set)?)
+}
+
+/// `set` with only its dimensions `keep` (ascending).
+fn only(set: &Set, keep: &[usize]) -> Result<Set, Failure> {
+    let mut out = set.copy()?;
+    let n = usize::try_from(set.dim(DimType::Set)?).unwrap_or(0);
+    for d in (0..n).rev().filter(|d| !keep.contains(d)) {
+        out = out.project_out(DimType::Set, d as u32, 1)?;
+    }
+    Ok(out)
+}
+
+/// `set`, of dimensions `kept` of an `n`-d space, back in that space, unconstrained
+/// in the others.
+fn back(set: &Set, kept: &[usize], n: usize) -> Result<Set, Failure> {
+    let mut out = set.copy()?;
+    for d in (0..n).filter(|d| !kept.contains(d)) {
+        out = out.insert_dims(DimType::Set, d as u32, 1)?;
+    }
+    Ok(out)
+}
+
+/// `{ [r, c] : (r, c) in cells }` as a condition on the names `nestor_row` and
+/// `nestor_column`, assuming both in their intervals (`codegen` gives them values).
+fn cell_condition(cells: &Set, row_first: bool) -> Result<ASTExpr, Failure> {
+    let as_params = |set: Set| -> Result<Set, Failure> {
+        let n = set.dim(DimType::Param)? as u32;
+        let (r, c) = if row_first { (n, n + 1) } else { (n + 1, n) };
+        Ok(set
+            .move_dims(DimType::Param, n, DimType::Set, 0, 2)?
+            .set_dim_name(DimType::Param, r, CELL_ROW)?
+            .set_dim_name(DimType::Param, c, CELL_COLUMN)?)
+    };
+    let hull =
+        back(&only(cells, &[0])?, &[0], 2)?.intersect(back(&only(cells, &[1])?, &[1], 2)?)?;
+    expr_from_set(
+        &as_params(hull)?.params()?,
+        as_params(cells.copy()?)?.params()?,
+    )
+}
+
+/// The names [`ProductKernel::cells`] gives a cell's row and column.
+pub const CELL_ROW: &str = "nestor_row";
+pub const CELL_COLUMN: &str = "nestor_column";
 
 /// Whether, under `context`, some loop of `domain` has a known extent below
 /// [`MIN_EXTENT`], or all have and they make fewer than [`MIN_VOLUME`] instances.
