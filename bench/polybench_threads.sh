@@ -14,7 +14,7 @@
 set -u
 case ${1:-} in
 prepare)
-  PB=$2; DIR=$3; nestor=$(dirname "$0")/../target/release/nestor
+  PB=$2; DIR=$3; nestor=$(cd "$(dirname "$0")/.." && pwd)/target/release/nestor
   rm -rf "$DIR/pb"; mkdir -p "$DIR"; cp -r "$PB" "$DIR/pb"; rm -rf "$DIR/pb/.git"
   cd "$DIR/pb"
   for rel in $(sed 's|^\./||' utilities/benchmark_list); do
