@@ -191,6 +191,60 @@ fn a_triangle_of_cells_runs_whole_register_tiles_inside_it_and_tests_the_rest() 
     );
 }
 
+#[test]
+fn kernels_keep_the_bits_over_shapes_offsets_and_orientations() {
+    let shapes = [
+        // The upper triangle, and a band of diagonals.
+        (
+            "i = 0; i < ni",
+            "k = 0; k < nk",
+            "j = i; j < nj",
+            "C[i][j] += alpha * A[i][k] * B[k][j];",
+        ),
+        (
+            "i = 0; i < ni",
+            "k = 0; k < nk",
+            "j = i; j <= i + 40 && j < nj",
+            "C[i][j] += alpha * A[i][k] * B[k][j];",
+        ),
+        // The triangle above the anti-diagonal.
+        (
+            "i = 0; i < ni",
+            "k = 0; k < nk",
+            "j = 0; j < ni - i",
+            "C[i][j] += A[i][k] * B[k][j];",
+        ),
+        // Offsets on every loop.
+        (
+            "i = 3; i < ni - 2",
+            "k = 1; k < nk",
+            "j = 5; j < nj - 1",
+            "C[i][j] += A[i][k] * B[k][j];",
+        ),
+        // The scale on the column operand's side, in parentheses.
+        (
+            "i = 0; i < ni",
+            "k = 0; k < nk",
+            "j = 0; j < nj",
+            "C[i][j] += B[k][j] * (alpha * A[i][k]);",
+        ),
+        // The cell written transposed: its rows are `j`.
+        (
+            "i = 0; i < 90",
+            "k = 0; k < nk",
+            "j = 0; j < 101",
+            "C[j][i] += A[i][k] * B[k][j];",
+        ),
+    ];
+    for (rows, depth, columns, statement) in shapes {
+        let kernel = format!(
+            "void kernel(int ni, int nj, int nk, double alpha, double A[NI][NK], double B[NK][NJ], double C[NI][NJ]) {{\n  for (int {rows}; i++)\n    for (int {depth}; k++)\n      for (int {columns}; j++)\n        {statement}\n}}\n"
+        );
+        let report = searched_and_compared(statement, &product_program("double", &kernel));
+        assert_eq!(kernels(&report).len(), 1, "{columns}\n{}", report.output);
+    }
+}
+
 /// Allocations above 64 KiB fail: every block of the kernel runs the statement as
 /// written.
 const FAILING_MALLOC: &str = r#"
