@@ -22,7 +22,7 @@ use loops::Loop;
 
 mod expr;
 mod loops;
-mod products;
+pub mod products;
 mod statements;
 
 type Gen<T> = Result<T, Failure>;

@@ -10,15 +10,15 @@
 use super::expr::{PRIMARY, WIDE};
 use super::loops::Loop;
 use super::{Gen, Printer};
-use crate::frontend::ir::Piece;
-use crate::frontend::types::Interval;
+use crate::frontend::ir::{Piece, Region};
+use crate::frontend::types::{CType, Interval};
 use crate::transform::decision::Blocking;
 use crate::transform::products::{CELL_COLUMN, CELL_ROW, ProductKernel};
 use isl_rs::ASTExpr;
 
 /// The kernel, two spaces per level of nesting. `$name`s are filled in by
-/// [`Printer::product_kernel`]; a line holding only `$tile` becomes the register
-/// tile's lines, one holding `$parallel` or `$for` an OpenMP pragma (none when the
+/// [`Printer::product_kernel`]; a line holding only `$tile` becomes the call of the
+/// register tile's function ([`tile_function`]), one holding `$parallel` or `$for` an OpenMP pragma (none when the
 /// kernel runs on one thread). Where the nest updates only some cells of its box of
 /// rows and columns (a triangle), a register tile runs only with its four corners
 /// inside (the cells are convex), and partial tiles test each cell. As in BLIS, the threads share the packed column
@@ -32,7 +32,6 @@ use isl_rs::ASTExpr;
 /// allocate little, and no block pays for fresh pages. They start on a 64-byte
 /// boundary, where `malloc` gives 16 bytes.
 const KERNEL: &str = "$open
-  typedef $T nestor_v __attribute__((vector_size($lanes * sizeof($T)), aligned(sizeof($T))));
   long long nestor_kmax = $k1 - $k0 + 1 < $kc ? $k1 - $k0 + 1 : $kc;
   long long nestor_nmax = $c1 - $c0 + 1 < $nc ? $c1 - $c0 + 1 : $nc;
   long long nestor_mmax = $r1 - $r0 + 1 < $mc ? $r1 - $r0 + 1 : $mc;
@@ -42,6 +41,8 @@ const KERNEL: &str = "$open
   {
     char *nestor_pa_block = nestor_pb ? (char *)__builtin_malloc(sizeof($T) * nestor_kmax * ((nestor_mmax + $mr - 1) / $mr * $mr) + 64) : 0;
     $T *nestor_pa = nestor_pa_block ? ($T *)(nestor_pa_block + (64 - (unsigned long long)nestor_pa_block % 64) % 64) : 0;
+    long long nestor_mc = $mc;
+    $share_rows
     for (long long nestor_jc = $c0; nestor_jc <= $c1; nestor_jc += $nc) {
       long long nestor_jn = $c1 - nestor_jc + 1 < $nc ? $c1 - nestor_jc + 1 : $nc;
       for (long long nestor_pc = $k0; nestor_pc <= $k1; nestor_pc += $kc) {
@@ -56,8 +57,8 @@ const KERNEL: &str = "$open
           }
         }
         $for
-        for (long long nestor_ic = $r0; nestor_ic <= $r1; nestor_ic += $mc) {
-          long long nestor_in = $r1 - nestor_ic + 1 < $mc ? $r1 - nestor_ic + 1 : $mc;
+        for (long long nestor_ic = $r0; nestor_ic <= $r1; nestor_ic += nestor_mc) {
+          long long nestor_in = $r1 - nestor_ic + 1 < nestor_mc ? $r1 - nestor_ic + 1 : nestor_mc;
           if (nestor_pa) {
             for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += $mr) {
               long long nestor_h = nestor_in - nestor_ir < $mr ? nestor_in - nestor_ir : $mr;
@@ -98,6 +99,20 @@ const KERNEL: &str = "$open
   __builtin_free(nestor_pb_block);
 }";
 
+/// Under OpenMP, blocks of rows no larger than the team's share of the rows (whole
+/// register tiles), so that a product of few blocks of rows still feeds every thread
+/// (2mm's 800 rows made 8 blocks of 100: no gain past 8 threads). Every thread computes
+/// the same size.
+const SHARE_ROWS: &str = "#ifdef _OPENMP
+{
+  extern int omp_get_num_threads(void);
+  long long nestor_share = ($r1 - $r0 + omp_get_num_threads()) / omp_get_num_threads();
+  nestor_share = (nestor_share + $mr - 1) / $mr * $mr;
+  if (nestor_share < nestor_mc)
+    nestor_mc = nestor_share;
+}
+#endif";
+
 impl Printer<'_> {
     /// `kernel` in place of the subtree it replaces.
     pub(super) fn product_kernel(&mut self, kernel: &ProductKernel, depth: usize) -> Gen<()> {
@@ -107,12 +122,18 @@ impl Printer<'_> {
             let body = line.trim_start();
             let level = depth + (line.len() - body.len()) / 2;
             match body {
-                "$tile" => self.lines.extend(
-                    register_tile(b, &fills)
-                        .into_iter()
-                        .map(|(inner, l)| (level + inner, l)),
-                ),
-                "$parallel" | "$for" if kernel.threads.is_none() => {}
+                "$tile" => {
+                    let name = tile_function_name(self.region, kernel);
+                    self.lines.push((level, tile_call(&name, b, &fills)));
+                }
+                "$parallel" | "$for" | "$share_rows" if kernel.threads.is_none() => {}
+                "$share_rows" => {
+                    for l in SHARE_ROWS.lines() {
+                        let inner = (l.len() - l.trim_start().len()) / 2;
+                        self.lines
+                            .push((level + inner, filled(l.trim_start(), &fills)));
+                    }
+                }
                 "$parallel" => {
                     self.openmp_pragma(self.lines.len(), level, "#pragma omp parallel".into())
                 }
@@ -148,7 +169,6 @@ impl Printer<'_> {
             ("$point_guard", guards.point),
             ("$open", open),
             ("$T", kernel.element.spelling.clone()),
-            ("$lanes", b.lanes.to_string()),
             ("$kc", b.depth.to_string()),
             ("$nc", b.column_block.to_string()),
             ("$mc", b.row_block.to_string()),
@@ -186,10 +206,10 @@ impl Printer<'_> {
                 "$cell",
                 substituted(&cell, &at("nestor_i + nestor_r", "nestor_j + nestor_s", "")),
             ),
-            // The register tile's cells, with `@r` and `@c` for its row and column.
+            // The first cell of each row of the register tile, `@r` for the row.
             (
                 "$tile_cell",
-                substituted(&cell, &at("nestor_i + @r", "nestor_j + @c", "")),
+                substituted(&cell, &at("nestor_i + @r", "nestor_j", "")),
             ),
             (
                 "$statement",
@@ -290,22 +310,32 @@ fn filled(line: &str, fills: &[(&'static str, String)]) -> String {
     out
 }
 
-/// A full register tile: its cells loaded into vectors `nestor_c<row>_<vector>`, `k`
-/// run over the packed operands, the vectors stored back (lines with their depth).
-fn register_tile(b: &Blocking, fills: &[(&'static str, String)]) -> Vec<(usize, String)> {
-    let cell = fills
-        .iter()
-        .find(|(name, _)| *name == "$tile_cell")
-        .map_or(String::new(), |(_, c)| c.clone());
-    let address = |r: usize, v: usize| {
-        format!(
-            "&{}",
-            cell.replace("@r", &r.to_string())
-                .replace("@c", &(v * b.lanes).to_string())
-        )
+/// The name of the function that runs `kernel`'s full register tiles: one per kernel
+/// (a region's first byte and the statement), so no two in a file clash.
+pub fn tile_function_name(region: &Region, kernel: &ProductKernel) -> String {
+    format!(
+        "nestor_tile_{}_{}",
+        region.span.start, region.statements[kernel.statement].name
+    )
+}
+
+/// The definition of [`tile_function_name`], placed before the region's function: a
+/// full register tile, its `rows` rows at `c0`, `c1`, ... loaded into vectors, `k` run
+/// over the packed operands `a` and `b`, the vectors stored back. A function of its
+/// own (never inlined) because inside the kernel's loops gcc's register allocation
+/// varied with the code around the tile: an accumulator spilled to the stack in every
+/// iteration of `k`, or the packed operand's vectors were reloaded in each FMA, which
+/// halved the rate (bench/results.md).
+pub fn tile_function(region: &Region, kernel: &ProductKernel) -> String {
+    let b = &kernel.blocking;
+    let t = match kernel.element.ctype {
+        CType::Floating(32) => "float",
+        _ => "double",
     };
+    let (mr, nr, lanes) = (b.rows, b.columns(), b.lanes);
+    let rows: Vec<String> = (0..mr).map(|r| format!("{t} *c{r}")).collect();
     let per_row = |f: &dyn Fn(usize, usize) -> String, join: &str| -> Vec<String> {
-        (0..b.rows)
+        (0..mr)
             .map(|r| {
                 (0..b.vectors)
                     .map(|v| f(r, v))
@@ -314,30 +344,61 @@ fn register_tile(b: &Blocking, fills: &[(&'static str, String)]) -> Vec<(usize, 
             })
             .collect()
     };
-    let (mr, nr) = (b.rows, b.columns());
-    let load = |r, v| format!("nestor_c{r}_{v} = *(const nestor_v *){}", address(r, v));
-    let mut lines: Vec<(usize, String)> = per_row(&load, ", ")
-        .into_iter()
-        .map(|l| (0, format!("nestor_v {l};")))
-        .collect();
-    lines.push((
-        0,
-        "for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++) {".into(),
-    ));
-    for v in 0..b.vectors {
-        let at = v * b.lanes;
-        lines.push((
-            1,
-            format!("nestor_v nestor_b{v} = *(const nestor_v *)&nestor_b[nestor_k * {nr} + {at}];"),
+    let mut lines = vec![
+        format!(
+            "/* nestor: a full register tile of the packed product kernel of `{}` in `{}` ({mr} x {nr} cells). */",
+            region.statements[kernel.statement].name, region.function
+        ),
+        format!(
+            "static __attribute__((noinline)) void {}(long long kn, const {t} *a, const {t} *b, {})",
+            tile_function_name(region, kernel),
+            rows.join(", ")
+        ),
+        "{".to_string(),
+        format!(
+            "  typedef {t} v __attribute__((vector_size({lanes} * sizeof({t})), aligned(sizeof({t}))));"
+        ),
+    ];
+    let load = |r, v| format!("x{r}_{v} = *(const v *)(c{r} + {})", v * lanes);
+    lines.extend(
+        per_row(&load, ", ")
+            .into_iter()
+            .map(|l| format!("  v {l};")),
+    );
+    lines.push("  for (long long k = 0; k < kn; k++) {".into());
+    for w in 0..b.vectors {
+        lines.push(format!(
+            "    v b{w} = *(const v *)&b[k * {nr} + {}];",
+            w * lanes
         ));
     }
-    let update =
-        |r, v| format!("nestor_c{r}_{v} += nestor_a[nestor_k * {mr} + {r}] * nestor_b{v};");
-    lines.extend(per_row(&update, " ").into_iter().map(|l| (1, l)));
-    lines.push((0, "}".into()));
-    let store = |r, v| format!("*(nestor_v *){} = nestor_c{r}_{v};", address(r, v));
-    lines.extend(per_row(&store, " ").into_iter().map(|l| (0, l)));
-    lines
+    let update = |r, v| format!("x{r}_{v} += a[k * {mr} + {r}] * b{v};");
+    lines.extend(
+        per_row(&update, " ")
+            .into_iter()
+            .map(|l| format!("    {l}")),
+    );
+    lines.push("  }".into());
+    let store = |r, v| format!("*(v *)(c{r} + {}) = x{r}_{v};", v * lanes);
+    lines.extend(per_row(&store, " ").into_iter().map(|l| format!("  {l}")));
+    lines.push("}".into());
+    let end = region.line_ending;
+    format!("{}{end}{end}", lines.join(end))
+}
+
+/// The call of [`tile_function`] for the register tile at `nestor_i`, `nestor_j`.
+fn tile_call(name: &str, b: &Blocking, fills: &[(&'static str, String)]) -> String {
+    let cell = fills
+        .iter()
+        .find(|(n, _)| *n == "$tile_cell")
+        .map_or(String::new(), |(_, c)| c.clone());
+    let rows: Vec<String> = (0..b.rows)
+        .map(|r| format!("&{}", cell.replace("@r", &r.to_string())))
+        .collect();
+    format!(
+        "{name}(nestor_kn, nestor_a, nestor_b, {});",
+        rows.join(", ")
+    )
 }
 
 /// `pieces` with iterator `n` replaced by `values[n]` (parenthesized).

@@ -113,7 +113,9 @@ pub(super) fn region_outcome(
         return Ok(outcome);
     }
     outcome.code = Some(code);
-    outcome.declarations = plan.region.replaced_declarations.clone();
+    outcome
+        .declarations
+        .extend(plan.region.replaced_declarations.iter().cloned());
     outcome
         .declarations
         .extend(codegen::storage_around_pragmas(&plan.region));
@@ -309,9 +311,12 @@ impl Stages<'_> {
             &registers,
             &products,
         )?;
-        outcome
-            .decisions
-            .extend(products.kernels.values().map(|k| k.decision(&plan.region)));
+        let at = plan.region.function_start;
+        for kernel in products.kernels.values() {
+            outcome.decisions.push(kernel.decision(&plan.region));
+            let definition = codegen::products::tile_function(&plan.region, kernel);
+            outcome.declarations.push((at..at, definition));
+        }
         outcome.decisions.extend(promoted);
         Ok(code)
     }

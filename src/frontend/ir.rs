@@ -566,6 +566,9 @@ pub struct Region {
     /// How the file ends lines (`\r\n` or `\n`), for the lines nestor generates.
     pub line_ending: &'static str,
     pub function: String,
+    /// Where the definition of `function` starts: file-level code nestor adds for the
+    /// region (`codegen::products`' register tiles) goes before it.
+    pub function_start: usize,
     pub body: Vec<Node>,
     pub statements: Vec<Statement>,
     /// Names read but never written in the region that occur in affine expressions.

@@ -82,6 +82,7 @@ pub fn lift_region(
         indent,
         span,
         function: function.to_string(),
+        function_start: 0,
         statements: lifter.statements,
         params,
         constants,

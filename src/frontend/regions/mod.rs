@@ -485,6 +485,7 @@ impl<'t> RegionFinder<'_, 't> {
             &self.name,
             &self.out.identifiers,
         )?;
+        region.function_start = self.function.start_byte();
         let live = self.iterators_live_after(&region);
         if !live.is_empty() {
             return Err(live);

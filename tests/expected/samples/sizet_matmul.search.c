@@ -13,6 +13,31 @@ exit 0
 #define N 40
 #endif
 
+/* nestor: a full register tile of the packed product kernel of `S1` in `matmul` (5 x 8 cells). */
+static __attribute__((noinline)) void nestor_tile_454_S1(long long kn, const double *a, const double *b, double *c0, double *c1, double *c2, double *c3, double *c4)
+{
+  typedef double v __attribute__((vector_size(4 * sizeof(double)), aligned(sizeof(double))));
+  v x0_0 = *(const v *)(c0 + 0), x0_1 = *(const v *)(c0 + 4);
+  v x1_0 = *(const v *)(c1 + 0), x1_1 = *(const v *)(c1 + 4);
+  v x2_0 = *(const v *)(c2 + 0), x2_1 = *(const v *)(c2 + 4);
+  v x3_0 = *(const v *)(c3 + 0), x3_1 = *(const v *)(c3 + 4);
+  v x4_0 = *(const v *)(c4 + 0), x4_1 = *(const v *)(c4 + 4);
+  for (long long k = 0; k < kn; k++) {
+    v b0 = *(const v *)&b[k * 8 + 0];
+    v b1 = *(const v *)&b[k * 8 + 4];
+    x0_0 += a[k * 5 + 0] * b0; x0_1 += a[k * 5 + 0] * b1;
+    x1_0 += a[k * 5 + 1] * b0; x1_1 += a[k * 5 + 1] * b1;
+    x2_0 += a[k * 5 + 2] * b0; x2_1 += a[k * 5 + 2] * b1;
+    x3_0 += a[k * 5 + 3] * b0; x3_1 += a[k * 5 + 3] * b1;
+    x4_0 += a[k * 5 + 4] * b0; x4_1 += a[k * 5 + 4] * b1;
+  }
+  *(v *)(c0 + 0) = x0_0; *(v *)(c0 + 4) = x0_1;
+  *(v *)(c1 + 0) = x1_0; *(v *)(c1 + 4) = x1_1;
+  *(v *)(c2 + 0) = x2_0; *(v *)(c2 + 4) = x2_1;
+  *(v *)(c3 + 0) = x3_0; *(v *)(c3 + 4) = x3_1;
+  *(v *)(c4 + 0) = x4_0; *(v *)(c4 + 4) = x4_1;
+}
+
 static void matmul(double *c, const double *a, const double *b, size_t n)
 {
   if (__builtin_expect((n <= 0x4000000000000000)
@@ -28,7 +53,6 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
       }
     }
     if (n >= 1) {
-      typedef double nestor_v __attribute__((vector_size(4 * sizeof(double)), aligned(sizeof(double))));
       long long nestor_kmax = ((long long)n - 1) - 0 + 1 < 256 ? ((long long)n - 1) - 0 + 1 : 256;
       long long nestor_nmax = ((long long)n - 1) - 0 + 1 < 2048 ? ((long long)n - 1) - 0 + 1 : 2048;
       long long nestor_mmax = ((long long)n - 1) - 0 + 1 < 100 ? ((long long)n - 1) - 0 + 1 : 100;
@@ -40,6 +64,16 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
       {
         char *nestor_pa_block = nestor_pb ? (char *)__builtin_malloc(sizeof(double) * nestor_kmax * ((nestor_mmax + 5 - 1) / 5 * 5) + 64) : 0;
         double *nestor_pa = nestor_pa_block ? (double *)(nestor_pa_block + (64 - (unsigned long long)nestor_pa_block % 64) % 64) : 0;
+        long long nestor_mc = 100;
+        #ifdef _OPENMP
+        {
+          extern int omp_get_num_threads(void);
+          long long nestor_share = (((long long)n - 1) - 0 + omp_get_num_threads()) / omp_get_num_threads();
+          nestor_share = (nestor_share + 5 - 1) / 5 * 5;
+          if (nestor_share < nestor_mc)
+            nestor_mc = nestor_share;
+        }
+        #endif
         for (long long nestor_jc = 0; nestor_jc <= ((long long)n - 1); nestor_jc += 2048) {
           long long nestor_jn = ((long long)n - 1) - nestor_jc + 1 < 2048 ? ((long long)n - 1) - nestor_jc + 1 : 2048;
           for (long long nestor_pc = 0; nestor_pc <= ((long long)n - 1); nestor_pc += 256) {
@@ -58,8 +92,8 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
             #ifdef _OPENMP
             #pragma omp for
             #endif
-            for (long long nestor_ic = 0; nestor_ic <= ((long long)n - 1); nestor_ic += 100) {
-              long long nestor_in = ((long long)n - 1) - nestor_ic + 1 < 100 ? ((long long)n - 1) - nestor_ic + 1 : 100;
+            for (long long nestor_ic = 0; nestor_ic <= ((long long)n - 1); nestor_ic += nestor_mc) {
+              long long nestor_in = ((long long)n - 1) - nestor_ic + 1 < nestor_mc ? ((long long)n - 1) - nestor_ic + 1 : nestor_mc;
               if (nestor_pa) {
                 for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += 5) {
                   long long nestor_h = nestor_in - nestor_ir < 5 ? nestor_in - nestor_ir : 5;
@@ -75,25 +109,7 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
                     const double *nestor_a = nestor_pa + nestor_ir * nestor_kn;
                     const double *nestor_b = nestor_pb + nestor_jr * nestor_kn;
                     if (nestor_h == 5 && nestor_w == 8) {
-                      nestor_v nestor_c0_0 = *(const nestor_v *)&c[(nestor_i + 0) * n + (nestor_j + 0)], nestor_c0_1 = *(const nestor_v *)&c[(nestor_i + 0) * n + (nestor_j + 4)];
-                      nestor_v nestor_c1_0 = *(const nestor_v *)&c[(nestor_i + 1) * n + (nestor_j + 0)], nestor_c1_1 = *(const nestor_v *)&c[(nestor_i + 1) * n + (nestor_j + 4)];
-                      nestor_v nestor_c2_0 = *(const nestor_v *)&c[(nestor_i + 2) * n + (nestor_j + 0)], nestor_c2_1 = *(const nestor_v *)&c[(nestor_i + 2) * n + (nestor_j + 4)];
-                      nestor_v nestor_c3_0 = *(const nestor_v *)&c[(nestor_i + 3) * n + (nestor_j + 0)], nestor_c3_1 = *(const nestor_v *)&c[(nestor_i + 3) * n + (nestor_j + 4)];
-                      nestor_v nestor_c4_0 = *(const nestor_v *)&c[(nestor_i + 4) * n + (nestor_j + 0)], nestor_c4_1 = *(const nestor_v *)&c[(nestor_i + 4) * n + (nestor_j + 4)];
-                      for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++) {
-                        nestor_v nestor_b0 = *(const nestor_v *)&nestor_b[nestor_k * 8 + 0];
-                        nestor_v nestor_b1 = *(const nestor_v *)&nestor_b[nestor_k * 8 + 4];
-                        nestor_c0_0 += nestor_a[nestor_k * 5 + 0] * nestor_b0; nestor_c0_1 += nestor_a[nestor_k * 5 + 0] * nestor_b1;
-                        nestor_c1_0 += nestor_a[nestor_k * 5 + 1] * nestor_b0; nestor_c1_1 += nestor_a[nestor_k * 5 + 1] * nestor_b1;
-                        nestor_c2_0 += nestor_a[nestor_k * 5 + 2] * nestor_b0; nestor_c2_1 += nestor_a[nestor_k * 5 + 2] * nestor_b1;
-                        nestor_c3_0 += nestor_a[nestor_k * 5 + 3] * nestor_b0; nestor_c3_1 += nestor_a[nestor_k * 5 + 3] * nestor_b1;
-                        nestor_c4_0 += nestor_a[nestor_k * 5 + 4] * nestor_b0; nestor_c4_1 += nestor_a[nestor_k * 5 + 4] * nestor_b1;
-                      }
-                      *(nestor_v *)&c[(nestor_i + 0) * n + (nestor_j + 0)] = nestor_c0_0; *(nestor_v *)&c[(nestor_i + 0) * n + (nestor_j + 4)] = nestor_c0_1;
-                      *(nestor_v *)&c[(nestor_i + 1) * n + (nestor_j + 0)] = nestor_c1_0; *(nestor_v *)&c[(nestor_i + 1) * n + (nestor_j + 4)] = nestor_c1_1;
-                      *(nestor_v *)&c[(nestor_i + 2) * n + (nestor_j + 0)] = nestor_c2_0; *(nestor_v *)&c[(nestor_i + 2) * n + (nestor_j + 4)] = nestor_c2_1;
-                      *(nestor_v *)&c[(nestor_i + 3) * n + (nestor_j + 0)] = nestor_c3_0; *(nestor_v *)&c[(nestor_i + 3) * n + (nestor_j + 4)] = nestor_c3_1;
-                      *(nestor_v *)&c[(nestor_i + 4) * n + (nestor_j + 0)] = nestor_c4_0; *(nestor_v *)&c[(nestor_i + 4) * n + (nestor_j + 4)] = nestor_c4_1;
+                      nestor_tile_454_S1(nestor_kn, nestor_a, nestor_b, &c[(nestor_i + 0) * n + (nestor_j)], &c[(nestor_i + 1) * n + (nestor_j)], &c[(nestor_i + 2) * n + (nestor_j)], &c[(nestor_i + 3) * n + (nestor_j)], &c[(nestor_i + 4) * n + (nestor_j)]);
                     } else {
                       for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
                         for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
