@@ -18,11 +18,12 @@ use isl_rs::ASTExpr;
 
 /// The kernel, two spaces per level of nesting. `$name`s are filled in by
 /// [`Printer::product_kernel`]; a line holding only `$tile` becomes the call of the
-/// register tile's function ([`tile_function`]), one holding `$parallel` or `$for` an OpenMP pragma (none when the
-/// kernel runs on one thread). Where the nest updates only some cells of its box of
-/// rows and columns (a triangle), a register tile runs only with its four corners
-/// inside (the cells are convex), and partial tiles test each cell. As in BLIS, the threads share the packed column
-/// operand and each packs its own rows: every thread runs the loops over blocks of
+/// register tile's function ([`tile_function`]), one holding `$share_rows`
+/// [`SHARE_ROWS`], one holding `$parallel` or `$for` an OpenMP pragma (none of those
+/// three when the kernel runs on one thread). Where the nest updates only some cells
+/// of its box of rows and columns (a triangle), a register tile runs only with its four
+/// corners inside (the cells are convex), and partial tiles test each cell. As in BLIS,
+/// the threads share the packed column operand and each packs its own rows: every thread runs the loops over blocks of
 /// columns and of `k`, the worksharing loops split the packing of `Q` and the blocks of
 /// rows, and their implicit barriers order packing before use and use before the next
 /// packing. `nestor_h x nestor_w` is the part of a register tile inside its block:
