@@ -91,7 +91,7 @@ fn a_product_nest_runs_as_a_packed_kernel_with_the_same_bits() {
     assert_eq!(
         kernels(&report),
         [
-            "ran `S0` as a packed product kernel, in place of the loops above: 5 x 8 cells in registers, operands packed in blocks of 100 x 256 and 256 x 2048"
+            "ran `S0` as a packed product kernel: 5 x 8 cells in registers, operands packed in blocks of 100 x 256 and 256 x 2048"
         ]
     );
     assert!(
@@ -99,6 +99,14 @@ fn a_product_nest_runs_as_a_packed_kernel_with_the_same_bits() {
         "{}",
         report.output
     );
+    // The tiles and loops the kernel replaced are not reported.
+    let replaced = kernel_decisions(&report, |d| {
+        matches!(
+            d,
+            Decision::Tiled { .. } | Decision::UnrolledAndJammed { .. }
+        ) || matches!(d, Decision::Parallel(_))
+    });
+    assert!(replaced.is_empty(), "{replaced:?}");
 }
 
 #[test]
@@ -115,7 +123,7 @@ void kernel(int ni, int nj, int nk, float alpha, float A[NI][NK], float B[NK][NJ
     assert_eq!(
         kernels(&report),
         [
-            "ran `S0` as a packed product kernel, in place of the loops above: 5 x 16 cells in registers, operands packed in blocks of 100 x 256 and 256 x 2048"
+            "ran `S0` as a packed product kernel: 5 x 16 cells in registers, operands packed in blocks of 100 x 256 and 256 x 2048"
         ]
     );
 }

@@ -8,7 +8,7 @@ use crate::analysis::plan::Plan;
 use crate::codegen;
 use crate::codegen::versioning;
 use crate::frontend::Region;
-use crate::model::{self, Mark, Scop, ScopText};
+use crate::model::{self, Mark, ScheduleTree, Scop, ScopText};
 use crate::support::diag::{Code, Diagnostic, Span};
 use crate::support::isl::Failure;
 use crate::transform::contraction;
@@ -311,6 +311,10 @@ impl Stages<'_> {
             &registers,
             &products,
         )?;
+        let replaced: BTreeSet<usize> = products.kernels.values().map(|k| k.statement).collect();
+        outcome
+            .decisions
+            .retain(|d| !about_only(d, &plan.tree, &replaced));
         let at = plan.region.function_start;
         for kernel in products.kernels.values() {
             outcome.decisions.push(kernel.decision(&plan.region));
@@ -320,6 +324,14 @@ impl Stages<'_> {
         outcome.decisions.extend(promoted);
         Ok(code)
     }
+}
+
+/// Whether `decision` is about a band of `tree` whose statements are all in
+/// `statements` (loops a product kernel replaced).
+fn about_only(decision: &Decision, tree: &ScheduleTree, statements: &BTreeSet<usize>) -> bool {
+    let band = decision.band_path().and_then(|path| tree.get(path));
+    band.is_some_and(|b| b.statements().iter().all(|s| statements.contains(s)))
+        && !statements.is_empty()
 }
 
 pub(super) fn dataflow_report(df: &Dataflow) -> Result<DataflowReport, LibISLError> {

@@ -48,6 +48,15 @@ impl ScheduleTree {
         })
     }
 
+    /// The node at `path`, `None` where the tree has no such node.
+    pub fn get(&self, path: &[usize]) -> Option<&ScheduleTree> {
+        path.iter().try_fold(self, |node, &k| match node {
+            ScheduleTree::Band { child, .. } => Some(&**child),
+            ScheduleTree::Sequence(children) => children.get(k),
+            ScheduleTree::Stmt(_) => Some(node),
+        })
+    }
+
     /// This tree with the node at `path` replaced by `new`.
     pub fn replaced_at(&self, path: &[usize], new: ScheduleTree) -> ScheduleTree {
         let Some((&first, rest)) = path.split_first() else {

@@ -45,7 +45,13 @@ pub enum Decision {
     },
     /// A perfect nest blocked into tiles of `sizes` iterations of its `loops`
     /// (outermost first).
-    Tiled { loops: Vec<String>, sizes: Vec<i64> },
+    Tiled {
+        loops: Vec<String>,
+        sizes: Vec<i64>,
+        /// The nest's band in the plan's tree (child indices from the root).
+        #[serde(skip)]
+        path: Vec<usize>,
+    },
     /// A perfect nest whose `loops` (outermost first) became `skewed`, each plus
     /// multiples of the loops around it, so that it could be tiled.
     Skewed {
@@ -58,6 +64,9 @@ pub enum Decision {
     UnrolledAndJammed {
         loops: Vec<String>,
         factors: Vec<i64>,
+        /// The nest's band in the plan's tree.
+        #[serde(skip)]
+        path: Vec<usize>,
     },
     /// A product nest (`X[r][c] += P * Q`) run as a packed micro-kernel
     /// (`transform::products`).
@@ -243,6 +252,16 @@ impl fmt::Display for LoopOf {
 }
 
 impl Decision {
+    /// The band in the plan's tree a loop decision is about (tiles, register tiles,
+    /// parallel and vector loops).
+    pub fn band_path(&self) -> Option<&[usize]> {
+        match self {
+            Decision::Tiled { path, .. } | Decision::UnrolledAndJammed { path, .. } => Some(path),
+            Decision::Parallel(p) => Some(&p.path),
+            _ => None,
+        }
+    }
+
     /// Whether the decision changes the region's order, storage or code (rather than
     /// saying why something was not done).
     pub fn changes_code(&self) -> bool {
@@ -346,14 +365,14 @@ impl fmt::Display for Decision {
                 second,
                 shift,
             } => write!(f, "fused {second} into {first}, shift {shift}"),
-            Decision::Tiled { loops, sizes } => write!(f, "{}", tiled(loops, sizes)),
+            Decision::Tiled { loops, sizes, .. } => write!(f, "{}", tiled(loops, sizes)),
             Decision::Skewed { loops, skewed } => write!(
                 f,
                 "skewed loops ({}) to ({}), so that they can be tiled",
                 loops.join(", "),
                 skewed.join(", ")
             ),
-            Decision::UnrolledAndJammed { loops, factors } => write!(
+            Decision::UnrolledAndJammed { loops, factors, .. } => write!(
                 f,
                 "unrolled and jammed loops {} (register tiles)",
                 unroll_factors(loops, factors)
@@ -706,7 +725,7 @@ fn access_label(a: &Access) -> String {
 
 fn product_kernel(statement: &str, b: &Blocking) -> String {
     format!(
-        "ran `{statement}` as a packed product kernel, in place of the loops above: {} x {} cells in registers, operands packed in blocks of {} x {} and {} x {}",
+        "ran `{statement}` as a packed product kernel: {} x {} cells in registers, operands packed in blocks of {} x {} and {} x {}",
         b.rows,
         b.columns(),
         b.row_block,

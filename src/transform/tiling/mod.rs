@@ -136,10 +136,15 @@ fn tile_chains(
         nest.push(Decision::Tiled {
             loops: loops.clone(),
             sizes: tile_sizes,
+            path: path.clone(),
         });
         tree = match jammed {
             Some((jammed, factors)) => {
-                nest.push(Decision::UnrolledAndJammed { loops, factors });
+                nest.push(Decision::UnrolledAndJammed {
+                    loops,
+                    factors,
+                    path: path.clone(),
+                });
                 jammed
             }
             None => candidate,
