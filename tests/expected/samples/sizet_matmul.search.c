@@ -111,13 +111,24 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
                     if (nestor_h == 5 && nestor_w == 8) {
                       nestor_tile_454_S1(nestor_kn, nestor_a, nestor_b, &c[(nestor_i + 0) * n + (nestor_j)], &c[(nestor_i + 1) * n + (nestor_j)], &c[(nestor_i + 2) * n + (nestor_j)], &c[(nestor_i + 3) * n + (nestor_j)], &c[(nestor_i + 4) * n + (nestor_j)]);
                     } else {
+                      double nestor_c[5][8];
+                      long long nestor_inside = 0;
                       for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
                         for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
-                          double nestor_c = c[(nestor_i + nestor_r) * n + (nestor_j + nestor_s)];
-                          for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                            nestor_c += nestor_a[nestor_k * 5 + nestor_r] * nestor_b[nestor_k * 8 + nestor_s];
-                          c[(nestor_i + nestor_r) * n + (nestor_j + nestor_s)] = nestor_c;
+                          nestor_c[nestor_r][nestor_s] = 0;
+                          {
+                            nestor_c[nestor_r][nestor_s] = c[(nestor_i + nestor_r) * n + (nestor_j + nestor_s)];
+                            nestor_inside++;
+                          }
                         }
+                      if (nestor_inside)
+                        for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
+                          for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
+                            for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
+                              nestor_c[nestor_r][nestor_s] += nestor_a[nestor_k * 5 + nestor_r] * nestor_b[nestor_k * 8 + nestor_s];
+                      for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
+                        for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
+                          c[(nestor_i + nestor_r) * n + (nestor_j + nestor_s)] = nestor_c[nestor_r][nestor_s];
                     }
                   }
               } else {
