@@ -26,10 +26,10 @@ use isl_rs::ASTExpr;
 /// tile runs `k` outermost over its cells in a local array: each cell still adds its
 /// products in `k`'s order, and no cell's chain of additions waits on the one before
 /// (a cell at a time, the last 12 of 1100 columns took a third of a float product); a
-/// tile with no cell of a triangle skips it. As in BLIS,
-/// the threads share the packed column operand and each packs its own rows: every thread runs the loops over blocks of
-/// columns and of `k`, the worksharing loops split the packing of `Q` and the blocks of
-/// rows, and their implicit barriers order packing before use and use before the next
+/// tile with no cell of a triangle skips it. As in BLIS, the threads share the packed
+/// column operand and each packs its own rows: every thread runs the loops over blocks
+/// of columns and of `k`, the worksharing loops split the packing of `Q` and the blocks
+/// of rows, and their implicit barriers order packing before use and use before the next
 /// packing. `nestor_h x nestor_w` is the part of a register tile inside its block:
 /// loops bounded by it have one exit, which compilers vectorize. The buffers hold a
 /// block of the nest's own extents (rounded up to whole register tiles, which a
@@ -142,7 +142,7 @@ impl Printer<'_> {
                     let name = tile_function_name(self.region, kernel);
                     self.lines.push((level, tile_call(&name, b, &fills)));
                 }
-                "$parallel" | "$for" | "$share_rows" if kernel.threads.is_none() => {}
+                "$parallel" | "$for" | "$share_rows" if !kernel.threads => {}
                 "$share_rows" => {
                     for l in SHARE_ROWS.lines() {
                         let inner = (l.len() - l.trim_start().len()) / 2;

@@ -327,11 +327,10 @@ impl Stages<'_> {
 }
 
 /// Whether `decision` is about a band of `tree` whose statements are all in
-/// `statements` (loops a product kernel replaced).
+/// `statements` (loops a product kernel replaced; a band holds a statement).
 fn about_only(decision: &Decision, tree: &ScheduleTree, statements: &BTreeSet<usize>) -> bool {
     let band = decision.band_path().and_then(|path| tree.get(path));
     band.is_some_and(|b| b.statements().iter().all(|s| statements.contains(s)))
-        && !statements.is_empty()
 }
 
 pub(super) fn dataflow_report(df: &Dataflow) -> Result<DataflowReport, LibISLError> {

@@ -56,8 +56,9 @@ pub struct ProductKernel {
     /// Which cells of the box of rows and columns the nest updates, a condition on
     /// [`CELL_ROW`] and [`CELL_COLUMN`] (`None`: all).
     pub cells: Option<ASTExpr>,
-    /// Blocks of rows run on threads (the parallel loop that found them independent).
-    pub threads: Option<ParallelLoop>,
+    /// Blocks of rows run on threads (the nest has a loop the parallel check found
+    /// independent).
+    pub threads: bool,
 }
 
 impl ProductKernel {
@@ -200,15 +201,12 @@ fn calls(region: &Region, node: &ASTNode) -> Result<BTreeMap<usize, usize>, Fail
     Ok(out)
 }
 
-/// The parallel loop of `node`'s subtree that runs on threads, if any.
-fn threads_in(node: &ASTNode, parallel: &[ParallelLoop]) -> Result<Option<ParallelLoop>, Failure> {
-    let mut found = None;
+/// Whether a loop of `node`'s subtree runs on threads.
+fn threads_in(node: &ASTNode, parallel: &[ParallelLoop]) -> Result<bool, Failure> {
+    let mut found = false;
     each_node(node, &mut |n| {
-        if found.is_none()
-            && ast_kind(n)? == AstKind::Mark
-            && let MarkedLoop::Threads(p) = marked_loop(n, parallel)?
-        {
-            found = Some(p.clone());
+        if !found && ast_kind(n)? == AstKind::Mark {
+            found = matches!(marked_loop(n, parallel)?, MarkedLoop::Threads(_));
         }
         Ok(())
     })?;
