@@ -6,24 +6,12 @@
 mod common;
 
 use common::{assert_same_behaviour, assert_same_behaviour_threaded, kernel_decisions};
-use nestor::driver::pipeline::{FileReport, Mode, Options, optimize};
+use nestor::driver::pipeline::FileReport;
 use nestor::transform::decision::Decision;
-use nestor::transform::tiling::{TileSizes, cache::Caches};
 
-/// `src` through the automatic search as `nestor optimize` runs it (tiled by the cache
-/// model, parallel loops, contraction).
+/// `src` through the automatic search as `nestor optimize` runs it.
 fn searched(src: &str) -> FileReport {
-    let options = Options {
-        mode: Mode::Search(nestor::transform::search::SearchOptions::default()),
-        contract: true,
-        parallel: true,
-        tile: Some(TileSizes::Model(Caches {
-            l1: 32 * 1024,
-            l2: 512 * 1024,
-        })),
-        ..Options::default()
-    };
-    optimize(src, &options)
+    common::searched_by_model(src)
 }
 
 /// [`searched`], the result compiled, run at 1, 2 and 4 threads and compared with the

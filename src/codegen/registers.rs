@@ -2,7 +2,6 @@
 //! cell where the plan says so) before the code that uses it, the accesses the plan
 //! names reading and writing the local, and the cell stored back after.
 
-use super::expr::Ex;
 use super::statements::render;
 use super::{Gen, Printer};
 use crate::frontend::ir::{Piece, Statement};
@@ -75,7 +74,7 @@ impl Printer<'_> {
         let registers = self.registers;
         let kept = &registers.cells[id];
         let stmt = &self.region.statements[kept.statement];
-        let args: Vec<Ex> = self.statement_args(&kept.call, kept.statement)?;
+        let args = self.statement_args(&kept.call, kept.statement)?;
         let name = self.fresh_local(&kept.array);
         self.local_names.insert(id, name.clone());
         Ok(Local {

@@ -62,10 +62,10 @@ impl Printer<'_> {
         }
     }
 
-    /// The values `call` gives statement `k`'s iterators, as C of the iterators' types
-    /// (an unsigned iterator's value, computed in another type, cast back: the
-    /// statement's own arithmetic on it is unsigned).
-    pub(super) fn statement_args(&self, call: &ASTExpr, k: usize) -> Gen<Vec<Ex>> {
+    /// The values `call` gives statement `k`'s iterators, each as computed and as C of
+    /// the iterator's own type (an unsigned iterator's value, computed in another type,
+    /// cast back: the statement's own arithmetic on it is unsigned).
+    pub(super) fn statement_args(&self, call: &ASTExpr, k: usize) -> Gen<Vec<Arg>> {
         let stmt = &self.region.statements[k];
         let mut args = Vec::new();
         for (d, original) in stmt.iters.iter().enumerate() {
@@ -76,15 +76,16 @@ impl Printer<'_> {
                 (CType::Unsigned(_), a) => a != t,
                 _ => false,
             };
-            args.push(match own {
-                Some(t) if narrower(t) => Ex {
+            let typed = match own {
+                Some(t) if narrower(t) => Some(Ex {
                     text: format!("({}){}", t.c_name(), arg.wrapped(PRIMARY)),
                     prec: UNARY,
                     ty: t,
                     range: arg.range,
-                },
-                _ => arg,
-            });
+                }),
+                _ => None,
+            };
+            args.push(Arg { exact: arg, typed });
         }
         Ok(args)
     }
@@ -117,15 +118,96 @@ pub(super) fn is_whole_subscript(pieces: &[Piece], k: usize) -> bool {
         if b.trim_end().ends_with('[') && a.trim_start().starts_with(']'))
 }
 
+/// An iterator's value in generated code: `exact` as the loops compute it, and
+/// `typed`, that value cast to the iterator's own type where the loops compute it in
+/// another.
+pub(super) struct Arg {
+    pub(super) exact: Ex,
+    pub(super) typed: Option<Ex>,
+}
+
+impl Arg {
+    /// The value for the hole at `pieces[k]`: `exact` where the hole stands in a
+    /// [`signed_subscript`] and the iterator's own type is signed (the subscript's value
+    /// is the same computed in a wider signed type, and a compiler sees it is affine in
+    /// the loops: a cast to `int` hides that, and gcc does not vectorize such a loop),
+    /// else `typed`.
+    fn for_hole(&self, pieces: &[Piece], k: usize) -> &Ex {
+        match &self.typed {
+            Some(t) if !(matches!(t.ty, CType::Signed(_)) && signed_subscript(pieces, k)) => t,
+            _ => &self.exact,
+        }
+    }
+}
+
 /// `pieces` as C, each iterator hole filled with its argument.
-pub(super) fn render(pieces: &[Piece], args: &[Ex]) -> String {
+pub(super) fn render(pieces: &[Piece], args: &[Arg]) -> String {
     pieces
         .iter()
         .enumerate()
         .map(|(k, p)| match p {
             Piece::Text(t) => t.clone(),
-            Piece::Iter(d) if is_whole_subscript(pieces, k) => args[*d].text.clone(),
-            Piece::Iter(d) => args[*d].wrapped(PRIMARY),
+            Piece::Iter(d) if is_whole_subscript(pieces, k) => {
+                args[*d].for_hole(pieces, k).text.clone()
+            }
+            Piece::Iter(d) => args[*d].for_hole(pieces, k).wrapped(PRIMARY),
         })
         .collect()
+}
+
+/// Whether the hole at `pieces[k]` stands in a subscript built of iterators, decimal
+/// literals without suffix, `+ - * / %` and parentheses alone (`A[i][j - 1]`): its
+/// value is the same whatever signed type each iterator has, so long as none overflows.
+fn signed_subscript(pieces: &[Piece], k: usize) -> bool {
+    let allowed = |c: char| c.is_ascii_digit() || c.is_whitespace() || "+-*/%()".contains(c);
+    let text = |p: &Piece| match p {
+        Piece::Text(t) => t.clone(),
+        Piece::Iter(_) => String::new(),
+    };
+    let before: String = pieces[..k].iter().map(text).collect();
+    let after: String = pieces[k + 1..].iter().map(text).collect();
+    let opened = before
+        .rfind('[')
+        .is_some_and(|at| before[at + 1..].chars().all(allowed));
+    let closed = after
+        .find(']')
+        .is_some_and(|at| after[..at].chars().all(allowed));
+    opened && closed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Piece, signed_subscript};
+
+    fn pieces(parts: &[&str]) -> Vec<Piece> {
+        parts
+            .iter()
+            .map(|p| match p.strip_prefix('$') {
+                Some(d) => Piece::Iter(d.parse().unwrap_or(0)),
+                None => Piece::Text(p.to_string()),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_subscript_of_iterators_and_literals_is_signed_affine() {
+        let p = pieces(&["A[", "$0", "][(", "$1", " - 1) * 2]"]);
+        assert!(signed_subscript(&p, 1));
+        assert!(signed_subscript(&p, 3));
+    }
+
+    #[test]
+    fn names_suffixes_comparisons_and_other_contexts_keep_the_type() {
+        for parts in [
+            &["A[", "$0", " + n]"][..],
+            &["A[", "$0", " + 1u]"],
+            &["A[", "$0", " < m]"],
+            &["f(", "$0", ")"],
+            &["A[", "$0", " * 0.5]"],
+        ] {
+            let p = pieces(parts);
+            let hole = p.iter().position(|x| matches!(x, Piece::Iter(_)));
+            assert!(!hole.is_some_and(|k| signed_subscript(&p, k)), "{parts:?}");
+        }
+    }
 }

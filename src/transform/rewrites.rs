@@ -359,15 +359,25 @@ fn stack(bands: &[Band], bottom: ScheduleTree) -> ScheduleTree {
 /// `{ S[i] -> [floor(t_1(i)/s_1)] }` .. `{ S[i] -> [floor(t_d(i)/s_d)] }` above the
 /// original point bands `{ S[i] -> [t_1(i)] }` .. `{ S[i] -> [t_d(i)] }`.
 pub fn tile(tree: &ScheduleTree, path: &[usize], sizes: &[i64]) -> ScheduleTree {
-    let (bands, bottom) = chain_at(tree, path);
+    let depth = chain_at(tree, path).0.len();
     let size = |k: usize| sizes.get(k).or(sizes.last()).copied().unwrap_or(32).max(1);
+    let all: Vec<i64> = (0..depth).map(size).collect();
+    tile_outer(tree, path, &all)
+}
+
+/// `tree` with the outermost `sizes.len()` bands of the chain at `path` tiled by
+/// `sizes`: tile bands `{ S[i] -> [floor(t_k(i)/s_k)] }` for `k < sizes.len()` above
+/// all of the chain's point bands; the inner bands are not tiled (a loop whose whole
+/// extent is one tile).
+pub fn tile_outer(tree: &ScheduleTree, path: &[usize], sizes: &[i64]) -> ScheduleTree {
+    let (bands, bottom) = chain_at(tree, path);
     let tiles: Vec<Band> = bands
         .iter()
-        .enumerate()
-        .map(|(k, (label, members))| {
+        .zip(sizes)
+        .map(|((label, members), &size)| {
             let times = members
                 .iter()
-                .map(|(s, t)| (*s, Aff::Floor(Box::new(t.clone()), size(k))))
+                .map(|(s, t)| (*s, Aff::Floor(Box::new(t.clone()), size.max(1))))
                 .collect();
             // `i_tile`; a skewed loop's `(i + t)_tile`.
             let name = match label.contains(' ') {
@@ -379,6 +389,36 @@ pub fn tile(tree: &ScheduleTree, path: &[usize], sizes: &[i64]) -> ScheduleTree 
         .collect();
     let points = stack(&bands, bottom.clone());
     tree.replaced_at(path, stack(&tiles, points))
+}
+
+/// `tree` with the chain of bands at `path` distributed over the children of the
+/// sequence below it: one copy of the whole chain per child, each band keeping the
+/// members of that child's statements, in the sequence's order. Unchanged when the
+/// chain's bottom is not a sequence.
+pub fn distribute_chain(tree: &ScheduleTree, path: &[usize]) -> ScheduleTree {
+    let (bands, bottom) = chain_at(tree, path);
+    let ScheduleTree::Sequence(children) = bottom else {
+        return tree.clone();
+    };
+    if bands.is_empty() {
+        return tree.clone();
+    }
+    let copies = children.iter().map(|child| {
+        let inside = child.statements();
+        let restricted: Vec<Band> = bands
+            .iter()
+            .map(|(label, members)| {
+                let kept = members
+                    .iter()
+                    .filter(|(k, _)| inside.contains(k))
+                    .cloned()
+                    .collect();
+                (label.clone(), kept)
+            })
+            .collect();
+        stack(&restricted, child.clone())
+    });
+    tree.replaced_at(path, ScheduleTree::Sequence(copies.collect()))
 }
 
 /// The loop's name for users: its time, the same for every statement (`p`, `2t + i`),

@@ -200,6 +200,26 @@ pub fn searched(src: &str, tile: Option<Vec<i64>>) -> nestor::driver::pipeline::
     nestor::driver::pipeline::optimize(src, &options)
 }
 
+/// `src` through the automatic search as `nestor optimize` runs it: tiled by the cache
+/// model (32 KiB L1, 512 KiB L2), parallel loops, contraction.
+pub fn searched_by_model(src: &str) -> nestor::driver::pipeline::FileReport {
+    let options = nestor::driver::pipeline::Options {
+        mode: nestor::driver::pipeline::Mode::Search(
+            nestor::transform::search::SearchOptions::default(),
+        ),
+        contract: true,
+        parallel: true,
+        tile: Some(nestor::transform::tiling::TileSizes::Model(
+            nestor::transform::tiling::cache::Caches {
+                l1: 32 * 1024,
+                l2: 512 * 1024,
+            },
+        )),
+        ..nestor::driver::pipeline::Options::default()
+    };
+    nestor::driver::pipeline::optimize(src, &options)
+}
+
 /// The decisions `keep` selects in the regions of function `kernel`, as printed.
 pub fn kernel_decisions(
     report: &nestor::driver::pipeline::FileReport,

@@ -22,19 +22,19 @@ static void banded_matvec(int n)
   /* Row sums of the absolute band, with the lower edge written as max(0, i - 2). */
   for (long long c0 = 2; c0 <= (long long)n + 1; c0++) {
     if (n >= c0 + 1) {
-      y[(int)c0] = 0.0;
+      y[c0] = 0.0;
       for (int j = c0 - 2; j <= (((long long)n - 1) < (c0 + 3) ? ((long long)n - 1) : (c0 + 3)); j++) {
-        y[(int)c0] += A[(int)c0][j] * x[j];
+        y[c0] += A[c0][j] * x[j];
         if (j >= 3) {
-          y[j - 3] = y[j - 3] + 0.5 * fabs(A[j - 3][(int)(c0 - 2)] - 0.25);
+          y[j - 3] = y[j - 3] + 0.5 * fabs(A[j - 3][c0 - 2] - 0.25);
         }
       }
       for (long long c1 = n; c1 <= c0 + 3; c1++) {
-        y[(int)(c1 - 3)] = y[(int)(c1 - 3)] + 0.5 * fabs(A[(int)(c1 - 3)][(int)(c0 - 2)] - 0.25);
+        y[c1 - 3] = y[c1 - 3] + 0.5 * fabs(A[c1 - 3][c0 - 2] - 0.25);
       }
     } else {
       for (long long c1 = (3 > (c0 - 2) ? 3 : (c0 - 2)); c1 <= (long long)n + 2; c1++) {
-        y[(int)(c1 - 3)] = y[(int)(c1 - 3)] + 0.5 * fabs(A[(int)(c1 - 3)][(int)(c0 - 2)] - 0.25);
+        y[c1 - 3] = y[c1 - 3] + 0.5 * fabs(A[c1 - 3][c0 - 2] - 0.25);
       }
     }
   }

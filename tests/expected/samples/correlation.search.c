@@ -102,7 +102,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                           if (n >= 4 * c4 + 3) {
                             s_ij[2 * c3][j] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][j];
                             if (2 * c3 + 1 == m && n >= (long long)(4 * c4) + 4) {
-                              s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 3][(int)((long long)m - 1)] * data[4 * c4 + 3][j];
+                              s_ij[(long long)m - 1][j] += data[4 * c4 + 3][(long long)m - 1] * data[4 * c4 + 3][j];
                             }
                           }
                         }
@@ -111,7 +111,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                           if (n >= 4 * c4 + 2) {
                             s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
                             if (4 * c4 + 3 == n) {
-                              s_ij[2 * c3 + 1][j] += data[(int)((long long)n - 1)][2 * c3 + 1] * data[(int)((long long)n - 1)][j];
+                              s_ij[2 * c3 + 1][j] += data[(long long)n - 1][2 * c3 + 1] * data[(long long)n - 1][j];
                             }
                           }
                         }
@@ -152,7 +152,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                         if ((n >= 4 * c4 + 2 && j >= 2 * c3 + 1) || (n >= 4 * c4 + 2 && 2 * c3 >= j + 1)) {
                           s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
                           if ((4 * c4 + 3 == n && j >= 2 * c3 + 1) || (4 * c4 + 3 == n && 2 * c3 >= j + 1)) {
-                            s_ij[2 * c3][j] += data[(int)((long long)n - 1)][2 * c3] * data[(int)((long long)n - 1)][j];
+                            s_ij[2 * c3][j] += data[(long long)n - 1][2 * c3] * data[(long long)n - 1][j];
                           }
                         }
                       }
@@ -161,7 +161,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                         if ((n >= 4 * c4 + 2 && j >= 2 * c3 + 2) || (n >= 4 * c4 + 2 && 2 * c3 >= j)) {
                           s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
                           if ((4 * c4 + 3 == n && j >= 2 * c3 + 2) || (4 * c4 + 3 == n && 2 * c3 >= j)) {
-                            s_ij[2 * c3 + 1][j] += data[(int)((long long)n - 1)][2 * c3 + 1] * data[(int)((long long)n - 1)][j];
+                            s_ij[2 * c3 + 1][j] += data[(long long)n - 1][2 * c3 + 1] * data[(long long)n - 1][j];
                           }
                         }
                       }
@@ -175,13 +175,13 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                   #pragma omp simd
                   #endif
                   for (int j = 256 * c2; j < (long long)m - 1; j++) {
-                    s_ij[(int)((long long)m - 1)][j] += data[4 * c4][(int)((long long)m - 1)] * data[4 * c4][j];
+                    s_ij[(long long)m - 1][j] += data[4 * c4][(long long)m - 1] * data[4 * c4][j];
                     if (n >= 4 * c4 + 2) {
-                      s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 1][(int)((long long)m - 1)] * data[4 * c4 + 1][j];
+                      s_ij[(long long)m - 1][j] += data[4 * c4 + 1][(long long)m - 1] * data[4 * c4 + 1][j];
                       if (n >= 4 * c4 + 3) {
-                        s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 2][(int)((long long)m - 1)] * data[4 * c4 + 2][j];
+                        s_ij[(long long)m - 1][j] += data[4 * c4 + 2][(long long)m - 1] * data[4 * c4 + 2][j];
                         if (n >= (long long)(4 * c4) + 4) {
-                          s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 3][(int)((long long)m - 1)] * data[4 * c4 + 3][j];
+                          s_ij[(long long)m - 1][j] += data[4 * c4 + 3][(long long)m - 1] * data[4 * c4 + 3][j];
                         }
                       }
                     }
@@ -196,13 +196,13 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                 #pragma omp simd
                 #endif
                 for (int j = 256 * c2; j <= (((long long)m - 2) < (256 * c2 + 255) ? ((long long)m - 2) : (256 * c2 + 255)); j++) {
-                  s_ij[(int)((long long)m - 1)][j] += data[4 * c4][(int)((long long)m - 1)] * data[4 * c4][j];
+                  s_ij[(long long)m - 1][j] += data[4 * c4][(long long)m - 1] * data[4 * c4][j];
                   if (n >= 4 * c4 + 2) {
-                    s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 1][(int)((long long)m - 1)] * data[4 * c4 + 1][j];
+                    s_ij[(long long)m - 1][j] += data[4 * c4 + 1][(long long)m - 1] * data[4 * c4 + 1][j];
                     if (n >= 4 * c4 + 3) {
-                      s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 2][(int)((long long)m - 1)] * data[4 * c4 + 2][j];
+                      s_ij[(long long)m - 1][j] += data[4 * c4 + 2][(long long)m - 1] * data[4 * c4 + 2][j];
                       if (n >= (long long)(4 * c4) + 4) {
-                        s_ij[(int)((long long)m - 1)][j] += data[4 * c4 + 3][(int)((long long)m - 1)] * data[4 * c4 + 3][j];
+                        s_ij[(long long)m - 1][j] += data[4 * c4 + 3][(long long)m - 1] * data[4 * c4 + 3][j];
                       }
                     }
                   }

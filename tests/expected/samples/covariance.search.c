@@ -91,7 +91,7 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
                     if (_PB_N >= 4 * c4 + 2) {
                       s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
                       if (4 * c4 + 3 == _PB_N) {
-                        s_ij[2 * c3][j] += data[(int)((long long)_PB_N - 1)][2 * c3] * data[(int)((long long)_PB_N - 1)][j];
+                        s_ij[2 * c3][j] += data[(long long)_PB_N - 1][2 * c3] * data[(long long)_PB_N - 1][j];
                       }
                     }
                     if (j >= 2 * c3 + 1) {
@@ -99,16 +99,16 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
                       if (_PB_N >= 4 * c4 + 2) {
                         s_ij[2 * c3 + 1][j] += data[4 * c4 + 1][2 * c3 + 1] * data[4 * c4 + 1][j];
                         if (4 * c4 + 3 == _PB_N) {
-                          s_ij[2 * c3 + 1][j] += data[(int)((long long)_PB_N - 1)][2 * c3 + 1] * data[(int)((long long)_PB_N - 1)][j];
+                          s_ij[2 * c3 + 1][j] += data[(long long)_PB_N - 1][2 * c3 + 1] * data[(long long)_PB_N - 1][j];
                         }
                       }
                     }
                   }
                 } else {
-                  s_ij[(int)((long long)_PB_M - 1)][(int)((long long)_PB_M - 1)] += data[4 * c4][(int)((long long)_PB_M - 1)] * data[4 * c4][(int)((long long)_PB_M - 1)];
-                  s_ij[(int)((long long)_PB_M - 1)][(int)((long long)_PB_M - 1)] += data[4 * c4 + 1][(int)((long long)_PB_M - 1)] * data[4 * c4 + 1][(int)((long long)_PB_M - 1)];
-                  s_ij[(int)((long long)_PB_M - 1)][(int)((long long)_PB_M - 1)] += data[4 * c4 + 2][(int)((long long)_PB_M - 1)] * data[4 * c4 + 2][(int)((long long)_PB_M - 1)];
-                  s_ij[(int)((long long)_PB_M - 1)][(int)((long long)_PB_M - 1)] += data[4 * c4 + 3][(int)((long long)_PB_M - 1)] * data[4 * c4 + 3][(int)((long long)_PB_M - 1)];
+                  s_ij[(long long)_PB_M - 1][(long long)_PB_M - 1] += data[4 * c4][(long long)_PB_M - 1] * data[4 * c4][(long long)_PB_M - 1];
+                  s_ij[(long long)_PB_M - 1][(long long)_PB_M - 1] += data[4 * c4 + 1][(long long)_PB_M - 1] * data[4 * c4 + 1][(long long)_PB_M - 1];
+                  s_ij[(long long)_PB_M - 1][(long long)_PB_M - 1] += data[4 * c4 + 2][(long long)_PB_M - 1] * data[4 * c4 + 2][(long long)_PB_M - 1];
+                  s_ij[(long long)_PB_M - 1][(long long)_PB_M - 1] += data[4 * c4 + 3][(long long)_PB_M - 1] * data[4 * c4 + 3][(long long)_PB_M - 1];
                 }
               }
             }

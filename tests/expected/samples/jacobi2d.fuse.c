@@ -19,14 +19,18 @@ static void kernel_jacobi_2d(int tsteps, int n,
 #pragma scop
   if (__builtin_expect((unsigned long long)A + (unsigned long long)((long long)_PB_N - 1) * sizeof A[0] + (unsigned long long)_PB_N * sizeof A[0][0] <= (unsigned long long)B
       || (unsigned long long)B + (unsigned long long)((long long)_PB_N - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)A, 1)) {
-    for (t = 0; t < _PB_TSTEPS; t++) {
-      for (i = 1; i < _PB_N; i++) {
-        for (j = 1; j < (long long)_PB_N - 1; j++) {
-          if (_PB_N >= (long long)i + 2) {
-            B[i][j] = SCALAR_VAL(0.2) * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i - 1][j] + A[i + 1][j]);
+    for (int c0 = 0; 16 * c0 <= (long long)_PB_TSTEPS - 1; c0++) {
+      for (int c1 = 2 * c0; c1 <= 2 * c0 + (((long long)_PB_N - 3) >= 0 ? ((long long)_PB_N - 3) / 16 : -((-((long long)_PB_N - 3) + 16 - 1) / 16)) + 2 && (long long)16 * c1 <= _PB_N + (long long)2 * _PB_TSTEPS - 3; c1++) {
+        for (t = ((16 * c0) > (-((long long)_PB_N) + (long long)8 * c1 + (((long long)_PB_N) >= 0 ? ((long long)_PB_N) / 2 : -((-((long long)_PB_N) + 2 - 1) / 2)) + 1) ? (16 * c0) : (-((long long)_PB_N) + (long long)8 * c1 + (((long long)_PB_N) >= 0 ? ((long long)_PB_N) / 2 : -((-((long long)_PB_N) + 2 - 1) / 2)) + 1)); t <= (long long)_PB_TSTEPS - 1 && t <= 16 * c0 + 15 && t <= (long long)8 * c1 + 7; t++) {
+          for (long long c3 = (((long long)16 * c1) > ((long long)2 * t + 1) ? ((long long)16 * c1) : ((long long)2 * t + 1)); c3 <= (long long)16 * c1 + 15 && c3 <= _PB_N + (long long)2 * t - 2; c3++) {
+            for (long long c4 = c3 + 1; c4 < _PB_N + c3 - 1; c4++) {
+              B[(long long)-2 * t + c3][-c3 + c4] = SCALAR_VAL(0.2) * (A[(long long)-2 * t + c3][-c3 + c4] + A[(long long)-2 * t + c3][(-c3 + c4) - 1] + A[(long long)-2 * t + c3][(-c3 + c4) + 1] + A[((long long)-2 * t + c3) - 1][-c3 + c4] + A[((long long)-2 * t + c3) + 1][-c3 + c4]);
+            }
           }
-          if (i >= 2) {
-            A[i - 1][j] = SCALAR_VAL(0.2) * (B[i - 1][j] + B[i - 1][j - 1] + B[i - 1][j + 1] + B[(i - 1) - 1][j] + B[(i - 1) + 1][j]);
+          for (long long c3 = (((long long)16 * c1) > ((long long)2 * t + 2) ? ((long long)16 * c1) : ((long long)2 * t + 2)); c3 <= (long long)16 * c1 + 15 && c3 <= _PB_N + (long long)2 * t - 1; c3++) {
+            for (long long c4 = c3 + 1; c4 < _PB_N + c3 - 1; c4++) {
+              A[(long long)-2 * t + c3 - 1][-c3 + c4] = SCALAR_VAL(0.2) * (B[(long long)-2 * t + c3 - 1][-c3 + c4] + B[(long long)-2 * t + c3 - 1][(-c3 + c4) - 1] + B[(long long)-2 * t + c3 - 1][(-c3 + c4) + 1] + B[((long long)-2 * t + c3 - 1) - 1][-c3 + c4] + B[((long long)-2 * t + c3 - 1) + 1][-c3 + c4]);
+            }
           }
         }
       }

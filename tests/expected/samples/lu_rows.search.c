@@ -16,10 +16,10 @@ static void lu_rows(int n, double M[N][N])
         for (int r = 64 * c0; r <= (long long)n - 1 && r <= 64 * c0 + 63; r++) {
           for (long long c4 = 32 * c1; c4 <= 32 * c1 + 31; c4++) {
             if (c2 == c1) {
-              M[r][(int)c4] = M[r][(int)c4] / M[(int)c4][(int)c4];
+              M[r][c4] = M[r][c4] / M[c4][c4];
             }
             for (int c = ((32 * c2) > (c4 + 1) ? (32 * c2) : (c4 + 1)); c <= 32 * c2 + 31; c++) {
-              M[r][c] -= M[r][(int)c4] * M[(int)c4][c];
+              M[r][c] -= M[r][c4] * M[c4][c];
             }
           }
         }
@@ -42,10 +42,10 @@ static void lu_rows(int n, double M[N][N])
           for (int r = 64 * c0 + 32; r <= (long long)n - 1 && r <= 64 * c0 + 63; r++) {
             for (long long c4 = 32 * c1; c4 <= 32 * c1 + 31; c4++) {
               if (c1 == 2 * c0) {
-                M[r][(int)c4] = M[r][(int)c4] / M[(int)c4][(int)c4];
+                M[r][c4] = M[r][c4] / M[c4][c4];
               }
               for (int c = ((64 * c0) > (c4 + 1) ? (64 * c0) : (c4 + 1)); c <= 64 * c0 + 31; c++) {
-                M[r][c] -= M[r][(int)c4] * M[(int)c4][c];
+                M[r][c] -= M[r][c4] * M[c4][c];
               }
             }
           }

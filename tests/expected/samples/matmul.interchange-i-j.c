@@ -69,7 +69,7 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
                     if (_PB_NK >= 4 * c4 + 3) {
                       C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
                       if (2 * c3 + 1 == _PB_NI && _PB_NK >= (long long)(4 * c4) + 4) {
-                        C[(int)((long long)_PB_NI - 1)][j] += alpha * A[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * B[4 * c4 + 3][j];
+                        C[(long long)_PB_NI - 1][j] += alpha * A[(long long)_PB_NI - 1][4 * c4 + 3] * B[4 * c4 + 3][j];
                       }
                     }
                   }
@@ -78,7 +78,7 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
                     if (_PB_NK >= 4 * c4 + 2) {
                       C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
                       if (4 * c4 + 3 == _PB_NK) {
-                        C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][(int)((long long)_PB_NK - 1)] * B[(int)((long long)_PB_NK - 1)][j];
+                        C[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][(long long)_PB_NK - 1] * B[(long long)_PB_NK - 1][j];
                       }
                     }
                   }

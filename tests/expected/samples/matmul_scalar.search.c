@@ -65,7 +65,7 @@ static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C
                     if (p >= 4 * c4 + 3) {
                       A[2 * c3][j] += B[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
                       if (2 * c3 + 1 == n && p >= (long long)(4 * c4) + 4) {
-                        A[(int)((long long)n - 1)][j] += B[(int)((long long)n - 1)][4 * c4 + 3] * C[4 * c4 + 3][j];
+                        A[(long long)n - 1][j] += B[(long long)n - 1][4 * c4 + 3] * C[4 * c4 + 3][j];
                       }
                     }
                   }
@@ -74,7 +74,7 @@ static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C
                     if (p >= 4 * c4 + 2) {
                       A[2 * c3 + 1][j] += B[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
                       if (4 * c4 + 3 == p) {
-                        A[2 * c3 + 1][j] += B[2 * c3 + 1][(int)((long long)p - 1)] * C[(int)((long long)p - 1)][j];
+                        A[2 * c3 + 1][j] += B[2 * c3 + 1][(long long)p - 1] * C[(long long)p - 1][j];
                       }
                     }
                   }

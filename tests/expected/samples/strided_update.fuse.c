@@ -17,9 +17,9 @@ double a[N], b[N], C[N][M];
 static void strided_update(void)
 {
   for (long long c0 = 0; c0 < N; c0 += 2) {
-    a[(int)c0] = exp(-b[(int)c0]) + a[((int)c0) + 1];
+    a[c0] = exp(-b[c0]) + a[c0 + 1];
     if (N >= c0 + 2) {
-      a[(int)(c0 + 1)] = 0.5 * a[((int)(c0 + 1)) - 1];
+      a[c0 + 1] = 0.5 * a[(c0 + 1) - 1];
     }
   }
   /* Column-order traversal with a parity test on the row. */

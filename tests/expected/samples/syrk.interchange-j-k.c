@@ -46,7 +46,7 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
                 for (k = 256 * c2; k <= (((long long)_PB_M - 1) < (256 * c2 + 255) ? ((long long)_PB_M - 1) : (256 * c2 + 255)); k++) {
                   C[2 * c3][2 * c4] += alpha * A[2 * c3][k] * A[2 * c4][k];
                   if (2 * c3 + 1 == _PB_N && _PB_N >= (long long)(2 * c4) + 3) {
-                    C[(int)((long long)_PB_N - 1)][2 * c4 + 1] += alpha * A[(int)((long long)_PB_N - 1)][k] * A[2 * c4 + 1][k];
+                    C[(long long)_PB_N - 1][2 * c4 + 1] += alpha * A[(long long)_PB_N - 1][k] * A[2 * c4 + 1][k];
                   }
                   if (c1 == c0 && _PB_N >= (long long)(2 * c3) + 2 && c4 == c3) {
                     C[2 * c3 + 1][2 * c3] += alpha * A[2 * c3 + 1][k] * A[2 * c3][k];

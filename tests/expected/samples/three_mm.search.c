@@ -95,7 +95,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                     if (_PB_NK >= 4 * c4 + 3) {
                       E[2 * c3][j] += A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
                       if (2 * c3 + 1 == _PB_NI && _PB_NK >= (long long)(4 * c4) + 4) {
-                        E[(int)((long long)_PB_NI - 1)][j] += A[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * B[4 * c4 + 3][j];
+                        E[(long long)_PB_NI - 1][j] += A[(long long)_PB_NI - 1][4 * c4 + 3] * B[4 * c4 + 3][j];
                       }
                     }
                   }
@@ -104,7 +104,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                     if (_PB_NK >= 4 * c4 + 2) {
                       E[2 * c3 + 1][j] += A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
                       if (4 * c4 + 3 == _PB_NK) {
-                        E[2 * c3 + 1][j] += A[2 * c3 + 1][(int)((long long)_PB_NK - 1)] * B[(int)((long long)_PB_NK - 1)][j];
+                        E[2 * c3 + 1][j] += A[2 * c3 + 1][(long long)_PB_NK - 1] * B[(long long)_PB_NK - 1][j];
                       }
                     }
                   }
@@ -161,7 +161,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                     if (_PB_NM >= 4 * c4 + 3) {
                       F[2 * c3][j] += C[2 * c3][4 * c4 + 2] * D[4 * c4 + 2][j];
                       if (2 * c3 + 1 == _PB_NJ && _PB_NM >= (long long)(4 * c4) + 4) {
-                        F[(int)((long long)_PB_NJ - 1)][j] += C[(int)((long long)_PB_NJ - 1)][4 * c4 + 3] * D[4 * c4 + 3][j];
+                        F[(long long)_PB_NJ - 1][j] += C[(long long)_PB_NJ - 1][4 * c4 + 3] * D[4 * c4 + 3][j];
                       }
                     }
                   }
@@ -170,7 +170,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                     if (_PB_NM >= 4 * c4 + 2) {
                       F[2 * c3 + 1][j] += C[2 * c3 + 1][4 * c4 + 1] * D[4 * c4 + 1][j];
                       if (4 * c4 + 3 == _PB_NM) {
-                        F[2 * c3 + 1][j] += C[2 * c3 + 1][(int)((long long)_PB_NM - 1)] * D[(int)((long long)_PB_NM - 1)][j];
+                        F[2 * c3 + 1][j] += C[2 * c3 + 1][(long long)_PB_NM - 1] * D[(long long)_PB_NM - 1][j];
                       }
                     }
                   }
@@ -227,7 +227,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                     if (_PB_NJ >= 4 * c4 + 3) {
                       G[2 * c3][j] += E[2 * c3][4 * c4 + 2] * F[4 * c4 + 2][j];
                       if (2 * c3 + 1 == _PB_NI && _PB_NJ >= (long long)(4 * c4) + 4) {
-                        G[(int)((long long)_PB_NI - 1)][j] += E[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * F[4 * c4 + 3][j];
+                        G[(long long)_PB_NI - 1][j] += E[(long long)_PB_NI - 1][4 * c4 + 3] * F[4 * c4 + 3][j];
                       }
                     }
                   }
@@ -236,7 +236,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                     if (_PB_NJ >= 4 * c4 + 2) {
                       G[2 * c3 + 1][j] += E[2 * c3 + 1][4 * c4 + 1] * F[4 * c4 + 1][j];
                       if (4 * c4 + 3 == _PB_NJ) {
-                        G[2 * c3 + 1][j] += E[2 * c3 + 1][(int)((long long)_PB_NJ - 1)] * F[(int)((long long)_PB_NJ - 1)][j];
+                        G[2 * c3 + 1][j] += E[2 * c3 + 1][(long long)_PB_NJ - 1] * F[(long long)_PB_NJ - 1][j];
                       }
                     }
                   }

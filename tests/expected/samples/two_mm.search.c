@@ -81,7 +81,7 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
                     if (_PB_NK >= 4 * c4 + 3) {
                       tmp[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 2] * B[4 * c4 + 2][j];
                       if (2 * c3 + 1 == _PB_NI && _PB_NK >= (long long)(4 * c4) + 4) {
-                        tmp[(int)((long long)_PB_NI - 1)][j] += alpha * A[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * B[4 * c4 + 3][j];
+                        tmp[(long long)_PB_NI - 1][j] += alpha * A[(long long)_PB_NI - 1][4 * c4 + 3] * B[4 * c4 + 3][j];
                       }
                     }
                   }
@@ -90,7 +90,7 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
                     if (_PB_NK >= 4 * c4 + 2) {
                       tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][4 * c4 + 1] * B[4 * c4 + 1][j];
                       if (4 * c4 + 3 == _PB_NK) {
-                        tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][(int)((long long)_PB_NK - 1)] * B[(int)((long long)_PB_NK - 1)][j];
+                        tmp[2 * c3 + 1][j] += alpha * A[2 * c3 + 1][(long long)_PB_NK - 1] * B[(long long)_PB_NK - 1][j];
                       }
                     }
                   }
@@ -146,7 +146,7 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
                     if (_PB_NJ >= 4 * c4 + 3) {
                       D[2 * c3][j] += tmp[2 * c3][4 * c4 + 2] * C[4 * c4 + 2][j];
                       if (2 * c3 + 1 == _PB_NI && _PB_NJ >= (long long)(4 * c4) + 4) {
-                        D[(int)((long long)_PB_NI - 1)][j] += tmp[(int)((long long)_PB_NI - 1)][4 * c4 + 3] * C[4 * c4 + 3][j];
+                        D[(long long)_PB_NI - 1][j] += tmp[(long long)_PB_NI - 1][4 * c4 + 3] * C[4 * c4 + 3][j];
                       }
                     }
                   }
@@ -155,7 +155,7 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
                     if (_PB_NJ >= 4 * c4 + 2) {
                       D[2 * c3 + 1][j] += tmp[2 * c3 + 1][4 * c4 + 1] * C[4 * c4 + 1][j];
                       if (4 * c4 + 3 == _PB_NJ) {
-                        D[2 * c3 + 1][j] += tmp[2 * c3 + 1][(int)((long long)_PB_NJ - 1)] * C[(int)((long long)_PB_NJ - 1)][j];
+                        D[2 * c3 + 1][j] += tmp[2 * c3 + 1][(long long)_PB_NJ - 1] * C[(long long)_PB_NJ - 1][j];
                       }
                     }
                   }
