@@ -139,12 +139,13 @@ fn a_sweep_that_only_a_steep_skew_would_tile_stays_untiled() {
 }
 
 #[test]
-fn a_stencil_between_two_arrays_is_skewed_and_time_tiled_with_its_statements_in_turn() {
+fn a_stencil_between_two_arrays_is_time_tiled_with_its_statements_in_turn_in_wavefronts() {
     // Fused with a shift, the two sweeps would share the innermost loop behind guards;
-    // in each time step of a tile they run one after the other, each over its part.
+    // in each time step of a tile they run one after the other, each over its part. The
+    // tiles run in wavefronts, those of one on threads.
     let src = program(
         "void kernel(void) {
-  for (int t = 0; t < 5; t++) {
+  for (int t = 0; t < 40; t++) {
     for (int i = 1; i < n - 1; i++)
       for (int j = 1; j < n - 1; j++)
         B[i][j] = (A[i - 1][j] + A[i][j - 1] + A[i + 1][j] + A[i][j + 1]) * 0.25;
@@ -160,6 +161,16 @@ fn a_stencil_between_two_arrays_is_skewed_and_time_tiled_with_its_statements_in_
     assert_eq!(
         tiled(&report),
         ["tiled loops (t, i + 2t / i + 2t + 1) by 16 x 16"],
+        "{}",
+        report.output
+    );
+    let parallel = |d: &Decision| matches!(d, Decision::Wavefront { .. } | Decision::Parallel(_));
+    assert_eq!(
+        common::kernel_decisions(&report, parallel),
+        [
+            "ran the tiles of (t, i + 2t / i + 2t + 1) in wavefronts, so that the tiles of one run in parallel",
+            "parallel loop `(i + 2t / i + 2t + 1)_tile`"
+        ],
         "{}",
         report.output
     );

@@ -209,7 +209,8 @@ impl Stages<'_> {
             && self.options.mode != Mode::Identity
         {
             let tiled;
-            (plan.tree, tiled) = tiling::tile_where_it_pays(self.ctx, &plan, sizes)?;
+            (plan.tree, tiled) =
+                tiling::tile_where_it_pays(self.ctx, &plan, sizes, self.options.parallel)?;
             outcome.decisions.extend(tiled);
         }
         Ok(plan)

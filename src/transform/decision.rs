@@ -52,6 +52,10 @@ pub enum Decision {
         #[serde(skip)]
         path: Vec<usize>,
     },
+    /// The tiles of `loops` (tile loops, outermost first) run in wavefronts: the tiles
+    /// whose numbers have one sum, which depend on none of each other, one wavefront
+    /// after another.
+    Wavefront { loops: Vec<String> },
     /// A perfect nest whose `loops` (outermost first) became `skewed`, each plus
     /// multiples of the loops around it, so that it could be tiled.
     Skewed {
@@ -365,18 +369,10 @@ impl fmt::Display for Decision {
                 second,
                 shift,
             } => write!(f, "fused {second} into {first}, shift {shift}"),
-            Decision::Tiled { loops, sizes, .. } => write!(f, "{}", tiled(loops, sizes)),
-            Decision::Skewed { loops, skewed } => write!(
-                f,
-                "skewed loops ({}) to ({}), so that they can be tiled",
-                loops.join(", "),
-                skewed.join(", ")
-            ),
-            Decision::UnrolledAndJammed { loops, factors, .. } => write!(
-                f,
-                "unrolled and jammed loops {} (register tiles)",
-                unroll_factors(loops, factors)
-            ),
+            Decision::Tiled { .. }
+            | Decision::Wavefront { .. }
+            | Decision::Skewed { .. }
+            | Decision::UnrolledAndJammed { .. } => f.write_str(&blocking(self)),
             Decision::ProductKernel {
                 statement,
                 blocking,
@@ -430,6 +426,28 @@ impl fmt::Display for Decision {
                 unsigned,
             } => f.write_str(&runs_only_when(pairs, rows, *unsigned)),
         }
+    }
+}
+
+/// The message of a decision that blocks a nest: a tiling, a skew before it, its
+/// tiles' wavefronts, its register tiles.
+fn blocking(decision: &Decision) -> String {
+    match decision {
+        Decision::Tiled { loops, sizes, .. } => tiled(loops, sizes),
+        Decision::Wavefront { loops } => format!(
+            "ran the tiles of ({}) in wavefronts, so that the tiles of one run in parallel",
+            loops.join(", ")
+        ),
+        Decision::Skewed { loops, skewed } => format!(
+            "skewed loops ({}) to ({}), so that they can be tiled",
+            loops.join(", "),
+            skewed.join(", ")
+        ),
+        Decision::UnrolledAndJammed { loops, factors, .. } => format!(
+            "unrolled and jammed loops {} (register tiles)",
+            unroll_factors(loops, factors)
+        ),
+        _ => String::new(),
     }
 }
 

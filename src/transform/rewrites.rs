@@ -421,6 +421,38 @@ pub fn distribute_chain(tree: &ScheduleTree, path: &[usize]) -> ScheduleTree {
     tree.replaced_at(path, ScheduleTree::Sequence(copies.collect()))
 }
 
+/// `tree` with the outermost `count` bands of the chain at `path` (tile loops whose
+/// every dependence distance is non-negative) run as wavefronts: the outermost band's
+/// time becomes the sum of the `count` bands' times, `{ S[i] -> [T(i) + X(i) + ..] }`,
+/// the others kept. Tiles of one wavefront depend on none of each other (a dependence
+/// between two tiles advances some band, so the sum), so the inner bands run in
+/// parallel; a unimodular change of the times, it runs the same instances.
+pub fn wavefront(tree: &ScheduleTree, path: &[usize], count: usize) -> ScheduleTree {
+    let (bands, bottom) = chain_at(tree, path);
+    if count < 2 || bands.len() < count {
+        return tree.clone();
+    }
+    let members = bands[0]
+        .1
+        .iter()
+        .map(|(k, time)| {
+            let sum = bands[1..count]
+                .iter()
+                .fold(time.clone(), |sum, (_, members)| {
+                    match members.iter().find(|(s, _)| s == k) {
+                        Some((_, t)) => Aff::Add(Box::new(sum), Box::new(t.clone())),
+                        None => sum,
+                    }
+                });
+            (*k, sum)
+        })
+        .collect();
+    let labels: Vec<&str> = bands[..count].iter().map(|(l, _)| l.as_str()).collect();
+    let mut waved = bands.clone();
+    waved[0] = (format!("wavefront of {}", labels.join(", ")), members);
+    tree.replaced_at(path, stack(&waved, bottom.clone()))
+}
+
 /// The loop's name for users: its time, the same for every statement (`p`, `2t + i`),
 /// or each statement's joined by `/`.
 pub fn band_label(members: &[(usize, Aff)]) -> String {

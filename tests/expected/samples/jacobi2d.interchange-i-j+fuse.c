@@ -19,17 +19,20 @@ static void kernel_jacobi_2d(int tsteps, int n,
 #pragma scop
   if (__builtin_expect((unsigned long long)A + (unsigned long long)((long long)_PB_N - 1) * sizeof A[0] + (unsigned long long)_PB_N * sizeof A[0][0] <= (unsigned long long)B
       || (unsigned long long)B + (unsigned long long)((long long)_PB_N - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)A, 1)) {
-    for (int c0 = 0; 16 * c0 <= (long long)_PB_TSTEPS - 1; c0++) {
-      for (int c1 = 2 * c0; c1 <= 2 * c0 + (((long long)_PB_N - 3) >= 0 ? ((long long)_PB_N - 3) / 16 : -((-((long long)_PB_N - 3) + 16 - 1) / 16)) + 2 && (long long)16 * c1 <= _PB_N + (long long)2 * _PB_TSTEPS - 3; c1++) {
-        for (t = ((16 * c0) > (-((long long)_PB_N) + (long long)8 * c1 + (((long long)_PB_N) >= 0 ? ((long long)_PB_N) / 2 : -((-((long long)_PB_N) + 2 - 1) / 2)) + 1) ? (16 * c0) : (-((long long)_PB_N) + (long long)8 * c1 + (((long long)_PB_N) >= 0 ? ((long long)_PB_N) / 2 : -((-((long long)_PB_N) + 2 - 1) / 2)) + 1)); t <= (long long)_PB_TSTEPS - 1 && t <= 16 * c0 + 15 && t <= (long long)8 * c1 + 7; t++) {
-          for (long long c3 = (((long long)16 * c1) > ((long long)2 * t + 1) ? ((long long)16 * c1) : ((long long)2 * t + 1)); c3 <= (long long)16 * c1 + 15 && c3 <= _PB_N + (long long)2 * t - 2; c3++) {
+    for (int c0 = 0; (long long)16 * c0 <= _PB_N + (long long)3 * _PB_TSTEPS - 4; c0++) {
+      #ifdef _OPENMP
+      #pragma omp parallel for
+      #endif
+      for (int c1 = ((c0 + ((-((long long)_PB_TSTEPS)) >= 0 ? (-((long long)_PB_TSTEPS)) / 16 : -((-(-((long long)_PB_TSTEPS)) + 16 - 1) / 16)) + 1) > (c0 - (c0 + 3) / 3 + 1) ? (c0 + ((-((long long)_PB_TSTEPS)) >= 0 ? (-((long long)_PB_TSTEPS)) / 16 : -((-(-((long long)_PB_TSTEPS)) + 16 - 1) / 16)) + 1) : (c0 - (c0 + 3) / 3 + 1)); c1 <= ((c0 < ((_PB_N + (long long)2 * _PB_TSTEPS - 3) >= 0 ? (_PB_N + (long long)2 * _PB_TSTEPS - 3) / 16 : -((-(_PB_N + (long long)2 * _PB_TSTEPS - 3) + 16 - 1) / 16)) ? c0 : ((_PB_N + (long long)2 * _PB_TSTEPS - 3) >= 0 ? (_PB_N + (long long)2 * _PB_TSTEPS - 3) / 16 : -((-(_PB_N + (long long)2 * _PB_TSTEPS - 3) + 16 - 1) / 16))) < (c0 + ((_PB_N - (long long)16 * c0 - 19) >= 0 ? (_PB_N - (long long)16 * c0 - 19) / 48 : -((-(_PB_N - (long long)16 * c0 - 19) + 48 - 1) / 48)) + 1) ? (c0 < ((_PB_N + (long long)2 * _PB_TSTEPS - 3) >= 0 ? (_PB_N + (long long)2 * _PB_TSTEPS - 3) / 16 : -((-(_PB_N + (long long)2 * _PB_TSTEPS - 3) + 16 - 1) / 16)) ? c0 : ((_PB_N + (long long)2 * _PB_TSTEPS - 3) >= 0 ? (_PB_N + (long long)2 * _PB_TSTEPS - 3) / 16 : -((-(_PB_N + (long long)2 * _PB_TSTEPS - 3) + 16 - 1) / 16))) : (c0 + ((_PB_N - (long long)16 * c0 - 19) >= 0 ? (_PB_N - (long long)16 * c0 - 19) / 48 : -((-(_PB_N - (long long)16 * c0 - 19) + 48 - 1) / 48)) + 1)); c1++) {
+        for (long long c2 = (((long long)16 * c0 - (long long)16 * c1) > (-((long long)_PB_N) + (long long)8 * c1 + (((long long)_PB_N) >= 0 ? ((long long)_PB_N) / 2 : -((-((long long)_PB_N) + 2 - 1) / 2)) + 1) ? ((long long)16 * c0 - (long long)16 * c1) : (-((long long)_PB_N) + (long long)8 * c1 + (((long long)_PB_N) >= 0 ? ((long long)_PB_N) / 2 : -((-((long long)_PB_N) + 2 - 1) / 2)) + 1)); c2 <= (long long)_PB_TSTEPS - 1 && c2 <= (long long)8 * c1 + 7 && c2 <= (long long)16 * c0 - (long long)16 * c1 + 15; c2++) {
+          for (long long c3 = (((long long)16 * c1) > (2 * c2 + 1) ? ((long long)16 * c1) : (2 * c2 + 1)); c3 <= (long long)16 * c1 + 15 && c3 <= _PB_N + 2 * c2 - 2; c3++) {
             for (long long c4 = c3 + 1; c4 < _PB_N + c3 - 1; c4++) {
-              B[-c3 + c4][(long long)-2 * t + c3] = SCALAR_VAL(0.2) * (A[-c3 + c4][(long long)-2 * t + c3] + A[-c3 + c4][((long long)-2 * t + c3) - 1] + A[-c3 + c4][((long long)-2 * t + c3) + 1] + A[(-c3 + c4) - 1][(long long)-2 * t + c3] + A[(-c3 + c4) + 1][(long long)-2 * t + c3]);
+              B[-c3 + c4][-2 * c2 + c3] = SCALAR_VAL(0.2) * (A[-c3 + c4][-2 * c2 + c3] + A[-c3 + c4][(-2 * c2 + c3) - 1] + A[-c3 + c4][(-2 * c2 + c3) + 1] + A[(-c3 + c4) - 1][-2 * c2 + c3] + A[(-c3 + c4) + 1][-2 * c2 + c3]);
             }
           }
-          for (long long c3 = (((long long)16 * c1) > ((long long)2 * t + 2) ? ((long long)16 * c1) : ((long long)2 * t + 2)); c3 <= (long long)16 * c1 + 15 && c3 <= _PB_N + (long long)2 * t - 1; c3++) {
+          for (long long c3 = (((long long)16 * c1) > (2 * c2 + 2) ? ((long long)16 * c1) : (2 * c2 + 2)); c3 <= (long long)16 * c1 + 15 && c3 <= _PB_N + 2 * c2 - 1; c3++) {
             for (long long c4 = c3 + 1; c4 < _PB_N + c3 - 1; c4++) {
-              A[-c3 + c4][(long long)-2 * t + c3 - 1] = SCALAR_VAL(0.2) * (B[-c3 + c4][(long long)-2 * t + c3 - 1] + B[-c3 + c4][((long long)-2 * t + c3 - 1) - 1] + B[-c3 + c4][((long long)-2 * t + c3 - 1) + 1] + B[(-c3 + c4) - 1][(long long)-2 * t + c3 - 1] + B[(-c3 + c4) + 1][(long long)-2 * t + c3 - 1]);
+              A[-c3 + c4][-2 * c2 + c3 - 1] = SCALAR_VAL(0.2) * (B[-c3 + c4][-2 * c2 + c3 - 1] + B[-c3 + c4][(-2 * c2 + c3 - 1) - 1] + B[-c3 + c4][(-2 * c2 + c3 - 1) + 1] + B[(-c3 + c4) - 1][-2 * c2 + c3 - 1] + B[(-c3 + c4) + 1][-2 * c2 + c3 - 1]);
             }
           }
         }
