@@ -39,11 +39,16 @@ fn expected_path(name: &str, what: &str) -> String {
     )
 }
 
-/// The search's decisions and the regions' fates from `nestor explain`'s text.
+/// The search's decisions, the regions' fates and the work their analyses made
+/// (deterministic counts: a change that makes nestor work more shows here) from
+/// `nestor explain`'s text.
 fn decisions(explain: &str) -> String {
     explain
         .lines()
-        .filter(|l| l.starts_with("region ") || l.trim_start().starts_with("decision:"))
+        .filter(|l| {
+            let l = l.trim_start();
+            l.starts_with("region ") || l.starts_with("decision:") || l.starts_with("work:")
+        })
         .map(|l| format!("{l}\n"))
         .collect()
 }

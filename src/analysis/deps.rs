@@ -470,6 +470,7 @@ impl<'a> InTime<'a> {
         schedule: &UnionMap,
         order: &Order,
     ) -> Isl<InTime<'a>> {
+        crate::support::work::count_check();
         let space = time_space(schedule)?;
         let concurrent = order.concurrent(space.copy()?)?;
         let not_before = Map::lex_ge(space.copy()?)?.union(concurrent.copy()?)?;

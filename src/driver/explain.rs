@@ -105,6 +105,13 @@ fn region(out: &mut String, src: &str, number: usize, r: &RegionReport) {
     for d in &r.decisions {
         let _ = writeln!(out, "  decision: {d}");
     }
+    if r.model.is_some() {
+        let _ = writeln!(
+            out,
+            "  work: {} legality checks, {} isl operations",
+            r.work.checks, r.work.operations
+        );
+    }
     for d in &r.diagnostics {
         let (l, c) = line_col(src, d.span.start);
         let _ = writeln!(out, "  {} {l}:{c} {}", d.code.as_str(), d.message);

@@ -10,6 +10,7 @@ use crate::model::{self, ScopText};
 use crate::support::contain;
 use crate::support::diag::{Code, Diagnostic, Span};
 use crate::support::isl::{Failure, IslFailure, new_context, with_budget};
+use crate::support::work::{self, Work};
 use crate::transform::decision::{self, Decision};
 use crate::transform::rewrites::Transform;
 use crate::transform::search::alternatives::Alternative;
@@ -62,6 +63,9 @@ pub struct RegionReport {
     /// the region's nests are then tried one by one.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub never_modelled: bool,
+    /// The legality checks and isl operations the region's analysis made.
+    #[serde(default)]
+    pub work: Work,
 }
 
 #[derive(Clone, Debug)]
@@ -254,6 +258,7 @@ fn rejected_report(r: &frontend::RejectedNest) -> RegionReport {
         index: None,
         alternatives: Vec::new(),
         never_modelled: false,
+        work: Work::default(),
     }
 }
 
@@ -408,6 +413,7 @@ fn process_region(
         report.diagnostics.push(nothing_to_schedule(region));
         return (report, Vec::new());
     }
+    work::take(ctx);
     let outcome = with_budget(ctx, options.isl_budget, || {
         if options.fault_in(&region.function) == Some(FaultKind::IslError) {
             return Err(Failure::Unexpected(
@@ -417,6 +423,7 @@ fn process_region(
         report.model = Some(model::canonical(ctx, &text)?);
         versioned_outcome(ctx, region, index, &text, identifiers, options)
     });
+    report.work = work::take(ctx);
     let outcome = match outcome {
         Ok(o) => o,
         Err(failure) => {

@@ -58,7 +58,7 @@ pub fn with_budget<T>(
     max_operations: u64,
     f: impl FnOnce() -> Result<T, Failure>,
 ) -> IslResult<T> {
-    ctx.reset_operations();
+    crate::support::work::reset_operations(ctx);
     ctx.set_max_operations(max_operations);
     let result = f().map_err(|e| match e {
         Failure::Isl(e) if out_of_budget(&e) => IslFailure::Budget,
@@ -67,7 +67,7 @@ pub fn with_budget<T>(
         Failure::Unexpected(what) => IslFailure::Error(what),
     });
     ctx.reset_error();
-    ctx.reset_operations();
+    crate::support::work::reset_operations(ctx);
     ctx.set_max_operations(0);
     result
 }
@@ -95,12 +95,12 @@ pub fn step<T>(
     ctx: &Context,
     f: impl FnOnce() -> Result<T, LibISLError>,
 ) -> Result<Option<T>, LibISLError> {
-    ctx.reset_operations();
+    crate::support::work::reset_operations(ctx);
     match f() {
         Ok(v) => Ok(Some(v)),
         Err(e) if out_of_budget(&e) => {
             ctx.reset_error();
-            ctx.reset_operations();
+            crate::support::work::reset_operations(ctx);
             Ok(None)
         }
         Err(e) => Err(e),

@@ -260,7 +260,7 @@ pub fn contract_temporaries(
         plan.scop = scop;
         done.push(contraction);
     }
-    ctx.reset_operations();
+    crate::support::work::reset_operations(ctx);
     Ok((plan, done))
 }
 

@@ -104,7 +104,7 @@ pub fn parallel_loops(
     };
     finder.visit(&plan.tree, &mut Vec::new(), 0)?;
     finder.vector_loops(&plan.tree, &mut Vec::new(), 0)?;
-    ctx.reset_operations();
+    crate::support::work::reset_operations(ctx);
     let mut found = finder.found;
     if plan.region.inside_parallel {
         let (vector, threaded) = found.loops.into_iter().partition(|l| l.simd);

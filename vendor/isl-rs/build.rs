@@ -110,8 +110,10 @@ fn main() {
     for source in SOURCES {
         build.file(format!("isl/{source}"));
     }
+    build.file("extra/operations.c");
     build.compile("isl");
     println!("cargo:rerun-if-changed=isl");
+    println!("cargo:rerun-if-changed=extra");
     println!("cargo:rerun-if-changed=config");
     println!("cargo:rerun-if-changed=build.rs");
 }

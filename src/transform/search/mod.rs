@@ -190,7 +190,7 @@ pub fn search_plan(
             Ok::<bool, LibISLError>(violation == Some(None))
         },
     )?;
-    ctx.reset_operations();
+    crate::support::work::reset_operations(ctx);
     learned.scheduler_may_help.get_or_insert_with(|| {
         found.considered.iter().any(|c| {
             matches!(c.change, Decision::Scheduled { .. }) && c.verdict == CheckOutcome::Illegal
@@ -221,7 +221,7 @@ pub fn isl_order_within_budget(
             .flatten()
             .flatten()
     });
-    ctx.reset_operations();
+    crate::support::work::reset_operations(ctx);
     Ok(tree.ok().flatten())
 }
 

@@ -76,7 +76,7 @@ pub fn tile_where_it_pays(
         || crate::support::isl::step(ctx, || plan.is_legal_change(ctx, &plan.tree, &distributed))?
             != Some(true)
     {
-        ctx.reset_operations();
+        crate::support::work::reset_operations(ctx);
         return Ok((tree, decisions));
     }
     let (more, more_decisions) = tile_chains(ctx, plan, &distributed, sizes, wavefronts)?;
@@ -162,7 +162,7 @@ fn tile_chains(
         };
         decisions.push(nest);
     }
-    ctx.reset_operations();
+    crate::support::work::reset_operations(ctx);
     decisions.reverse();
     Ok((tree, decisions.into_iter().flatten().collect()))
 }

@@ -42,6 +42,8 @@ extern "C" {
 
     fn isl_ctx_reset_operations(ctx: uintptr_t) -> ();
 
+    fn isl_rs_ctx_get_operations(ctx: uintptr_t) -> u64;
+
     fn isl_ctx_resume(ctx: uintptr_t) -> ();
 
     fn isl_ctx_set_error(ctx: uintptr_t, error: i32) -> ();
@@ -160,6 +162,12 @@ impl Context {
         let ctx = ctx.ptr;
         let isl_rs_result = unsafe { isl_ctx_reset_error(ctx) };
         isl_rs_result
+    }
+
+    /// The operations isl made on this context since its last reset (isl counts them
+    /// for `isl_ctx_set_max_operations`; `extra/operations.c` reads the count).
+    pub fn get_operations(&self) -> u64 {
+        unsafe { isl_rs_ctx_get_operations(self.ptr) }
     }
 
     /// Wraps `isl_ctx_reset_operations`.
