@@ -243,17 +243,19 @@ fn skewed_and_tiled(
         (TileSizes::Fixed(fixed), false) => time_tiles(&skewed, path, &repeated(fixed, depth)),
         (TileSizes::Model(_), false) => time_tiles(&skewed, path, &repeated(&TIME_TILE, depth - 1)),
     };
-    for tiled in candidates {
+    // With wavefronts, each candidate's waved form is checked first: legal, the plain
+    // form need not be checked (nothing emits it).
+    let tries = candidates.into_iter().flat_map(|tiled| {
+        let sizes = tile_sizes_of(&tiled, path);
+        let waved = rewrites::wavefront(&tiled, path, WAVEFRONT_LOOPS.min(sizes.len()));
+        let waved = (wavefronts && waved != tiled).then_some((waved, sizes.clone(), true));
+        waved.into_iter().chain([(tiled, sizes, false)])
+    });
+    for (tiled, sizes, wavefront) in tries {
         let legal = crate::support::isl::step(ctx, || plan.is_legal_change(ctx, tree, &tiled))?;
         if legal == Some(true) {
-            let sizes = tile_sizes_of(&tiled, path);
-            let waved = rewrites::wavefront(&tiled, path, WAVEFRONT_LOOPS.min(sizes.len()));
-            let wavefront = wavefronts
-                && waved != tiled
-                && crate::support::isl::step(ctx, || plan.is_legal_change(ctx, tree, &waved))?
-                    == Some(true);
             return Ok(Some(SkewedTiles {
-                tiled: if wavefront { waved } else { tiled },
+                tiled,
                 loops,
                 sizes,
                 wavefront,
