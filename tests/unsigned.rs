@@ -116,8 +116,8 @@ void f(size_t n, double *restrict a) {
 /// `i + 1 < n`, the form that keeps `size_t` code from computing `n - 1` at `n = 0`:
 /// a bound on the iterator plus a constant, whose value is observed at every step.
 const SHIFTED_BOUND: &str = "void kernel(size_t n, double *restrict y, const double *restrict x) {
-  for (int t = 0; t < 3; t++)
-    for (size_t i = 0; i + 1 < n; i++)
+  for (size_t i = 0; i + 1 < n; i++)
+    for (int t = 0; t < 3; t++)
       y[i] = y[i] * 0.5 + x[i + 1];
   for (int i = 0; i + 2 <= (int)n; i += 2)
     for (int j = 0; j < 8; j++)
@@ -132,5 +132,9 @@ fn a_bound_on_the_iterator_plus_a_constant_is_a_bound() {
     );
     let report = check("shifted bound", &src);
     let kernel = &report.output[report.output.find("void kernel").unwrap_or(0)..];
-    assert!(kernel.contains("y_r0"), "{kernel}");
+    // Interchanged: `t` outside, each step vectorizing over `i`.
+    assert!(
+        kernel.find("for (int t").unwrap_or(usize::MAX) < kernel.find("for (size_t i").unwrap_or(0),
+        "{kernel}"
+    );
 }

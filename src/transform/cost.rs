@@ -14,8 +14,8 @@
 //!
 //! with `T` = [`TRIP`] iterations per loop and `L` = [`LINE_BYTES`]. The innermost
 //! loop dominates (it is what the whole nest repeats); outer levels only break ties.
-//! An innermost loop that accumulates into one place (a reduction) costs
-//! [`REDUCTION_PENALTY`] times more: it cannot be vectorized.
+//! An innermost loop that accumulates into one place (a reduction) cannot be
+//! vectorized, each iteration waiting for the previous one: [`reduction_lines`].
 //! Row-major C arrays: the last subscript varies fastest.
 
 use crate::frontend::ir::{Access, Region};
@@ -87,20 +87,39 @@ fn statement_cost(region: &Region, k: usize, levels: &[Option<String>]) -> f64 {
                 .iter()
                 .map(|g| lines(region, g, level.as_deref()))
                 .sum();
-            let penalty = if p == 0 && accumulates(stmt, level.as_deref()) {
-                REDUCTION_PENALTY
-            } else {
-                1.0
+            let lines = match p == 0 && accumulates(stmt, level.as_deref()) {
+                true => reduction_lines(lines, depth),
+                false => lines,
             };
-            lines * penalty * TRIP.powi(depth - 1 - p as i32)
+            lines * TRIP.powi(depth - 1 - p as i32)
         })
         .sum()
 }
 
-/// How much slower an innermost loop runs when it accumulates into one place: C
-/// compilers do not vectorize floating-point reductions (that would reorder the sums),
-/// so the loop runs one element at a time, each waiting for the previous.
+/// The cost of an innermost loop that accumulates into one place (a reduction) in a
+/// nest of `depth` loops, whose references touch `lines` cache lines. C compilers do
+/// not vectorize floating-point reductions (that would reorder the sums), so each
+/// iteration waits for the previous one's addition. In a nest of three loops or more,
+/// the other orders' strided references are what tiling keeps in L1 (`tiling::pays`),
+/// cheap lines: the reduction's lines cost [`REDUCTION_PENALTY`] times more (calibrated
+/// on syrk, rank-2k and LU, which ran 1.1-3x slower with the cost below). In a nest of
+/// two, nothing is tiled: a line of a column walk streams from L2 or memory (about 20
+/// cycles on a 2-core EPYC) where a reduction's iteration takes 4-6, so the loop costs
+/// the larger of its lines and [`REDUCTION_STEP`] per iteration (a triangular column
+/// walk `y[i] += L[i][j] * x[j]` ran 3.4x slower than the row order accumulating
+/// `y[i]`, n = 4000, which the factor had ranked worse).
+fn reduction_lines(lines: f64, depth: i32) -> f64 {
+    match depth >= 3 {
+        true => lines * REDUCTION_PENALTY,
+        false => lines.max(TRIP * REDUCTION_STEP),
+    }
+}
+
+/// How much more the lines of a reduction cost in a nest of three loops or more.
 pub const REDUCTION_PENALTY: f64 = 8.0;
+
+/// What one iteration of a reduction in a nest of two loops costs, in cache lines.
+pub const REDUCTION_STEP: f64 = 0.5;
 
 /// Whether the statement accumulates into one place over the loop over `iterator`: it
 /// reads and writes the same reference, whose subscripts do not involve `iterator` (a
