@@ -115,9 +115,10 @@ fn tile_chains(
         let mut nest = Vec::new();
         let mut tiled_loops = None;
         let mut wavefront = false;
-        match crate::support::isl::step(ctx, || plan.violation_in_change(ctx, &tree, &candidate))? {
+        // The counterexample (for the decision's obstacle) only where no skew tiles it.
+        match crate::support::isl::step(ctx, || plan.violation_of_change(ctx, &tree, &candidate))? {
             Some(None) => {}
-            Some(Some(v)) => match skewed_and_tiled(ctx, plan, &tree, &path, sizes, wavefronts)? {
+            Some(Some(_)) => match skewed_and_tiled(ctx, plan, &tree, &path, sizes, wavefronts)? {
                 Some(skewed) => {
                     candidate = skewed.tiled;
                     tile_sizes = skewed.sizes;
@@ -129,8 +130,11 @@ fn tile_chains(
                     });
                 }
                 None => {
-                    let obstacle = Obstacle::of(&plan.region, &v);
-                    decisions.push(vec![Decision::NotTiled { loops, obstacle }]);
+                    let refused = || plan.violation_in_change(ctx, &tree, &candidate);
+                    if let Some(Some(v)) = crate::support::isl::step(ctx, refused)? {
+                        let obstacle = Obstacle::of(&plan.region, &v);
+                        decisions.push(vec![Decision::NotTiled { loops, obstacle }]);
+                    }
                     continue;
                 }
             },
