@@ -277,10 +277,11 @@ fn skewed_and_tiled(
 /// the point loops.
 fn time_tiles(skewed: &ScheduleTree, path: &[usize], sizes: &[i64]) -> Vec<ScheduleTree> {
     let tiled = rewrites::tile_outer(skewed, path, sizes);
+    // Below the tile bands and the time loop's point band.
     let below_time: Vec<usize> = path
         .iter()
         .copied()
-        .chain([0; 1].repeat(sizes.len() + 1))
+        .chain(std::iter::repeat_n(0, sizes.len() + 1))
         .collect();
     let split = rewrites::distribute_chain(&tiled, &below_time);
     match split == tiled {
