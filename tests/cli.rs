@@ -1231,6 +1231,25 @@ fn tune_keeps_the_fastest_candidate_with_identical_output() {
 }
 
 #[test]
+fn tune_warns_when_the_program_is_too_short_to_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(
+        dir.path(),
+        "short.c",
+        b"#include <stdio.h>\nstatic double a[64][64];\nint main(void) {\n  for (int j = 0; j < 64; j++)\n    for (int i = 0; i < 64; i++)\n      a[i][j] = i + j;\n  printf(\"%g\\n\", a[3][5]);\n  return 0;\n}\n",
+    );
+    let o = nestor(&["tune", "--runs", "1", "--noise", "5", &f, "-o", "-"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("timings this short are mostly noise"),
+        "{}",
+        stderr(&o)
+    );
+    let o = nestor(&["tune", "--noise", "80", &f]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
 fn tune_needs_a_program_and_the_search() {
     let dir = tempfile::tempdir().unwrap();
     let f = write(

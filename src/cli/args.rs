@@ -179,7 +179,8 @@ and CFLAGS (default: -O3 -march=native -ffp-contract=off: tune with the flags yo
 build with), and run --runs times with the ARGS after `--`; the fastest run counts.
 Regions are tuned one after the other, each with the ones before as chosen. The
 fastest candidate whose standard output and exit status are those of the original
-program is kept (with --openmp, also at 1, 2 and 4 threads), and the file is written
+program is kept (with --openmp, also at 1, 2 and 4 threads) when it runs more than
+--noise percent faster than the search's choice, and the file is written
 as `optimize` writes it. A table of the candidates (model cost, time, speedup over
 the original) goes to standard error; --json writes it as JSON.
 
@@ -204,6 +205,11 @@ Examples:
         #[arg(long, value_name = "N", default_value_t = 3,
               value_parser = RangedU64ValueParser::<usize>::new().range(1..=100))]
         runs: usize,
+        /// Keep the search's choice unless another order runs more than PERCENT faster
+        /// (smaller differences are the machine's noise).
+        #[arg(long, value_name = "PERCENT", default_value_t = 3,
+              value_parser = RangedU64ValueParser::<u32>::new().range(0..=50))]
+        noise: u32,
         /// Write the result here (atomically) instead of standard output (`-`: standard
         /// output).
         #[arg(short, long, value_name = "OUT", conflicts_with = "in_place")]

@@ -212,6 +212,8 @@ pub struct TuneArgs<'a> {
     pub build: &'a BuildArgs,
     pub candidates: usize,
     pub runs: usize,
+    /// Percent faster another order must run to replace the search's choice.
+    pub noise: u32,
     pub output: Option<&'a Path>,
     pub in_place: bool,
     pub json: Option<&'a Path>,
@@ -247,6 +249,7 @@ pub fn tune(input: &InputArgs, rewrite: &RewriteArgs, tune: TuneArgs, ui: Ui) ->
                 TUNE_CFLAGS,
             ),
             runs: tune.runs,
+            noise: f64::from(tune.noise) / 100.0,
             file_name: io::file_name_of(input.named()),
         };
         let mut log = |line: String| {
@@ -261,6 +264,13 @@ pub fn tune(input: &InputArgs, rewrite: &RewriteArgs, tune: TuneArgs, ui: Ui) ->
             })?;
         if !ui.quiet {
             eprint!("{}", super::tune::table(&timings));
+        }
+        let original = std::time::Duration::from_secs_f64(timings.original_seconds);
+        if original < super::tune::SHORTEST_TIMED {
+            super::warning(format!(
+                "{name}: the program runs for {}: timings this short are mostly noise; pass a larger input after `--`",
+                super::verify::seconds(original)
+            ));
         }
         if let Some(path) = tune.json {
             let text = serde_json::to_string_pretty(&timings).unwrap_or_default() + "\n";

@@ -16,6 +16,9 @@ pub struct Config {
     pub build: Build,
     /// Runs per program; the fastest counts.
     pub runs: usize,
+    /// How much faster (a fraction of its time) another order must run than the
+    /// search's choice to replace it: smaller differences are the machine's noise.
+    pub noise: f64,
     pub file_name: String,
 }
 
@@ -107,7 +110,7 @@ pub fn tune(
                 measured,
             });
         }
-        let best = fastest(&candidates);
+        let best = fastest(&candidates, config.noise);
         chosen.insert(index, best);
         regions.push(RegionTuning {
             index,
@@ -136,15 +139,28 @@ pub fn rewritten(
     pipeline::optimize(src, &options).output
 }
 
-/// The fastest candidate with the original's output; the search's choice (0) when
-/// none is, and the lower index on equal times (deterministic given the timings).
-fn fastest(candidates: &[CandidateTiming]) -> usize {
-    candidates
+/// The fastest candidate with the original's output, the lower index on equal times
+/// (deterministic given the timings); the search's choice (0) when none is, or when it
+/// has the original's output and the fastest runs less than `noise` (a fraction of its
+/// time) faster.
+fn fastest(candidates: &[CandidateTiming], noise: f64) -> usize {
+    let best = candidates
         .iter()
         .filter_map(|c| c.measured.seconds().map(|s| (c.index, s)))
-        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
-        .map_or(0, |(k, _)| k)
+        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    let choice = candidates
+        .iter()
+        .find(|c| c.index == 0)
+        .and_then(|c| c.measured.seconds());
+    match (best, choice) {
+        (Some((_, fastest)), Some(choice)) if fastest >= choice * (1.0 - noise) => 0,
+        (Some((k, _)), _) => k,
+        (None, _) => 0,
+    }
 }
+
+/// Programs that run for less than this are mostly timing noise.
+pub const SHORTEST_TIMED: Duration = Duration::from_millis(10);
 
 fn decisions_text(decisions: &[nestor::transform::decision::Decision]) -> Vec<String> {
     decisions
@@ -333,4 +349,41 @@ pub fn table(tuning: &Tuning) -> String {
 
 fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CandidateTiming, Measured, fastest};
+
+    fn timed(seconds: &[Option<f64>]) -> Vec<CandidateTiming> {
+        seconds
+            .iter()
+            .enumerate()
+            .map(|(index, s)| CandidateTiming {
+                index,
+                decisions: Vec::new(),
+                cost: 0.0,
+                measured: match s {
+                    Some(seconds) => Measured::Identical { seconds: *seconds },
+                    None => Measured::Failed {
+                        why: "did not compile".to_string(),
+                    },
+                },
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_difference_within_the_noise_keeps_the_search_s_choice() {
+        let candidates = timed(&[Some(1.0), Some(0.99), Some(0.985)]);
+        assert_eq!(fastest(&candidates, 0.03), 0);
+        assert_eq!(fastest(&candidates, 0.0), 2);
+    }
+
+    #[test]
+    fn a_clearly_faster_order_or_a_failed_choice_is_replaced() {
+        assert_eq!(fastest(&timed(&[Some(1.0), Some(0.9)]), 0.03), 1);
+        assert_eq!(fastest(&timed(&[None, Some(1.1), Some(1.2)]), 0.03), 1);
+        assert_eq!(fastest(&timed(&[None, None]), 0.03), 0);
+    }
 }
