@@ -252,8 +252,11 @@ pub fn tune(input: &InputArgs, rewrite: &RewriteArgs, tune: TuneArgs, ui: Ui) ->
             noise: f64::from(tune.noise) / 100.0,
             file_name: io::file_name_of(input.named()),
         };
+        // Progress (each program timed) where someone watches: -v, or a terminal.
+        let progress =
+            ui.verbose || (!ui.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()));
         let mut log = |line: String| {
-            if ui.verbose {
+            if progress {
                 eprintln!("nestor: tune: {name}: {line}");
             }
         };
