@@ -152,3 +152,23 @@ fn regenerating_as_written_keeps_no_cell() {
     let identity = pipeline::optimize(&program(TWO_SUMS), &options);
     assert!(!identity.output.contains("q_r0"), "{}", identity.output);
 }
+
+#[test]
+fn a_triangular_column_walk_takes_the_row_order_with_its_sum_in_a_local() {
+    let src = program(
+        "void kernel(int n, double A[][N], double s[], double q[], double p[], double r[]) {
+  for (int j = 0; j < n; j++)
+    for (int i = j; i < n; i++)
+      s[i] += A[i][j] * p[j];
+}",
+    );
+    let report = common::searched(&src, None);
+    assert_eq!(
+        promoted(&report),
+        ["kept `s[i]` in a register across loop `j` (loaded before it, stored after it)"],
+        "{}",
+        report.output
+    );
+    common::assert_same_behaviour_threaded("triangular walk", &src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}

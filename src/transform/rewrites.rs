@@ -393,32 +393,21 @@ pub fn tile_outer(tree: &ScheduleTree, path: &[usize], sizes: &[i64]) -> Schedul
 
 /// `tree` with the chain of bands at `path` distributed over the children of the
 /// sequence below it: one copy of the whole chain per child, each band keeping the
-/// members of that child's statements, in the sequence's order. Unchanged when the
-/// chain's bottom is not a sequence.
+/// members of that child's statements, in the sequence's order ([`distribute`] from
+/// the innermost band out). Unchanged when the chain's bottom is not a sequence.
 pub fn distribute_chain(tree: &ScheduleTree, path: &[usize]) -> ScheduleTree {
     let (bands, bottom) = chain_at(tree, path);
-    let ScheduleTree::Sequence(children) = bottom else {
-        return tree.clone();
-    };
-    if bands.is_empty() {
+    if !matches!(bottom, ScheduleTree::Sequence(_)) {
         return tree.clone();
     }
-    let copies = children.iter().map(|child| {
-        let inside = child.statements();
-        let restricted: Vec<Band> = bands
+    (0..bands.len()).rev().fold(tree.clone(), |tree, depth| {
+        let band: Vec<usize> = path
             .iter()
-            .map(|(label, members)| {
-                let kept = members
-                    .iter()
-                    .filter(|(k, _)| inside.contains(k))
-                    .cloned()
-                    .collect();
-                (label.clone(), kept)
-            })
+            .copied()
+            .chain(std::iter::repeat_n(0, depth))
             .collect();
-        stack(&restricted, child.clone())
-    });
-    tree.replaced_at(path, ScheduleTree::Sequence(copies.collect()))
+        distribute(&tree, &band)
+    })
 }
 
 /// `tree` with the outermost `count` bands of the chain at `path` (tile loops whose
