@@ -5,7 +5,7 @@ mod cli;
 
 use clap::{CommandFactory, Parser};
 use cli::args::{Cli, Command};
-use cli::commands::{TuneArgs, batch, diff, explain, optimize, tune, verify};
+use cli::commands::{TuneArgs, batch, diff, explain, optimize, several, tune, verify};
 use cli::{Exit, Ui, io};
 use std::process::ExitCode;
 
@@ -23,10 +23,16 @@ fn main() -> ExitCode {
             output,
             in_place,
         } => {
-            if in_place && io::is_stdin(&input.file) {
+            if in_place && input.files.iter().any(|f| io::is_stdin(f)) {
                 usage_error(
                     "optimize",
                     "--in-place needs a file; standard input (`-`) cannot be replaced",
+                )
+            }
+            if several(&input) && !in_place {
+                usage_error(
+                    "optimize",
+                    "several files or a directory need --in-place (or `nestor batch DIR --out OUT` to mirror them into a directory)",
                 )
             }
             optimize(&input, &rewrite, output.as_deref(), in_place, ui)
@@ -36,7 +42,12 @@ fn main() -> ExitCode {
             rewrite,
             git,
             check,
-        } => diff(&input, &rewrite, git, check, ui),
+        } => {
+            if several(&input) && input.files.iter().any(|f| io::is_stdin(f)) {
+                usage_error("diff", "standard input (`-`) cannot be read with other files")
+            }
+            diff(&input, &rewrite, git, check, ui)
+        }
         Command::Explain {
             input,
             rewrite,

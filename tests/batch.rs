@@ -335,7 +335,7 @@ fn pathological_files_are_reported_and_copied_without_stopping_the_batch() {
     let table = text(&o.stdout);
     let stderr = text(&o.stderr);
     // The dangling link is unreadable: an IO failure wins over the files that are not C.
-    assert_eq!(o.status.code(), Some(1), "{table}\n{stderr}");
+    assert_eq!(o.status.code(), Some(8), "{table}\n{stderr}");
     assert!(
         !stderr.contains("panicked"),
         "the injected panic leaked to stderr:\n{stderr}"
@@ -653,7 +653,7 @@ fn bad_command_lines_and_missing_paths() {
         &["batch", "missing", "--out", "o", "--json", "r.json"],
         &[],
     );
-    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert_eq!(o.status.code(), Some(8), "{}", text(&o.stderr));
     let j = json(&tmp.path().join("r.json"));
     assert_eq!(j["files"][0]["error"]["kind"], "unreadable");
     assert!(

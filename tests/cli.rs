@@ -58,9 +58,9 @@ fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
 }
 
 #[test]
-fn missing_file_exits_1_with_message() {
+fn missing_file_exits_8_with_message() {
     let o = nestor(&["optimize", "/nonexistent/kernel.c"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(8));
     assert!(
         stderr(&o).contains("cannot read `/nonexistent/kernel.c`"),
         "{}",
@@ -69,11 +69,75 @@ fn missing_file_exits_1_with_message() {
 }
 
 #[test]
-fn directory_exits_1() {
+fn a_directory_needs_in_place() {
     let dir = tempfile::tempdir().unwrap();
     let o = nestor(&["optimize", &dir.path().to_string_lossy()]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("need --in-place"), "{}", stderr(&o));
+}
+
+#[test]
+fn explain_of_a_directory_exits_8() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = nestor(&["explain", &dir.path().to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(8));
     assert!(stderr(&o).contains("is a directory"), "{}", stderr(&o));
+}
+
+/// A tree of three files: one nestor rewrites, one it leaves as written, one that is
+/// not C.
+fn tree() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let matmul = std::fs::read("samples/matmul.c").unwrap();
+    write(dir.path(), "matmul.c", &matmul);
+    write(&sub, "plain.c", b"int add(int a, int b) { return a + b; }\n");
+    write(&sub, "kernel.h", b"#define N 10\n");
+    dir
+}
+
+#[test]
+fn diff_check_over_a_tree_exits_1_then_0_after_optimize_in_place() {
+    let dir = tree();
+    let root = dir.path().to_string_lossy().into_owned();
+    let o = nestor(&["diff", "--check", "-q", &root]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).contains("matmul.c: 1 region"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("plain.c: no loop nests"), "{}", stdout(&o));
+    let o = nestor(&["optimize", "-q", "--in-place", &root]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = nestor(&["diff", "--check", "-q", &root]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let header = std::fs::read(dir.path().join("sub/kernel.h")).unwrap();
+    assert_eq!(header, b"#define N 10\n", "headers are not rewritten");
+}
+
+#[test]
+fn an_error_outranks_a_change_and_the_other_files_are_still_processed() {
+    let dir = tree();
+    let broken = write(dir.path(), "broken.c", b"int f( {\n");
+    let matmul = dir.path().join("matmul.c").to_string_lossy().into_owned();
+    let o = nestor(&["diff", "--check", "-q", &broken, &matmul, "/nonexistent.c"]);
+    assert_eq!(o.status.code(), Some(8), "{}", stderr(&o));
+    assert!(stdout(&o).contains("+++ "), "matmul.c's diff still prints");
+    let o = nestor(&["diff", "--check", "-q", &broken, &matmul]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    let o = nestor(&["optimize", "-q", "--in-place", &broken, &matmul]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&broken).unwrap(), b"int f( {\n");
+    let rewritten = std::fs::read_to_string(&matmul).unwrap();
+    assert!(rewritten.contains("omp parallel for"), "{rewritten}");
+}
+
+#[test]
+fn several_files_to_standard_output_is_a_usage_error() {
+    let dir = tree();
+    let matmul = dir.path().join("matmul.c").to_string_lossy().into_owned();
+    let o = nestor(&["optimize", &matmul, &matmul]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let o = nestor(&["optimize", &matmul, &matmul, "-o", "x.c"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
 
 #[test]
@@ -240,13 +304,14 @@ fn help_of_every_subcommand_has_examples_and_top_level_help_has_every_exit_code(
     let out = stdout(&nestor(&["--help"]));
     for code in [
         "0  success",
-        "1  a file",
+        "1  diff --check",
         "2  invalid",
         "3  the input",
         "4  a requested",
         "5  verify",
         "6  verify",
         "7  verify",
+        "8  a file",
     ] {
         assert!(out.contains(code), "`{code}` missing from --help:\n{out}");
     }
@@ -336,14 +401,17 @@ fn bad_inputs_fail_clearly_in_every_subcommand() {
     let syntax = write(dir.path(), "bad.c", SYNTAX_ERROR);
     let latin1 = write(dir.path(), "latin1.c", b"/* caf\xe9 */\nint x;\n");
     let cases = [
-        (&missing, 1, "cannot read `"),
-        (&directory, 1, "is a directory"),
+        (&missing, 8, "cannot read `"),
+        (&directory, 8, "is a directory"),
         (&binary, 3, "is a binary file"),
         (&syntax, 3, "error[N001]"),
         (&latin1, 3, "is not UTF-8 text"),
     ];
     for sub in SUBCOMMANDS {
         for (file, code, message) in &cases {
+            if *file == &directory && matches!(sub, "optimize" | "diff") {
+                continue; // the `.c` files below it: see a_directory_needs_in_place
+            }
             let o = nestor(&[sub, file]);
             assert_no_panic(&o);
             assert_eq!(o.status.code(), Some(*code), "{sub} {file}: {}", stderr(&o));

@@ -11,7 +11,7 @@ use std::time::Duration;
 pub const EXIT_CODES: &str = "\
 Exit codes:
   0  success (regions nestor could not optimize are left as written, with warnings)
-  1  a file could not be read or written; diff --check: the file would change
+  1  diff --check: a file would change
   2  invalid command line
   3  the input is not C nestor can parse (syntax error, binary or non-UTF-8 file, too large),
      or nestor failed on it outside its regions (an internal error; nothing is written)
@@ -21,12 +21,15 @@ Exit codes:
      or exit status), or does not compile or finish in time while the original does
   6  verify, tune: the file has no `main` function, so there is nothing to run
   7  verify, tune: the original program could not be compiled or did not finish in time;
-     nothing was compared";
+     nothing was compared
+  8  a file could not be read or written
+With several files, each is processed; the first code in the order 8, 3, 4, 1 that
+applies to some file is the exit code.";
 
 const BATCH_EXIT_CODES: &str = "\
 Exit codes (when several apply, the first listed here wins):
   5  with --verify: some optimized program behaves differently
-  1  some input could not be read or some output could not be written
+  8  some input could not be read or some output could not be written
   3  some files are not C nestor can parse, or nestor failed on them (copied unchanged)
   7  with --verify: no program could be compared (each was inconclusive or had no
      `main`), though some were tried
@@ -88,21 +91,23 @@ pub enum Command {
   nestor optimize kernel.c                    # the result on standard output
   nestor optimize kernel.c -o kernel.opt.c
   nestor optimize --in-place --fuse kernel.c
+  nestor optimize --in-place src/ lib/kernel.c  # every .c file under src/, and one more
   nestor optimize --interchange i,j -D N=1000 kernel.c
   cat kernel.c | nestor optimize -
 
 {EXIT_CODES}"))]
     Optimize {
         #[command(flatten)]
-        input: InputArgs,
+        input: FilesArgs,
         #[command(flatten)]
         rewrite: RewriteArgs,
         /// Write the result here (atomically) instead of standard output (`-`: standard
         /// output).
         #[arg(short, long, value_name = "OUT", conflicts_with = "in_place")]
         output: Option<PathBuf>,
-        /// Replace FILE with the result (atomically: a temporary file in the same
-        /// directory, then a rename). FILE is not touched when it is not valid C.
+        /// Replace each FILE with its result (atomically: a temporary file in the same
+        /// directory, then a rename). A file that is not valid C is not touched.
+        /// Needed for several files or a directory.
         #[arg(long)]
         in_place: bool,
     },
@@ -118,17 +123,18 @@ Examples:
   nestor diff --fuse kernel.c | patch -p0
   nestor diff --interchange j,k --git kernel.c | git apply
   nestor diff --check -q kernel.c > /dev/null || echo \"nestor would rewrite kernel.c\"
+  nestor diff --check src/                # every .c file under src/, for CI
 
 {EXIT_CODES}"))]
     Diff {
         #[command(flatten)]
-        input: InputArgs,
+        input: FilesArgs,
         #[command(flatten)]
         rewrite: RewriteArgs,
         /// Prefix the file names with a/ and b/ and add a `diff --git` line, for `git apply`.
         #[arg(long)]
         git: bool,
-        /// Exit 1 when optimize would change the file (for CI: the diff still prints).
+        /// Exit 1 when optimize would change a file (for CI: the diff still prints).
         #[arg(long)]
         check: bool,
     },
@@ -320,6 +326,22 @@ Examples:
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+}
+
+/// The inputs of `optimize` and `diff`: files, and directories whose `.c` files are
+/// taken.
+#[derive(Args)]
+pub struct FilesArgs {
+    /// The C files (`-` reads standard input); a directory stands for the `.c` files
+    /// below it (recursively, in path order; links to directories are not followed).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// With `-`: the path the input has (for messages, the diff's headers, and its
+    /// directory, where quoted includes are looked up).
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
+    #[command(flatten)]
+    pub analysis: AnalysisArgs,
 }
 
 #[derive(Args)]

@@ -1,7 +1,9 @@
 //! The subcommands that work on one file (`optimize`, `diff`, `explain`, `verify`) and
 //! the set-up of `batch`: read the input, run the pipeline, render, write, exit code.
 
-use super::args::{AnalysisArgs, BuildArgs, InputArgs, RewriteArgs, TUNE_CFLAGS, VERIFY_CFLAGS};
+use super::args::{
+    AnalysisArgs, BuildArgs, FilesArgs, InputArgs, RewriteArgs, TUNE_CFLAGS, VERIFY_CFLAGS,
+};
 use super::panics::Fault;
 use super::termcolor::StandardStream;
 use super::{Exit, Ui, io, report, summary};
@@ -78,34 +80,89 @@ fn finish(result: Result<(), Exit>) -> Exit {
     result.err().unwrap_or(Exit::Success)
 }
 
+/// The inputs `files` names, a directory standing for the `.c` files below it; a
+/// directory that cannot be listed is said and stands as `Err(Exit::Io)`.
+fn inputs(files: &FilesArgs) -> Vec<Result<InputArgs, Exit>> {
+    let input = |file: PathBuf| InputArgs {
+        file,
+        stdin_filename: files.stdin_filename.clone(),
+        analysis: files.analysis.clone(),
+    };
+    let mut all = Vec::new();
+    for path in &files.files {
+        if !path.is_dir() {
+            all.push(Ok(input(path.clone())));
+            continue;
+        }
+        let before = all.len();
+        for found in io::sources_under(path, |_| false) {
+            match found {
+                Ok(f) if !f.header => all.push(Ok(input(f.path))),
+                Ok(_) => {}
+                Err((dir, why)) => {
+                    super::error(format!("cannot list `{}`: {why}", dir.display()));
+                    all.push(Err(Exit::Io));
+                }
+            }
+        }
+        if all.len() == before {
+            super::warning(format!("no .c file under `{}`", path.display()));
+        }
+    }
+    all
+}
+
+/// Whether `files` names more than one input (a directory counts as several).
+pub fn several(files: &FilesArgs) -> bool {
+    files.files.len() > 1 || files.files.iter().any(|p| p.is_dir())
+}
+
+/// `work` on each input of `files`; the exit code of them all ([`Exit::of_all`]).
+fn each_input(files: &FilesArgs, mut work: impl FnMut(&InputArgs) -> Exit) -> Exit {
+    Exit::of_all(inputs(files).into_iter().map(|input| match input {
+        Ok(input) => work(&input),
+        Err(exit) => exit,
+    }))
+}
+
+/// `nestor optimize`: each input rewritten to `output` (one input), in place, or to
+/// standard output (one input).
 pub fn optimize(
-    input: &InputArgs,
+    files: &FilesArgs,
     rewrite: &RewriteArgs,
     output: Option<&Path>,
     in_place: bool,
     ui: Ui,
 ) -> Exit {
-    finish((|| {
-        let (name, src, report) = analyze(input, rewrite, Explained::No, ui)?;
-        let like = (!io::is_stdin(&input.file)).then_some(input.file.as_path());
-        let target = if in_place {
-            Some(input.file.as_path())
-        } else {
-            output.filter(|p| *p != Path::new("-"))
-        };
-        match target {
-            // Leave an unchanged file alone (no new inode or mtime, so no rebuild).
-            Some(_) if in_place && report.output == src => {}
-            Some(path) => {
-                io::write_atomically(path, report.output.as_bytes(), like).map_err(|e| {
-                    super::error(format!("cannot write `{}`: {e}", path.display()));
-                    Exit::Io
-                })?
-            }
-            None => write_stdout(report.output.as_bytes())?,
-        }
-        report::refusals(&name, &report, &rewrite.transforms())
-    })())
+    each_input(files, |input| {
+        finish(optimize_one(input, rewrite, output, in_place, ui))
+    })
+}
+
+fn optimize_one(
+    input: &InputArgs,
+    rewrite: &RewriteArgs,
+    output: Option<&Path>,
+    in_place: bool,
+    ui: Ui,
+) -> Result<(), Exit> {
+    let (name, src, report) = analyze(input, rewrite, Explained::No, ui)?;
+    let like = (!io::is_stdin(&input.file)).then_some(input.file.as_path());
+    let target = if in_place {
+        Some(input.file.as_path())
+    } else {
+        output.filter(|p| *p != Path::new("-"))
+    };
+    match target {
+        // Leave an unchanged file alone (no new inode or mtime, so no rebuild).
+        Some(_) if in_place && report.output == src => {}
+        Some(path) => io::write_atomically(path, report.output.as_bytes(), like).map_err(|e| {
+            super::error(format!("cannot write `{}`: {e}", path.display()));
+            Exit::Io
+        })?,
+        None => write_stdout(report.output.as_bytes())?,
+    }
+    report::refusals(&name, &report, &rewrite.transforms())
 }
 
 /// Writes to standard output; a closed pipe (`nestor ... | head`) is not an error.
@@ -121,27 +178,35 @@ fn write_stdout(bytes: &[u8]) -> Result<(), Exit> {
     }
 }
 
-/// `nestor diff`; with `check`, exit 1 when the file would change.
-pub fn diff(input: &InputArgs, rewrite: &RewriteArgs, git: bool, check: bool, ui: Ui) -> Exit {
-    finish((|| {
-        let (name, src, report) = analyze(input, rewrite, Explained::No, ui)?;
-        let summaries = summary::summarize(&src, &report);
-        let mut out = StandardStream::stdout(ui.stdout_color());
-        let labels = super::diff::Labels::for_path(input.named(), git);
-        match super::diff::write(&mut out, &name, &src, &report.output, &summaries, &labels) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-            Err(e) => {
-                super::error(format!("cannot write to standard output: {e}"));
-                return Err(Exit::Io);
-            }
+/// `nestor diff` of each input; with `check`, exit 1 when some file would change.
+pub fn diff(files: &FilesArgs, rewrite: &RewriteArgs, git: bool, check: bool, ui: Ui) -> Exit {
+    each_input(files, |input| finish(diff_one(input, rewrite, git, check, ui)))
+}
+
+fn diff_one(
+    input: &InputArgs,
+    rewrite: &RewriteArgs,
+    git: bool,
+    check: bool,
+    ui: Ui,
+) -> Result<(), Exit> {
+    let (name, src, report) = analyze(input, rewrite, Explained::No, ui)?;
+    let summaries = summary::summarize(&src, &report);
+    let mut out = StandardStream::stdout(ui.stdout_color());
+    let labels = super::diff::Labels::for_path(input.named(), git);
+    match super::diff::write(&mut out, &name, &src, &report.output, &summaries, &labels) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        Err(e) => {
+            super::error(format!("cannot write to standard output: {e}"));
+            return Err(Exit::Io);
         }
-        report::refusals(&name, &report, &rewrite.transforms())?;
-        if check && report.output != src {
-            return Err(Exit::WouldChange);
-        }
-        Ok(())
-    })())
+    }
+    report::refusals(&name, &report, &rewrite.transforms())?;
+    if check && report.output != src {
+        return Err(Exit::WouldChange);
+    }
+    Ok(())
 }
 
 pub fn explain(input: &InputArgs, rewrite: &RewriteArgs, json: bool, ui: Ui) -> Exit {

@@ -185,6 +185,55 @@ fn replace_atomically(
     Ok(())
 }
 
+/// A `.c` or `.h` file found under a directory.
+pub struct Found {
+    pub path: PathBuf,
+    pub header: bool,
+}
+
+/// The `.c` and `.h` files under directory `root`, recursively, in path order, not
+/// descending into the directories `skip` names; a directory that cannot be listed is
+/// an `Err` of its path and why. Symbolic links to directories are not followed (no
+/// cycles); links to files, and dangling ones, are found like files (a dangling one
+/// fails when read).
+pub fn sources_under(
+    root: &Path,
+    skip: impl Fn(&Path) -> bool,
+) -> Vec<Result<Found, (PathBuf, String)>> {
+    let entries = walkdir::WalkDir::new(root)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !skip(e.path()));
+    let mut found = Vec::new();
+    for entry in entries {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                let dir = e.path().unwrap_or(root).to_path_buf();
+                let why = e
+                    .io_error()
+                    .map_or_else(|| e.to_string(), ToString::to_string);
+                found.push(Err((dir, why)));
+                continue;
+            }
+        };
+        let path = entry.path();
+        let extension = path.extension().and_then(|e| e.to_str());
+        let link_to_dir =
+            entry.path_is_symlink() && std::fs::metadata(path).is_ok_and(|m| m.is_dir());
+        if let Some(ext @ ("c" | "h")) = extension
+            && !entry.file_type().is_dir()
+            && !link_to_dir
+        {
+            found.push(Ok(Found {
+                path: path.to_path_buf(),
+                header: ext == "h",
+            }));
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

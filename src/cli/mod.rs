@@ -21,23 +21,32 @@ use std::io::IsTerminal;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
     Success = 0,
-    Io = 1,
+    /// `diff --check`: a file would change (1, as `cargo fmt --check` and
+    /// `ruff format --check` say it).
+    WouldChange = 1,
     Usage = 2,
     NotC = 3,
     Refused = 4,
     Differs = 5,
     NoMain = 6,
     CannotVerify = 7,
-    /// `diff --check`: the file would change (1, as `cargo fmt --check` says it).
-    WouldChange = 101,
+    Io = 8,
 }
 
 impl Exit {
     pub fn code(self) -> u8 {
-        match self {
-            Exit::WouldChange => 1,
-            other => other as u8,
-        }
+        self as u8
+    }
+
+    /// The exit code of a run over several files, from each file's: the first of
+    /// `Io`, `NotC`, `Refused`, `WouldChange` that some file has (an error outranks
+    /// a finding), else success.
+    pub fn of_all(exits: impl IntoIterator<Item = Exit>) -> Exit {
+        const RANK: [Exit; 4] = [Exit::Io, Exit::NotC, Exit::Refused, Exit::WouldChange];
+        let exits: Vec<Exit> = exits.into_iter().collect();
+        RANK.into_iter()
+            .find(|e| exits.contains(e))
+            .unwrap_or(Exit::Success)
     }
 }
 

@@ -393,12 +393,10 @@ fn copy_headers(headers: &[Job]) -> bool {
     all
 }
 
-/// The `.c` files (and, into `headers`, the `.h` files) under directory `root`, in
-/// path order, skipping the output directory `out_canonical` (when it lies inside the
-/// tree). Symbolic links to directories are
-/// not followed (no cycles); links to files, and dangling ones, are inputs like files
-/// (a dangling one fails when read). A `.c` file `excluded` matches (its path below
-/// `root`, or its name) is copied like a header.
+/// The `.c` files (and, into `headers`, the `.h` files) under directory `root` (see
+/// [`io::sources_under`]), skipping the output directory `out_canonical` (when it lies
+/// inside the tree). A `.c` file `excluded` matches (its path below `root`, or its
+/// name) is copied like a header.
 fn walk(
     root: &Path,
     (out, out_canonical): (&Path, Option<&Path>),
@@ -409,51 +407,31 @@ fn walk(
     let is_out = |path: &Path| {
         out_canonical.is_some() && path.canonicalize().ok().as_deref() == out_canonical
     };
-    let entries = walkdir::WalkDir::new(root)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !is_out(e.path()));
-    for entry in entries {
-        let place = |path: &Path| out.join(path.strip_prefix(root).unwrap_or(path));
-        let entry = match entry {
-            Ok(e) => e,
-            Err(e) => {
-                let dir = e.path().unwrap_or(root).to_path_buf();
-                failures.push(failed_result(
-                    &Job {
-                        output: place(&dir),
-                        input: dir.clone(),
-                    },
-                    "unreadable",
-                    format!(
-                        "cannot list `{}`: {}",
-                        dir.display(),
-                        e.io_error()
-                            .map_or_else(|| e.to_string(), ToString::to_string)
-                    ),
-                    false,
-                    Duration::ZERO,
-                ));
+    let place = |path: &Path| out.join(path.strip_prefix(root).unwrap_or(path));
+    for found in io::sources_under(root, is_out) {
+        let found = match found {
+            Ok(f) => f,
+            Err((dir, why)) => {
+                let job = Job {
+                    output: place(&dir),
+                    input: dir.clone(),
+                };
+                let message = format!("cannot list `{}`: {why}", dir.display());
+                failures.push(failed_result(&job, "unreadable", message, false, Duration::ZERO));
                 continue;
             }
         };
-        let path = entry.path();
-        let is_c = path.extension().is_some_and(|e| e == "c");
-        let link_to_dir =
-            entry.path_is_symlink() && std::fs::metadata(path).is_ok_and(|m| m.is_dir());
-        let is_h = path.extension().is_some_and(|e| e == "h");
-        if (is_c || is_h) && !entry.file_type().is_dir() && !link_to_dir {
-            let job = Job {
-                output: place(path),
-                input: path.to_path_buf(),
-            };
-            let below = path.strip_prefix(root).unwrap_or(path);
-            let name = Path::new(path.file_name().unwrap_or_default());
-            if is_c && !excluded.is_match(below) && !excluded.is_match(name) {
-                jobs.push(job)
-            } else {
-                headers.push(job)
-            }
+        let path = found.path;
+        let job = Job {
+            output: place(&path),
+            input: path.clone(),
+        };
+        let below = path.strip_prefix(root).unwrap_or(&path);
+        let name = Path::new(path.file_name().unwrap_or_default());
+        if !found.header && !excluded.is_match(below) && !excluded.is_match(name) {
+            jobs.push(job)
+        } else {
+            headers.push(job)
         }
     }
 }
