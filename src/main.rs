@@ -5,7 +5,7 @@ mod cli;
 
 use clap::{CommandFactory, Parser};
 use cli::args::{Cli, Command};
-use cli::commands::{TuneArgs, batch, diff, explain, optimize, several, tune, verify};
+use cli::commands::{TuneArgs, batch, diff, explain, optimize, several, tune, verify, with_config};
 use cli::{Exit, Ui, io};
 use std::process::ExitCode;
 
@@ -16,49 +16,114 @@ fn main() -> ExitCode {
         verbose: cli.verbose,
         color: cli.color,
     };
+    let sarif = analysis_of(&cli.command).and_then(|a| {
+        let path = a.sarif.clone()?;
+        cli::sarif::start();
+        Some(path)
+    });
     let exit = match cli.command {
-        Command::Optimize {
-            input,
-            rewrite,
-            output,
-            in_place,
-        } => {
-            if in_place && input.files.iter().any(|f| io::is_stdin(f)) {
-                usage_error(
-                    "optimize",
-                    "--in-place needs a file; standard input (`-`) cannot be replaced",
-                )
+        // The compiler's exit code, whatever it is.
+        Command::Cc { args } => return ExitCode::from(cli::cc::run(args, ui.verbose)),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "nestor", &mut std::io::stdout());
+            return ExitCode::SUCCESS;
+        }
+        command => {
+            check_usage(&command);
+            run(command, ui)
+        }
+    };
+    let exit = match sarif.map(|path| cli::sarif::finish(&path)) {
+        Some(Err(msg)) => {
+            cli::error(msg);
+            if exit == Exit::Success {
+                Exit::Io
+            } else {
+                exit
             }
-            if several(&input) && !in_place {
+        }
+        _ => exit,
+    };
+    ExitCode::from(exit.code())
+}
+
+/// Exits with a usage error (2) for options that go together in clap's eyes but not
+/// in fact.
+fn check_usage(command: &Command) {
+    let replace_stdin = "--in-place needs a file; standard input (`-`) cannot be replaced";
+    match command {
+        Command::Optimize {
+            input, in_place, ..
+        } => {
+            if *in_place && input.files.iter().any(|f| io::is_stdin(f)) {
+                usage_error("optimize", replace_stdin)
+            }
+            if several(input) && !in_place {
                 usage_error(
                     "optimize",
                     "several files or a directory need --in-place (or `nestor batch DIR --out OUT` to mirror them into a directory)",
                 )
             }
-            optimize(&input, &rewrite, output.as_deref(), in_place, ui)
         }
+        Command::Diff { input, .. }
+            if several(input) && input.files.iter().any(|f| io::is_stdin(f)) =>
+        {
+            usage_error(
+                "diff",
+                "standard input (`-`) cannot be read with other files",
+            )
+        }
+        Command::Tune {
+            input,
+            rewrite,
+            in_place,
+            ..
+        } => {
+            if !matches!(rewrite.mode(), nestor::driver::pipeline::Mode::Search(_)) {
+                usage_error(
+                    "tune",
+                    "tune times the orders the automatic search finds: --identity, \
+                     --interchange and --fuse do not apply",
+                )
+            }
+            if *in_place && io::is_stdin(&input.file) {
+                usage_error("tune", replace_stdin)
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Runs a subcommand that reads C files (`main` runs the others).
+fn run(command: Command, ui: Ui) -> Exit {
+    match command {
+        Command::Optimize {
+            input,
+            rewrite,
+            output,
+            in_place,
+        } => optimize(&input, &rewrite, output.as_deref(), in_place, ui),
         Command::Diff {
             input,
             rewrite,
             git,
             check,
-        } => {
-            if several(&input) && input.files.iter().any(|f| io::is_stdin(f)) {
-                usage_error("diff", "standard input (`-`) cannot be read with other files")
-            }
-            diff(&input, &rewrite, git, check, ui)
-        }
+        } => diff(&input, &rewrite, git, check, ui),
         Command::Explain {
             input,
             rewrite,
             json,
-        } => explain(&input, &rewrite, json, ui),
+        } => with_config(&input, &rewrite, |input, rewrite| {
+            explain(input, rewrite, json, ui)
+        }),
         Command::Verify {
             input,
             rewrite,
             build,
             args,
-        } => verify(&input, &rewrite, &build, args, ui),
+        } => with_config(&input, &rewrite, |input, rewrite| {
+            verify(input, rewrite, &build, args, ui)
+        }),
         Command::Tune {
             input,
             rewrite,
@@ -71,19 +136,6 @@ fn main() -> ExitCode {
             json,
             args,
         } => {
-            if !matches!(rewrite.mode(), nestor::driver::pipeline::Mode::Search(_)) {
-                usage_error(
-                    "tune",
-                    "tune times the orders the automatic search finds: --identity, \
-                     --interchange and --fuse do not apply",
-                )
-            }
-            if in_place && io::is_stdin(&input.file) {
-                usage_error(
-                    "tune",
-                    "--in-place needs a file; standard input (`-`) cannot be replaced",
-                )
-            }
             let tune_args = TuneArgs {
                 build: &build,
                 candidates,
@@ -94,7 +146,9 @@ fn main() -> ExitCode {
                 json: json.as_deref(),
                 args,
             };
-            tune(&input, &rewrite, tune_args, ui)
+            with_config(&input, &rewrite, |input, rewrite| {
+                tune(input, rewrite, tune_args, ui)
+            })
         }
         Command::Batch {
             paths,
@@ -109,13 +163,20 @@ fn main() -> ExitCode {
         } => batch(
             paths, out, exclude, jobs, json, verify, &analysis, &rewrite, &build, ui,
         ),
-        Command::Cc { args } => return ExitCode::from(cli::cc::run(args, ui.verbose)),
-        Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "nestor", &mut std::io::stdout());
-            Exit::Success
-        }
-    };
-    ExitCode::from(exit.code())
+        Command::Cc { .. } | Command::Completions { .. } => Exit::Usage,
+    }
+}
+
+/// The analysis options of the command line, for the commands that analyse files.
+fn analysis_of(command: &Command) -> Option<&cli::args::AnalysisArgs> {
+    match command {
+        Command::Optimize { input, .. } | Command::Diff { input, .. } => Some(&input.analysis),
+        Command::Explain { input, .. }
+        | Command::Verify { input, .. }
+        | Command::Tune { input, .. } => Some(&input.analysis),
+        Command::Batch { analysis, .. } => Some(analysis),
+        Command::Cc { .. } | Command::Completions { .. } => None,
+    }
 }
 
 /// `args` without the compiler options that do not matter to nestor (`-O2`, `-g`,

@@ -80,26 +80,32 @@ fn a_failing_compile_fails_as_the_compiler_does() {
     );
 }
 
+/// `nestor cc -c k.c` in `dir` with `$NESTOR_CC` `cc`, where `k.c` is a column walk
+/// nestor interchanges followed by `extra` lines.
+fn compile_column_walk(dir: &Path, extra: &str, cc: &std::ffi::OsStr) -> Output {
+    let src = dir.join("k.c");
+    let text = format!(
+        "void k(int n, double A[restrict n][n]) {{\n  for (int j = 0; j < n; j++)\n    for (int i = 0; i < n; i++)\n      A[i][j] = 0;\n{extra}}}\n"
+    );
+    std::fs::write(&src, text).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_nestor"))
+        .env("NESTOR_CC", cc)
+        .args(["cc", "-c"])
+        .arg(&src)
+        .arg("-o")
+        .arg(dir.join("k.o"))
+        .output()
+        .expect("nestor runs")
+}
+
 /// A compiler that cannot be started is reported once, as such: the wrapper said "the
 /// compiler failed on the rewritten files; compiling the originals" first, then
 /// tried again.
 #[test]
 fn a_compiler_that_cannot_run_is_reported_once() {
     let dir = tempfile::tempdir().unwrap();
-    let src = dir.path().join("k.c");
-    std::fs::write(
-        &src,
-        "void k(int n, double A[restrict n][n]) {\n  for (int j = 0; j < n; j++)\n    for (int i = 0; i < n; i++)\n      A[i][j] = 0;\n}\n",
-    )
-    .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_nestor"))
-        .env("NESTOR_CC", dir.path().join("no-such-cc"))
-        .args(["cc", "-c"])
-        .arg(&src)
-        .arg("-o")
-        .arg(dir.path().join("k.o"))
-        .output()
-        .expect("nestor runs");
+    let no_cc = dir.path().join("no-such-cc");
+    let out = compile_column_walk(dir.path(), "", no_cc.as_os_str());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_ne!(out.status.code(), Some(0));
     assert_eq!(stderr.matches("cannot run").count(), 1, "{stderr}");
@@ -375,4 +381,39 @@ fn nestor_flags_pass_optimize_s_options_through_the_wrapper() {
         "{bogus}"
     );
     assert!(!bogus.contains(interchange), "{bogus}");
+}
+
+/// Build systems ask the compiler who it is: `--version` is the compiler's, and
+/// nestor's own is `--nestor-version`.
+#[test]
+fn version_is_the_compiler_s() {
+    let nestor = env!("CARGO_BIN_EXE_nestor");
+    let wrapped = Command::new(nestor)
+        .args(["cc", "--version"])
+        .env("NESTOR_CC", "cc")
+        .output()
+        .expect("runs");
+    let plain = Command::new("cc")
+        .arg("--version")
+        .output()
+        .expect("cc runs");
+    assert_eq!(wrapped.stdout, plain.stdout);
+    let own = Command::new(nestor)
+        .args(["cc", "--nestor-version"])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&own.stdout);
+    assert!(text.starts_with("nestor "), "{text}");
+}
+
+/// A user's mistake in a file nestor rewrites: the compiler's message, and nothing from
+/// nestor about its rewrite (the originals fail as well, so the rewrite is not at fault).
+#[test]
+fn a_user_s_error_in_a_rewritten_file_is_the_compiler_s_message_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = compile_column_walk(dir.path(), "  undeclared = 1;\n", "cc".as_ref());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(stderr.contains("k.c:5:3: error"), "{stderr}");
+    assert!(!stderr.contains("nestor"), "{stderr}");
 }

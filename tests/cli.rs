@@ -92,7 +92,11 @@ fn tree() -> tempfile::TempDir {
     std::fs::create_dir(&sub).unwrap();
     let matmul = std::fs::read("samples/matmul.c").unwrap();
     write(dir.path(), "matmul.c", &matmul);
-    write(&sub, "plain.c", b"int add(int a, int b) { return a + b; }\n");
+    write(
+        &sub,
+        "plain.c",
+        b"int add(int a, int b) { return a + b; }\n",
+    );
     write(&sub, "kernel.h", b"#define N 10\n");
     dir
 }
@@ -104,7 +108,11 @@ fn diff_check_over_a_tree_exits_1_then_0_after_optimize_in_place() {
     let o = nestor(&["diff", "--check", "-q", &root]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stdout(&o).contains("matmul.c: 1 region"), "{}", stdout(&o));
-    assert!(stdout(&o).contains("plain.c: no loop nests"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("plain.c: no loop nests"),
+        "{}",
+        stdout(&o)
+    );
     let o = nestor(&["optimize", "-q", "--in-place", &root]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let o = nestor(&["diff", "--check", "-q", &root]);

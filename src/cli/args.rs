@@ -12,7 +12,7 @@ pub const EXIT_CODES: &str = "\
 Exit codes:
   0  success (regions nestor could not optimize are left as written, with warnings)
   1  diff --check: a file would change
-  2  invalid command line
+  2  invalid command line or nestor.toml
   3  the input is not C nestor can parse (syntax error, binary or non-UTF-8 file, too large),
      or nestor failed on it outside its regions (an internal error; nothing is written)
   4  a requested transformation was refused (illegal) or applies nowhere; the file is
@@ -23,7 +23,7 @@ Exit codes:
   7  verify, tune: the original program could not be compiled or did not finish in time;
      nothing was compared
   8  a file could not be read or written
-With several files, each is processed; the first code in the order 8, 3, 4, 1 that
+With several files, each is processed; the first code in the order 8, 2, 3, 4, 1 that
 applies to some file is the exit code.";
 
 const BATCH_EXIT_CODES: &str = "\
@@ -280,6 +280,7 @@ Examples:
     },
     /// Compile C files as a compiler would, rewriting them with nestor first.
     #[command(
+        disable_version_flag = true,
         after_help = "Runs the real compiler ($NESTOR_CC, split as a shell would, else cc) with the
 same arguments, except that each .c file among them is replaced by the file nestor
 optimize writes for it (default options; tile sizes for $NESTOR_CACHE or this
@@ -289,12 +290,15 @@ starts with a #line directive naming the original (so __FILE__ and the compiler'
 messages do), with another after each rewritten region (so lines after it keep
 their numbers), and -iquote of the original's directory is added for its quoted
 includes. A file nestor cannot read or parse, or leaves unchanged, is compiled as it
-is; if the compiler fails on the rewritten files, it runs again on the originals, so
-nestor never breaks a build. Dependency files (-MD, -MMD, -MF) name the original files,
+is; if the compiler fails on the rewritten files, it runs again on the originals
+(whose messages are shown; a warning asks for a report when they compile), so nestor
+never breaks a build. Each file's nestor.toml applies (its exclude too). Dependency files (-MD, -MMD, -MF) name the original files,
 not the rewritten copies. $NESTOR_FLAGS holds options of nestor optimize for every
 file (--no-fuse, --tile-size 32,32, --pure f, -D N=64, ...); if they do not parse,
 nestor says so and compiles the files as they are. Preprocessing-only commands (-E, -M, -MM) and commands
-naming a language (-x) are passed through. The exit status is the compiler's. As a
+naming a language (-x) are passed through, and so are --version and -v (the
+compiler's: build systems ask it who it is); `nestor cc --nestor-version` prints
+nestor's. The exit status is the compiler's. As a
 launcher (CMake: -DCMAKE_C_COMPILER_LAUNCHER=\"nestor;cc\"), the compiler comes first:
 `nestor cc /usr/bin/gcc ARGS...`.
 With -v (before `cc`), nestor's diagnostics and decisions are printed as compiler
@@ -396,6 +400,17 @@ pub struct AnalysisArgs {
     /// tune build with it (default `$CC`, else `cc`).
     #[arg(long, value_name = "CC")]
     pub cc: Option<String>,
+    /// Also write the diagnostics of every file as a SARIF 2.1.0 log to FILE (`-`:
+    /// standard output), for code-review tools and CI (`--ignore` applies).
+    #[arg(long, value_name = "FILE")]
+    pub sarif: Option<PathBuf>,
+    /// Read the project's options from FILE instead of the `nestor.toml` found in the
+    /// input's directory or the nearest above it.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Read no `nestor.toml`: the command line's options only.
+    #[arg(long)]
+    pub no_config: bool,
 }
 
 /// What to do with each region. Transformations are checked for legality first.
@@ -445,17 +460,16 @@ pub struct RewriteArgs {
     )]
     pub tile_size: Vec<i64>,
     /// The data caches tile sizes are chosen for: `host` (this machine's, as sysconf
-    /// reports them) or L1,L2 sizes such as `48K,2M`. Name them to get the same output
-    /// on every machine. Not used with --tile-size or --no-tile (so that `NESTOR_CACHE`
+    /// reports them; the default, unless nestor.toml says `cache`) or L1,L2 sizes such
+    /// as `48K,2M`. Name them to get the same output on every machine. Not used with --tile-size or --no-tile (so that `NESTOR_CACHE`
     /// in the environment does not keep those from being given).
     #[arg(
         long,
         value_name = "host|L1,L2",
-        default_value = "host",
         env = "NESTOR_CACHE",
         value_parser = nestor::transform::tiling::cache::Caches::parse
     )]
-    pub cache: nestor::transform::tiling::cache::Caches,
+    pub cache: Option<nestor::transform::tiling::cache::Caches>,
     /// Do not mark loops whose iterations may run concurrently with
     /// `#pragma omp parallel for` (ignored by compilers without -fopenmp).
     #[arg(long)]

@@ -7,11 +7,10 @@
 //! originals.
 
 use super::compiler::{compiler, predefined_macros};
-use super::headers::local_headers;
-use nestor::driver::pipeline::{self, Mode};
+use super::headers::{local_headers, missing_headers};
+use nestor::driver::pipeline;
 use nestor::frontend::{self, OtherMacros};
 use nestor::support::diag::{Severity, line_col};
-use nestor::transform::tiling::TileSizes;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -179,6 +178,11 @@ fn hides_macros(arg: &str) -> bool {
 
 /// Runs the wrapper; returns the compiler's exit code.
 pub fn run(mut args: Vec<OsString>, verbose: bool) -> u8 {
+    // `--version` and `-v` are the compiler's (build systems ask it who it is).
+    if args.iter().any(|a| a == "--nestor-version") {
+        println!("nestor {}", env!("CARGO_PKG_VERSION"));
+        return 0;
+    }
     let compiler = match launched_compiler(&args) {
         Some(cc) => {
             args.remove(0);
@@ -213,13 +217,29 @@ pub fn run(mut args: Vec<OsString>, verbose: bool) -> u8 {
         }
         // It cannot be started (reported): the originals would fare no better.
         None => 1,
+        // The originals decide: their messages are the ones that matter when they fail
+        // too (the user's mistake); when they compile, nestor's rewrite was at fault.
         Some(_) => {
-            eprintln!(
-                "nestor: note: the compiler failed on the rewritten files; compiling the originals"
-            );
-            compile(&compiler, &args, false).unwrap_or(1)
+            let code = compile(&compiler, &args, false).unwrap_or(1);
+            if code == 0 {
+                super::warning(format!(
+                    "the compiler rejected nestor's rewrite of {} but accepts the original, which was compiled instead; please report this with the file (`nestor -v cc ...` shows what nestor did)",
+                    rewritten_names(&renames)
+                ));
+            }
+            code
         }
     }
+}
+
+/// The original names of the rewritten inputs, for messages: `` `a.c`, `b.c` ``.
+fn rewritten_names(renames: &Renames) -> String {
+    renames
+        .iter()
+        .filter(|(copy, _)| !copy.ends_with('/'))
+        .map(|(_, original)| format!("`{original}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The compiler a launcher names first (`nestor cc /usr/bin/gcc -c k.c`, as CMake's
@@ -371,6 +391,16 @@ fn restore_names(deps: &Path, renames: &Renames) {
 fn rewritten(path: &Path, (line, base): (&CompilerLine, &Base), verbose: bool) -> Option<String> {
     let bytes = std::fs::read(path).ok()?;
     let src = super::io::as_source(&bytes).ok()?;
+    if super::config::excluded(path, &base.analysis) {
+        return None;
+    }
+    let (analysis, rewrite) = match super::config::configured(path, &base.analysis, &base.rewrite) {
+        Ok(args) => args,
+        Err(e) => {
+            super::error(format!("{e}; compiling `{}` as it is", path.display()));
+            return None;
+        }
+    };
     let name = path
         .display()
         .to_string()
@@ -379,14 +409,14 @@ fn rewritten(path: &Path, (line, base): (&CompilerLine, &Base), verbose: bool) -
     let includes: Vec<PathBuf> = line
         .includes
         .iter()
-        .chain(&base.includes)
+        .chain(&analysis.include)
         .cloned()
         .collect();
+    let base_options = super::report::options(&analysis, &rewrite, false);
     let options = pipeline::Options {
         inputs: frontend::Inputs {
             // The command line's constants after NESTOR_FLAGS', as the compiler sees them.
-            defines: base
-                .options
+            defines: base_options
                 .inputs
                 .defines
                 .iter()
@@ -395,12 +425,13 @@ fn rewritten(path: &Path, (line, base): (&CompilerLine, &Base), verbose: bool) -
                 .collect(),
             other_macros: line.other_macros(),
             headers: local_headers(src, &super::io::directory_of(path), &includes),
-            pure: base.options.inputs.pure.clone(),
+            missing_headers: missing_headers(src, &super::io::directory_of(path), &includes),
+            pure: base_options.inputs.pure.clone(),
             compiler: Some(line.macros()),
         },
-        parallel: base.options.parallel && line.openmp,
+        parallel: base_options.parallel && line.openmp,
         line_directives: Some(name.clone()),
-        ..base.options.clone()
+        ..base_options.clone()
     };
     let report = super::panics::guarded(|| pipeline::optimize(src, &options)).ok()?;
     if verbose {
@@ -412,46 +443,21 @@ fn rewritten(path: &Path, (line, base): (&CompilerLine, &Base), verbose: bool) -
     Some(format!("#line 1 \"{name}\"\n{}", report.output))
 }
 
-/// What every file of the command line is rewritten with: nestor's options, and the
-/// header directories besides the line's.
+/// What every file of the command line is rewritten with: the options of `nestor
+/// optimize` that `$NESTOR_FLAGS` gives, to which each file's `nestor.toml` adds.
 struct Base {
-    options: pipeline::Options,
-    includes: Vec<PathBuf>,
+    analysis: super::args::AnalysisArgs,
+    rewrite: super::args::RewriteArgs,
 }
 
 /// The options of `nestor optimize` that `$NESTOR_FLAGS` gives (split as a shell
-/// would: `--no-fuse --tile-size 32,32 --pure f`), else the automatic search with
-/// contraction, parallel loops (with `-fopenmp`) and tiles for [`caches`]; the tile
-/// model's caches are `$NESTOR_CACHE`'s when set, and `$NESTOR_ASSUME_NO_ALIAS` holds
-/// either way. `Err` with what does not parse.
+/// would: `--no-fuse --tile-size 32,32 --pure f`; none: the automatic search with
+/// contraction, parallel loops (with `-fopenmp`) and tiles), with `$NESTOR_CACHE` and
+/// `$NESTOR_ASSUME_NO_ALIAS` as for `nestor optimize`. `Err` with what does not parse.
 fn base_options() -> Result<Base, String> {
-    let flags = std::env::var("NESTOR_FLAGS").unwrap_or_default();
-    let mut base = match flags.trim() {
-        "" => Base {
-            options: pipeline::Options {
-                mode: Mode::Search(Default::default()),
-                contract: true,
-                parallel: true,
-                tile: Some(TileSizes::Model(caches())),
-                ..Default::default()
-            },
-            includes: Vec::new(),
-        },
-        flags => flag_options(flags)?,
-    };
-    if std::env::var_os("NESTOR_CACHE").is_some()
-        && matches!(base.options.tile, Some(TileSizes::Model(_)))
-    {
-        base.options.tile = Some(TileSizes::Model(caches()));
-    }
-    base.options.assume_no_alias |= assume_no_alias();
-    Ok(base)
-}
-
-/// `flags` read as the options of `nestor optimize`.
-fn flag_options(flags: &str) -> Result<Base, String> {
     use clap::Parser;
-    let words = shlex::split(flags).ok_or("unbalanced quotes")?;
+    let flags = std::env::var("NESTOR_FLAGS").unwrap_or_default();
+    let words = shlex::split(&flags).ok_or("unbalanced quotes")?;
     let line = ["nestor", "optimize", "-"]
         .into_iter()
         .map(String::from)
@@ -467,30 +473,11 @@ fn flag_options(flags: &str) -> Result<Base, String> {
     })?;
     match cli.command {
         super::args::Command::Optimize { input, rewrite, .. } => Ok(Base {
-            options: super::report::options(&input.analysis, &rewrite, false),
-            includes: input.analysis.include.clone(),
+            analysis: input.analysis,
+            rewrite,
         }),
         _ => Err("not options of `nestor optimize`".to_string()),
     }
-}
-
-/// The caches tile sizes are chosen for: `$NESTOR_CACHE` (`48K,2M`), else the host's.
-/// Whether `$NESTOR_ASSUME_NO_ALIAS` promises distinct arrays (`1`, `true`, `yes`;
-/// not `0`, `false`, `no`, empty), as `--assume-no-alias` does.
-fn assume_no_alias() -> bool {
-    std::env::var("NESTOR_ASSUME_NO_ALIAS").is_ok_and(|v| {
-        !matches!(
-            v.trim().to_ascii_lowercase().as_str(),
-            "" | "0" | "false" | "no" | "off" | "n" | "f"
-        )
-    })
-}
-
-fn caches() -> nestor::transform::tiling::cache::Caches {
-    std::env::var("NESTOR_CACHE")
-        .ok()
-        .and_then(|c| nestor::transform::tiling::cache::Caches::parse(&c).ok())
-        .unwrap_or_else(nestor::transform::tiling::cache::Caches::host)
 }
 
 /// Every diagnostic and decision as a compiler remark: `file:line:col: remark[N310]: ...`.

@@ -16,8 +16,6 @@ use std::path::{Path, PathBuf};
 enum Explained {
     No,
     Text,
-    /// Printed by the caller, from the report.
-    Json,
 }
 
 /// Reads the input and runs the pipeline; renders the diagnostics. `Err` when the
@@ -32,12 +30,7 @@ fn analyze(
     let name = io::display_name(input.named());
     let src = io::read_source(&input.file)?;
     let fault = Fault::for_path(&input.file);
-    let mut options = report::options(&input.analysis, rewrite, explain);
-    options.fault = fault.region.clone();
-    let dir = io::directory_of(input.named());
-    options.inputs.headers = super::headers::local_headers(&src, &dir, &input.analysis.include);
-    options.inputs =
-        super::compiler::with_identity(options.inputs, &src, input.analysis.cc.as_deref());
+    let options = options_for(input, rewrite, &src, explain, &fault);
     let (report, text) = analyzed(&name, &src, &options, &fault, explained == Explained::Text)?;
     if let Some(text) = text {
         print!("{text}");
@@ -49,6 +42,23 @@ fn analyze(
         }
     }
     Ok((name, src, report))
+}
+
+/// The pipeline options for `input` (its text `src`): the command line's, the
+/// headers it includes, the compiler's identity, the fault to inject (tests).
+fn options_for(
+    input: &InputArgs,
+    rewrite: &RewriteArgs,
+    src: &str,
+    explain: bool,
+    fault: &Fault,
+) -> pipeline::Options {
+    let mut options = report::options(&input.analysis, rewrite, explain);
+    options.fault = fault.region.clone();
+    let dir = io::directory_of(input.named());
+    let inputs = super::headers::with_headers(options.inputs, src, &dir, &input.analysis.include);
+    options.inputs = super::compiler::with_identity(inputs, src, input.analysis.cc.as_deref());
+    options
 }
 
 /// The pipeline's report on `src` (and its explanation). A panic in a region leaves
@@ -80,25 +90,30 @@ fn finish(result: Result<(), Exit>) -> Exit {
     result.err().unwrap_or(Exit::Success)
 }
 
-/// The inputs `files` names, a directory standing for the `.c` files below it; a
-/// directory that cannot be listed is said and stands as `Err(Exit::Io)`.
-fn inputs(files: &FilesArgs) -> Vec<Result<InputArgs, Exit>> {
-    let input = |file: PathBuf| InputArgs {
-        file,
-        stdin_filename: files.stdin_filename.clone(),
-        analysis: files.analysis.clone(),
+/// The inputs `files` names, a directory standing for the `.c` files below it that
+/// their configuration does not exclude, each with the options that hold for it; a
+/// directory that cannot be listed is said and stands as `Err(Exit::Io)`, an input
+/// whose configuration cannot be read as `Err(Exit::Usage)`.
+fn inputs(files: &FilesArgs, rewrite: &RewriteArgs) -> Vec<Result<(InputArgs, RewriteArgs), Exit>> {
+    let input = |file: PathBuf| {
+        let input = InputArgs {
+            file,
+            stdin_filename: files.stdin_filename.clone(),
+            analysis: files.analysis.clone(),
+        };
+        configured(&input, rewrite)
     };
     let mut all = Vec::new();
     for path in &files.files {
         if !path.is_dir() {
-            all.push(Ok(input(path.clone())));
+            all.push(input(path.clone()));
             continue;
         }
         let before = all.len();
         for found in io::sources_under(path, |_| false) {
             match found {
-                Ok(f) if !f.header => all.push(Ok(input(f.path))),
-                Ok(_) => {}
+                Ok(f) if f.header || super::config::excluded(&f.path, &files.analysis) => {}
+                Ok(f) => all.push(input(f.path)),
                 Err((dir, why)) => {
                     super::error(format!("cannot list `{}`: {why}", dir.display()));
                     all.push(Err(Exit::Io));
@@ -112,15 +127,48 @@ fn inputs(files: &FilesArgs) -> Vec<Result<InputArgs, Exit>> {
     all
 }
 
+/// `input` and `rewrite` with the configuration of the input (`nestor.toml`) applied;
+/// `Err(Exit::Usage)` after saying why that cannot be read.
+fn configured(input: &InputArgs, rewrite: &RewriteArgs) -> Result<(InputArgs, RewriteArgs), Exit> {
+    let (analysis, rewrite) = super::config::configured(input.named(), &input.analysis, rewrite)
+        .map_err(|e| {
+            super::error(e);
+            Exit::Usage
+        })?;
+    let input = InputArgs {
+        file: input.file.clone(),
+        stdin_filename: input.stdin_filename.clone(),
+        analysis,
+    };
+    Ok((input, rewrite))
+}
+
+/// `command` run on `input` with the options that hold for it (its `nestor.toml`).
+pub fn with_config(
+    input: &InputArgs,
+    rewrite: &RewriteArgs,
+    command: impl FnOnce(&InputArgs, &RewriteArgs) -> Exit,
+) -> Exit {
+    match configured(input, rewrite) {
+        Ok((input, rewrite)) => command(&input, &rewrite),
+        Err(exit) => exit,
+    }
+}
+
 /// Whether `files` names more than one input (a directory counts as several).
 pub fn several(files: &FilesArgs) -> bool {
     files.files.len() > 1 || files.files.iter().any(|p| p.is_dir())
 }
 
-/// `work` on each input of `files`; the exit code of them all ([`Exit::of_all`]).
-fn each_input(files: &FilesArgs, mut work: impl FnMut(&InputArgs) -> Exit) -> Exit {
-    Exit::of_all(inputs(files).into_iter().map(|input| match input {
-        Ok(input) => work(&input),
+/// `work` on each input of `files` with its options; the exit code of them all
+/// ([`Exit::of_all`]).
+fn each_input(
+    files: &FilesArgs,
+    rewrite: &RewriteArgs,
+    mut work: impl FnMut(&InputArgs, &RewriteArgs) -> Exit,
+) -> Exit {
+    Exit::of_all(inputs(files, rewrite).into_iter().map(|input| match input {
+        Ok((input, rewrite)) => work(&input, &rewrite),
         Err(exit) => exit,
     }))
 }
@@ -134,7 +182,7 @@ pub fn optimize(
     in_place: bool,
     ui: Ui,
 ) -> Exit {
-    each_input(files, |input| {
+    each_input(files, rewrite, |input, rewrite| {
         finish(optimize_one(input, rewrite, output, in_place, ui))
     })
 }
@@ -180,7 +228,9 @@ fn write_stdout(bytes: &[u8]) -> Result<(), Exit> {
 
 /// `nestor diff` of each input; with `check`, exit 1 when some file would change.
 pub fn diff(files: &FilesArgs, rewrite: &RewriteArgs, git: bool, check: bool, ui: Ui) -> Exit {
-    each_input(files, |input| finish(diff_one(input, rewrite, git, check, ui)))
+    each_input(files, rewrite, |input, rewrite| {
+        finish(diff_one(input, rewrite, git, check, ui))
+    })
 }
 
 fn diff_one(
@@ -210,22 +260,63 @@ fn diff_one(
 }
 
 pub fn explain(input: &InputArgs, rewrite: &RewriteArgs, json: bool, ui: Ui) -> Exit {
+    if json {
+        return finish(explain_json(input, rewrite, ui));
+    }
     finish((|| {
-        let (name, _, report) = if json {
-            let quiet = Ui { quiet: true, ..ui };
-            let analysed = analyze(input, rewrite, Explained::Json, quiet)?;
-            let text = serde_json::json!({
-                "file": analysed.0,
-                "file_diagnostics": analysed.2.file_diagnostics,
-                "regions": analysed.2.regions,
-            });
-            write_stdout(format!("{text:#}\n").as_bytes())?;
-            analysed
-        } else {
-            analyze(input, rewrite, Explained::Text, ui)?
-        };
+        let (name, _, report) = analyze(input, rewrite, Explained::Text, ui)?;
         report::refusals(&name, &report, &rewrite.transforms())
     })())
+}
+
+/// `explain --json`: the file's report, every byte range in it with its line and
+/// column. A file that cannot be read, is not C, or fails nestor still gets an object,
+/// whose `error` says why (`kind`, as in the batch JSON, and `message`).
+fn explain_json(input: &InputArgs, rewrite: &RewriteArgs, ui: Ui) -> Result<(), Exit> {
+    let name = io::display_name(input.named());
+    let failed = |kind: &str, message: String| {
+        let value = serde_json::json!({
+            "file": name,
+            "error": { "kind": kind, "message": message },
+            "file_diagnostics": [],
+            "regions": [],
+        });
+        write_stdout(format!("{value:#}\n").as_bytes())
+    };
+    let src = match io::read_text(&input.file) {
+        Ok(src) => src,
+        Err(e) => {
+            failed(e.kind(), e.message(&name))?;
+            return Err(io::said(&input.file, &e));
+        }
+    };
+    let fault = Fault::for_path(&input.file);
+    let options = options_for(input, rewrite, &src, true, &fault);
+    let report = match analyzed(&name, &src, &options, &fault, false) {
+        Ok((report, _)) => report,
+        Err(exit) => {
+            let why = "nestor failed on this file (an internal error: see standard error)";
+            failed("internal-error", why.to_string())?;
+            return Err(exit);
+        }
+    };
+    let quiet = Ui { quiet: true, ..ui };
+    let rendered = report::diagnostics(&name, &src, &report, quiet, &input.analysis.ignore);
+    let mut value = serde_json::json!({
+        "file": name,
+        "file_diagnostics": report.file_diagnostics,
+        "regions": report.regions,
+    });
+    if rendered.is_err() {
+        value["error"] = serde_json::json!({
+            "kind": "syntax-error",
+            "message": format!("`{name}` is not valid C; nothing was rewritten"),
+        });
+    }
+    report::with_positions(&mut value, &src);
+    write_stdout(format!("{value:#}\n").as_bytes())?;
+    rendered?;
+    report::refusals(&name, &report, &rewrite.transforms())
 }
 
 pub fn verify(
@@ -289,14 +380,9 @@ pub fn tune(input: &InputArgs, rewrite: &RewriteArgs, tune: TuneArgs, ui: Ui) ->
     finish((|| {
         let name = io::display_name(input.named());
         let src = io::read_source(&input.file)?;
-        let mut options = report::options(&input.analysis, rewrite, false);
-        options.alternatives.list = tune.candidates;
-        let dir = io::directory_of(input.named());
-        options.inputs.headers = super::headers::local_headers(&src, &dir, &input.analysis.include);
-        options.inputs =
-            super::compiler::with_identity(options.inputs, &src, input.analysis.cc.as_deref());
         let fault = Fault::for_path(&input.file);
-        options.fault = fault.region.clone();
+        let mut options = options_for(input, rewrite, &src, false, &fault);
+        options.alternatives.list = tune.candidates;
         let (report, _) = analyzed(&name, &src, &options, &fault, false)?;
         report::diagnostics(&name, &src, &report, ui, &input.analysis.ignore)?;
         if !report.defines_main {
@@ -309,7 +395,7 @@ pub fn tune(input: &InputArgs, rewrite: &RewriteArgs, tune: TuneArgs, ui: Ui) ->
             build: verify_build(
                 tune.build,
                 &input.analysis,
-                Some(&dir),
+                Some(&io::directory_of(input.named())),
                 tune.args,
                 TUNE_CFLAGS,
             ),
@@ -429,10 +515,9 @@ pub fn batch(
         exclude,
         jobs,
         json,
-        options: report::options(analysis, rewrite, false),
-        includes: analysis.include.clone(),
+        analysis: analysis.clone(),
+        rewrite: rewrite.clone(),
         verify,
-        cc: analysis.cc.clone(),
     };
     super::batch::run(&config, ui)
 }

@@ -51,6 +51,34 @@ fn add_included(
     }
 }
 
+/// The names in the `#include "name"` lines of `src` found neither in `dir` nor in
+/// `include` (the `-I` directories).
+pub fn missing_headers(src: &str, dir: &Path, include: &[PathBuf]) -> Vec<String> {
+    quoted_includes(src)
+        .into_iter()
+        .filter(|name| {
+            !std::iter::once(dir)
+                .chain(include.iter().map(PathBuf::as_path))
+                .any(|d| d.join(name).is_file())
+        })
+        .collect()
+}
+
+/// The headers of `src` (in `dir`, with the `-I` directories `include`) in `inputs`:
+/// the texts of those found ([`local_headers`]), the names of those not found.
+pub fn with_headers(
+    inputs: nestor::frontend::Inputs,
+    src: &str,
+    dir: &Path,
+    include: &[PathBuf],
+) -> nestor::frontend::Inputs {
+    nestor::frontend::Inputs {
+        headers: local_headers(src, dir, include),
+        missing_headers: missing_headers(src, dir, include),
+        ..inputs
+    }
+}
+
 /// The names in the `#include "name"` lines of `src`.
 fn quoted_includes(src: &str) -> Vec<String> {
     src.lines()

@@ -133,16 +133,25 @@ pub fn as_source(bytes: &[u8]) -> Result<&str, InputError> {
 
 /// Reads a C source, printing the error and returning the exit code on failure.
 pub fn read_source(path: &Path) -> Result<String, Exit> {
+    read_text(path).map_err(|e| said(path, &e))
+}
+
+/// Reads a C source.
+pub fn read_text(path: &Path) -> Result<String, InputError> {
+    let bytes = read_bytes(path)?;
+    as_source(&bytes).map(str::to_string)
+}
+
+/// Says why the input `path` cannot be read (on standard error, and in the SARIF log);
+/// the exit code for it.
+pub fn said(path: &Path, e: &InputError) -> Exit {
     let name = display_name(path);
-    let fail = |e: InputError| {
-        match e.code() {
-            Some(code) => eprintln!("nestor: error[{}]: {}", code.as_str(), e.message(&name)),
-            None => super::error(e.message(&name)),
-        }
-        e.exit()
-    };
-    let bytes = read_bytes(path).map_err(fail)?;
-    as_source(&bytes).map(str::to_string).map_err(fail)
+    super::sarif::failure(&name, &e.message(&name));
+    match e.code() {
+        Some(code) => eprintln!("nestor: error[{}]: {}", code.as_str(), e.message(&name)),
+        None => super::error(e.message(&name)),
+    }
+    e.exit()
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory and a

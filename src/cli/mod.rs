@@ -5,11 +5,13 @@ pub mod batch;
 pub mod cc;
 pub mod commands;
 pub mod compiler;
+pub mod config;
 pub mod diff;
 pub mod headers;
 pub mod io;
 pub mod panics;
 pub mod report;
+pub mod sarif;
 pub mod summary;
 pub mod tune;
 pub mod verify;
@@ -39,10 +41,16 @@ impl Exit {
     }
 
     /// The exit code of a run over several files, from each file's: the first of
-    /// `Io`, `NotC`, `Refused`, `WouldChange` that some file has (an error outranks
-    /// a finding), else success.
+    /// `Io`, `Usage` (a `nestor.toml` that cannot be used), `NotC`, `Refused`,
+    /// `WouldChange` that some file has (an error outranks a finding), else success.
     pub fn of_all(exits: impl IntoIterator<Item = Exit>) -> Exit {
-        const RANK: [Exit; 4] = [Exit::Io, Exit::NotC, Exit::Refused, Exit::WouldChange];
+        const RANK: [Exit; 5] = [
+            Exit::Io,
+            Exit::Usage,
+            Exit::NotC,
+            Exit::Refused,
+            Exit::WouldChange,
+        ];
         let exits: Vec<Exit> = exits.into_iter().collect();
         RANK.into_iter()
             .find(|e| exits.contains(e))

@@ -8,6 +8,7 @@ use nestor::frontend;
 use nestor::support::diag::{self, Severity};
 use nestor::transform::rewrites::Transform;
 use nestor::transform::tiling::TileSizes;
+use nestor::transform::tiling::cache::Caches;
 use std::collections::HashSet;
 use std::io::Write;
 
@@ -29,7 +30,7 @@ pub fn options(analysis: &AnalysisArgs, rewrite: &RewriteArgs, analyze: bool) ->
         parallel: !rewrite.identity && !rewrite.no_parallel,
         tile: (!rewrite.identity && !rewrite.no_tile).then(|| {
             if rewrite.tile_size.is_empty() {
-                TileSizes::Model(rewrite.cache)
+                TileSizes::Model(rewrite.cache.unwrap_or_else(Caches::host))
             } else {
                 TileSizes::Fixed(rewrite.tile_size.clone())
             }
@@ -51,6 +52,7 @@ pub fn diagnostics(
 ) -> Result<(), Exit> {
     let mut stderr = StandardStream::stderr(ui.stderr_color());
     render_all(&mut stderr, name, src, report, ui.quiet, ignore);
+    super::sarif::record(name, src, report, ignore);
     if report.has_syntax_errors() {
         let _ = writeln!(
             stderr,
@@ -84,6 +86,39 @@ fn render_all(
             // Diagnostics go to standard error: a failed write there has nowhere to go.
             let _ = diag::render(out, name, src, d);
         }
+    }
+}
+
+/// `value` with every byte range in it (an object `{"start": a, "end": b}`, such as a
+/// diagnostic's or a region's `span`) also given as 1-based `line`, `column`,
+/// `end_line` and `end_column` in `src` (columns in characters, the end exclusive).
+pub fn with_positions(value: &mut serde_json::Value, src: &str) {
+    use serde_json::Value;
+    match value {
+        Value::Object(fields) => {
+            let range = match (fields.get("start"), fields.get("end")) {
+                (Some(Value::Number(a)), Some(Value::Number(b))) if fields.len() == 2 => {
+                    a.as_u64().zip(b.as_u64())
+                }
+                _ => None,
+            };
+            if let Some((start, end)) = range {
+                let (line, column) = diag::line_col(src, start as usize);
+                let (end_line, end_column) = diag::line_col(src, end as usize);
+                for (key, n) in [
+                    ("line", line),
+                    ("column", column),
+                    ("end_line", end_line),
+                    ("end_column", end_column),
+                ] {
+                    fields.insert(key.to_string(), n.into());
+                }
+                return;
+            }
+            fields.values_mut().for_each(|v| with_positions(v, src));
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| with_positions(v, src)),
+        _ => {}
     }
 }
 

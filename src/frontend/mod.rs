@@ -56,6 +56,9 @@ pub struct Inputs {
     /// The texts of the local headers the file includes, in inclusion order: their
     /// macros, typedefs and declarations are visible in the file.
     pub headers: Vec<String>,
+    /// The names of the headers the file includes with quotes that were not found
+    /// (neither beside it nor in a `-I` directory): what they declare is unknown.
+    pub missing_headers: Vec<String>,
     /// Functions whose calls read only their arguments' values (`--pure`).
     pub pure: Vec<String>,
     /// The macros the compiler that builds the file predefines (`NAME=VALUE`, from
@@ -145,6 +148,8 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
     let root = tree.root_node();
     out.file_diagnostics
         .extend(unknown_nestor_pragmas(root, src));
+    out.file_diagnostics
+        .extend(missing_headers(root, src, &inputs.missing_headers));
     out.identifiers = identifiers(root, &compiled, original);
     let header_trees: Vec<(tree_sitter::Tree, &str)> = compiled
         .headers
@@ -202,6 +207,38 @@ fn unknown_nestor_pragmas(node: Node, src: &str) -> Vec<Diagnostic> {
     }
     for child in named_children(node) {
         out.extend(unknown_nestor_pragmas(child, src));
+    }
+    out
+}
+
+/// N126 for every `#include "name"` below `node` whose header is among `missing`: its
+/// macros and declarations are unknown, which the regions' own diagnostics (unknown
+/// arrays, bounds that are not affine) would otherwise leave unexplained.
+fn missing_headers(node: Node, src: &str, missing: &[String]) -> Vec<Diagnostic> {
+    if missing.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let path = (node.kind() == "preproc_include")
+        .then(|| node.child_by_field_name("path"))
+        .flatten()
+        .filter(|p| p.kind() == "string_literal");
+    if let Some(path) = path {
+        let name = text(path, src).trim_matches('"');
+        if missing.iter().any(|m| m == name) {
+            out.push(
+                Diagnostic::new(
+                    Code::MissingHeader,
+                    path.start_byte()..path.end_byte(),
+                    format!("header `{name}` not found: its macros and declarations are unknown to nestor"),
+                )
+                .label("not found")
+                .hint("pass -I with the directory that holds it, as to the compiler (`nestor cc` passes the compiler's own)"),
+            );
+        }
+    }
+    for child in named_children(node) {
+        out.extend(missing_headers(child, src, missing));
     }
     out
 }

@@ -15,7 +15,8 @@ pub type Span = Range<usize>;
 macro_rules! codes {
     ($($variant:ident = $code:literal, $name:literal, $summary:literal;)*) => {
         /// A stable diagnostic code. See `docs/diagnostics.md` for examples and fixes.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+        /// Serialized as the code itself (`"N101"`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Code { $($variant),* }
 
         impl Code {
@@ -69,6 +70,7 @@ codes! {
     LoopPragma = "N123", "loop-pragma", "a pragma that applies to the loop after it (`GCC ivdep`, `unroll`, an OpenMP loop with a clause nestor does not keep, or one nestor cannot keep parallel)";
     UnknownPragma = "N124", "unknown-pragma", "a `#pragma nestor` directive nestor does not know (it is ignored)";
     Skipped = "N125", "skipped", "a loop nest the source asks nestor to leave as written (`#pragma nestor skip`)";
+    MissingHeader = "N126", "missing-header", "a header included with quotes was not found beside the file or in a `-I` directory, so what it declares is unknown";
     Budget = "N201", "budget-exceeded", "the analysis exceeded its isl operation budget";
     IslError = "N202", "isl-error", "isl reported an error while modelling or generating the region";
     CodegenCheck = "N203", "codegen-check", "the generated code failed nestor's own re-parse check";
@@ -88,9 +90,31 @@ codes! {
     Versioned = "N311", "versioned", "the rewritten region runs only when a run-time test shows that arrays which may be the same memory do not overlap (and flat subscripts stay in their rows)";
 }
 
+impl Code {
+    /// The code whose stable name is `text` (`N101`).
+    pub fn parse(text: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|c| c.as_str() == text)
+    }
+}
+
+impl serde::Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Code {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Code::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown diagnostic code `{text}`")))
+    }
+}
+
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
+#[serde(rename_all = "lowercase")]
 pub enum Severity {
     Note,
     Warning,

@@ -4,6 +4,7 @@
 
 mod table;
 
+use crate::cli::args::{AnalysisArgs, RewriteArgs};
 use crate::cli::io::{self, InputError};
 use crate::cli::panics::{self, Fault};
 use crate::cli::summary::{self, RegionSummary};
@@ -30,13 +31,11 @@ pub struct Config {
     pub exclude: Vec<String>,
     pub jobs: usize,
     pub json: Option<PathBuf>,
-    pub options: pipeline::Options,
-    /// The `-I` directories, where included headers are looked for.
-    pub includes: Vec<PathBuf>,
+    /// The command line's options; each file's `nestor.toml` adds to them.
+    pub analysis: AnalysisArgs,
+    pub rewrite: RewriteArgs,
     /// `Some` with `--verify`; the file's own directory is added to its includes.
     pub verify: Option<verify::Build>,
-    /// `--cc`: the compiler asked which compiler it is (`compiler::with_identity`).
-    pub cc: Option<String>,
 }
 
 /// One input file and where its result goes.
@@ -157,13 +156,14 @@ pub fn run(cfg: &Config, ui: Ui) -> Exit {
             return Exit::Usage;
         }
     };
-    let (jobs, headers, walk_failures) = match collect(&cfg.paths, &cfg.out, &excluded) {
-        Ok(found) => found,
-        Err(msg) => {
-            super::error(msg);
-            return Exit::Usage;
-        }
-    };
+    let (jobs, headers, walk_failures) =
+        match collect(&cfg.paths, &cfg.out, (&excluded, &cfg.analysis)) {
+            Ok(found) => found,
+            Err(msg) => {
+                super::error(msg);
+                return Exit::Usage;
+            }
+        };
     let headers_copied = copy_headers(&headers);
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.jobs)
@@ -311,7 +311,7 @@ fn exit_code(s: &Summary) -> Exit {
 type Headers = Vec<Job>;
 
 /// The `--exclude` globs as one matcher; a message for an invalid one.
-fn excluded(globs: &[String]) -> Result<globset::GlobSet, String> {
+pub(super) fn excluded(globs: &[String]) -> Result<globset::GlobSet, String> {
     let mut set = globset::GlobSetBuilder::new();
     for g in globs {
         let glob = globset::GlobBuilder::new(g)
@@ -327,7 +327,7 @@ fn excluded(globs: &[String]) -> Result<globset::GlobSet, String> {
 fn collect(
     paths: &[PathBuf],
     out: &Path,
-    excluded: &globset::GlobSet,
+    (excluded, analysis): (&globset::GlobSet, &AnalysisArgs),
 ) -> Result<(Vec<Job>, Headers, Vec<FileResult>), String> {
     let out_canonical = out.canonicalize().ok();
     let mut jobs = Vec::new();
@@ -338,7 +338,7 @@ fn collect(
             Ok(m) if m.is_dir() => walk(
                 root,
                 (out, out_canonical.as_deref()),
-                excluded,
+                (excluded, analysis),
                 (&mut jobs, &mut headers),
                 &mut failures,
             ),
@@ -396,11 +396,11 @@ fn copy_headers(headers: &[Job]) -> bool {
 /// The `.c` files (and, into `headers`, the `.h` files) under directory `root` (see
 /// [`io::sources_under`]), skipping the output directory `out_canonical` (when it lies
 /// inside the tree). A `.c` file `excluded` matches (its path below `root`, or its
-/// name) is copied like a header.
+/// name), or its `nestor.toml` excludes, is copied like a header.
 fn walk(
     root: &Path,
     (out, out_canonical): (&Path, Option<&Path>),
-    excluded: &globset::GlobSet,
+    (excluded, analysis): (&globset::GlobSet, &AnalysisArgs),
     (jobs, headers): (&mut Vec<Job>, &mut Headers),
     failures: &mut Vec<FileResult>,
 ) {
@@ -417,7 +417,13 @@ fn walk(
                     input: dir.clone(),
                 };
                 let message = format!("cannot list `{}`: {why}", dir.display());
-                failures.push(failed_result(&job, "unreadable", message, false, Duration::ZERO));
+                failures.push(failed_result(
+                    &job,
+                    "unreadable",
+                    message,
+                    false,
+                    Duration::ZERO,
+                ));
                 continue;
             }
         };
@@ -428,7 +434,10 @@ fn walk(
         };
         let below = path.strip_prefix(root).unwrap_or(&path);
         let name = Path::new(path.file_name().unwrap_or_default());
-        if !found.header && !excluded.is_match(below) && !excluded.is_match(name) {
+        let skipped = excluded.is_match(below)
+            || excluded.is_match(name)
+            || super::config::excluded(&path, analysis);
+        if !found.header && !skipped {
             jobs.push(job)
         } else {
             headers.push(job)
@@ -448,19 +457,31 @@ fn process(job: &Job, cfg: &Config) -> FileResult {
     };
     // A panic in a region leaves that region as written (the pipeline catches it);
     // one outside the regions fails the file.
+    let configured = super::config::configured(&job.input, &cfg.analysis, &cfg.rewrite);
+    let (analysis, rewrite) = match configured {
+        Ok(args) => args,
+        Err(e) => {
+            let copied = copy_unchanged(job);
+            return failed_result(job, "config-error", e.0, copied, start.elapsed());
+        }
+    };
     let fault = Fault::for_path(&job.input);
     let optimized = panics::catch(|| {
         fault.inject();
-        let mut options = cfg.options.clone();
+        let mut options = super::report::options(&analysis, &rewrite, false);
         options.fault = fault.region.clone();
         let dir = io::directory_of(&job.input);
-        options.inputs.headers = super::headers::local_headers(src, &dir, &cfg.includes);
-        options.inputs = super::compiler::with_identity(options.inputs, src, cfg.cc.as_deref());
+        let inputs = super::headers::with_headers(options.inputs, src, &dir, &analysis.include);
+        options.inputs = super::compiler::with_identity(inputs, src, analysis.cc.as_deref());
         pipeline::optimize(src, &options)
     });
     let tool = start.elapsed();
     let report = match optimized {
-        Ok(r) => r,
+        Ok(r) => {
+            let name = job.input.display().to_string();
+            super::sarif::record(&name, src, &r, &analysis.ignore);
+            r
+        }
         Err(msg) => {
             let copied = copy_unchanged(job);
             return failed_result(
@@ -572,6 +593,7 @@ fn input_failure(job: &Job, e: &InputError, tool: Duration) -> FileResult {
     let readable = !matches!(e, InputError::Unreadable(_) | InputError::Directory);
     let copied = readable && copy_unchanged(job);
     let name = job.input.display().to_string();
+    super::sarif::failure(&name, &e.message(&name));
     let message = format!(
         "{}, {}",
         e.message(&name),
