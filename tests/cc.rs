@@ -417,3 +417,67 @@ fn a_user_s_error_in_a_rewritten_file_is_the_compiler_s_message_alone() {
     assert!(stderr.contains("k.c:5:3: error"), "{stderr}");
     assert!(!stderr.contains("nestor"), "{stderr}");
 }
+
+/// A rebuild takes the rewrite from the cache (`$NESTOR_CACHE_DIR`): an entry whose
+/// output is replaced shows in what the compiler gets; a changed source misses it.
+#[test]
+fn a_rebuild_takes_the_rewrite_from_the_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    // A compiler that keeps the source it is given.
+    let fake = dir.path().join("fakecc");
+    std::fs::write(
+        &fake,
+        "#!/bin/sh\nfor a in \"$@\"; do case \"$a\" in *.c) cat \"$a\" > \"$(dirname \"$0\")/got.c\";; esac; done\n",
+    )
+    .unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let build = |extra: &str| {
+        let _ = std::fs::remove_file(dir.path().join("got.c"));
+        let src = dir.path().join("k.c");
+        let text = format!(
+            "void k(int n, double A[restrict n][n]) {{\n  for (int j = 0; j < n; j++)\n    for (int i = 0; i < n; i++)\n      A[i][j] = 0;\n{extra}}}\n"
+        );
+        std::fs::write(&src, text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_nestor"))
+            .env("NESTOR_CC", &fake)
+            .env("NESTOR_CACHE_DIR", &cache)
+            .args(["cc", "-c"])
+            .arg(&src)
+            .output()
+            .expect("nestor runs");
+        assert!(out.status.success(), "{out:?}");
+        std::fs::read_to_string(dir.path().join("got.c")).unwrap()
+    };
+    let first = build("");
+    assert!(first.contains("for (int i = 0;"), "rewritten: {first}");
+    let entries: Vec<_> = walk(&cache);
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    let text = std::fs::read_to_string(&entries[0]).unwrap();
+    let mut entry: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let output = entry["output"]
+        .as_str()
+        .unwrap()
+        .replace("A[i][j] = 0", "A[i][j] = 42");
+    entry["output"] = output.into();
+    std::fs::write(&entries[0], entry.to_string()).unwrap();
+    assert!(build("").contains("A[i][j] = 42"), "the entry was used");
+    assert!(
+        !build("  A[0][0] = 1;\n").contains("= 42"),
+        "another source misses"
+    );
+    assert_eq!(walk(&cache).len(), 2);
+    // NESTOR_CACHE_DIR=none: no cache.
+    let out = Command::new(env!("CARGO_BIN_EXE_nestor"))
+        .env("NESTOR_CC", &fake)
+        .env("NESTOR_CACHE_DIR", "none")
+        .args(["cc", "-c"])
+        .arg(dir.path().join("k.c"))
+        .output()
+        .expect("nestor runs");
+    assert!(out.status.success());
+    assert_eq!(walk(&cache).len(), 2);
+}

@@ -292,7 +292,10 @@ their numbers), and -iquote of the original's directory is added for its quoted
 includes. A file nestor cannot read or parse, or leaves unchanged, is compiled as it
 is; if the compiler fails on the rewritten files, it runs again on the originals
 (whose messages are shown; a warning asks for a report when they compile), so nestor
-never breaks a build. Each file's nestor.toml applies (its exclude too). Dependency files (-MD, -MMD, -MF) name the original files,
+never breaks a build. Each file's nestor.toml applies (its exclude too). Rewrites are
+cached between builds, keyed by the file, its headers, the options and nestor's
+version ($NESTOR_CACHE_DIR, else $XDG_CACHE_HOME/nestor or ~/.cache/nestor; `none`
+turns it off). Dependency files (-MD, -MMD, -MF) name the original files,
 not the rewritten copies. $NESTOR_FLAGS holds options of nestor optimize for every
 file (--no-fuse, --tile-size 32,32, --pure f, -D N=64, ...); if they do not parse,
 nestor says so and compiles the files as they are. Preprocessing-only commands (-E, -M, -MM) and commands

@@ -433,14 +433,42 @@ fn rewritten(path: &Path, (line, base): (&CompilerLine, &Base), verbose: bool) -
         line_directives: Some(name.clone()),
         ..base_options.clone()
     };
-    let report = super::panics::guarded(|| pipeline::optimize(src, &options)).ok()?;
-    if verbose {
-        remarks(path, src, &report);
+    let output = cached_rewrite(
+        src,
+        &options,
+        |options| {
+            let report = super::panics::guarded(|| pipeline::optimize(src, options)).ok()?;
+            if verbose {
+                remarks(path, src, &report);
+            }
+            let changed = !report.has_syntax_errors() && report.output != src;
+            Some(changed.then_some(report.output))
+        },
+        verbose,
+    )?;
+    Some(format!("#line 1 \"{name}\"\n{}", output?))
+}
+
+/// The rewrite of `src` under `options` (`None` inside: left as it is): from the
+/// cache when it holds one for exactly these, else from `analyse` (`None` when that
+/// failed), then stored. With `verbose` the file is analysed whatever the cache holds
+/// (for its remarks).
+fn cached_rewrite(
+    src: &str,
+    options: &pipeline::Options,
+    analyse: impl FnOnce(&pipeline::Options) -> Option<Option<String>>,
+    verbose: bool,
+) -> Option<Option<String>> {
+    let cache = super::cache::Cache::from_env();
+    let key = super::cache::Cache::key(src, options);
+    if !verbose && let Some(hit) = cache.as_ref().and_then(|c| c.get(&key)) {
+        return Some(hit);
     }
-    if report.has_syntax_errors() || report.output == src {
-        return None;
+    let output = analyse(options)?;
+    if let Some(cache) = &cache {
+        cache.put(&key, output.as_deref());
     }
-    Some(format!("#line 1 \"{name}\"\n{}", report.output))
+    Some(output)
 }
 
 /// What every file of the command line is rewritten with: the options of `nestor

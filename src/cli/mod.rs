@@ -2,6 +2,7 @@
 
 pub mod args;
 pub mod batch;
+pub mod cache;
 pub mod cc;
 pub mod commands;
 pub mod compiler;
