@@ -49,8 +49,21 @@ fn make_with_nestor_cc_builds_a_program_that_prints_the_same() {
     let remarks = String::from_utf8_lossy(&built.stderr);
     // The kernel was rewritten (its column walks made row walks), and the file nestor
     // cannot parse was compiled as it is.
+    // The decisions about one loop are one remark at that loop's header.
+    let at = |place: &str, decision: &str| {
+        remarks
+            .lines()
+            .any(|l| l.starts_with(place) && l.contains(decision))
+    };
     assert!(
-        remarks.contains("kernel.c:7:3: remark: loops (j, i) -> (i, j) around S1"),
+        at("kernel.c:7:3: remark: ", "loops (j, i) -> (i, j) around S1"),
+        "{remarks}"
+    );
+    assert!(
+        at(
+            "kernel.c:12:3: remark: ",
+            "loops (j, i) -> (i, j) around S2"
+        ),
         "{remarks}"
     );
     assert!(

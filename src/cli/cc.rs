@@ -11,6 +11,7 @@ use super::headers::{local_headers, missing_headers};
 use nestor::driver::pipeline;
 use nestor::frontend::{self, OtherMacros};
 use nestor::support::diag::{Severity, line_col};
+use nestor::transform::decision::Decision;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -508,13 +509,17 @@ fn base_options() -> Result<Base, String> {
     }
 }
 
-/// Every diagnostic and decision as a compiler remark: `file:line:col: remark[N310]: ...`.
+/// Every diagnostic (once) and decision as a compiler remark, the decisions about one
+/// loop together at its header (`file:line:col: remark: d1; d2`), the others at their
+/// region's start.
 fn remarks(path: &Path, src: &str, report: &pipeline::FileReport) {
     let name = path.display();
+    let mut seen = std::collections::HashSet::new();
     let diagnostics = report
         .file_diagnostics
         .iter()
-        .chain(report.regions.iter().flat_map(|r| &r.diagnostics));
+        .chain(report.regions.iter().flat_map(|r| &r.diagnostics))
+        .filter(|d| seen.insert((d.code, d.span.clone())));
     for d in diagnostics {
         let (line, col) = line_col(src, d.span.start);
         let kind = match d.severity {
@@ -528,10 +533,67 @@ fn remarks(path: &Path, src: &str, report: &pipeline::FileReport) {
         );
     }
     for r in report.regions.iter().filter(|r| !r.decisions.is_empty()) {
-        let (line, col) = line_col(src, r.span.start);
-        for decision in &r.decisions {
-            eprintln!("{name}:{line}:{col}: remark: {decision}");
+        let headers = nestor::frontend::syntax::loop_headers(&src[r.span.clone()]);
+        let at = |d: &Decision| Some(r.span.start + loop_of(d, &headers, r)?.start);
+        let mut by_place: std::collections::BTreeMap<usize, Vec<String>> = Default::default();
+        for d in &r.decisions {
+            let place = at(d).unwrap_or(r.span.start);
+            by_place.entry(place).or_default().push(d.to_string());
         }
+        for (place, decisions) in by_place {
+            let (line, col) = line_col(src, place);
+            eprintln!("{name}:{line}:{col}: remark: {}", decisions.join("; "));
+        }
+    }
+}
+
+/// The header (of `headers`, offsets in region `r`) of the loop decision `d` is
+/// about: the only loop with its iterator, or the one with it around the first
+/// statement `d` names; none when that does not tell.
+fn loop_of<'h>(
+    d: &Decision,
+    headers: &'h [(String, std::ops::Range<usize>)],
+    r: &pipeline::RegionReport,
+) -> Option<&'h std::ops::Range<usize>> {
+    let iterator = decision_loop(d)?;
+    let mut named = headers.iter().filter(|(name, _)| name == iterator);
+    let first = named.next()?;
+    if named.next().is_none() {
+        return Some(&first.1);
+    }
+    let statements = match d {
+        Decision::Permuted { statements, .. } | Decision::Distributed { statements, .. } => {
+            statements
+        }
+        _ => return None,
+    };
+    let (_, span) = r
+        .statements
+        .iter()
+        .find(|(s, _)| Some(s) == statements.first())?;
+    let at = span.start.checked_sub(r.span.start)?;
+    headers
+        .iter()
+        .filter(|(name, range)| name == iterator && range.contains(&at))
+        .map(|(_, range)| range)
+        .next_back()
+}
+
+/// The loop (its iterator as written) a decision is about, when it is about one: the
+/// outermost of the loops it names.
+fn decision_loop(d: &Decision) -> Option<&str> {
+    match d {
+        Decision::Permuted { before: loops, .. }
+        | Decision::Tiled { loops, .. }
+        | Decision::Skewed { loops, .. }
+        | Decision::UnrolledAndJammed { loops, .. }
+        | Decision::NotTiled { loops, .. }
+        | Decision::Wavefront { loops } => loops.first().map(String::as_str),
+        Decision::Distributed { iterator, .. }
+        | Decision::Promoted { iterator, .. }
+        | Decision::Sequential { iterator, .. } => Some(iterator),
+        Decision::Parallel(p) => Some(&p.iterator),
+        _ => None,
     }
 }
 

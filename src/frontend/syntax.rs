@@ -41,9 +41,13 @@ pub fn parse(src: &str) -> Option<Tree> {
     parser.parse(src, None)
 }
 
+/// What [`parse_statements`] puts before the statements: its parse's offsets are
+/// this much past theirs.
+const BODY_START: &str = "void nestor_body(void) {\n";
+
 /// The parse of `code`, a sequence of C statements, as the body of a function.
 pub fn parse_statements(code: &str) -> Option<Tree> {
-    parse(&format!("void nestor_body(void) {{\n{code}\n}}\n"))
+    parse(&format!("{BODY_START}{code}\n}}\n"))
 }
 
 /// A span no region may overlap (`affected`), with the diagnostic that says why: a
@@ -207,6 +211,33 @@ pub fn for_loops(code: &str) -> usize {
     count
 }
 
+/// The iterator and byte range of each `for` loop of `code` (C statements), in source
+/// order: the name its header's initializer declares or assigns.
+pub fn loop_headers(code: &str) -> Vec<(String, Span)> {
+    let Some(tree) = parse_statements(code) else {
+        return Vec::new();
+    };
+    let wrapped = format!("{BODY_START}{code}\n}}\n");
+    let shift = BODY_START.len();
+    let mut headers = Vec::new();
+    preorder::<()>(&tree, |node, _| {
+        let init = (node.kind() == "for_statement")
+            .then(|| node.child_by_field_name("initializer"))
+            .flatten();
+        let name = init.and_then(|init| match init.kind() {
+            "declaration" => find_kind(init, "init_declarator")?.child_by_field_name("declarator"),
+            "assignment_expression" => init.child_by_field_name("left"),
+            _ => None,
+        });
+        if let Some(name) = name {
+            let range = node.start_byte() - shift..node.end_byte() - shift;
+            headers.push((text(name, &wrapped).to_string(), range));
+        }
+        ControlFlow::Continue(())
+    });
+    headers
+}
+
 /// Visits the nodes of `tree` in preorder with their depths, without recursion (a tree
 /// may be deeper than the stack allows), until `visit` breaks.
 fn preorder<'t, B>(
@@ -272,5 +303,15 @@ mod tests {
         let code = "#pragma omp parallel for\nfor (i = 0; i < n; i++) /* for */\n  for(j=0;j<n;j++) { s = \"for\"; fort = 1; } // for\n";
         assert_eq!(for_loops(code), 2);
         assert_eq!(for_loops("x = 'f'; before = 1;"), 0);
+    }
+
+    #[test]
+    fn loop_headers_name_each_loop_at_its_place() {
+        let code = "for (i = 0; i < n; i++)\n  for (int j = 0; j < n; j++)\n    a[i][j] = 0;\n";
+        let headers = super::loop_headers(code);
+        let names: Vec<(&str, usize)> =
+            headers.iter().map(|(n, r)| (n.as_str(), r.start)).collect();
+        assert_eq!(names, [("i", 0), ("j", 26)]);
+        assert!(code[headers[1].1.clone()].ends_with("a[i][j] = 0;"));
     }
 }
