@@ -277,8 +277,15 @@ impl Printer<'_> {
                 .and_then(|(_, d)| d.clone());
             return Ok((original.clone(), decl, downward));
         }
+        // A tile loop: the name its band's label gives (`i_tile`), else isl's.
+        let base = self
+            .loop_names
+            .iter()
+            .rev()
+            .find(|(isl, _)| isl == iterator)
+            .map_or(iterator, |(_, name)| name.as_str());
         Ok((
-            self.fresh_name(iterator),
+            self.fresh_name(base),
             Some(self.region.fresh_iterator_type.clone()),
             false,
         ))

@@ -3,6 +3,7 @@
 //! with the iterators substituted.
 
 use crate::frontend::ir::Region;
+use crate::model::LoopName;
 use crate::support::ast::AstNodeId;
 use crate::support::ast::straight_line_block;
 use crate::support::diag::Span;
@@ -170,6 +171,8 @@ struct Printer<'a> {
     local_names: BTreeMap<usize, String>,
     /// The cells kept in locals across a loop so far.
     promotions_made: Vec<Decision>,
+    /// The names [`LoopName`] marks give the loops below them: isl's iterator, the name.
+    loop_names: Vec<(String, String)>,
 }
 
 impl<'a> Printer<'a> {
@@ -198,6 +201,7 @@ impl<'a> Printer<'a> {
             registers,
             products,
             locals: 0,
+            loop_names: Vec::new(),
             local_names: BTreeMap::new(),
             promotions_made: Vec::new(),
         }
@@ -238,6 +242,16 @@ impl Printer<'_> {
     /// ([`marked_loop`]).
     fn mark(&mut self, node: &ASTNode, depth: usize) -> Gen<()> {
         let child = node.mark_get_node()?;
+        let id = node.mark_get_id()?.get_name()?.to_string();
+        if let Some(name) = LoopName::from_isl_id(&id) {
+            let Some(iterator) = loop_below(&child)? else {
+                return self.node(&child, depth);
+            };
+            self.loop_names.push((iterator, name.0));
+            let printed = self.node(&child, depth);
+            self.loop_names.pop();
+            return printed;
+        }
         match marked_loop(node, self.parallel)? {
             MarkedLoop::Vector { band } => {
                 let outer = self.vector_band.replace(band);
@@ -301,6 +315,22 @@ impl Printer<'_> {
         let guarded = ["#ifdef _OPENMP".to_string(), pragma, "#endif".to_string()];
         for (k, line) in guarded.into_iter().enumerate() {
             self.lines.insert(at + k, (depth, line));
+        }
+    }
+}
+
+/// isl's iterator of the loop `node` is, or the first one below it through marks;
+/// none when it is no loop.
+fn loop_below(node: &ASTNode) -> Gen<Option<String>> {
+    let mut node = node.copy()?;
+    loop {
+        match ast_kind(&node)? {
+            AstKind::For => {
+                let id = node.for_get_iterator()?.get_id()?;
+                return Ok(Some(id.get_name()?.to_string()));
+            }
+            AstKind::Mark => node = node.mark_get_node()?,
+            _ => return Ok(None),
         }
     }
 }

@@ -16,7 +16,9 @@ mod names;
 mod tree;
 
 pub use names::{c_name, isl_name, tuple};
-pub use tree::{BandAt, Mark, ScheduleTree, original_schedule, schedule_yaml, time_stamps};
+pub use tree::{
+    BandAt, LoopName, Mark, ScheduleTree, original_schedule, schedule_yaml, time_stamps,
+};
 
 /// The model in isl notation.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]

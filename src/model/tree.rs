@@ -359,6 +359,34 @@ impl Mark {
     }
 }
 
+/// An isl `mark` node nestor places above a tile band, so that its loop is printed
+/// with the band's label (`i_tile`) rather than a name made from isl's (`c0`): the
+/// name a decision line gives the loop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopName(pub String);
+
+impl LoopName {
+    const PREFIX: &'static str = "loop_";
+
+    /// The name for a band labelled `label`, when it is a tile band's and a C
+    /// identifier (`i_tile`; not a skewed loop's `(i + t)_tile`).
+    pub fn for_label(label: &str) -> Option<LoopName> {
+        let identifier = label.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !label.starts_with(|c: char| c.is_ascii_digit());
+        (identifier && label.ends_with("_tile")).then(|| LoopName(label.to_string()))
+    }
+
+    pub fn isl_id(&self) -> String {
+        format!("{}{}", LoopName::PREFIX, self.0)
+    }
+
+    /// The name an isl mark id gives, when nestor placed it ([`LoopName::isl_id`]).
+    pub fn from_isl_id(id: &str) -> Option<LoopName> {
+        id.strip_prefix(LoopName::PREFIX)
+            .map(|n| LoopName(n.to_string()))
+    }
+}
+
 /// `tree` in isl's YAML form, over the statements' domains (`domains[k]` is
 /// `S0[i, j] : constraints`).
 pub fn schedule_yaml(
@@ -401,12 +429,21 @@ impl TreeYaml<'_> {
         match tree {
             ScheduleTree::Stmt(_) => {}
             ScheduleTree::Band {
+                label,
                 members,
                 child,
                 unroll,
-                ..
             } => {
                 let mut indent = indent;
+                if let Some(name) = LoopName::for_label(label) {
+                    let pad = " ".repeat(indent);
+                    self.out.push_str(&format!(
+                        "{pad}child:\n{pad}  mark: \"{}\"\n",
+                        name.isl_id()
+                    ));
+                    indent += 2;
+                }
+                let pad = " ".repeat(indent);
                 if let Some((_, mark)) = self.marks.iter().find(|(p, _)| *p == self.path) {
                     self.out.push_str(&format!(
                         "{pad}child:\n{pad}  mark: \"{}\"\n",

@@ -70,12 +70,12 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
       #ifdef _OPENMP
       #pragma omp parallel for
       #endif
-      for (int c0 = 0; c0 <= ((long long)m - 1) / 128; c0++) {
-        for (int c1 = 0; 256 * c1 <= (long long)n - 1; c1++) {
-          if (m >= 128 * c0 + 2) {
-            for (int c2 = 0; c2 < c0 / 2; c2++) {
-              for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)m + 1) / 2 - 1; c3++) {
-                for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
+      for (int i_tile = 0; i_tile <= ((long long)m - 1) / 128; i_tile++) {
+        for (int k_tile = 0; 256 * k_tile <= (long long)n - 1; k_tile++) {
+          if (m >= 128 * i_tile + 2) {
+            for (int c2 = 0; c2 < i_tile / 2; c2++) {
+              for (int c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 <= ((long long)m + 1) / 2 - 1; c3++) {
+                for (int c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
                   if (m >= (long long)(2 * c3) + 2 && n >= (long long)(4 * c4) + 4) {
                     #ifdef _OPENMP
                     #pragma omp simd
@@ -91,7 +91,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                       s_ij[2 * c3 + 1][j] += data[4 * c4 + 3][2 * c3 + 1] * data[4 * c4 + 3][j];
                     }
                   } else {
-                    if ((m >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= n) || (m >= 128 * c0 + 3 && 2 * c3 + 1 == m)) {
+                    if ((m >= (long long)(2 * c3) + 2 && 4 * c4 + 3 >= n) || (m >= 128 * i_tile + 3 && 2 * c3 + 1 == m)) {
                       #ifdef _OPENMP
                       #pragma omp simd
                       #endif
@@ -121,9 +121,9 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                 }
               }
             }
-            for (int c2 = c0 / 2; c2 <= ((long long)m - 1) / 256; c2++) {
-              for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= m / 2 - 1; c3++) {
-                for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
+            for (int c2 = i_tile / 2; c2 <= ((long long)m - 1) / 256; c2++) {
+              for (int c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 <= m / 2 - 1; c3++) {
+                for (int c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
                   if (n >= (long long)(4 * c4) + 4) {
                     #ifdef _OPENMP
                     #pragma omp simd
@@ -169,8 +169,8 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
                   }
                 }
               }
-              if (128 * c0 + 127 >= m && ((long long)m + 1) % 2 == 0) {
-                for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
+              if (128 * i_tile + 127 >= m && ((long long)m + 1) % 2 == 0) {
+                for (int c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
                   #ifdef _OPENMP
                   #pragma omp simd
                   #endif
@@ -191,7 +191,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
             }
           } else {
             for (int c2 = 0; c2 < ((long long)m + 127) / 256; c2++) {
-              for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
+              for (int c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
                 #ifdef _OPENMP
                 #pragma omp simd
                 #endif

@@ -55,12 +55,12 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
     #ifdef _OPENMP
     #pragma omp parallel for schedule(static, 1) private(j)
     #endif
-    for (int c0 = 0; c0 < ((long long)_PB_M + 63) / 64; c0++) {
-      for (int c1 = 0; 256 * c1 <= (long long)_PB_N - 1; c1++) {
-        for (int c2 = c0; c2 <= ((long long)_PB_M - 1) / 64; c2++) {
-          for (int c3 = 32 * c0; c3 <= 32 * c0 + 31 && c3 <= ((long long)_PB_M + 1) / 2 - 1; c3++) {
-            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_N - 1) / 4; c4++) {
-              if (c2 == c0 && _PB_M >= (long long)(2 * c3) + 2 && _PB_N >= (long long)(4 * c4) + 4) {
+    for (int i_tile = 0; i_tile < ((long long)_PB_M + 63) / 64; i_tile++) {
+      for (int k_tile = 0; 256 * k_tile <= (long long)_PB_N - 1; k_tile++) {
+        for (int j_tile = i_tile; j_tile <= ((long long)_PB_M - 1) / 64; j_tile++) {
+          for (int c3 = 32 * i_tile; c3 <= 32 * i_tile + 31 && c3 <= ((long long)_PB_M + 1) / 2 - 1; c3++) {
+            for (int c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)_PB_N - 1) / 4; c4++) {
+              if (j_tile == i_tile && _PB_M >= (long long)(2 * c3) + 2 && _PB_N >= (long long)(4 * c4) + 4) {
                 s_ij[2 * c3][2 * c3] += data[4 * c4][2 * c3] * data[4 * c4][2 * c3];
                 s_ij[2 * c3][2 * c3] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][2 * c3];
                 s_ij[2 * c3][2 * c3] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][2 * c3];
@@ -70,7 +70,7 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
                 #ifdef _OPENMP
                 #pragma omp simd
                 #endif
-                for (j = ((64 * c2) > (2 * c3 + 1) ? (64 * c2) : (2 * c3 + 1)); j <= (((long long)_PB_M - 1) < (64 * c2 + 63) ? ((long long)_PB_M - 1) : (64 * c2 + 63)); j++) {
+                for (j = ((64 * j_tile) > (2 * c3 + 1) ? (64 * j_tile) : (2 * c3 + 1)); j <= (((long long)_PB_M - 1) < (64 * j_tile + 63) ? ((long long)_PB_M - 1) : (64 * j_tile + 63)); j++) {
                   s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
                   s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];
                   s_ij[2 * c3][j] += data[4 * c4 + 2][2 * c3] * data[4 * c4 + 2][j];
@@ -81,12 +81,12 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
                   s_ij[2 * c3 + 1][j] += data[4 * c4 + 3][2 * c3 + 1] * data[4 * c4 + 3][j];
                 }
               }
-              if (4 * c4 + 3 >= _PB_N || (c2 == c0 && 2 * c3 + 1 == _PB_M)) {
+              if (4 * c4 + 3 >= _PB_N || (j_tile == i_tile && 2 * c3 + 1 == _PB_M)) {
                 if (4 * c4 + 3 >= _PB_N) {
                   #ifdef _OPENMP
                   #pragma omp simd
                   #endif
-                  for (j = ((64 * c2) > (2 * c3) ? (64 * c2) : (2 * c3)); j <= (((long long)_PB_M - 1) < (64 * c2 + 63) ? ((long long)_PB_M - 1) : (64 * c2 + 63)); j++) {
+                  for (j = ((64 * j_tile) > (2 * c3) ? (64 * j_tile) : (2 * c3)); j <= (((long long)_PB_M - 1) < (64 * j_tile + 63) ? ((long long)_PB_M - 1) : (64 * j_tile + 63)); j++) {
                     s_ij[2 * c3][j] += data[4 * c4][2 * c3] * data[4 * c4][j];
                     if (_PB_N >= 4 * c4 + 2) {
                       s_ij[2 * c3][j] += data[4 * c4 + 1][2 * c3] * data[4 * c4 + 1][j];

@@ -35,16 +35,16 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
     #ifdef _OPENMP
     #pragma omp parallel for private(j)
     #endif
-    for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
-      for (int c1 = 0; 256 * c1 <= (long long)_PB_NK - 1; c1++) {
-        for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
-          for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
-            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NK - 1) / 4; c4++) {
+    for (int i_tile = 0; i_tile < ((long long)_PB_NI + 127) / 128; i_tile++) {
+      for (int k_tile = 0; 256 * k_tile <= (long long)_PB_NK - 1; k_tile++) {
+        for (int j_tile = 0; 256 * j_tile <= (long long)_PB_NJ - 1; j_tile++) {
+          for (int c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
+            for (int c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)_PB_NK - 1) / 4; c4++) {
               if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NK >= (long long)(4 * c4) + 4) {
                 #ifdef _OPENMP
                 #pragma omp simd
                 #endif
-                for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
+                for (j = 256 * j_tile; j <= (((long long)_PB_NJ - 1) < (256 * j_tile + 255) ? ((long long)_PB_NJ - 1) : (256 * j_tile + 255)); j++) {
                   DATA_TYPE C_r0 = C[2 * c3][j];
                   DATA_TYPE C_r1 = C[2 * c3 + 1][j];
                   C_r0 += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
@@ -62,7 +62,7 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
                 #ifdef _OPENMP
                 #pragma omp simd
                 #endif
-                for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
+                for (j = 256 * j_tile; j <= (((long long)_PB_NJ - 1) < (256 * j_tile + 255) ? ((long long)_PB_NJ - 1) : (256 * j_tile + 255)); j++) {
                   C[2 * c3][j] += alpha * A[2 * c3][4 * c4] * B[4 * c4][j];
                   if (_PB_NK >= 4 * c4 + 2) {
                     C[2 * c3][j] += alpha * A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];

@@ -31,16 +31,16 @@ static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C
     #ifdef _OPENMP
     #pragma omp parallel for
     #endif
-    for (int c0 = 0; c0 < ((long long)n + 127) / 128; c0++) {
-      for (int c1 = 0; 256 * c1 <= (long long)p - 1; c1++) {
-        for (int c2 = 0; 256 * c2 <= (long long)m - 1; c2++) {
-          for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)n + 1) / 2 - 1; c3++) {
-            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)p - 1) / 4; c4++) {
+    for (int i_tile = 0; i_tile < ((long long)n + 127) / 128; i_tile++) {
+      for (int k_tile = 0; 256 * k_tile <= (long long)p - 1; k_tile++) {
+        for (int j_tile = 0; 256 * j_tile <= (long long)m - 1; j_tile++) {
+          for (int c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 <= ((long long)n + 1) / 2 - 1; c3++) {
+            for (int c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)p - 1) / 4; c4++) {
               if (n >= (long long)(2 * c3) + 2 && p >= (long long)(4 * c4) + 4) {
                 #ifdef _OPENMP
                 #pragma omp simd
                 #endif
-                for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
+                for (int j = 256 * j_tile; j <= (((long long)m - 1) < (256 * j_tile + 255) ? ((long long)m - 1) : (256 * j_tile + 255)); j++) {
                   double A_r0 = A[2 * c3][j];
                   double A_r1 = A[2 * c3 + 1][j];
                   A_r0 += B[2 * c3][4 * c4] * C[4 * c4][j];
@@ -58,7 +58,7 @@ static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C
                 #ifdef _OPENMP
                 #pragma omp simd
                 #endif
-                for (int j = 256 * c2; j <= (((long long)m - 1) < (256 * c2 + 255) ? ((long long)m - 1) : (256 * c2 + 255)); j++) {
+                for (int j = 256 * j_tile; j <= (((long long)m - 1) < (256 * j_tile + 255) ? ((long long)m - 1) : (256 * j_tile + 255)); j++) {
                   A[2 * c3][j] += B[2 * c3][4 * c4] * C[4 * c4][j];
                   if (p >= 4 * c4 + 2) {
                     A[2 * c3][j] += B[2 * c3][4 * c4 + 1] * C[4 * c4 + 1][j];

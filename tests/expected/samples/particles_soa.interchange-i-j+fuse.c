@@ -27,21 +27,21 @@ struct particles {
 static void kernel_particles(struct particles *s, double dt, double k, double g)
 {
   int i, j;
-  for (int c0 = 0; 256 * c0 <= (long long)STEPS - 1; c0++) {
+  for (int t_tile = 0; 256 * t_tile <= (long long)STEPS - 1; t_tile++) {
     /* Kick: velocities from the forces at the current positions. */
     /* Drift: positions from the new velocities. */
     #ifdef _OPENMP
     #pragma omp parallel for private(i, j)
     #endif
-    for (int c1 = 0; c1 < ((long long)NY + 31) / 32; c1++) {
-      for (int c2 = 0; 32 * c2 <= (long long)NX - 1; c2++) {
-        for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)STEPS - 1) / 4; c3++) {
-          for (j = 32 * c1; j <= (long long)NY - 1 && j <= 32 * c1 + 31; j++) {
+    for (int j_tile = 0; j_tile < ((long long)NY + 31) / 32; j_tile++) {
+      for (int i_tile = 0; 32 * i_tile <= (long long)NX - 1; i_tile++) {
+        for (int c3 = 64 * t_tile; c3 <= 64 * t_tile + 63 && c3 <= ((long long)STEPS - 1) / 4; c3++) {
+          for (j = 32 * j_tile; j <= (long long)NY - 1 && j <= 32 * j_tile + 31; j++) {
             if (STEPS >= (long long)(4 * c3) + 4) {
               #ifdef _OPENMP
               #pragma omp simd
               #endif
-              for (i = 32 * c2; i <= (((long long)NX - 1) < (32 * c2 + 31) ? ((long long)NX - 1) : (32 * c2 + 31)); i++) {
+              for (i = 32 * i_tile; i <= (((long long)NX - 1) < (32 * i_tile + 31) ? ((long long)NX - 1) : (32 * i_tile + 31)); i++) {
                 s->vx[j][i] -= dt * k * s->x[j][i] / s->mass[j][i];
                 s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
                 s->x[j][i] += dt * s->vx[j][i];
@@ -63,7 +63,7 @@ static void kernel_particles(struct particles *s, double dt, double k, double g)
               #ifdef _OPENMP
               #pragma omp simd
               #endif
-              for (i = 32 * c2; i <= (((long long)NX - 1) < (32 * c2 + 31) ? ((long long)NX - 1) : (32 * c2 + 31)); i++) {
+              for (i = 32 * i_tile; i <= (((long long)NX - 1) < (32 * i_tile + 31) ? ((long long)NX - 1) : (32 * i_tile + 31)); i++) {
                 s->vx[j][i] -= dt * k * s->x[j][i] / s->mass[j][i];
                 s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
                 s->x[j][i] += dt * s->vx[j][i];

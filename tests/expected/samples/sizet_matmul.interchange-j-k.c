@@ -30,16 +30,16 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
     #ifdef _OPENMP
     #pragma omp parallel for
     #endif
-    for (long long c0 = 0; c0 < (n + 127) / 128; c0++) {
-      for (long long c1 = 0; c1 <= ((long long)n - 1) / 256; c1++) {
-        for (long long c2 = 0; c2 <= ((long long)n - 1) / 256; c2++) {
-          for (long long c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= (long long)((n + 1) / 2) - 1; c3++) {
-            for (long long c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
+    for (long long i_tile = 0; i_tile < (n + 127) / 128; i_tile++) {
+      for (long long k_tile = 0; k_tile <= ((long long)n - 1) / 256; k_tile++) {
+        for (long long j_tile = 0; j_tile <= ((long long)n - 1) / 256; j_tile++) {
+          for (long long c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 <= (long long)((n + 1) / 2) - 1; c3++) {
+            for (long long c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
               if (n >= 2 * c3 + 2 && n >= 4 * c4 + 4) {
                 #ifdef _OPENMP
                 #pragma omp simd
                 #endif
-                for (long long c5 = 256 * c2; c5 <= (((long long)n - 1) < (256 * c2 + 255) ? ((long long)n - 1) : (256 * c2 + 255)); c5++) {
+                for (long long c5 = 256 * j_tile; c5 <= (((long long)n - 1) < (256 * j_tile + 255) ? ((long long)n - 1) : (256 * j_tile + 255)); c5++) {
                   double c_r0 = c[((unsigned long)(2 * c3)) * n + ((unsigned long)c5)];
                   double c_r1 = c[((unsigned long)(2 * c3 + 1)) * n + ((unsigned long)c5)];
                   c_r0 += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4))] * b[((unsigned long)(4 * c4)) * n + ((unsigned long)c5)];
@@ -57,7 +57,7 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
                 #ifdef _OPENMP
                 #pragma omp simd
                 #endif
-                for (long long c5 = 256 * c2; c5 <= (((long long)n - 1) < (256 * c2 + 255) ? ((long long)n - 1) : (256 * c2 + 255)); c5++) {
+                for (long long c5 = 256 * j_tile; c5 <= (((long long)n - 1) < (256 * j_tile + 255) ? ((long long)n - 1) : (256 * j_tile + 255)); c5++) {
                   c[((unsigned long)(2 * c3)) * n + ((unsigned long)c5)] += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4))] * b[((unsigned long)(4 * c4)) * n + ((unsigned long)c5)];
                   if (n >= 4 * c4 + 2) {
                     c[((unsigned long)(2 * c3)) * n + ((unsigned long)c5)] += a[((unsigned long)(2 * c3)) * n + ((unsigned long)(4 * c4 + 1))] * b[((unsigned long)(4 * c4 + 1)) * n + ((unsigned long)c5)];

@@ -30,12 +30,12 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
     #ifdef _OPENMP
     #pragma omp parallel for schedule(static, 1) private(i, j, k)
     #endif
-    for (int c0 = 0; c0 < ((long long)_PB_N + 63) / 64; c0++) {
-      for (int c1 = 0; 64 * c1 <= (long long)_PB_M - 1; c1++) {
-        for (int c2 = 0; c2 <= c0; c2++) {
-          for (i = 64 * c0; i <= (long long)_PB_N - 1 && i <= 64 * c0 + 63; i++) {
-            for (k = 64 * c1; k <= (long long)_PB_M - 1 && k <= 64 * c1 + 63; k++) {
-              for (j = 64 * c2; j <= ((64 * c2 + 63) < i ? (64 * c2 + 63) : i); j++) {
+    for (int i_tile = 0; i_tile < ((long long)_PB_N + 63) / 64; i_tile++) {
+      for (int k_tile = 0; 64 * k_tile <= (long long)_PB_M - 1; k_tile++) {
+        for (int j_tile = 0; j_tile <= i_tile; j_tile++) {
+          for (i = 64 * i_tile; i <= (long long)_PB_N - 1 && i <= 64 * i_tile + 63; i++) {
+            for (k = 64 * k_tile; k <= (long long)_PB_M - 1 && k <= 64 * k_tile + 63; k++) {
+              for (j = 64 * j_tile; j <= ((64 * j_tile + 63) < i ? (64 * j_tile + 63) : i); j++) {
                 C[i][j] += alpha * A[i][k] * A[j][k];
               }
             }

@@ -30,25 +30,25 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
     #ifdef _OPENMP
     #pragma omp parallel for schedule(static, 1) private(k)
     #endif
-    for (int c0 = 0; c0 < ((long long)_PB_N + 63) / 64; c0++) {
-      for (int c1 = 0; c1 <= c0; c1++) {
-        for (int c2 = 0; 256 * c2 <= (long long)_PB_M - 1; c2++) {
-          for (int c3 = 32 * c0; c3 <= 32 * c0 + 31 && c3 <= ((long long)_PB_N + 1) / 2 - 1; c3++) {
-            for (int c4 = 32 * c1; c4 <= 32 * c1 + 31 && c4 <= c3; c4++) {
+    for (int i_tile = 0; i_tile < ((long long)_PB_N + 63) / 64; i_tile++) {
+      for (int j_tile = 0; j_tile <= i_tile; j_tile++) {
+        for (int k_tile = 0; 256 * k_tile <= (long long)_PB_M - 1; k_tile++) {
+          for (int c3 = 32 * i_tile; c3 <= 32 * i_tile + 31 && c3 <= ((long long)_PB_N + 1) / 2 - 1; c3++) {
+            for (int c4 = 32 * j_tile; c4 <= 32 * j_tile + 31 && c4 <= c3; c4++) {
               if (_PB_N >= (long long)(2 * c3) + 2 && c3 >= c4 + 1) {
-                for (k = 256 * c2; k <= (((long long)_PB_M - 1) < (256 * c2 + 255) ? ((long long)_PB_M - 1) : (256 * c2 + 255)); k++) {
+                for (k = 256 * k_tile; k <= (((long long)_PB_M - 1) < (256 * k_tile + 255) ? ((long long)_PB_M - 1) : (256 * k_tile + 255)); k++) {
                   C[2 * c3][2 * c4] += alpha * A[2 * c3][k] * A[2 * c4][k];
                   C[2 * c3][2 * c4 + 1] += alpha * A[2 * c3][k] * A[2 * c4 + 1][k];
                   C[2 * c3 + 1][2 * c4] += alpha * A[2 * c3 + 1][k] * A[2 * c4][k];
                   C[2 * c3 + 1][2 * c4 + 1] += alpha * A[2 * c3 + 1][k] * A[2 * c4 + 1][k];
                 }
               } else {
-                for (k = 256 * c2; k <= (((long long)_PB_M - 1) < (256 * c2 + 255) ? ((long long)_PB_M - 1) : (256 * c2 + 255)); k++) {
+                for (k = 256 * k_tile; k <= (((long long)_PB_M - 1) < (256 * k_tile + 255) ? ((long long)_PB_M - 1) : (256 * k_tile + 255)); k++) {
                   C[2 * c3][2 * c4] += alpha * A[2 * c3][k] * A[2 * c4][k];
                   if (2 * c3 + 1 == _PB_N && _PB_N >= (long long)(2 * c4) + 3) {
                     C[(long long)_PB_N - 1][2 * c4 + 1] += alpha * A[(long long)_PB_N - 1][k] * A[2 * c4 + 1][k];
                   }
-                  if (c1 == c0 && _PB_N >= (long long)(2 * c3) + 2 && c4 == c3) {
+                  if (j_tile == i_tile && _PB_N >= (long long)(2 * c3) + 2 && c4 == c3) {
                     C[2 * c3 + 1][2 * c3] += alpha * A[2 * c3 + 1][k] * A[2 * c3][k];
                     C[2 * c3 + 1][2 * c3 + 1] += alpha * A[2 * c3 + 1][k] * A[2 * c3 + 1][k];
                   }

@@ -61,12 +61,12 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     #ifdef _OPENMP
     #pragma omp parallel for private(i, j, k)
     #endif
-    for (int c0 = 0; c0 < ((long long)_PB_NI + 255) / 256; c0++) {
-      for (int c1 = 0; 64 * c1 <= (long long)_PB_NJ - 1; c1++) {
-        for (int c2 = 0; 64 * c2 <= (long long)_PB_NK - 1; c2++) {
-          for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
-            for (j = 64 * c1; j <= (long long)_PB_NJ - 1 && j <= 64 * c1 + 63; j++) {
-              for (k = 64 * c2; k <= (((long long)_PB_NK - 1) < (64 * c2 + 63) ? ((long long)_PB_NK - 1) : (64 * c2 + 63)); k++) {
+    for (int i_tile = 0; i_tile < ((long long)_PB_NI + 255) / 256; i_tile++) {
+      for (int j_tile = 0; 64 * j_tile <= (long long)_PB_NJ - 1; j_tile++) {
+        for (int k_tile = 0; 64 * k_tile <= (long long)_PB_NK - 1; k_tile++) {
+          for (i = 256 * i_tile; i <= (long long)_PB_NI - 1 && i <= 256 * i_tile + 255; i++) {
+            for (j = 64 * j_tile; j <= (long long)_PB_NJ - 1 && j <= 64 * j_tile + 63; j++) {
+              for (k = 64 * k_tile; k <= (((long long)_PB_NK - 1) < (64 * k_tile + 63) ? ((long long)_PB_NK - 1) : (64 * k_tile + 63)); k++) {
                 E[i][j] += A[i][k] * B[k][j];
               }
             }
@@ -86,12 +86,12 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     #ifdef _OPENMP
     #pragma omp parallel for private(i, j, k)
     #endif
-    for (int c0 = 0; c0 < ((long long)_PB_NJ + 255) / 256; c0++) {
-      for (int c1 = 0; 64 * c1 <= (long long)_PB_NL - 1; c1++) {
-        for (int c2 = 0; 64 * c2 <= (long long)_PB_NM - 1; c2++) {
-          for (i = 256 * c0; i <= (long long)_PB_NJ - 1 && i <= 256 * c0 + 255; i++) {
-            for (j = 64 * c1; j <= (long long)_PB_NL - 1 && j <= 64 * c1 + 63; j++) {
-              for (k = 64 * c2; k <= (((long long)_PB_NM - 1) < (64 * c2 + 63) ? ((long long)_PB_NM - 1) : (64 * c2 + 63)); k++) {
+    for (int i_tile = 0; i_tile < ((long long)_PB_NJ + 255) / 256; i_tile++) {
+      for (int j_tile = 0; 64 * j_tile <= (long long)_PB_NL - 1; j_tile++) {
+        for (int k_tile = 0; 64 * k_tile <= (long long)_PB_NM - 1; k_tile++) {
+          for (i = 256 * i_tile; i <= (long long)_PB_NJ - 1 && i <= 256 * i_tile + 255; i++) {
+            for (j = 64 * j_tile; j <= (long long)_PB_NL - 1 && j <= 64 * j_tile + 63; j++) {
+              for (k = 64 * k_tile; k <= (((long long)_PB_NM - 1) < (64 * k_tile + 63) ? ((long long)_PB_NM - 1) : (64 * k_tile + 63)); k++) {
                 F[i][j] += C[i][k] * D[k][j];
               }
             }
@@ -111,12 +111,12 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     #ifdef _OPENMP
     #pragma omp parallel for private(i, j, k)
     #endif
-    for (int c0 = 0; c0 < ((long long)_PB_NI + 255) / 256; c0++) {
-      for (int c1 = 0; 64 * c1 <= (long long)_PB_NL - 1; c1++) {
-        for (int c2 = 0; 64 * c2 <= (long long)_PB_NJ - 1; c2++) {
-          for (i = 256 * c0; i <= (long long)_PB_NI - 1 && i <= 256 * c0 + 255; i++) {
-            for (j = 64 * c1; j <= (long long)_PB_NL - 1 && j <= 64 * c1 + 63; j++) {
-              for (k = 64 * c2; k <= (((long long)_PB_NJ - 1) < (64 * c2 + 63) ? ((long long)_PB_NJ - 1) : (64 * c2 + 63)); k++) {
+    for (int i_tile = 0; i_tile < ((long long)_PB_NI + 255) / 256; i_tile++) {
+      for (int j_tile = 0; 64 * j_tile <= (long long)_PB_NL - 1; j_tile++) {
+        for (int k_tile = 0; 64 * k_tile <= (long long)_PB_NJ - 1; k_tile++) {
+          for (i = 256 * i_tile; i <= (long long)_PB_NI - 1 && i <= 256 * i_tile + 255; i++) {
+            for (j = 64 * j_tile; j <= (long long)_PB_NL - 1 && j <= 64 * j_tile + 63; j++) {
+              for (k = 64 * k_tile; k <= (((long long)_PB_NJ - 1) < (64 * k_tile + 63) ? ((long long)_PB_NJ - 1) : (64 * k_tile + 63)); k++) {
                 G[i][j] += E[i][k] * F[k][j];
               }
             }

@@ -61,16 +61,16 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     #ifdef _OPENMP
     #pragma omp parallel for private(j)
     #endif
-    for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
-      for (int c1 = 0; 256 * c1 <= (long long)_PB_NK - 1; c1++) {
-        for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
-          for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
-            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NK - 1) / 4; c4++) {
+    for (int i_tile = 0; i_tile < ((long long)_PB_NI + 127) / 128; i_tile++) {
+      for (int k_tile = 0; 256 * k_tile <= (long long)_PB_NK - 1; k_tile++) {
+        for (int j_tile = 0; 256 * j_tile <= (long long)_PB_NJ - 1; j_tile++) {
+          for (int c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
+            for (int c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)_PB_NK - 1) / 4; c4++) {
               if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NK >= (long long)(4 * c4) + 4) {
                 #ifdef _OPENMP
                 #pragma omp simd
                 #endif
-                for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
+                for (j = 256 * j_tile; j <= (((long long)_PB_NJ - 1) < (256 * j_tile + 255) ? ((long long)_PB_NJ - 1) : (256 * j_tile + 255)); j++) {
                   DATA_TYPE E_r0 = E[2 * c3][j];
                   DATA_TYPE E_r1 = E[2 * c3 + 1][j];
                   E_r0 += A[2 * c3][4 * c4] * B[4 * c4][j];
@@ -88,7 +88,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                 #ifdef _OPENMP
                 #pragma omp simd
                 #endif
-                for (j = 256 * c2; j <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); j++) {
+                for (j = 256 * j_tile; j <= (((long long)_PB_NJ - 1) < (256 * j_tile + 255) ? ((long long)_PB_NJ - 1) : (256 * j_tile + 255)); j++) {
                   E[2 * c3][j] += A[2 * c3][4 * c4] * B[4 * c4][j];
                   if (_PB_NK >= 4 * c4 + 2) {
                     E[2 * c3][j] += A[2 * c3][4 * c4 + 1] * B[4 * c4 + 1][j];
@@ -127,16 +127,16 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     #ifdef _OPENMP
     #pragma omp parallel for private(j)
     #endif
-    for (int c0 = 0; c0 < ((long long)_PB_NJ + 127) / 128; c0++) {
-      for (int c1 = 0; 256 * c1 <= (long long)_PB_NM - 1; c1++) {
-        for (int c2 = 0; 256 * c2 <= (long long)_PB_NL - 1; c2++) {
-          for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NJ + 1) / 2 - 1; c3++) {
-            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NM - 1) / 4; c4++) {
+    for (int i_tile = 0; i_tile < ((long long)_PB_NJ + 127) / 128; i_tile++) {
+      for (int k_tile = 0; 256 * k_tile <= (long long)_PB_NM - 1; k_tile++) {
+        for (int j_tile = 0; 256 * j_tile <= (long long)_PB_NL - 1; j_tile++) {
+          for (int c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 <= ((long long)_PB_NJ + 1) / 2 - 1; c3++) {
+            for (int c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)_PB_NM - 1) / 4; c4++) {
               if (_PB_NJ >= (long long)(2 * c3) + 2 && _PB_NM >= (long long)(4 * c4) + 4) {
                 #ifdef _OPENMP
                 #pragma omp simd
                 #endif
-                for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
+                for (j = 256 * j_tile; j <= (((long long)_PB_NL - 1) < (256 * j_tile + 255) ? ((long long)_PB_NL - 1) : (256 * j_tile + 255)); j++) {
                   DATA_TYPE F_r2 = F[2 * c3][j];
                   DATA_TYPE F_r3 = F[2 * c3 + 1][j];
                   F_r2 += C[2 * c3][4 * c4] * D[4 * c4][j];
@@ -154,7 +154,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                 #ifdef _OPENMP
                 #pragma omp simd
                 #endif
-                for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
+                for (j = 256 * j_tile; j <= (((long long)_PB_NL - 1) < (256 * j_tile + 255) ? ((long long)_PB_NL - 1) : (256 * j_tile + 255)); j++) {
                   F[2 * c3][j] += C[2 * c3][4 * c4] * D[4 * c4][j];
                   if (_PB_NM >= 4 * c4 + 2) {
                     F[2 * c3][j] += C[2 * c3][4 * c4 + 1] * D[4 * c4 + 1][j];
@@ -193,16 +193,16 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     #ifdef _OPENMP
     #pragma omp parallel for private(j)
     #endif
-    for (int c0 = 0; c0 < ((long long)_PB_NI + 127) / 128; c0++) {
-      for (int c1 = 0; 256 * c1 <= (long long)_PB_NJ - 1; c1++) {
-        for (int c2 = 0; 256 * c2 <= (long long)_PB_NL - 1; c2++) {
-          for (int c3 = 64 * c0; c3 <= 64 * c0 + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
-            for (int c4 = 64 * c1; c4 <= 64 * c1 + 63 && c4 <= ((long long)_PB_NJ - 1) / 4; c4++) {
+    for (int i_tile = 0; i_tile < ((long long)_PB_NI + 127) / 128; i_tile++) {
+      for (int k_tile = 0; 256 * k_tile <= (long long)_PB_NJ - 1; k_tile++) {
+        for (int j_tile = 0; 256 * j_tile <= (long long)_PB_NL - 1; j_tile++) {
+          for (int c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
+            for (int c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)_PB_NJ - 1) / 4; c4++) {
               if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NJ >= (long long)(4 * c4) + 4) {
                 #ifdef _OPENMP
                 #pragma omp simd
                 #endif
-                for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
+                for (j = 256 * j_tile; j <= (((long long)_PB_NL - 1) < (256 * j_tile + 255) ? ((long long)_PB_NL - 1) : (256 * j_tile + 255)); j++) {
                   DATA_TYPE G_r4 = G[2 * c3][j];
                   DATA_TYPE G_r5 = G[2 * c3 + 1][j];
                   G_r4 += E[2 * c3][4 * c4] * F[4 * c4][j];
@@ -220,7 +220,7 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
                 #ifdef _OPENMP
                 #pragma omp simd
                 #endif
-                for (j = 256 * c2; j <= (((long long)_PB_NL - 1) < (256 * c2 + 255) ? ((long long)_PB_NL - 1) : (256 * c2 + 255)); j++) {
+                for (j = 256 * j_tile; j <= (((long long)_PB_NL - 1) < (256 * j_tile + 255) ? ((long long)_PB_NL - 1) : (256 * j_tile + 255)); j++) {
                   G[2 * c3][j] += E[2 * c3][4 * c4] * F[4 * c4][j];
                   if (_PB_NJ >= 4 * c4 + 2) {
                     G[2 * c3][j] += E[2 * c3][4 * c4 + 1] * F[4 * c4 + 1][j];

@@ -22,13 +22,13 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
     #ifdef _OPENMP
     #pragma omp parallel for private(i, j, k)
     #endif
-    for (int c0 = 0; c0 < ((long long)_PB_N + 255) / 256; c0++) {
-      for (int c1 = 0; 64 * c1 <= (long long)_PB_M - 2; c1++) {
+    for (int j_tile = 0; j_tile < ((long long)_PB_N + 255) / 256; j_tile++) {
+      for (int i_tile = 0; 64 * i_tile <= (long long)_PB_M - 2; i_tile++) {
         /* Only the rows below i contribute (A is unit lower-triangular). */
-        for (int c2 = c1; c2 <= ((long long)_PB_M - 1) / 64; c2++) {
-          for (j = 256 * c0; j <= (long long)_PB_N - 1 && j <= 256 * c0 + 255; j++) {
-            for (i = 64 * c1; i <= (long long)_PB_M - 2 && i <= 64 * c1 + 63 && i <= 64 * c2 + 62; i++) {
-              for (k = ((64 * c2) > (i + 1) ? (64 * c2) : (i + 1)); k <= (((long long)_PB_M - 1) < (64 * c2 + 63) ? ((long long)_PB_M - 1) : (64 * c2 + 63)); k++) {
+        for (int k_tile = i_tile; k_tile <= ((long long)_PB_M - 1) / 64; k_tile++) {
+          for (j = 256 * j_tile; j <= (long long)_PB_N - 1 && j <= 256 * j_tile + 255; j++) {
+            for (i = 64 * i_tile; i <= (long long)_PB_M - 2 && i <= 64 * i_tile + 63 && i <= 64 * k_tile + 62; i++) {
+              for (k = ((64 * k_tile) > (i + 1) ? (64 * k_tile) : (i + 1)); k <= (((long long)_PB_M - 1) < (64 * k_tile + 63) ? ((long long)_PB_M - 1) : (64 * k_tile + 63)); k++) {
                 B[i][j] += A[k][i] * B[k][j];
               }
             }

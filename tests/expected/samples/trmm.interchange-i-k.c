@@ -19,16 +19,16 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 #pragma scop
   if (__builtin_expect((unsigned long long)B + (unsigned long long)((long long)_PB_M - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)A + sizeof A[0]
       || (unsigned long long)A + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0] + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0][0] <= (unsigned long long)B, 1)) {
-    for (int c0 = 0; 64 * c0 <= (long long)_PB_M - 2; c0++) {
+    for (int i_tile = 0; 64 * i_tile <= (long long)_PB_M - 2; i_tile++) {
       #ifdef _OPENMP
       #pragma omp parallel for private(i, j, k)
       #endif
-      for (int c1 = 0; c1 < ((long long)_PB_N + 63) / 64; c1++) {
+      for (int j_tile = 0; j_tile < ((long long)_PB_N + 63) / 64; j_tile++) {
         /* Only the rows below i contribute (A is unit lower-triangular). */
-        for (int c2 = c0; c2 <= ((long long)_PB_M - 1) / 64; c2++) {
-          for (i = 64 * c0; i <= (long long)_PB_M - 2 && i <= 64 * c0 + 63 && i <= 64 * c2 + 62; i++) {
-            for (j = 64 * c1; j <= (long long)_PB_N - 1 && j <= 64 * c1 + 63; j++) {
-              for (k = ((64 * c2) > (i + 1) ? (64 * c2) : (i + 1)); k <= (((long long)_PB_M - 1) < (64 * c2 + 63) ? ((long long)_PB_M - 1) : (64 * c2 + 63)); k++) {
+        for (int k_tile = i_tile; k_tile <= ((long long)_PB_M - 1) / 64; k_tile++) {
+          for (i = 64 * i_tile; i <= (long long)_PB_M - 2 && i <= 64 * i_tile + 63 && i <= 64 * k_tile + 62; i++) {
+            for (j = 64 * j_tile; j <= (long long)_PB_N - 1 && j <= 64 * j_tile + 63; j++) {
+              for (k = ((64 * k_tile) > (i + 1) ? (64 * k_tile) : (i + 1)); k <= (((long long)_PB_M - 1) < (64 * k_tile + 63) ? ((long long)_PB_M - 1) : (64 * k_tile + 63)); k++) {
                 B[i][j] += A[k][i] * B[k][j];
               }
             }

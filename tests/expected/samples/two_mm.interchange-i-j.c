@@ -47,12 +47,12 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
     #ifdef _OPENMP
     #pragma omp parallel for private(i, j, k)
     #endif
-    for (int c0 = 0; c0 < ((long long)_PB_NJ + 127) / 128; c0++) {
-      for (int c1 = 0; 256 * c1 <= (long long)_PB_NI - 1; c1++) {
-        for (int c2 = 0; 256 * c2 <= (long long)_PB_NK - 1; c2++) {
-          for (j = 128 * c0; j <= (long long)_PB_NJ - 1 && j <= 128 * c0 + 127; j++) {
-            for (i = 256 * c1; i <= (long long)_PB_NI - 1 && i <= 256 * c1 + 255; i++) {
-              for (k = 256 * c2; k <= (((long long)_PB_NK - 1) < (256 * c2 + 255) ? ((long long)_PB_NK - 1) : (256 * c2 + 255)); k++) {
+    for (int j_tile = 0; j_tile < ((long long)_PB_NJ + 127) / 128; j_tile++) {
+      for (int i_tile = 0; 256 * i_tile <= (long long)_PB_NI - 1; i_tile++) {
+        for (int k_tile = 0; 256 * k_tile <= (long long)_PB_NK - 1; k_tile++) {
+          for (j = 128 * j_tile; j <= (long long)_PB_NJ - 1 && j <= 128 * j_tile + 127; j++) {
+            for (i = 256 * i_tile; i <= (long long)_PB_NI - 1 && i <= 256 * i_tile + 255; i++) {
+              for (k = 256 * k_tile; k <= (((long long)_PB_NK - 1) < (256 * k_tile + 255) ? ((long long)_PB_NK - 1) : (256 * k_tile + 255)); k++) {
                 tmp[i][j] += alpha * A[i][k] * B[k][j];
               }
             }
@@ -71,12 +71,12 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
     #ifdef _OPENMP
     #pragma omp parallel for private(i, j, k)
     #endif
-    for (int c0 = 0; c0 < ((long long)_PB_NL + 127) / 128; c0++) {
-      for (int c1 = 0; 256 * c1 <= (long long)_PB_NI - 1; c1++) {
-        for (int c2 = 0; 256 * c2 <= (long long)_PB_NJ - 1; c2++) {
-          for (j = 128 * c0; j <= (long long)_PB_NL - 1 && j <= 128 * c0 + 127; j++) {
-            for (i = 256 * c1; i <= (long long)_PB_NI - 1 && i <= 256 * c1 + 255; i++) {
-              for (k = 256 * c2; k <= (((long long)_PB_NJ - 1) < (256 * c2 + 255) ? ((long long)_PB_NJ - 1) : (256 * c2 + 255)); k++) {
+    for (int j_tile = 0; j_tile < ((long long)_PB_NL + 127) / 128; j_tile++) {
+      for (int i_tile = 0; 256 * i_tile <= (long long)_PB_NI - 1; i_tile++) {
+        for (int k_tile = 0; 256 * k_tile <= (long long)_PB_NJ - 1; k_tile++) {
+          for (j = 128 * j_tile; j <= (long long)_PB_NL - 1 && j <= 128 * j_tile + 127; j++) {
+            for (i = 256 * i_tile; i <= (long long)_PB_NI - 1 && i <= 256 * i_tile + 255; i++) {
+              for (k = 256 * k_tile; k <= (((long long)_PB_NJ - 1) < (256 * k_tile + 255) ? ((long long)_PB_NJ - 1) : (256 * k_tile + 255)); k++) {
                 D[i][j] += tmp[i][k] * C[k][j];
               }
             }
