@@ -209,16 +209,44 @@ impl Printer<'_> {
         if let Some((a, d, c)) = floor_of(right)? {
             let d_ex = constant(d);
             let scaled = arithmetic(&d_ex, &x, "*", 13, d_ex.range.times(x.range))?;
-            let a = self.expr(&a)?;
             let shift = d
                 .checked_mul(c - less)
                 .ok_or(Failure::Overflow("a generated bound"))?;
-            let limit = plus_constant(a, shift)?;
+            if shift == 0
+                && let Some(e) = minus_one(&a)?
+            {
+                // `d * x <= e - 1` as `d * x < e` (see below).
+                return comparison(&scaled, &self.expr(&e)?, "<");
+            }
+            let limit = plus_constant(self.expr(&a)?, shift)?;
             return comparison(&scaled, &limit, "<=");
+        }
+        if less == 0
+            && let Some(e) = minus_one(right)?
+        {
+            // `x <= e - 1` as `x < e`: as the source writes it, and without `e - 1`,
+            // which may overflow `e`'s type (and so be cast to `long long`).
+            return comparison(&x, &self.expr(&e)?, "<");
         }
         let y = self.expr(right)?;
         comparison(&x, &y, if less == 1 { "<" } else { "<=" })
     }
+}
+
+/// `e` when `right` is `e - 1` (or `e + -1`).
+fn minus_one(right: &ASTExpr) -> Gen<Option<ASTExpr>> {
+    use ASTExprOpType as O;
+    if right.get_type()? != ASTExprType::Op {
+        return Ok(None);
+    }
+    let one = match right.get_op_type()? {
+        O::Sub => 1,
+        O::Add => -1,
+        _ => return Ok(None),
+    };
+    let k = right.get_op_arg(1)?;
+    let is_one = k.get_type()? == ASTExprType::Int && k.get_val()?.get_num_si()? == one;
+    Ok(is_one.then(|| right.get_op_arg(0)).transpose()?)
 }
 
 /// A printed expression: its C text and precedence, the C type it is computed in and

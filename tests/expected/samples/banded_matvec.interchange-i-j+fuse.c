@@ -13,7 +13,7 @@ double A[N][N], x[N], y[N];
 
 static void banded_matvec(int n)
 {
-  for (int i = 0; i <= 1 && i <= (long long)n - 1; i++) {
+  for (int i = 0; i <= 1 && i < n; i++) {
     y[i] = 0.0;
     for (int j = 0; j <= (((long long)n - 1) < (i + 3) ? ((long long)n - 1) : (i + 3)); j++) {
       y[i] += A[i][j] * x[j];

@@ -71,10 +71,10 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
       #pragma omp parallel for
       #endif
       for (int i_tile = 0; i_tile <= ((long long)m - 1) / 128; i_tile++) {
-        for (int k_tile = 0; 256 * k_tile <= (long long)n - 1; k_tile++) {
+        for (int k_tile = 0; 256 * k_tile < n; k_tile++) {
           if (m >= 128 * i_tile + 2) {
             for (int c2 = 0; c2 < i_tile / 2; c2++) {
-              for (int c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 <= ((long long)m + 1) / 2 - 1; c3++) {
+              for (int c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 < ((long long)m + 1) / 2; c3++) {
                 for (int c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
                   if (m >= (long long)(2 * c3) + 2 && n >= (long long)(4 * c4) + 4) {
                     #ifdef _OPENMP
@@ -122,7 +122,7 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
               }
             }
             for (int c2 = i_tile / 2; c2 <= ((long long)m - 1) / 256; c2++) {
-              for (int c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 <= m / 2 - 1; c3++) {
+              for (int c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 < m / 2; c3++) {
                 for (int c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
                   if (n >= (long long)(4 * c4) + 4) {
                     #ifdef _OPENMP

@@ -56,9 +56,9 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
     #pragma omp parallel for schedule(static, 1) private(j)
     #endif
     for (int i_tile = 0; i_tile < ((long long)_PB_M + 63) / 64; i_tile++) {
-      for (int k_tile = 0; 256 * k_tile <= (long long)_PB_N - 1; k_tile++) {
+      for (int k_tile = 0; 256 * k_tile < _PB_N; k_tile++) {
         for (int j_tile = i_tile; j_tile <= ((long long)_PB_M - 1) / 64; j_tile++) {
-          for (int c3 = 32 * i_tile; c3 <= 32 * i_tile + 31 && c3 <= ((long long)_PB_M + 1) / 2 - 1; c3++) {
+          for (int c3 = 32 * i_tile; c3 <= 32 * i_tile + 31 && c3 < ((long long)_PB_M + 1) / 2; c3++) {
             for (int c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)_PB_N - 1) / 4; c4++) {
               if (j_tile == i_tile && _PB_M >= (long long)(2 * c3) + 2 && _PB_N >= (long long)(4 * c4) + 4) {
                 s_ij[2 * c3][2 * c3] += data[4 * c4][2 * c3] * data[4 * c4][2 * c3];

@@ -10,10 +10,10 @@ exit 0
 
 static void lu_rows(int n, double M[N][N])
 {
-  for (int r_tile = 0; 64 * r_tile <= (long long)n - 1; r_tile++) {
+  for (int r_tile = 0; 64 * r_tile < n; r_tile++) {
     for (int c1 = 0; c1 <= 2 * r_tile + 1 && 32 * c1 <= (long long)n - 2; c1++) {
       for (int c2 = c1; c2 < 2 * r_tile; c2++) {
-        for (int r = 64 * r_tile; r <= (long long)n - 1 && r <= 64 * r_tile + 63; r++) {
+        for (int r = 64 * r_tile; r < n && r <= 64 * r_tile + 63; r++) {
           for (long long c4 = 32 * c1; c4 <= 32 * c1 + 31; c4++) {
             if (c2 == c1) {
               M[r][c4] = M[r][c4] / M[c4][c4];
@@ -25,8 +25,8 @@ static void lu_rows(int n, double M[N][N])
         }
       }
       for (int c2 = ((2 * r_tile) > c1 ? (2 * r_tile) : c1); c2 <= ((long long)n - 1) / 32; c2++) {
-        for (int r = ((64 * r_tile) > (32 * c1 + 1) ? (64 * r_tile) : (32 * c1 + 1)); r <= (long long)n - 1 && r <= 64 * r_tile + 63 && r <= 32 * c2 + 31; r++) {
-          for (int p = 32 * c1; p <= 32 * c1 + 31 && p <= r - 1; p++) {
+        for (int r = ((64 * r_tile) > (32 * c1 + 1) ? (64 * r_tile) : (32 * c1 + 1)); r < n && r <= 64 * r_tile + 63 && r <= 32 * c2 + 31; r++) {
+          for (int p = 32 * c1; p <= 32 * c1 + 31 && p < r; p++) {
             if (c2 == c1) {
               M[r][p] = M[r][p] / M[p][p];
             }
@@ -39,7 +39,7 @@ static void lu_rows(int n, double M[N][N])
           }
         }
         if (c2 == 2 * r_tile) {
-          for (int r = 64 * r_tile + 32; r <= (long long)n - 1 && r <= 64 * r_tile + 63; r++) {
+          for (int r = 64 * r_tile + 32; r < n && r <= 64 * r_tile + 63; r++) {
             for (long long c4 = 32 * c1; c4 <= 32 * c1 + 31; c4++) {
               if (c1 == 2 * r_tile) {
                 M[r][c4] = M[r][c4] / M[c4][c4];

@@ -36,9 +36,9 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
     #pragma omp parallel for private(j)
     #endif
     for (int i_tile = 0; i_tile < ((long long)_PB_NI + 127) / 128; i_tile++) {
-      for (int k_tile = 0; 256 * k_tile <= (long long)_PB_NK - 1; k_tile++) {
-        for (int j_tile = 0; 256 * j_tile <= (long long)_PB_NJ - 1; j_tile++) {
-          for (int c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 <= ((long long)_PB_NI + 1) / 2 - 1; c3++) {
+      for (int k_tile = 0; 256 * k_tile < _PB_NK; k_tile++) {
+        for (int j_tile = 0; 256 * j_tile < _PB_NJ; j_tile++) {
+          for (int c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 < ((long long)_PB_NI + 1) / 2; c3++) {
             for (int c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)_PB_NK - 1) / 4; c4++) {
               if (_PB_NI >= (long long)(2 * c3) + 2 && _PB_NK >= (long long)(4 * c4) + 4) {
                 #ifdef _OPENMP

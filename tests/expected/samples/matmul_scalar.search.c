@@ -32,9 +32,9 @@ static void matmul(int n, int m, int p, double A[n][m], double B[n][p], double C
     #pragma omp parallel for
     #endif
     for (int i_tile = 0; i_tile < ((long long)n + 127) / 128; i_tile++) {
-      for (int k_tile = 0; 256 * k_tile <= (long long)p - 1; k_tile++) {
-        for (int j_tile = 0; 256 * j_tile <= (long long)m - 1; j_tile++) {
-          for (int c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 <= ((long long)n + 1) / 2 - 1; c3++) {
+      for (int k_tile = 0; 256 * k_tile < p; k_tile++) {
+        for (int j_tile = 0; 256 * j_tile < m; j_tile++) {
+          for (int c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 < ((long long)n + 1) / 2; c3++) {
             for (int c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)p - 1) / 4; c4++) {
               if (n >= (long long)(2 * c3) + 2 && p >= (long long)(4 * c4) + 4) {
                 #ifdef _OPENMP

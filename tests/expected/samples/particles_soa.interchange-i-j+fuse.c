@@ -27,16 +27,16 @@ struct particles {
 static void kernel_particles(struct particles *s, double dt, double k, double g)
 {
   int i, j;
-  for (int t_tile = 0; 256 * t_tile <= (long long)STEPS - 1; t_tile++) {
+  for (int t_tile = 0; 256 * t_tile < STEPS; t_tile++) {
     /* Kick: velocities from the forces at the current positions. */
     /* Drift: positions from the new velocities. */
     #ifdef _OPENMP
     #pragma omp parallel for private(i, j)
     #endif
     for (int j_tile = 0; j_tile < ((long long)NY + 31) / 32; j_tile++) {
-      for (int i_tile = 0; 32 * i_tile <= (long long)NX - 1; i_tile++) {
+      for (int i_tile = 0; 32 * i_tile < NX; i_tile++) {
         for (int c3 = 64 * t_tile; c3 <= 64 * t_tile + 63 && c3 <= ((long long)STEPS - 1) / 4; c3++) {
-          for (j = 32 * j_tile; j <= (long long)NY - 1 && j <= 32 * j_tile + 31; j++) {
+          for (j = 32 * j_tile; j < NY && j <= 32 * j_tile + 31; j++) {
             if (STEPS >= (long long)(4 * c3) + 4) {
               #ifdef _OPENMP
               #pragma omp simd

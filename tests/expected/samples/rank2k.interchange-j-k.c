@@ -27,10 +27,10 @@ static void rank2k(int n, int m, double a, double b, double S[N][N], double X[N]
     #pragma omp parallel for schedule(static, 1)
     #endif
     for (int r_tile = 0; r_tile < ((long long)n + 63) / 64; r_tile++) {
-      for (int k_tile = 0; 32 * k_tile <= (long long)m - 1; k_tile++) {
+      for (int k_tile = 0; 32 * k_tile < m; k_tile++) {
         for (int c_tile = 0; c_tile <= r_tile; c_tile++) {
-          for (int r = 64 * r_tile; r <= (long long)n - 1 && r <= 64 * r_tile + 63; r++) {
-            for (int k = 32 * k_tile; k <= (long long)m - 1 && k <= 32 * k_tile + 31; k++) {
+          for (int r = 64 * r_tile; r < n && r <= 64 * r_tile + 63; r++) {
+            for (int k = 32 * k_tile; k < m && k <= 32 * k_tile + 31; k++) {
               for (int c = 64 * c_tile; c <= ((64 * c_tile + 63) < r ? (64 * c_tile + 63) : r); c++) {
                 S[r][c] = S[r][c] + a * X[c][k] * Y[r][k] + a * Y[c][k] * X[r][k];
               }

@@ -33,8 +33,8 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
     for (long long j_tile = 0; j_tile < (n + 127) / 128; j_tile++) {
       for (long long i_tile = 0; i_tile <= ((long long)n - 1) / 256; i_tile++) {
         for (long long k_tile = 0; k_tile <= ((long long)n - 1) / 256; k_tile++) {
-          for (size_t j = 128 * j_tile; (long long)j <= (long long)n - 1 && j <= 128 * j_tile + 127; j++) {
-            for (size_t i = 256 * i_tile; (long long)i <= (long long)n - 1 && i <= 256 * i_tile + 255; i++) {
+          for (size_t j = 128 * j_tile; j < n && j <= 128 * j_tile + 127; j++) {
+            for (size_t i = 256 * i_tile; i < n && i <= 256 * i_tile + 255; i++) {
               for (size_t k = 256 * k_tile; (long long)k <= (((long long)n - 1) < (256 * k_tile + 255) ? ((long long)n - 1) : (256 * k_tile + 255)); k++) {
                 c[i * n + j] += a[i * n + k] * b[k * n + j];
               }

@@ -27,14 +27,14 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
         c[((unsigned long)c0) * n + j] = 0.0;
       }
     }
-    for (long long k_tile = 0; 256 * k_tile <= (long long)n - 1; k_tile++) {
+    for (long long k_tile = 0; 256 * k_tile < n; k_tile++) {
       #ifdef _OPENMP
       #pragma omp parallel for
       #endif
       for (long long j_tile = 0; j_tile <= ((long long)n - 1) / 64; j_tile++) {
         for (long long i_tile = 0; i_tile <= ((long long)n - 1) / 64; i_tile++) {
-          for (size_t k = 256 * k_tile; (long long)k <= (long long)n - 1 && k <= 256 * k_tile + 255; k++) {
-            for (size_t j = 64 * j_tile; (long long)j <= (long long)n - 1 && j <= 64 * j_tile + 63; j++) {
+          for (size_t k = 256 * k_tile; k < n && k <= 256 * k_tile + 255; k++) {
+            for (size_t j = 64 * j_tile; j < n && j <= 64 * j_tile + 63; j++) {
               for (size_t i = 64 * i_tile; (long long)i <= (((long long)n - 1) < (64 * i_tile + 63) ? ((long long)n - 1) : (64 * i_tile + 63)); i++) {
                 c[i * n + j] += a[i * n + k] * b[k * n + j];
               }

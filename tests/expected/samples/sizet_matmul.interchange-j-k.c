@@ -33,7 +33,7 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
     for (long long i_tile = 0; i_tile < (n + 127) / 128; i_tile++) {
       for (long long k_tile = 0; k_tile <= ((long long)n - 1) / 256; k_tile++) {
         for (long long j_tile = 0; j_tile <= ((long long)n - 1) / 256; j_tile++) {
-          for (long long c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 <= (long long)((n + 1) / 2) - 1; c3++) {
+          for (long long c3 = 64 * i_tile; c3 <= 64 * i_tile + 63 && c3 < (n + 1) / 2; c3++) {
             for (long long c4 = 64 * k_tile; c4 <= 64 * k_tile + 63 && c4 <= ((long long)n - 1) / 4; c4++) {
               if (n >= 2 * c3 + 2 && n >= 4 * c4 + 4) {
                 #ifdef _OPENMP

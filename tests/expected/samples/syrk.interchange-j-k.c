@@ -32,8 +32,8 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
     #endif
     for (int i_tile = 0; i_tile < ((long long)_PB_N + 63) / 64; i_tile++) {
       for (int j_tile = 0; j_tile <= i_tile; j_tile++) {
-        for (int k_tile = 0; 256 * k_tile <= (long long)_PB_M - 1; k_tile++) {
-          for (int c3 = 32 * i_tile; c3 <= 32 * i_tile + 31 && c3 <= ((long long)_PB_N + 1) / 2 - 1; c3++) {
+        for (int k_tile = 0; 256 * k_tile < _PB_M; k_tile++) {
+          for (int c3 = 32 * i_tile; c3 <= 32 * i_tile + 31 && c3 < ((long long)_PB_N + 1) / 2; c3++) {
             for (int c4 = 32 * j_tile; c4 <= 32 * j_tile + 31 && c4 <= c3; c4++) {
               if (_PB_N >= (long long)(2 * c3) + 2 && c3 >= c4 + 1) {
                 for (k = 256 * k_tile; k <= (((long long)_PB_M - 1) < (256 * k_tile + 255) ? ((long long)_PB_M - 1) : (256 * k_tile + 255)); k++) {

@@ -31,10 +31,10 @@ static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta,
     #pragma omp parallel for schedule(static, 1) private(i, j, k)
     #endif
     for (int i_tile = 0; i_tile < ((long long)_PB_N + 63) / 64; i_tile++) {
-      for (int k_tile = 0; 64 * k_tile <= (long long)_PB_M - 1; k_tile++) {
+      for (int k_tile = 0; 64 * k_tile < _PB_M; k_tile++) {
         for (int j_tile = 0; j_tile <= i_tile; j_tile++) {
-          for (i = 64 * i_tile; i <= (long long)_PB_N - 1 && i <= 64 * i_tile + 63; i++) {
-            for (k = 64 * k_tile; k <= (long long)_PB_M - 1 && k <= 64 * k_tile + 63; k++) {
+          for (i = 64 * i_tile; i < _PB_N && i <= 64 * i_tile + 63; i++) {
+            for (k = 64 * k_tile; k < _PB_M && k <= 64 * k_tile + 63; k++) {
               for (j = 64 * j_tile; j <= ((64 * j_tile + 63) < i ? (64 * j_tile + 63) : i); j++) {
                 C[i][j] += alpha * A[i][k] * A[j][k];
               }

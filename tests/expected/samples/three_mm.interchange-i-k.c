@@ -62,10 +62,10 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     #pragma omp parallel for private(i, j, k)
     #endif
     for (int i_tile = 0; i_tile < ((long long)_PB_NI + 255) / 256; i_tile++) {
-      for (int j_tile = 0; 64 * j_tile <= (long long)_PB_NJ - 1; j_tile++) {
-        for (int k_tile = 0; 64 * k_tile <= (long long)_PB_NK - 1; k_tile++) {
-          for (i = 256 * i_tile; i <= (long long)_PB_NI - 1 && i <= 256 * i_tile + 255; i++) {
-            for (j = 64 * j_tile; j <= (long long)_PB_NJ - 1 && j <= 64 * j_tile + 63; j++) {
+      for (int j_tile = 0; 64 * j_tile < _PB_NJ; j_tile++) {
+        for (int k_tile = 0; 64 * k_tile < _PB_NK; k_tile++) {
+          for (i = 256 * i_tile; i < _PB_NI && i <= 256 * i_tile + 255; i++) {
+            for (j = 64 * j_tile; j < _PB_NJ && j <= 64 * j_tile + 63; j++) {
               for (k = 64 * k_tile; k <= (((long long)_PB_NK - 1) < (64 * k_tile + 63) ? ((long long)_PB_NK - 1) : (64 * k_tile + 63)); k++) {
                 E[i][j] += A[i][k] * B[k][j];
               }
@@ -87,10 +87,10 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     #pragma omp parallel for private(i, j, k)
     #endif
     for (int i_tile = 0; i_tile < ((long long)_PB_NJ + 255) / 256; i_tile++) {
-      for (int j_tile = 0; 64 * j_tile <= (long long)_PB_NL - 1; j_tile++) {
-        for (int k_tile = 0; 64 * k_tile <= (long long)_PB_NM - 1; k_tile++) {
-          for (i = 256 * i_tile; i <= (long long)_PB_NJ - 1 && i <= 256 * i_tile + 255; i++) {
-            for (j = 64 * j_tile; j <= (long long)_PB_NL - 1 && j <= 64 * j_tile + 63; j++) {
+      for (int j_tile = 0; 64 * j_tile < _PB_NL; j_tile++) {
+        for (int k_tile = 0; 64 * k_tile < _PB_NM; k_tile++) {
+          for (i = 256 * i_tile; i < _PB_NJ && i <= 256 * i_tile + 255; i++) {
+            for (j = 64 * j_tile; j < _PB_NL && j <= 64 * j_tile + 63; j++) {
               for (k = 64 * k_tile; k <= (((long long)_PB_NM - 1) < (64 * k_tile + 63) ? ((long long)_PB_NM - 1) : (64 * k_tile + 63)); k++) {
                 F[i][j] += C[i][k] * D[k][j];
               }
@@ -112,10 +112,10 @@ static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
     #pragma omp parallel for private(i, j, k)
     #endif
     for (int i_tile = 0; i_tile < ((long long)_PB_NI + 255) / 256; i_tile++) {
-      for (int j_tile = 0; 64 * j_tile <= (long long)_PB_NL - 1; j_tile++) {
-        for (int k_tile = 0; 64 * k_tile <= (long long)_PB_NJ - 1; k_tile++) {
-          for (i = 256 * i_tile; i <= (long long)_PB_NI - 1 && i <= 256 * i_tile + 255; i++) {
-            for (j = 64 * j_tile; j <= (long long)_PB_NL - 1 && j <= 64 * j_tile + 63; j++) {
+      for (int j_tile = 0; 64 * j_tile < _PB_NL; j_tile++) {
+        for (int k_tile = 0; 64 * k_tile < _PB_NJ; k_tile++) {
+          for (i = 256 * i_tile; i < _PB_NI && i <= 256 * i_tile + 255; i++) {
+            for (j = 64 * j_tile; j < _PB_NL && j <= 64 * j_tile + 63; j++) {
               for (k = 64 * k_tile; k <= (((long long)_PB_NJ - 1) < (64 * k_tile + 63) ? ((long long)_PB_NJ - 1) : (64 * k_tile + 63)); k++) {
                 G[i][j] += E[i][k] * F[k][j];
               }

@@ -27,7 +27,7 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
         /* Only the rows below i contribute (A is unit lower-triangular). */
         for (int k_tile = i_tile; k_tile <= ((long long)_PB_M - 1) / 64; k_tile++) {
           for (i = 64 * i_tile; i <= (long long)_PB_M - 2 && i <= 64 * i_tile + 63 && i <= 64 * k_tile + 62; i++) {
-            for (j = 64 * j_tile; j <= (long long)_PB_N - 1 && j <= 64 * j_tile + 63; j++) {
+            for (j = 64 * j_tile; j < _PB_N && j <= 64 * j_tile + 63; j++) {
               for (k = ((64 * k_tile) > (i + 1) ? (64 * k_tile) : (i + 1)); k <= (((long long)_PB_M - 1) < (64 * k_tile + 63) ? ((long long)_PB_M - 1) : (64 * k_tile + 63)); k++) {
                 B[i][j] += A[k][i] * B[k][j];
               }

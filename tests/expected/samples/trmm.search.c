@@ -19,12 +19,12 @@ static void kernel_trmm(int m, int n, DATA_TYPE alpha,
 #pragma scop
   if (__builtin_expect((unsigned long long)B + (unsigned long long)((long long)_PB_M - 1) * sizeof B[0] + (unsigned long long)_PB_N * sizeof B[0][0] <= (unsigned long long)A + sizeof A[0]
       || (unsigned long long)A + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0] + (unsigned long long)((long long)_PB_M - 1) * sizeof A[0][0] <= (unsigned long long)B, 1)) {
-    for (int k_tile = 0; 64 * k_tile <= (long long)_PB_M - 1; k_tile++) {
+    for (int k_tile = 0; 64 * k_tile < _PB_M; k_tile++) {
       for (int i_tile = 0; i_tile <= k_tile && 64 * i_tile <= (long long)_PB_M - 2; i_tile++) {
         /* Only the rows below i contribute (A is unit lower-triangular). */
-        for (int j_tile = 0; 64 * j_tile <= (long long)_PB_N - 1; j_tile++) {
-          for (k = ((64 * k_tile) > (64 * i_tile + 1) ? (64 * k_tile) : (64 * i_tile + 1)); k <= (long long)_PB_M - 1 && k <= 64 * k_tile + 63; k++) {
-            for (i = 64 * i_tile; i <= 64 * i_tile + 63 && i <= k - 1; i++) {
+        for (int j_tile = 0; 64 * j_tile < _PB_N; j_tile++) {
+          for (k = ((64 * k_tile) > (64 * i_tile + 1) ? (64 * k_tile) : (64 * i_tile + 1)); k < _PB_M && k <= 64 * k_tile + 63; k++) {
+            for (i = 64 * i_tile; i <= 64 * i_tile + 63 && i < k; i++) {
               for (j = 64 * j_tile; j <= (((long long)_PB_N - 1) < (64 * j_tile + 63) ? ((long long)_PB_N - 1) : (64 * j_tile + 63)); j++) {
                 B[i][j] += A[k][i] * B[k][j];
               }

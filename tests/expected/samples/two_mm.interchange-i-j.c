@@ -48,10 +48,10 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
     #pragma omp parallel for private(i, j, k)
     #endif
     for (int j_tile = 0; j_tile < ((long long)_PB_NJ + 127) / 128; j_tile++) {
-      for (int i_tile = 0; 256 * i_tile <= (long long)_PB_NI - 1; i_tile++) {
-        for (int k_tile = 0; 256 * k_tile <= (long long)_PB_NK - 1; k_tile++) {
-          for (j = 128 * j_tile; j <= (long long)_PB_NJ - 1 && j <= 128 * j_tile + 127; j++) {
-            for (i = 256 * i_tile; i <= (long long)_PB_NI - 1 && i <= 256 * i_tile + 255; i++) {
+      for (int i_tile = 0; 256 * i_tile < _PB_NI; i_tile++) {
+        for (int k_tile = 0; 256 * k_tile < _PB_NK; k_tile++) {
+          for (j = 128 * j_tile; j < _PB_NJ && j <= 128 * j_tile + 127; j++) {
+            for (i = 256 * i_tile; i < _PB_NI && i <= 256 * i_tile + 255; i++) {
               for (k = 256 * k_tile; k <= (((long long)_PB_NK - 1) < (256 * k_tile + 255) ? ((long long)_PB_NK - 1) : (256 * k_tile + 255)); k++) {
                 tmp[i][j] += alpha * A[i][k] * B[k][j];
               }
@@ -72,10 +72,10 @@ static void kernel_2mm(int ni, int nj, int nk, int nl,
     #pragma omp parallel for private(i, j, k)
     #endif
     for (int j_tile = 0; j_tile < ((long long)_PB_NL + 127) / 128; j_tile++) {
-      for (int i_tile = 0; 256 * i_tile <= (long long)_PB_NI - 1; i_tile++) {
-        for (int k_tile = 0; 256 * k_tile <= (long long)_PB_NJ - 1; k_tile++) {
-          for (j = 128 * j_tile; j <= (long long)_PB_NL - 1 && j <= 128 * j_tile + 127; j++) {
-            for (i = 256 * i_tile; i <= (long long)_PB_NI - 1 && i <= 256 * i_tile + 255; i++) {
+      for (int i_tile = 0; 256 * i_tile < _PB_NI; i_tile++) {
+        for (int k_tile = 0; 256 * k_tile < _PB_NJ; k_tile++) {
+          for (j = 128 * j_tile; j < _PB_NL && j <= 128 * j_tile + 127; j++) {
+            for (i = 256 * i_tile; i < _PB_NI && i <= 256 * i_tile + 255; i++) {
               for (k = 256 * k_tile; k <= (((long long)_PB_NJ - 1) < (256 * k_tile + 255) ? ((long long)_PB_NJ - 1) : (256 * k_tile + 255)); k++) {
                 D[i][j] += tmp[i][k] * C[k][j];
               }
