@@ -30,10 +30,13 @@ const BATCH_EXIT_CODES: &str = "\
 Exit codes (when several apply, the first listed here wins):
   5  with --verify: some optimized program behaves differently
   8  some input could not be read or some output could not be written
-  3  some files are not C nestor can parse, or nestor failed on them (copied unchanged)
+  2  some file's nestor.toml cannot be used (the file is copied unchanged)
+  3  nestor failed on some file (an internal error; the file is copied unchanged)
   7  with --verify: no program could be compared (each was inconclusive or had no
      `main`), though some were tried
-  0  otherwise: every file was rewritten or copied unchanged
+  0  otherwise: every file was rewritten or copied unchanged (files that are not C
+     nestor can parse, such as a support file with a syntax error, are copied
+     unchanged and listed in the table, without failing the batch)
   2  invalid command line";
 
 #[derive(Parser)]

@@ -266,6 +266,11 @@ fn write_json(summary: &Summary, path: &Path, to_stdout: bool) -> Result<(), Exi
     })
 }
 
+/// The exit code of a batch: a difference `--verify` found, then files that could
+/// not be read or written, a `nestor.toml` that cannot be used, files nestor failed
+/// on (internal errors), a verification that compared nothing. A file that is not C
+/// nestor can parse (a syntax error, binary, too large) is copied unchanged and listed:
+/// a benchmark tree's support files often are, and they must not fail the batch.
 fn exit_code(s: &Summary) -> Exit {
     let differs = s
         .totals
@@ -273,12 +278,10 @@ fn exit_code(s: &Summary) -> Exit {
         .as_ref()
         .and_then(|v| v.get("differs"))
         .is_some_and(|&n| n > 0);
-    let failed = |io_class: bool| {
-        s.files.iter().any(|f| {
-            f.error.as_ref().is_some_and(|e| {
-                matches!(e.kind, "unreadable" | "directory" | "write-error") == io_class
-            })
-        })
+    let failed = |kinds: &[&str]| {
+        s.files
+            .iter()
+            .any(|f| f.error.as_ref().is_some_and(|e| kinds.contains(&e.kind)))
     };
     let compared = |label: &str| {
         s.totals
@@ -292,9 +295,11 @@ fn exit_code(s: &Summary) -> Exit {
         && (compared("inconclusive") || compared("no-main"));
     if differs {
         Exit::Differs
-    } else if failed(true) {
+    } else if failed(&["unreadable", "directory", "write-error"]) {
         Exit::Io
-    } else if failed(false) {
+    } else if failed(&["config-error"]) {
+        Exit::Usage
+    } else if failed(&["internal-error"]) {
         Exit::NotC
     } else if nothing_compared {
         Exit::CannotVerify
