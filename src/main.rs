@@ -51,6 +51,23 @@ fn main() -> ExitCode {
 /// in fact.
 fn check_usage(command: &Command) {
     let replace_stdin = "--in-place needs a file; standard input (`-`) cannot be replaced";
+    let sarif_to_stdout = analysis_of(command)
+        .and_then(|a| a.sarif.as_deref())
+        .is_some_and(io::is_stdin);
+    let stdout_taken = match command {
+        Command::Optimize {
+            output, in_place, ..
+        } => !in_place && output.as_deref().is_none_or(io::is_stdin),
+        Command::Diff { .. } | Command::Explain { .. } => true,
+        Command::Batch { json, .. } => json.as_deref().is_some_and(io::is_stdin),
+        _ => false,
+    };
+    if sarif_to_stdout && stdout_taken {
+        usage_error(
+            command_name(command),
+            "--sarif - would mix the log with the output on standard output: name a file",
+        )
+    }
     match command {
         Command::Optimize {
             input, in_place, ..
@@ -164,6 +181,20 @@ fn run(command: Command, ui: Ui) -> Exit {
             paths, out, exclude, jobs, json, verify, &analysis, &rewrite, &build, ui,
         ),
         Command::Cc { .. } | Command::Completions { .. } => Exit::Usage,
+    }
+}
+
+/// The subcommand's name on the command line.
+fn command_name(command: &Command) -> &'static str {
+    match command {
+        Command::Optimize { .. } => "optimize",
+        Command::Diff { .. } => "diff",
+        Command::Explain { .. } => "explain",
+        Command::Verify { .. } => "verify",
+        Command::Tune { .. } => "tune",
+        Command::Batch { .. } => "batch",
+        Command::Cc { .. } => "cc",
+        Command::Completions { .. } => "completions",
     }
 }
 

@@ -106,6 +106,17 @@ fn excluded_files_are_left_alone_in_directories_but_not_when_named() {
         text(&o.stdout).contains("+++ vendor/v.c"),
         "named files are taken"
     );
+    // However the file and the inputs are spelled.
+    let sub = root.path().join("src");
+    for (dir, config, input) in [
+        (root.path(), "nestor.toml", "."),
+        (sub.as_path(), "../nestor.toml", ".."),
+        (sub.as_path(), "../nestor.toml", "../src/../vendor"),
+    ] {
+        let o = nestor_in(dir, &["diff", "-q", "--config", config, input]);
+        let out = text(&o.stdout);
+        assert!(!out.contains("v.c"), "{config} {input}: {out}");
+    }
     let o = nestor_in(root.path(), &["batch", "-q", ".", "--out", "mirror"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let copied = std::fs::read_to_string(root.path().join("mirror/vendor/v.c")).unwrap();

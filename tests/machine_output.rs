@@ -165,12 +165,14 @@ fn sarif_honours_ignore_and_batch_writes_one_log() {
     let dir = inputs();
     let o = nestor_in(
         dir.path(),
-        &["explain", "--ignore", "N106", "--sarif", "-", "warned.c"],
+        &["verify", "--ignore", "N106", "--sarif", "-", "warned.c"],
     );
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let text = String::from_utf8_lossy(&o.stdout);
-    let log = json(text[text.find("{\n  \"$schema\"").expect("the log")..].as_bytes());
+    assert_eq!(o.status.code(), Some(6), "no main: {}", stderr(&o));
+    let log = json(&o.stdout);
     assert_eq!(log["runs"][0]["results"], Value::Array(Vec::new()));
+    // Where standard output is the command's, the log must go to a file.
+    let o = nestor_in(dir.path(), &["explain", "--sarif", "-", "warned.c"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     let o = nestor_in(
         dir.path(),
         &["batch", ".", "--out", "mirror", "--sarif", "b.sarif"],
@@ -185,4 +187,26 @@ fn sarif_honours_ignore_and_batch_writes_one_log() {
         .filter_map(|r| r["ruleId"].as_str())
         .collect();
     assert_eq!(rules, ["N001", "N106"]);
+}
+
+/// nestor's own failure on a file (here injected) is the run's failure in the log.
+#[test]
+fn sarif_says_when_nestor_failed_on_a_file() {
+    let dir = inputs();
+    let o = Command::new(env!("CARGO_BIN_EXE_nestor"))
+        .env("NESTOR_TEST_PANIC_ON", "warned.c")
+        .current_dir(dir.path())
+        .args(["diff", "-q", "--sarif", "out.sarif", "warned.c"])
+        .output()
+        .expect("nestor runs");
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    let log = json(&std::fs::read(dir.path().join("out.sarif")).unwrap());
+    let invocation = &log["runs"][0]["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], false, "{log:#}");
+    assert!(
+        invocation["toolExecutionNotifications"][0]["message"]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("internal error")),
+        "{invocation:#}"
+    );
 }

@@ -1,11 +1,21 @@
 //! What `nestor cc` wrote for each file, kept between builds: a rebuild that compiles
 //! a file again with the same text, headers and options takes the rewrite from here
 //! instead of analysing it again. nestor's output is a function of exactly those
-//! (and its version), so an entry is reused only when all of them are equal: the
-//! entry holds them in full and they are compared, not only their hash.
+//! (and its build), so an entry is reused only when all of them are equal: the entry
+//! holds them in full and they are compared, not only their hash. An analysis the
+//! machine cut short (a CPU limit, a process killed) is not stored.
 
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
+
+/// Which build of nestor runs: its executable's size and modification time. The
+/// version alone stays the same across the builds of one release (a fix to the
+/// output between two of them must not be hidden by the other's entries).
+fn build_id() -> String {
+    let exe = std::env::current_exe().and_then(std::fs::metadata);
+    exe.map(|m| format!("{} {:?}", m.len(), m.modified().ok()))
+        .unwrap_or_default()
+}
 
 /// A directory of entries, one file per key.
 pub struct Cache {
@@ -37,10 +47,14 @@ impl Cache {
         Some(Cache { dir })
     }
 
-    /// The key of a file: nestor's version, the options it is rewritten with (the
+    /// The key of a file: nestor's version and build, the options it is rewritten with (the
     /// headers' texts among them) and its text.
     pub fn key(src: &str, options: &impl std::fmt::Debug) -> String {
-        format!("nestor {}\n{options:?}\n{src}", env!("CARGO_PKG_VERSION"))
+        format!(
+            "nestor {} {}\n{options:?}\n{src}",
+            env!("CARGO_PKG_VERSION"),
+            build_id()
+        )
     }
 
     fn path(&self, key: &str) -> PathBuf {

@@ -10,7 +10,7 @@ use super::compiler::{compiler, predefined_macros};
 use super::headers::{local_headers, missing_headers};
 use nestor::driver::pipeline;
 use nestor::frontend::{self, OtherMacros};
-use nestor::support::diag::{Severity, line_col};
+use nestor::support::diag::{Code, Severity, line_col};
 use nestor::transform::decision::Decision;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -443,7 +443,8 @@ fn rewritten(path: &Path, (line, base): (&CompilerLine, &Base), verbose: bool) -
                 remarks(path, src, &report);
             }
             let changed = !report.has_syntax_errors() && report.output != src;
-            Some(changed.then_some(report.output))
+            let repeatable = repeatable(&report);
+            Some((changed.then_some(report.output), repeatable))
         },
         verbose,
     )?;
@@ -452,12 +453,12 @@ fn rewritten(path: &Path, (line, base): (&CompilerLine, &Base), verbose: bool) -
 
 /// The rewrite of `src` under `options` (`None` inside: left as it is): from the
 /// cache when it holds one for exactly these, else from `analyse` (`None` when that
-/// failed), then stored. With `verbose` the file is analysed whatever the cache holds
-/// (for its remarks).
+/// failed; with whether another run would give the same), then stored when it would.
+/// With `verbose` the file is analysed whatever the cache holds (for its remarks).
 fn cached_rewrite(
     src: &str,
     options: &pipeline::Options,
-    analyse: impl FnOnce(&pipeline::Options) -> Option<Option<String>>,
+    analyse: impl FnOnce(&pipeline::Options) -> Option<(Option<String>, bool)>,
     verbose: bool,
 ) -> Option<Option<String>> {
     let cache = super::cache::Cache::from_env();
@@ -465,11 +466,23 @@ fn cached_rewrite(
     if !verbose && let Some(hit) = cache.as_ref().and_then(|c| c.get(&key)) {
         return Some(hit);
     }
-    let output = analyse(options)?;
-    if let Some(cache) = &cache {
+    let (output, repeatable) = analyse(options)?;
+    if let Some(cache) = cache.as_ref().filter(|_| repeatable) {
         cache.put(&key, output.as_deref());
     }
     Some(output)
+}
+
+/// Whether analysing the file again would give `report` again: no region was cut short
+/// by the machine (a CPU limit, a process not started or killed) or failed nestor.
+fn repeatable(report: &pipeline::FileReport) -> bool {
+    report.regions.iter().all(|r| {
+        !r.work.unrepeatable
+            && !r
+                .diagnostics
+                .iter()
+                .any(|d| matches!(d.code, Code::InternalError | Code::AnalysisCrashed))
+    })
 }
 
 /// What every file of the command line is rewritten with: the options of `nestor

@@ -78,10 +78,12 @@ fn analyzed(
         (report, explained)
     })
     .map_err(|msg| {
-        super::error(format!(
+        let message = format!(
             "nestor failed on `{name}` (internal error, please report it with the file): \
              {msg}; nothing was rewritten"
-        ));
+        );
+        super::sarif::failure(name, &message);
+        super::error(message);
         Exit::NotC
     })
 }
@@ -104,23 +106,33 @@ fn inputs(files: &FilesArgs, rewrite: &RewriteArgs) -> Vec<Result<(InputArgs, Re
         configured(&input, rewrite)
     };
     let mut all = Vec::new();
+    // A file named twice (`. k.c`) is processed once.
+    let mut seen = std::collections::HashSet::new();
+    let mut first_time = |path: &Path| seen.insert(path.canonicalize().unwrap_or(path.into()));
     for path in &files.files {
         if !path.is_dir() {
-            all.push(input(path.clone()));
+            if io::is_stdin(path) || first_time(path) {
+                all.push(input(path.clone()));
+            }
             continue;
         }
         let before = all.len();
+        let mut excluded = 0;
         for found in io::sources_under(path, |_| false) {
             match found {
-                Ok(f) if f.header || super::config::excluded(&f.path, &files.analysis) => {}
+                Ok(f) if f.header => {}
+                Ok(f) if super::config::excluded(&f.path, &files.analysis) => excluded += 1,
+                Ok(f) if !first_time(&f.path) => {}
                 Ok(f) => all.push(input(f.path)),
                 Err((dir, why)) => {
-                    super::error(format!("cannot list `{}`: {why}", dir.display()));
+                    let message = format!("cannot list `{}`: {why}", dir.display());
+                    super::sarif::failure(&dir.display().to_string(), &message);
+                    super::error(message);
                     all.push(Err(Exit::Io));
                 }
             }
         }
-        if all.len() == before {
+        if all.len() == before && excluded == 0 {
             super::warning(format!("no .c file under `{}`", path.display()));
         }
     }
@@ -132,6 +144,7 @@ fn inputs(files: &FilesArgs, rewrite: &RewriteArgs) -> Vec<Result<(InputArgs, Re
 fn configured(input: &InputArgs, rewrite: &RewriteArgs) -> Result<(InputArgs, RewriteArgs), Exit> {
     let (analysis, rewrite) = super::config::configured(input.named(), &input.analysis, rewrite)
         .map_err(|e| {
+            super::sarif::failure(&io::display_name(input.named()), &e.0);
             super::error(e);
             Exit::Usage
         })?;
@@ -205,7 +218,9 @@ fn optimize_one(
         // Leave an unchanged file alone (no new inode or mtime, so no rebuild).
         Some(_) if in_place && report.output == src => {}
         Some(path) => io::write_atomically(path, report.output.as_bytes(), like).map_err(|e| {
-            super::error(format!("cannot write `{}`: {e}", path.display()));
+            let message = format!("cannot write `{}`: {e}", path.display());
+            super::sarif::failure(&name, &message);
+            super::error(message);
             Exit::Io
         })?,
         None => write_stdout(report.output.as_bytes())?,

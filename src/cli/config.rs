@@ -109,7 +109,7 @@ impl std::fmt::Display for ConfigError {
 /// The `nestor.toml` nearest above `path` (a file or a directory; relative paths
 /// from the current directory): in its directory or the first ancestor that has one.
 pub fn find(path: &Path) -> Option<PathBuf> {
-    let absolute = std::path::absolute(path).ok()?;
+    let absolute = normalized(path);
     let start = if absolute.is_dir() {
         absolute.as_path()
     } else {
@@ -119,6 +119,23 @@ pub fn find(path: &Path) -> Option<PathBuf> {
         .ancestors()
         .map(|dir| dir.join(FILE_NAME))
         .find(|candidate| candidate.is_file())
+}
+
+/// `path` made absolute, with `.` and `..` taken away as written (`a/../b/x.c` is
+/// `b/x.c`): the directories above a file are those of the path as it reads.
+pub fn normalized(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut out = PathBuf::new();
+    for part in absolute.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// Reads the configuration file `path`.
@@ -134,9 +151,10 @@ pub fn load(path: &Path) -> Result<Config, ConfigError> {
             e.message().trim_end()
         ))
     })?;
-    config.dir = path
+    let file = normalized(path);
+    config.dir = file
         .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        .map_or_else(|| file.clone(), Path::to_path_buf);
     Ok(config)
 }
 
@@ -177,16 +195,24 @@ impl Config {
     /// joined, the command line's first).
     pub fn apply(&self, analysis: &mut AnalysisArgs, rewrite: &mut RewriteArgs) {
         let no = |flag: Option<bool>| flag == Some(false);
-        rewrite.no_tile |= no(self.tile);
-        if rewrite.tile_size.is_empty() && !rewrite.no_tile {
-            rewrite.tile_size = self.tile_size.clone().unwrap_or_default();
-        }
-        if rewrite.cache.is_none() {
+        // Tiling is the command line's (or `NESTOR_CACHE`'s) when it says anything of
+        // it: its `--cache` must not lose to the file's fixed sizes.
+        let tiling_given =
+            rewrite.no_tile || !rewrite.tile_size.is_empty() || rewrite.cache.is_some();
+        if !tiling_given {
+            rewrite.no_tile = no(self.tile);
+            if !rewrite.no_tile {
+                rewrite.tile_size = self.tile_size.clone().unwrap_or_default();
+            }
             rewrite.cache = self.cache;
         }
         rewrite.no_parallel |= no(self.parallel);
         rewrite.no_contract |= no(self.contract);
-        rewrite.assume_no_alias |= self.assume_no_alias == Some(true);
+        // `NESTOR_ASSUME_NO_ALIAS=0` says no as clearly as `1` says yes (clap reads
+        // both into `false` and "not given" alike).
+        if std::env::var_os("NESTOR_ASSUME_NO_ALIAS").is_none() {
+            rewrite.assume_no_alias |= self.assume_no_alias == Some(true);
+        }
         rewrite.no_interchange |= no(self.search.interchange);
         rewrite.no_fuse |= no(self.search.fuse);
         rewrite.no_distribute |= no(self.search.distribute);
@@ -221,11 +247,10 @@ impl Config {
         let Ok(globs) = super::batch::excluded(&self.exclude) else {
             return false;
         };
-        let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-        let dir = std::path::absolute(&self.dir).unwrap_or_else(|_| self.dir.clone());
-        let below = absolute.strip_prefix(&dir).unwrap_or(path);
         let name = Path::new(path.file_name().unwrap_or_default());
-        globs.is_match(below) || globs.is_match(name)
+        let file = normalized(path);
+        let below = file.strip_prefix(&self.dir).ok();
+        below.is_some_and(|b| globs.is_match(b)) || globs.is_match(name)
     }
 }
 
@@ -283,5 +308,47 @@ mod tests {
         assert!(c.excludes(Path::new("/p/src/gen_a.c")));
         assert!(!c.excludes(Path::new("/p/src/k.c")));
         assert!(!c.excludes(Path::new("/q/third_party/k.c")));
+        assert!(c.excludes(Path::new("/p/src/../third_party/k.c")));
+    }
+
+    #[test]
+    fn the_file_above_a_path_is_found_as_the_path_reads() {
+        let root = tempfile::tempdir().unwrap();
+        let (a, b) = (root.path().join("a"), root.path().join("b"));
+        std::fs::create_dir_all(&a).unwrap();
+        std::fs::create_dir_all(&b).unwrap();
+        std::fs::write(a.join(FILE_NAME), "tile = false\n").unwrap();
+        std::fs::write(b.join("x.c"), "int x;\n").unwrap();
+        assert_eq!(find(&a.join("../b/x.c")), None);
+        assert_eq!(find(&a.join("x.c")), Some(a.join(FILE_NAME)));
+    }
+
+    #[test]
+    fn the_command_line_s_tiling_wins_over_the_file_s() {
+        use clap::Parser;
+        let parse = |line: &[&str]| match super::super::args::Cli::parse_from(line).command {
+            super::super::args::Command::Optimize { input, rewrite, .. } => {
+                (input.analysis, rewrite)
+            }
+            _ => unreachable!(),
+        };
+        let file = Config {
+            tile: Some(false),
+            tile_size: Some(vec![8]),
+            ..Default::default()
+        };
+        let (mut analysis, mut rewrite) =
+            parse(&["nestor", "optimize", "--tile-size", "32", "k.c"]);
+        file.apply(&mut analysis, &mut rewrite);
+        assert!(!rewrite.no_tile && rewrite.tile_size == vec![32]);
+        let (mut analysis, mut rewrite) =
+            parse(&["nestor", "optimize", "--cache", "48K,2M", "k.c"]);
+        file.apply(&mut analysis, &mut rewrite);
+        assert!(!rewrite.no_tile && rewrite.tile_size.is_empty());
+        if std::env::var_os("NESTOR_CACHE").is_none() {
+            let (mut analysis, mut rewrite) = parse(&["nestor", "optimize", "k.c"]);
+            file.apply(&mut analysis, &mut rewrite);
+            assert!(rewrite.no_tile);
+        }
     }
 }

@@ -43,7 +43,8 @@ impl Exit {
 
     /// The exit code of a run over several files, from each file's: the first of
     /// `Io`, `Usage` (a `nestor.toml` that cannot be used), `NotC`, `Refused`,
-    /// `WouldChange` that some file has (an error outranks a finding), else success.
+    /// `WouldChange` that some file has (an error outranks a finding), else the first
+    /// other failure, else success.
     pub fn of_all(exits: impl IntoIterator<Item = Exit>) -> Exit {
         const RANK: [Exit; 5] = [
             Exit::Io,
@@ -55,6 +56,7 @@ impl Exit {
         let exits: Vec<Exit> = exits.into_iter().collect();
         RANK.into_iter()
             .find(|e| exits.contains(e))
+            .or_else(|| exits.iter().copied().find(|&e| e != Exit::Success))
             .unwrap_or(Exit::Success)
     }
 }

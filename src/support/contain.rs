@@ -89,6 +89,7 @@ pub fn contained_within<T: Serialize + DeserializeOwned>(
     let mut fds = [0; 2];
     // SAFETY: `pipe` writes two descriptors into the array it is given.
     if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
+        super::work::mark_unrepeatable();
         return Ok(work());
     }
     let [read_end, write_end] = fds;
@@ -99,6 +100,7 @@ pub fn contained_within<T: Serialize + DeserializeOwned>(
         -1 => {
             close(read_end);
             close(write_end);
+            super::work::mark_unrepeatable();
             Ok(work())
         }
         0 => {
@@ -123,9 +125,13 @@ pub fn contained_within<T: Serialize + DeserializeOwned>(
                 // SAFETY: kills our own child, which has not been waited for yet.
                 unsafe { libc::kill(child, libc::SIGKILL) };
                 wait_for(child);
+                super::work::mark_unrepeatable();
                 return Err(Crash::TimedOut);
             }
             let status = wait_for(child);
+            if libc::WIFSIGNALED(status) {
+                super::work::mark_unrepeatable();
+            }
             if libc::WIFSIGNALED(status) && libc::WTERMSIG(status) == libc::SIGXCPU {
                 return Err(Crash::CpuLimit);
             }

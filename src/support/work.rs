@@ -9,6 +9,7 @@ use std::cell::Cell;
 thread_local! {
     static CHECKS: Cell<u64> = const { Cell::new(0) };
     static OPERATIONS: Cell<u64> = const { Cell::new(0) };
+    static UNREPEATABLE: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Legality checks and isl operations (isl's own count of the steps its budget bounds).
@@ -16,6 +17,16 @@ thread_local! {
 pub struct Work {
     pub checks: u64,
     pub operations: u64,
+    /// Some of the work was cut short by what the machine did, not by the input: a CPU
+    /// time limit, a child process that could not be started or was killed. Another
+    /// run may then give another result (so `nestor cc` does not cache it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unrepeatable: bool,
+}
+
+/// Says that some work's outcome depended on the machine (see [`Work::unrepeatable`]).
+pub fn mark_unrepeatable() {
+    UNREPEATABLE.with(|u| u.set(true));
 }
 
 /// Counts one legality check (one schedule checked against the dataflow).
@@ -38,5 +49,6 @@ pub fn take(ctx: &Context) -> Work {
     Work {
         checks: CHECKS.with(|c| c.replace(0)),
         operations: OPERATIONS.with(|o| o.replace(0)),
+        unrepeatable: UNREPEATABLE.with(|u| u.replace(false)),
     }
 }

@@ -21,6 +21,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// The error kinds of files that are not C nestor can parse: copied unchanged, listed,
+/// and no failure of the batch.
+const NOT_C: [&str; 4] = ["syntax-error", "binary", "not-utf8", "too-large"];
+
 /// Version of the JSON layout (docs/guide.md); bumped on incompatible changes.
 pub const SCHEMA_VERSION: u32 = 1;
 
@@ -204,6 +208,12 @@ pub fn run(cfg: &Config, ui: Ui) -> Exit {
     std::panic::set_hook(previous_hook);
     bar.finish_and_clear();
     files.extend(walk_failures);
+    for f in &files {
+        // A file that is not C is a finding (copied, listed), not a failure of the run.
+        if let Some(e) = f.error.as_ref().filter(|e| !NOT_C.contains(&e.kind)) {
+            super::sarif::failure(&f.input, &e.message);
+        }
+    }
     let summary = Summary {
         schema: SCHEMA_VERSION,
         nestor_version: env!("CARGO_PKG_VERSION"),
@@ -544,19 +554,29 @@ fn process(job: &Job, cfg: &Config) -> FileResult {
         }
     }
     if let Some(build) = &cfg.verify {
-        result.verify = Some(verify_file(build, job, src, &report));
+        result.verify = Some(verify_file(build, (job, &analysis), src, &report));
     }
     result
 }
 
+/// Verifies the file of `job` built with its own options (`analysis`: the command
+/// line's and its nestor.toml's `-D` and `-I`).
 fn verify_file(
     build: &verify::Build,
-    job: &Job,
+    (job, analysis): (&Job, &AnalysisArgs),
     original: &str,
     optimized: &pipeline::FileReport,
 ) -> VerifyResult {
     let mut build = build.clone();
-    build.includes.insert(0, io::directory_of(&job.input));
+    build.defines = analysis.define.clone();
+    build.includes = std::iter::once(io::directory_of(&job.input))
+        .chain(
+            analysis
+                .include
+                .iter()
+                .map(|d| super::config::normalized(d)),
+        )
+        .collect();
     let name = io::file_name_of(&job.input);
     let outcome = verify::verify(&build, &name, original, optimized).outcome;
     let (original_ms, optimized_ms) = match &outcome {
@@ -598,7 +618,6 @@ fn input_failure(job: &Job, e: &InputError, tool: Duration) -> FileResult {
     let readable = !matches!(e, InputError::Unreadable(_) | InputError::Directory);
     let copied = readable && copy_unchanged(job);
     let name = job.input.display().to_string();
-    super::sarif::failure(&name, &e.message(&name));
     let message = format!(
         "{}, {}",
         e.message(&name),
