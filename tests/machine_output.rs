@@ -98,6 +98,17 @@ fn assert_sarif(log: &Value) {
         let place = &result["locations"][0]["physicalLocation"];
         let uri = place["artifactLocation"]["uri"].as_str().expect("uri");
         assert!(!uri.contains(' ') && !uri.contains('\\'), "{uri}");
+        // A relative path is resolved against the directory nestor ran in.
+        let base = place["artifactLocation"]["uriBaseId"]
+            .as_str()
+            .expect("base");
+        let root = run["originalUriBaseIds"][base]["uri"]
+            .as_str()
+            .expect("root");
+        assert!(
+            root.starts_with("file:///") && root.ends_with('/'),
+            "{root}"
+        );
         let region = &place["region"];
         for key in ["startLine", "startColumn", "endLine", "endColumn"] {
             assert!(

@@ -95,7 +95,7 @@ fn sarif(log: &Log) -> Value {
             json!({
                 "level": "error",
                 "message": { "text": message },
-                "locations": [{ "physicalLocation": { "artifactLocation": { "uri": uri(name) } } }],
+                "locations": [{ "physicalLocation": { "artifactLocation": artifact(name) } }],
             })
         })
         .collect();
@@ -109,6 +109,7 @@ fn sarif(log: &Log) -> Value {
                 "rules": rules,
             }},
             "columnKind": "unicodeCodePoints",
+            "originalUriBaseIds": base_ids(),
             "invocations": [{
                 "executionSuccessful": log.failures.is_empty(),
                 "toolExecutionNotifications": notifications,
@@ -176,7 +177,7 @@ fn location(name: &str, src: &str, span: &diag::Span) -> Value {
     let (end_line, end_column) = diag::line_col(src, span.end.max(span.start));
     json!({
         "physicalLocation": {
-            "artifactLocation": { "uri": uri(name) },
+            "artifactLocation": artifact(name),
             "region": {
                 "startLine": start_line,
                 "startColumn": start_column,
@@ -185,6 +186,33 @@ fn location(name: &str, src: &str, span: &diag::Span) -> Value {
             },
         },
     })
+}
+
+/// The base relative paths are resolved against: the directory nestor ran in.
+const BASE: &str = "%SRCROOT%";
+
+/// Where [`BASE`] is (when the current directory can be named).
+fn base_ids() -> Value {
+    match std::env::current_dir() {
+        Ok(dir) => {
+            let dir = uri(&format!(
+                "{}/",
+                dir.display().to_string().trim_end_matches('/')
+            ));
+            json!({ BASE: { "uri": dir } })
+        }
+        Err(_) => json!({}),
+    }
+}
+
+/// The artifact location of the file `name`: its URI, relative ones against [`BASE`]
+/// (code-review tools then place them when nestor ran below the repository's root).
+fn artifact(name: &str) -> Value {
+    let uri = uri(name);
+    match uri.starts_with("file://") {
+        true => json!({ "uri": uri }),
+        false => json!({ "uri": uri, "uriBaseId": BASE }),
+    }
 }
 
 /// A file path as a URI reference: relative as it is, absolute as a `file://` URI, with
