@@ -130,9 +130,7 @@ fn run(command: Command, ui: Ui) -> Exit {
             input,
             rewrite,
             json,
-        } => with_config(&input, &rewrite, |input, rewrite| {
-            explain(input, rewrite, json, ui)
-        }),
+        } => explain(&input, &rewrite, json, ui),
         Command::Verify {
             input,
             rewrite,

@@ -82,6 +82,10 @@ fn a_mistake_in_the_file_is_a_located_usage_error() {
     );
     assert!(o.stdout.is_empty());
     let root = project("cache = \"huge\"\n");
+    let o = nestor_in(root.path(), &["explain", "--json", "src/k.c"]);
+    assert_eq!(o.status.code(), Some(2));
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).expect("an object");
+    assert_eq!(report["error"]["kind"], "config-error", "{report:#}");
     let o = nestor_in(root.path(), &["explain", "src/k.c"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(

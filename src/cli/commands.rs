@@ -274,19 +274,23 @@ fn diff_one(
     Ok(())
 }
 
+/// `nestor explain` of `input` with the options that hold for it (its nestor.toml).
 pub fn explain(input: &InputArgs, rewrite: &RewriteArgs, json: bool, ui: Ui) -> Exit {
     if json {
         return finish(explain_json(input, rewrite, ui));
     }
-    finish((|| {
-        let (name, _, report) = analyze(input, rewrite, Explained::Text, ui)?;
-        report::refusals(&name, &report, &rewrite.transforms())
-    })())
+    with_config(input, rewrite, |input, rewrite| {
+        finish((|| {
+            let (name, _, report) = analyze(input, rewrite, Explained::Text, ui)?;
+            report::refusals(&name, &report, &rewrite.transforms())
+        })())
+    })
 }
 
 /// `explain --json`: the file's report, every byte range in it with its line and
-/// column. A file that cannot be read, is not C, or fails nestor still gets an object,
-/// whose `error` says why (`kind`, as in the batch JSON, and `message`).
+/// column. A file that cannot be read, is not C, fails nestor or has a nestor.toml
+/// that cannot be used still gets an object, whose `error` says why (`kind`, as in the
+/// batch JSON, and `message`).
 fn explain_json(input: &InputArgs, rewrite: &RewriteArgs, ui: Ui) -> Result<(), Exit> {
     let name = io::display_name(input.named());
     let failed = |kind: &str, message: String| {
@@ -298,6 +302,22 @@ fn explain_json(input: &InputArgs, rewrite: &RewriteArgs, ui: Ui) -> Result<(), 
         });
         write_stdout(format!("{value:#}\n").as_bytes())
     };
+    let configured = super::config::configured(input.named(), &input.analysis, rewrite);
+    let (analysis, rewrite) = match configured {
+        Ok(args) => args,
+        Err(e) => {
+            failed("config-error", e.0.clone())?;
+            super::sarif::failure(&name, &e.0);
+            super::error(e);
+            return Err(Exit::Usage);
+        }
+    };
+    let input = &InputArgs {
+        file: input.file.clone(),
+        stdin_filename: input.stdin_filename.clone(),
+        analysis,
+    };
+    let rewrite = &rewrite;
     let src = match io::read_text(&input.file) {
         Ok(src) => src,
         Err(e) => {
