@@ -527,13 +527,7 @@ fn base_options() -> Result<Base, String> {
 /// region's start.
 fn remarks(path: &Path, src: &str, report: &pipeline::FileReport) {
     let name = path.display();
-    let mut seen = std::collections::HashSet::new();
-    let diagnostics = report
-        .file_diagnostics
-        .iter()
-        .chain(report.regions.iter().flat_map(|r| &r.diagnostics))
-        .filter(|d| seen.insert((d.code, d.span.clone())));
-    for d in diagnostics {
+    for d in report.distinct_diagnostics() {
         let (line, col) = line_col(src, d.span.start);
         let kind = match d.severity {
             Severity::Error => "warning",

@@ -142,12 +142,24 @@ fn inputs(files: &FilesArgs, rewrite: &RewriteArgs) -> Vec<Result<(InputArgs, Re
 /// `input` and `rewrite` with the configuration of the input (`nestor.toml`) applied;
 /// `Err(Exit::Usage)` after saying why that cannot be read.
 fn configured(input: &InputArgs, rewrite: &RewriteArgs) -> Result<(InputArgs, RewriteArgs), Exit> {
-    let (analysis, rewrite) = super::config::configured(input.named(), &input.analysis, rewrite)
-        .map_err(|e| {
-            super::sarif::failure(&io::display_name(input.named()), &e.0);
-            super::error(e);
-            Exit::Usage
-        })?;
+    with_its_config(input, rewrite).map_err(|e| config_failed(input, e))
+}
+
+/// Says why the configuration of `input` cannot be used (on standard error and in the
+/// SARIF log); the exit code for it.
+fn config_failed(input: &InputArgs, e: super::config::ConfigError) -> Exit {
+    super::sarif::failure(&io::display_name(input.named()), &e.0);
+    super::error(e);
+    Exit::Usage
+}
+
+/// `input` and `rewrite` with the configuration of the input applied, or why it
+/// cannot be read (said by the caller).
+fn with_its_config(
+    input: &InputArgs,
+    rewrite: &RewriteArgs,
+) -> Result<(InputArgs, RewriteArgs), super::config::ConfigError> {
+    let (analysis, rewrite) = super::config::configured(input.named(), &input.analysis, rewrite)?;
     let input = InputArgs {
         file: input.file.clone(),
         stdin_filename: input.stdin_filename.clone(),
@@ -302,22 +314,14 @@ fn explain_json(input: &InputArgs, rewrite: &RewriteArgs, ui: Ui) -> Result<(), 
         });
         write_stdout(format!("{value:#}\n").as_bytes())
     };
-    let configured = super::config::configured(input.named(), &input.analysis, rewrite);
-    let (analysis, rewrite) = match configured {
+    let (input, rewrite) = match with_its_config(input, rewrite) {
         Ok(args) => args,
         Err(e) => {
             failed("config-error", e.0.clone())?;
-            super::sarif::failure(&name, &e.0);
-            super::error(e);
-            return Err(Exit::Usage);
+            return Err(config_failed(input, e));
         }
     };
-    let input = &InputArgs {
-        file: input.file.clone(),
-        stdin_filename: input.stdin_filename.clone(),
-        analysis,
-    };
-    let rewrite = &rewrite;
+    let (input, rewrite) = (&input, &rewrite);
     let src = match io::read_text(&input.file) {
         Ok(src) => src,
         Err(e) => {

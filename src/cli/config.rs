@@ -189,6 +189,20 @@ pub fn excluded(path: &Path, analysis: &AnalysisArgs) -> bool {
         && for_input(path, analysis.config.as_deref()).is_ok_and(|c| c.excludes(path))
 }
 
+/// Exclude globs (`--exclude`, nestor.toml's `exclude`) as one matcher; a message for an invalid one.
+pub fn glob_set(globs: &[String]) -> Result<globset::GlobSet, String> {
+    let mut set = globset::GlobSetBuilder::new();
+    for g in globs {
+        let glob = globset::GlobBuilder::new(g)
+            .literal_separator(true)
+            .build()
+            .map_err(|e| format!("invalid --exclude pattern `{g}`: {e}"))?;
+        set.add(glob);
+    }
+    set.build()
+        .map_err(|e| format!("invalid --exclude patterns: {e}"))
+}
+
 impl Config {
     /// The options `analysis` and `rewrite` with this file's added where the command
     /// line left them at their defaults (a `--no-*` of either side holds; lists are
@@ -244,7 +258,7 @@ impl Config {
         if self.exclude.is_empty() {
             return false;
         }
-        let Ok(globs) = super::batch::excluded(&self.exclude) else {
+        let Ok(globs) = glob_set(&self.exclude) else {
             return false;
         };
         let name = Path::new(path.file_name().unwrap_or_default());

@@ -9,7 +9,6 @@ use nestor::support::diag::{self, Severity};
 use nestor::transform::rewrites::Transform;
 use nestor::transform::tiling::TileSizes;
 use nestor::transform::tiling::cache::Caches;
-use std::collections::HashSet;
 use std::io::Write;
 
 /// The pipeline options for the command line's analysis and rewrite options.
@@ -71,16 +70,7 @@ fn render_all(
     quiet: bool,
     ignore: &[diag::Code],
 ) {
-    let all = report
-        .file_diagnostics
-        .iter()
-        .chain(report.regions.iter().flat_map(|r| &r.diagnostics));
-    let mut seen = HashSet::new();
-    for d in all {
-        // A nest rejected for a reason an enclosing nest reported already.
-        if !seen.insert((d.code, d.span.clone())) {
-            continue;
-        }
+    for d in report.distinct_diagnostics() {
         let shown = d.severity == Severity::Error || (!quiet && !ignore.contains(&d.code));
         if shown {
             // Diagnostics go to standard error: a failed write there has nowhere to go.

@@ -8,7 +8,7 @@
 use nestor::driver::pipeline::FileReport;
 use nestor::support::diag::{self, Code, Diagnostic, Severity};
 use serde_json::{Value, json};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Mutex;
 
@@ -45,12 +45,8 @@ pub fn start() {
 /// rejected for a reason its enclosing nest reported already is not repeated).
 pub fn record(name: &str, src: &str, report: &FileReport, ignore: &[Code]) {
     with_log(|log| {
-        let mut seen = HashSet::new();
         let results = report
-            .file_diagnostics
-            .iter()
-            .chain(report.regions.iter().flat_map(|r| &r.diagnostics))
-            .filter(|d| seen.insert((d.code, d.span.clone())))
+            .distinct_diagnostics()
             .filter(|d| d.severity == Severity::Error || !ignore.contains(&d.code))
             .map(|d| result(name, src, d))
             .collect();

@@ -81,6 +81,16 @@ pub struct FileReport {
 }
 
 impl FileReport {
+    /// The file's diagnostics, then its regions', each `(code, span)` once (a nest
+    /// rejected for a reason an enclosing nest reported already is not repeated).
+    pub fn distinct_diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
+        let mut seen = std::collections::HashSet::new();
+        self.file_diagnostics
+            .iter()
+            .chain(self.regions.iter().flat_map(|r| &r.diagnostics))
+            .filter(move |d| seen.insert((d.code, d.span.clone())))
+    }
+
     pub fn has_syntax_errors(&self) -> bool {
         self.file_diagnostics
             .iter()

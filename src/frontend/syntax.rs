@@ -214,10 +214,10 @@ pub fn for_loops(code: &str) -> usize {
 /// The iterator and byte range of each `for` loop of `code` (C statements), in source
 /// order: the name its header's initializer declares or assigns.
 pub fn loop_headers(code: &str) -> Vec<(String, Span)> {
-    let Some(tree) = parse_statements(code) else {
+    let wrapped = format!("{BODY_START}{code}\n}}\n");
+    let Some(tree) = parse(&wrapped) else {
         return Vec::new();
     };
-    let wrapped = format!("{BODY_START}{code}\n}}\n");
     let shift = BODY_START.len();
     let mut headers = Vec::new();
     preorder::<()>(&tree, |node, _| {

@@ -153,7 +153,7 @@ pub fn run(cfg: &Config, ui: Ui) -> Exit {
         ));
         return Exit::Io;
     }
-    let excluded = match excluded(&cfg.exclude) {
+    let excluded = match super::config::glob_set(&cfg.exclude) {
         Ok(set) => set,
         Err(msg) => {
             super::error(msg);
@@ -318,27 +318,13 @@ fn exit_code(s: &Summary) -> Exit {
     }
 }
 
-/// The `.c` files under `paths`, each with its place under `out`, and the directories
-/// that could not be listed (as failed results). `Err` when two inputs would be
-/// written to the same place or an output would overwrite an input.
 /// The files copied to the mirror as they are: the headers found beside the inputs,
 /// and the `.c` files `--exclude` names.
 type Headers = Vec<Job>;
 
-/// The `--exclude` globs as one matcher; a message for an invalid one.
-pub(super) fn excluded(globs: &[String]) -> Result<globset::GlobSet, String> {
-    let mut set = globset::GlobSetBuilder::new();
-    for g in globs {
-        let glob = globset::GlobBuilder::new(g)
-            .literal_separator(true)
-            .build()
-            .map_err(|e| format!("invalid --exclude pattern `{g}`: {e}"))?;
-        set.add(glob);
-    }
-    set.build()
-        .map_err(|e| format!("invalid --exclude patterns: {e}"))
-}
-
+/// The `.c` files under `paths`, each with its place under `out`, and the directories
+/// that could not be listed (as failed results). `Err` when two inputs would be
+/// written to the same place or an output would overwrite an input.
 fn collect(
     paths: &[PathBuf],
     out: &Path,
