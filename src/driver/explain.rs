@@ -81,10 +81,13 @@ fn region(out: &mut String, src: &str, number: usize, r: &RegionReport) {
     if let Some(search) = &r.search {
         let _ = writeln!(
             out,
-            "  search: estimated cache lines {:.3e} as written, {:.3e} chosen ({} candidates checked{})",
+            "  search: estimated cache lines {:.3e} as written, {:.3e} chosen ({} checked{})",
             search.original_cost,
             search.cost,
-            search.considered.len(),
+            match search.considered.len() {
+                1 => "1 candidate".to_string(),
+                n => format!("{n} candidates"),
+            },
             if search.exhausted {
                 ", budget spent"
             } else {

@@ -10,7 +10,7 @@ use crate::analysis::deps::ViolationKind;
 use crate::analysis::plan::Plan;
 use crate::frontend::ir::{AccessKind, Region};
 use crate::model::{BandAt, ScheduleTree};
-use crate::transform::cost::{innermost_strided_references, tree_cost};
+use crate::transform::cost::{fusion_can_pay, innermost_strided_references, tree_cost};
 use crate::transform::decision::Decision;
 use crate::transform::rewrites::{
     self, chain_labels, chains, distributable, permutations, permute_chain,
@@ -576,24 +576,24 @@ impl<E> Searcher<'_, E> {
         Ok(tree)
     }
 
-    /// Fuses consecutive loops where the second reads what the first writes.
+    /// Fuses consecutive loops where the second reads what the first writes and fusing
+    /// can pay (`fusion_can_pay`).
     fn fuse(&mut self, tree: ScheduleTree) -> Result<ScheduleTree, E> {
         let region = self.region;
-        let producer_consumer = |a: &ScheduleTree, b: &ScheduleTree| {
+        let worth_fusing = |a: &ScheduleTree, b: &ScheduleTree| {
             let written: BTreeSet<&str> = arrays(region, a, AccessKind::Write);
             arrays(region, b, AccessKind::Read)
                 .iter()
                 .any(|x| written.contains(x))
+                && fusion_can_pay(region, a, b)
         };
         let base = tree_cost(region, &tree);
         let budget = self.options.max_checks.saturating_sub(self.checks);
         let mut used = 0;
         let mut legal_checks = Vec::new();
         let legal = &mut *self.legal;
-        let (fused, fusions) = rewrites::fuse(
-            &tree,
-            &producer_consumer,
-            &mut |current, candidate, fusion| {
+        let (fused, fusions) =
+            rewrites::fuse(&tree, &worth_fusing, &mut |current, candidate, fusion| {
                 // A shifted fusion of innermost loops inside another loop (a time-step loop
                 // over stencil sweeps) adds guards and a dependence between iterations that
                 // keep the compiler from vectorizing, for no locality the outer loop does
@@ -612,8 +612,7 @@ impl<E> Searcher<'_, E> {
                     verdict: CheckOutcome::checked(ok),
                 });
                 Ok(ok)
-            },
-        )?;
+            })?;
         self.checks += used;
         self.considered.extend(legal_checks);
         self.decisions

@@ -16,27 +16,33 @@ double a[N], b[N], C[N][M];
 
 static void strided_update(void)
 {
-  /* Column-order traversal with a parity test on the row. */
-  for (int i = 0; i < N; i++) {
-    if (i % 2 == 0) {
-      a[i] = exp(-b[i]) + a[i + 1];
-    } else {
-      a[i] = 0.5 * a[i - 1];
+  for (long long c0 = 0; c0 < N; c0 += 2) {
+    a[c0] = exp(-b[c0]) + a[c0 + 1];
+    if (N >= c0 + 2) {
+      a[c0 + 1] = 0.5 * a[(c0 + 1) - 1];
     }
-    for (int j = 0; j < (M < i ? M : i); j++) {
-      if (i % 2 == 0) {
-        C[i][j] = fabs(C[i][j] - a[i]);
+  }
+  if (M >= 1) {
+    /* Column-order traversal with a parity test on the row. */
+    #ifdef _OPENMP
+    #pragma omp parallel for
+    #endif
+    for (int i = 0; i < N; i++) {
+      for (int j = 0; j < (M < i ? M : i); j++) {
+        if (i % 2 == 0) {
+          C[i][j] = fabs(C[i][j] - a[i]);
+        }
+        C[i][j] = C[i][j] * 0.75 + b[j];
       }
-      C[i][j] = C[i][j] * 0.75 + b[j];
-    }
-    if (M >= i + 1 && i % 2 == 0) {
-      C[i][i] = fabs(C[i][i] - a[i]);
-    }
-    for (int j = i + 1; j < M; j++) {
-      if (i % 2 == 0) {
-        C[i][j] = fabs(C[i][j] - a[i]);
+      if (M >= i + 1 && i % 2 == 0) {
+        C[i][i] = fabs(C[i][i] - a[i]);
       }
-      C[i][j] = C[i][j] * 0.75 + b[j];
+      for (int j = i + 1; j < M; j++) {
+        if (i % 2 == 0) {
+          C[i][j] = fabs(C[i][j] - a[i]);
+        }
+        C[i][j] = C[i][j] * 0.75 + b[j];
+      }
     }
   }
 }
