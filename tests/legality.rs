@@ -345,10 +345,13 @@ fn concurrency_operations(sequential_legal: bool) -> Option<u64> {
 }
 
 #[test]
-fn a_parallel_loop_of_a_legal_order_is_checked_on_its_concurrent_pairs_alone() {
-    let fast = concurrency_operations(true).expect("within a million operations");
-    let full = concurrency_operations(false).expect("within a million operations");
-    // 2240 against 2798 when written; on PolyBench the products' analyses took a
-    // third less time (gemm 0.205 s -> 0.136 s, 3mm 0.772 s -> 0.512 s).
-    assert!(fast * 10 < full * 9, "{fast} {full}");
+fn a_parallel_loop_of_a_legal_order_is_checked_cheaply() {
+    let concurrent_pairs = concurrency_operations(true).expect("within a million operations");
+    let all_pairs = concurrency_operations(false).expect("within a million operations");
+    // When written: 2240 on the concurrent pairs alone (2798 on all pairs before the
+    // memory-order shortcut; on PolyBench the products' analyses took a third less
+    // time: gemm 0.205 s -> 0.136 s, 3mm 0.772 s -> 0.512 s), 1489 on all pairs with
+    // it (`keeps_memory_order` skips the live-range check). Fails when either grows.
+    assert!(concurrent_pairs <= 2240 * 11 / 10, "{concurrent_pairs}");
+    assert!(all_pairs <= 1489 * 11 / 10, "{all_pairs}");
 }

@@ -10,8 +10,9 @@
 //! *tagged* instances `[S[i] -> R3[]]` (statement instance and reference), so every
 //! dependence and counterexample can name the exact source reference.
 
+pub use crate::analysis::order::Order;
 use crate::model::Scop;
-use isl_rs::{Context, DimType, LibISLError, Map, Set, Space, UnionAccessInfo, UnionMap, UnionSet};
+use isl_rs::{Context, LibISLError, Map, Set, Space, UnionAccessInfo, UnionMap, UnionSet};
 use std::cell::RefCell;
 
 type Isl<T> = Result<T, LibISLError>;
@@ -191,50 +192,6 @@ pub fn live_ranges(df: &Dataflow) -> Isl<UnionMap> {
     copy(&df.tagged.flow)
 }
 
-/// The order in which a schedule runs statement instances, read from their time stamps.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Order {
-    /// A sequential schedule: the lexicographic order of time stamps.
-    Sequential,
-    /// As sequential, except that one loop runs its iterations concurrently: the loop
-    /// at time dimension `outer.len()`, inside the dimensions `outer` (`Some(k)`: a
-    /// sequence, where the loop is in its `k`-th child; `None`: a loop). Instances in
-    /// the loop (their time stamps are `k` where `outer` is `Some(k)`) whose time stamps
-    /// agree before the loop's dimension and differ at it are not ordered.
-    Parallel { outer: Vec<Option<usize>> },
-}
-
-impl Order {
-    /// `{ a -> b : a and b run concurrently }` on the time stamps of the set space
-    /// `space`: empty sequentially; with a parallel loop at dimension `d`,
-    /// `{ a -> b : a_{<d} = b_{<d}, a_d != b_d, a_k = outer_k where outer_k is fixed }`.
-    /// The order is then `B = { a -> b : a <_lex b } - concurrent`.
-    fn concurrent(&self, space: Space) -> Isl<Map> {
-        let dims = space.dim(DimType::Set)?;
-        let pairs = space.map_from_set()?;
-        let Order::Parallel { outer } = self else {
-            return Map::empty(pairs);
-        };
-        // Time stamps without the loop's dimension: no instance runs in it (isl pads
-        // every statement's time stamps to the same length otherwise).
-        if i32::try_from(outer.len()).map_or(true, |d| d >= dims) {
-            return Map::empty(pairs);
-        }
-        let mut same_prefix = Map::universe(pairs)?;
-        for (k, position) in (0..).zip(outer) {
-            same_prefix = same_prefix.equate(DimType::In, k, DimType::Out, k)?;
-            if let Some(position) = position {
-                same_prefix = same_prefix.fix_si(DimType::In, k as u32, *position as i32)?;
-            }
-        }
-        let dim = outer.len() as i32;
-        let earlier = same_prefix
-            .copy()?
-            .order_lt(DimType::In, dim, DimType::Out, dim)?;
-        earlier.union(same_prefix.order_gt(DimType::In, dim, DimType::Out, dim)?)
-    }
-}
-
 /// Which check a schedule fails.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -316,6 +273,8 @@ pub fn first_violation(
 /// - live-out changed: `{ w -> w' in live_out_writers : w != w', not B(w', w) }`.
 ///
 /// Sequentially (`B` is `<`) these are `w >= r`, `w < w' < r`, `w' < r` and `w < w'`.
+/// Once the flow holds, a schedule that keeps every memory-based dependence passes the
+/// other three without computing them (`InTime::keeps_memory_order`).
 /// `classic` in the verdict says whether every anti and output dependence is kept too.
 ///
 /// `reordered`: when the schedule orders every pair of instances as a schedule already
@@ -577,6 +536,12 @@ impl<'a> InTime<'a> {
             {
                 return Ok(Some((kind, violated)));
             }
+            if kind == ViolationKind::FlowReversed
+                && !sequential_legal
+                && self.keeps_memory_order()?
+            {
+                return Ok(None);
+            }
         }
         Ok(None)
     }
@@ -609,6 +574,20 @@ impl<'a> InTime<'a> {
             ViolationKind::LiveInOverwritten => concurrent(&o.live_in_writers).map(Some),
             ViolationKind::LiveOutChanged => concurrent(&o.live_out_writers).map(Some),
         }
+    }
+
+    /// Whether every memory-based dependence of the whole region (`df.memory`, not the
+    /// obligations') still goes forward. With the flow dependences kept, every cell's
+    /// accesses then run in their original order (each write after the write and the
+    /// reads before it, each read after its write), so no live range is broken, no
+    /// live-in value overwritten, no last write changed: the three other checks hold.
+    /// Cheaper than the live-range check by far (pairs of time stamps, not triples;
+    /// PolyBench's legal candidates: 2.2 against 8.4 ms each), and it holds for every
+    /// legal candidate there; a candidate legal only thanks to the live-range test pays
+    /// both. The whole region's, because pairs outside `reordered` kept the order of a
+    /// legal schedule, which need not have kept them.
+    fn keeps_memory_order(&self) -> Isl<bool> {
+        self.keeps(copy(&self.df.memory)?)
     }
 
     /// Whether every dependence in `deps` still goes forward.

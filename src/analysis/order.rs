@@ -1,0 +1,48 @@
+//! The order a schedule runs statement instances in, read from their time stamps:
+//! sequential, or with one loop's iterations run concurrently.
+
+use isl_rs::{DimType, LibISLError, Map, Space};
+
+/// The order in which a schedule runs statement instances, read from their time stamps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// A sequential schedule: the lexicographic order of time stamps.
+    Sequential,
+    /// As sequential, except that one loop runs its iterations concurrently: the loop
+    /// at time dimension `outer.len()`, inside the dimensions `outer` (`Some(k)`: a
+    /// sequence, where the loop is in its `k`-th child; `None`: a loop). Instances in
+    /// the loop (their time stamps are `k` where `outer` is `Some(k)`) whose time stamps
+    /// agree before the loop's dimension and differ at it are not ordered.
+    Parallel { outer: Vec<Option<usize>> },
+}
+
+impl Order {
+    /// `{ a -> b : a and b run concurrently }` on the time stamps of the set space
+    /// `space`: empty sequentially; with a parallel loop at dimension `d`,
+    /// `{ a -> b : a_{<d} = b_{<d}, a_d != b_d, a_k = outer_k where outer_k is fixed }`.
+    /// The order is then `B = { a -> b : a <_lex b } - concurrent`.
+    pub fn concurrent(&self, space: Space) -> Result<Map, LibISLError> {
+        let dims = space.dim(DimType::Set)?;
+        let pairs = space.map_from_set()?;
+        let Order::Parallel { outer } = self else {
+            return Map::empty(pairs);
+        };
+        // Time stamps without the loop's dimension: no instance runs in it (isl pads
+        // every statement's time stamps to the same length otherwise).
+        if i32::try_from(outer.len()).map_or(true, |d| d >= dims) {
+            return Map::empty(pairs);
+        }
+        let mut same_prefix = Map::universe(pairs)?;
+        for (k, position) in (0..).zip(outer) {
+            same_prefix = same_prefix.equate(DimType::In, k, DimType::Out, k)?;
+            if let Some(position) = position {
+                same_prefix = same_prefix.fix_si(DimType::In, k as u32, *position as i32)?;
+            }
+        }
+        let dim = outer.len() as i32;
+        let earlier = same_prefix
+            .copy()?
+            .order_lt(DimType::In, dim, DimType::Out, dim)?;
+        earlier.union(same_prefix.order_gt(DimType::In, dim, DimType::Out, dim)?)
+    }
+}
