@@ -348,10 +348,12 @@ fn concurrency_operations(sequential_legal: bool) -> Option<u64> {
 fn a_parallel_loop_of_a_legal_order_is_checked_cheaply() {
     let concurrent_pairs = concurrency_operations(true).expect("within a million operations");
     let all_pairs = concurrency_operations(false).expect("within a million operations");
-    // When written: 2240 on the concurrent pairs alone (2798 on all pairs before the
-    // memory-order shortcut; on PolyBench the products' analyses took a third less
-    // time: gemm 0.205 s -> 0.136 s, 3mm 0.772 s -> 0.512 s), 1489 on all pairs with
-    // it (`keeps_memory_order` skips the live-range check). Fails when either grows.
-    assert!(concurrent_pairs <= 2240 * 11 / 10, "{concurrent_pairs}");
-    assert!(all_pairs <= 1489 * 11 / 10, "{all_pairs}");
+    // On the concurrent pairs alone: 2240 when written (2798 on all pairs then; on
+    // PolyBench the products' analyses took a third less time: gemm 0.205 s -> 0.136 s,
+    // 3mm 0.772 s -> 0.512 s), 2530 since the obligations are computed on demand (isl
+    // counts operations on shared objects by the order they come in; PolyBench's total
+    // went down by 10%). On all pairs, 1385: `keeps_memory_order` skips the live-range
+    // check. Fails when either grows.
+    assert!(concurrent_pairs <= 2530 * 11 / 10, "{concurrent_pairs}");
+    assert!(all_pairs <= 1385 * 11 / 10, "{all_pairs}");
 }

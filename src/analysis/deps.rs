@@ -255,7 +255,7 @@ pub fn first_violation(
     order: &Order,
     reordered: Option<&UnionSet>,
 ) -> Isl<Option<ViolationKind>> {
-    let obligations = Obligations::among(df, reordered)?;
+    let obligations = Obligations::among(df, reordered);
     let violated = InTime::new(df, &obligations, schedule, order)?.first_violated(false)?;
     Ok(violated.map(|(kind, _)| kind))
 }
@@ -286,13 +286,13 @@ pub fn check(
     order: &Order,
     reordered: Option<&UnionSet>,
 ) -> Isl<Verdict> {
-    let obligations = Obligations::among(df, reordered)?;
+    let obligations = Obligations::among(df, reordered);
     let checks = InTime::new(df, &obligations, schedule, order)?;
     if let Some((kind, violated)) = checks.first_violated(false)? {
         return Ok(Verdict::Illegal(checks.witness(kind, violated)?));
     }
     Ok(Verdict::Legal {
-        classic: checks.keeps(copy(&obligations.all_dependences)?)?,
+        classic: checks.keeps(obligations.all_dependences()?)?,
     })
 }
 
@@ -304,7 +304,7 @@ pub fn counterexample(
     order: &Order,
     reordered: Option<&UnionSet>,
 ) -> Isl<Option<Violation>> {
-    let obligations = Obligations::among(df, reordered)?;
+    let obligations = Obligations::among(df, reordered);
     let checks = InTime::new(df, &obligations, schedule, order)?;
     match checks.first_violated(false)? {
         Some((kind, violated)) => checks.witness(kind, violated).map(Some),
@@ -313,51 +313,61 @@ pub fn counterexample(
 }
 
 /// The schedule-independent halves of the four checks of [`check`] (on statement
-/// instances), and the dependences `classic` is about.
-struct Obligations {
-    flow: UnionMap,
-    conflicts: UnionMap,
-    live_in_writers: UnionMap,
-    live_out_writers: UnionMap,
-    /// Flow, output and anti dependences.
-    all_dependences: UnionMap,
+/// instances), and the dependences `classic` is about: all of `df`'s, or with
+/// `reordered` (`X`) those a change of order within `X` can violate, given that the
+/// order before the change was legal: a violation needs a pair whose order changed, so
+/// `flow ∩ (X × X)`, `live_in_writers ∩ (X × X)`, `live_out_writers ∩ (X × X)` and
+/// `{ [w -> r] -> w' in conflicts : w' in X and (w in X or r in X) }`
+/// (the old order had `w' < w` or `r < w'`: that pair changed). Each is computed when
+/// a check asks for it: most checks end before the live-range conflicts.
+struct Obligations<'a> {
+    df: &'a Dataflow,
+    reordered: Option<&'a UnionSet>,
 }
 
-impl Obligations {
-    /// All of `df`'s, or with `reordered` (`X`) those a change of order within `X` can
-    /// violate, given that the order before the change was legal: a violation needs a
-    /// pair whose order changed, so
-    /// `flow ∩ (X × X)`, `live_in_writers ∩ (X × X)`, `live_out_writers ∩ (X × X)` and
-    /// `{ [w -> r] -> w' in conflicts : w' in X and (w in X or r in X) }`
-    /// (the old order had `w' < w` or `r < w'`: that pair changed).
-    fn among(df: &Dataflow, reordered: Option<&UnionSet>) -> Isl<Obligations> {
-        let all_dependences = copy(&df.plain.flow)?.union(copy(&df.memory)?)?;
-        let Some(x) = reordered else {
-            return Ok(Obligations {
-                flow: copy(&df.plain.flow)?,
-                conflicts: copy(&df.conflicts)?,
-                live_in_writers: copy(&df.live_in_writers)?,
-                live_out_writers: copy(&df.live_out_writers)?,
-                all_dependences,
-            });
-        };
-        let within = |m: &UnionMap| {
-            copy(m)?
+impl<'a> Obligations<'a> {
+    fn among(df: &'a Dataflow, reordered: Option<&'a UnionSet>) -> Obligations<'a> {
+        Obligations { df, reordered }
+    }
+
+    /// `m ∩ (X × X)`, or `m` when every instance may be reordered.
+    fn within(&self, m: &UnionMap) -> Isl<UnionMap> {
+        match self.reordered {
+            None => copy(m),
+            Some(x) => copy(m)?
                 .intersect_domain(x.copy()?)?
-                .intersect_range(x.copy()?)
+                .intersect_range(x.copy()?),
+        }
+    }
+
+    fn flow(&self) -> Isl<UnionMap> {
+        self.within(&self.df.plain.flow)
+    }
+
+    fn conflicts(&self) -> Isl<UnionMap> {
+        let df = self.df;
+        let Some(x) = self.reordered else {
+            return copy(&df.conflicts);
         };
         let touching = copy(&df.plain.flow)?
             .intersect_domain(x.copy()?)?
             .union(copy(&df.plain.flow)?.intersect_range(x.copy()?)?)?;
-        Ok(Obligations {
-            flow: within(&df.plain.flow)?,
-            conflicts: copy(&df.conflicts)?
-                .intersect_range(x.copy()?)?
-                .intersect_domain(touching.wrap()?)?,
-            live_in_writers: within(&df.live_in_writers)?,
-            live_out_writers: within(&df.live_out_writers)?,
-            all_dependences: within(&all_dependences)?,
-        })
+        copy(&df.conflicts)?
+            .intersect_range(x.copy()?)?
+            .intersect_domain(touching.wrap()?)
+    }
+
+    fn live_in_writers(&self) -> Isl<UnionMap> {
+        self.within(&self.df.live_in_writers)
+    }
+
+    fn live_out_writers(&self) -> Isl<UnionMap> {
+        self.within(&self.df.live_out_writers)
+    }
+
+    /// Flow, output and anti dependences.
+    fn all_dependences(&self) -> Isl<UnionMap> {
+        self.within(&copy(&self.df.plain.flow)?.union(copy(&self.df.memory)?)?)
     }
 }
 
@@ -385,7 +395,7 @@ pub fn concurrency(
     within: Option<&UnionSet>,
     sequential_legal: bool,
 ) -> Isl<Concurrency> {
-    let obligations = Obligations::among(df, within)?;
+    let obligations = Obligations::among(df, within);
     let checks = InTime::new(df, &obligations, schedule, order)?;
     if let Some((kind, violated)) = checks.first_violated(sequential_legal)? {
         return Ok(Concurrency::Violation(checks.witness(kind, violated)?));
@@ -406,7 +416,7 @@ pub fn concurrency(
 /// every pair of instances). The time stamps of distinct instances differ.
 struct InTime<'a> {
     df: &'a Dataflow,
-    obligations: &'a Obligations,
+    obligations: &'a Obligations<'a>,
     /// `{ S[i] -> time }`.
     schedule: UnionMap,
     /// The time stamps' space.
@@ -503,22 +513,26 @@ impl<'a> InTime<'a> {
         let obligations = self.obligations;
         match kind {
             ViolationKind::FlowReversed => self
-                .in_time(&obligations.flow)?
+                .in_time(&obligations.flow()?)?
                 .intersect(copy(&self.not_before)?),
-            ViolationKind::LiveRangeConflict => {
-                let ranges = copy(&obligations.conflicts)?.domain()?.unwrap()?;
-                copy(&obligations.conflicts)?
-                    .apply_domain(self.pair_times(ranges)?)?
-                    .apply_range(copy(&self.schedule)?)?
-                    .intersect(self.inside()?)
-            }
+            ViolationKind::LiveRangeConflict => self.broken_live_ranges(obligations.conflicts()?),
             ViolationKind::LiveInOverwritten => self
-                .in_time(&obligations.live_in_writers)?
+                .in_time(&obligations.live_in_writers()?)?
                 .intersect(self.distinct_not_before()?),
             ViolationKind::LiveOutChanged => self
-                .in_time(&obligations.live_out_writers)?
+                .in_time(&obligations.live_out_writers()?)?
                 .intersect(self.distinct_not_before()?.reverse()?),
         }
+    }
+
+    /// The violated part of the live-range check for `conflicts` (`{ [w -> r] -> w' }`),
+    /// on time stamps.
+    fn broken_live_ranges(&self, conflicts: UnionMap) -> Isl<UnionMap> {
+        let ranges = copy(&conflicts)?.domain()?.unwrap()?;
+        conflicts
+            .apply_domain(self.pair_times(ranges)?)?
+            .apply_range(copy(&self.schedule)?)?
+            .intersect(self.inside()?)
     }
 
     /// The first check (in the order of [`ViolationKind::ALL`]) that fails, with its
@@ -561,18 +575,19 @@ impl<'a> InTime<'a> {
                 .intersect(UnionMap::from_map(self.concurrent.copy()?)?)
         };
         match kind {
-            ViolationKind::FlowReversed => concurrent(&o.flow).map(Some),
+            ViolationKind::FlowReversed => concurrent(&o.flow()?).map(Some),
             ViolationKind::LiveRangeConflict => {
-                let around = copy(&o.conflicts)?
+                let conflicts = o.conflicts()?;
+                let around = copy(&conflicts)?
                     .domain_factor_domain()?
-                    .union(copy(&o.conflicts)?.domain_factor_range()?)?;
+                    .union(copy(&conflicts)?.domain_factor_range()?)?;
                 if concurrent(&around)?.is_empty()? {
                     return Ok(None);
                 }
-                self.of(kind).map(Some)
+                self.broken_live_ranges(conflicts).map(Some)
             }
-            ViolationKind::LiveInOverwritten => concurrent(&o.live_in_writers).map(Some),
-            ViolationKind::LiveOutChanged => concurrent(&o.live_out_writers).map(Some),
+            ViolationKind::LiveInOverwritten => concurrent(&o.live_in_writers()?).map(Some),
+            ViolationKind::LiveOutChanged => concurrent(&o.live_out_writers()?).map(Some),
         }
     }
 
