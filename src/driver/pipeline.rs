@@ -41,7 +41,8 @@ pub struct RegionReport {
     pub index: Option<usize>,
     pub status: Status,
     pub diagnostics: Vec<Diagnostic>,
-    /// The model as given to isl (isl's canonical form), when the region was lifted.
+    /// The model as given to isl (in isl's canonical form with `Options::analyze`), when
+    /// the region was lifted.
     pub model: Option<ScopText>,
     /// The statements' names and source spans, in order.
     pub statements: Vec<(String, Span)>,
@@ -430,7 +431,10 @@ fn process_region(
                 "fault injected by a test hook".to_string(),
             ));
         }
-        report.model = Some(model::canonical(ctx, &text)?);
+        // isl's reading and printing of every relation: for `explain` alone.
+        if options.analyze {
+            report.model = Some(model::canonical(ctx, &text)?);
+        }
         versioned_outcome(ctx, region, index, &text, identifiers, options)
     });
     report.work = work::take(ctx);
