@@ -35,6 +35,9 @@ fn dump(src: &str, report: &FileReport) -> String {
         };
         let _ = writeln!(out, "region {l0}-{l1} {status}");
         if let Some(m) = r.model.as_ref().filter(|_| r.diagnostics.is_empty()) {
+            // In isl's canonical form, as `explain` prints it.
+            let ctx = nestor::support::isl::new_context();
+            let m = nestor::model::canonical(&ctx, m).expect("isl reads the model");
             for (k, d) in m.domains.iter().enumerate() {
                 let _ = writeln!(out, "  {d}");
                 for (kind, a) in &m.accesses[k] {

@@ -11,6 +11,10 @@
 //! dependence and counterexample can name the exact source reference.
 
 pub use crate::analysis::order::Order;
+pub use crate::analysis::witness::{Violation, ViolationKind};
+use crate::analysis::witness::{
+    live_in_overwritten, live_out_changed, live_range_conflicts, violation,
+};
 use crate::model::Scop;
 use isl_rs::{Context, LibISLError, Map, Set, Space, UnionAccessInfo, UnionMap, UnionSet};
 use std::cell::RefCell;
@@ -192,41 +196,6 @@ pub fn live_ranges(df: &Dataflow) -> Isl<UnionMap> {
     copy(&df.tagged.flow)
 }
 
-/// Which check a schedule fails.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ViolationKind {
-    /// A value would be read before it is written.
-    FlowReversed,
-    /// A write would overwrite a value before its last read.
-    LiveRangeConflict,
-    /// A write would happen before a read of the value the cell held before the region.
-    LiveInOverwritten,
-    /// A cell would not hold its last original value after the region.
-    LiveOutChanged,
-}
-
-impl ViolationKind {
-    /// In the order they are checked (cheapest first).
-    const ALL: [ViolationKind; 4] = [
-        ViolationKind::FlowReversed,
-        ViolationKind::LiveRangeConflict,
-        ViolationKind::LiveInOverwritten,
-        ViolationKind::LiveOutChanged,
-    ];
-}
-
-/// A concrete counterexample: instances (one isl sample point) and references.
-#[derive(Clone, Debug)]
-pub struct Violation {
-    pub kind: ViolationKind,
-    /// One point of the violated relation, e.g.
-    /// `[n = 2] -> { [[S0[0, 1] -> R0[]] -> [S1[0, 0] -> R3[]]] }`.
-    pub witness: String,
-    /// The access ids (`R3` is 3) the witness involves, in order of appearance.
-    pub references: Vec<usize>,
-}
-
 #[derive(Clone, Debug)]
 pub enum Verdict {
     /// The schedule computes the same values. `classic` says whether it also keeps
@@ -382,21 +351,56 @@ pub enum Concurrency {
     Legal,
 }
 
+/// What is known of a schedule run sequentially, before one of its loops is run in
+/// parallel ([`concurrency`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sequential {
+    Unknown,
+    /// It computes the same values as the original program.
+    Legal,
+    /// It also keeps every memory-based dependence ([`keeps_memory_order`]).
+    KeepsMemoryOrder,
+}
+
+/// Whether `schedule` run sequentially keeps every flow and memory-based dependence
+/// of the region: `{ time(x) -> time(y) : x -> y in flow ∪ memory } ∩ (>=_lex) = ∅`.
+pub fn keeps_memory_order(df: &Dataflow, schedule: &UnionMap) -> Isl<bool> {
+    let dependences = copy(&df.plain.flow)?.union(copy(&df.memory)?)?;
+    let later_or_same = UnionMap::from_map(Map::lex_ge(time_space(schedule)?)?)?;
+    dependences
+        .apply_domain(copy(schedule)?)?
+        .apply_range(copy(schedule)?)?
+        .intersect(later_or_same)?
+        .is_empty()
+}
+
 /// [`check`] of `schedule` run in `order`, then whether two concurrent instances write
 /// the same cell (`{ w -> w' : W(w) = W(w'), w, w' concurrent }` non-empty); only
 /// instances of `within` when given (those `order` may run concurrently).
 ///
-/// `sequential_legal`: the schedule run sequentially is legal against `df`, so only
-/// pairs `order` runs concurrently can violate a check (`InTime::of_concurrent`).
+/// `sequential`: what is known of the schedule run sequentially. Legal: only pairs
+/// `order` runs concurrently can violate a check (`InTime::of_concurrent`). Keeping
+/// every memory-based dependence too: when no flow or memory-based dependence of
+/// instances of `within` joins two instances `order` runs concurrently, each is in the
+/// happens-before order (a transitive one: a parallel loop's iterations each run in
+/// sequence), so every cell's accesses keep their original order and the band is legal,
+/// without races, with no other check.
 pub fn concurrency(
     df: &Dataflow,
     schedule: &UnionMap,
     order: &Order,
     within: Option<&UnionSet>,
-    sequential_legal: bool,
+    sequential: Sequential,
 ) -> Isl<Concurrency> {
     let obligations = Obligations::among(df, within);
     let checks = InTime::new(df, &obligations, schedule, order)?;
+    if sequential == Sequential::KeepsMemoryOrder {
+        let dependences = obligations.within(&copy(&df.plain.flow)?.union(copy(&df.memory)?)?)?;
+        if !checks.concurrent_pairs(&dependences)? {
+            return Ok(Concurrency::Legal);
+        }
+    }
+    let sequential_legal = sequential != Sequential::Unknown;
     if let Some((kind, violated)) = checks.first_violated(sequential_legal)? {
         return Ok(Concurrency::Violation(checks.witness(kind, violated)?));
     }
@@ -631,12 +635,14 @@ impl<'a> InTime<'a> {
         let violated = match kind {
             ViolationKind::FlowReversed => copy(&local.flow)?.subtract(before)?,
             ViolationKind::LiveRangeConflict => {
-                live_range_conflicts(&local, &before, &same_instance)?
+                live_range_conflicts(&local.flow, &local.writes, &before, &same_instance)?
             }
             ViolationKind::LiveInOverwritten => {
-                live_in_overwritten(&local, &before, &same_instance)?
+                live_in_overwritten(&local.live_in, &local.writes, &before, &same_instance)?
             }
-            ViolationKind::LiveOutChanged => live_out_changed(&local, &before)?,
+            ViolationKind::LiveOutChanged => {
+                live_out_changed(&local.live_out, &local.writes, &before)?
+            }
         };
         violation(kind, violated)
     }
@@ -674,106 +680,5 @@ impl Relations {
             live_out: within(&self.live_out)?,
             instance: within(&self.instance)?,
         })
-    }
-}
-
-/// `{ [w -> r] -> w' : w' writes the cell w wrote, w' != w, w' not before w,
-///   r not before w', and w' not in r's statement instance (reads come first) }`.
-fn live_range_conflicts(
-    df: &Relations,
-    before: &UnionMap,
-    same_instance: &UnionMap,
-) -> Isl<UnionMap> {
-    let to_w = copy(&df.flow)?.domain_map()?; // [w -> r] -> w
-    let to_r = copy(&df.flow)?.range_map()?; // [w -> r] -> r
-    let candidates = copy(&to_w)?
-        .apply_range(copy(&df.writes)?)?
-        .apply_range(copy(&df.writes)?.reverse()?)?;
-    let w_prime_before_w = copy(&to_w)?.apply_range(copy(before)?.reverse()?)?;
-    let r_before_w_prime = copy(&to_r)?.apply_range(copy(before)?)?;
-    let in_r_instance = to_r.apply_range(copy(same_instance)?)?;
-    candidates
-        .subtract(w_prime_before_w)?
-        .subtract(r_before_w_prime)?
-        .subtract(to_w)?
-        .subtract(in_r_instance)
-}
-
-/// `{ r -> w' : r reads a live-in value of the cell w' writes, and r is not certainly
-///   before w' }` (a write in r's own instance comes after the read).
-fn live_in_overwritten(
-    df: &Relations,
-    before: &UnionMap,
-    same_instance: &UnionMap,
-) -> Isl<UnionMap> {
-    copy(&df.live_in)?
-        .apply_range(copy(&df.writes)?.reverse()?)?
-        .subtract(copy(before)?)?
-        .subtract(copy(same_instance)?)
-}
-
-/// `{ w -> w' : w is the last write of a live-out cell, w' another write of it, and
-///   w' is not certainly before w }`.
-fn live_out_changed(df: &Relations, before: &UnionMap) -> Isl<UnionMap> {
-    let others = copy(&df.live_out)?.apply_range(copy(&df.writes)?.reverse()?)?;
-    let identity = copy(&df.live_out)?.domain()?.identity()?;
-    others
-        .subtract(copy(before)?.reverse()?)?
-        .subtract(identity)
-}
-
-fn violation(kind: ViolationKind, violated: UnionMap) -> Isl<Violation> {
-    let point = violated.wrap()?.sample_point()?;
-    let mut references = Vec::new();
-    reference_ids(point.get_space()?, &mut references)?;
-    Ok(Violation {
-        kind,
-        references,
-        witness: point.to_str()?.to_string(),
-    })
-}
-
-/// Appends the reference ids of the tags in `space` (a tagged instance is the wrapped
-/// space `[S[i] -> R3[]]`, whose id is 3; pairs of them are nested wraps), in order,
-/// without repeats.
-fn reference_ids(space: isl_rs::Space, ids: &mut Vec<usize>) -> Isl<()> {
-    if !space.is_wrapping()? {
-        return Ok(());
-    }
-    let pair = space.unwrap()?;
-    let range = pair.copy()?.range()?;
-    if range.is_wrapping()? {
-        reference_ids(pair.domain()?, ids)?;
-        return reference_ids(range, ids);
-    }
-    let tag = range.get_tuple_name(isl_rs::DimType::Set)?;
-    if let Some(id) = tag.strip_prefix('R').and_then(|d| d.parse().ok())
-        && !ids.contains(&id)
-    {
-        ids.push(id);
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::reference_ids;
-
-    fn ids(set: &str) -> Vec<usize> {
-        let ctx = isl_rs::Context::alloc();
-        let set = isl_rs::Set::read_from_str(&ctx, set).unwrap();
-        let mut ids = Vec::new();
-        reference_ids(set.get_space().unwrap(), &mut ids).unwrap();
-        ids
-    }
-
-    #[test]
-    fn reference_ids_are_read_from_tags_only() {
-        assert_eq!(
-            ids("{ [[[S0[0] -> R12[]] -> [S1[1] -> R3[]]] -> [S0[1] -> R12[]]] }"),
-            vec![12, 3]
-        );
-        assert_eq!(ids("{ [S0[0] -> R7[]] }"), vec![7]);
-        assert_eq!(ids("{ R4[0] }"), Vec::<usize>::new());
     }
 }

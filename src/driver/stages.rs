@@ -317,7 +317,10 @@ impl Stages<'_> {
             .decisions
             .retain(|d| !about_only(d, &plan.tree, &replaced));
         let at = plan.region.function_start;
-        for kernel in products.kernels.values() {
+        // In statement order: the kernels' keys are AST nodes' addresses.
+        let mut kernels: Vec<_> = products.kernels.values().collect();
+        kernels.sort_by_key(|k| k.statement);
+        for kernel in kernels {
             outcome.decisions.push(kernel.decision(&plan.region));
             let definition = codegen::products::tile_function(&plan.region, kernel);
             outcome.declarations.push((at..at, definition));

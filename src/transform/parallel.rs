@@ -9,7 +9,7 @@
 //! and pass the parallel check. Reductions carry a flow dependence and stay sequential,
 //! so the results are the same under any number of threads.
 
-use crate::analysis::deps::{self, Concurrency, Dataflow, Order, ViolationKind};
+use crate::analysis::deps::{self, Concurrency, Dataflow, Order, Sequential, ViolationKind};
 use crate::analysis::plan::Plan;
 use crate::frontend::ir::Aff;
 use crate::model::{self, Mark, ScheduleTree};
@@ -94,12 +94,15 @@ pub fn parallel_loops(
     } else {
         None
     };
+    let df = changed.as_ref().unwrap_or(&plan.df);
+    let schedule = plan.schedule_map(ctx, &plan.tree)?;
     let mut finder = Finder {
         ctx,
         plan,
-        df: changed.as_ref().unwrap_or(&plan.df),
+        df,
         identifiers,
-        schedule: plan.schedule_map(ctx, &plan.tree)?,
+        keeps_memory_order: std::cell::Cell::new(None),
+        schedule,
         found: Parallelism::default(),
     };
     finder.visit(&plan.tree, &mut Vec::new(), 0)?;
@@ -134,6 +137,9 @@ struct Finder<'a> {
     identifiers: &'a BTreeSet<String>,
     /// `{ S[i] -> time }` of the plan's tree.
     schedule: UnionMap,
+    /// Whether the plan's tree, run sequentially, keeps every memory-based dependence of
+    /// `df` ([`deps::keeps_memory_order`]), once a band asked.
+    keeps_memory_order: std::cell::Cell<Option<bool>>,
     found: Parallelism,
 }
 
@@ -232,6 +238,15 @@ impl Finder<'_> {
         Ok(())
     }
 
+    fn keeps_memory_order(&self) -> Isl<bool> {
+        if let Some(known) = self.keeps_memory_order.get() {
+            return Ok(known);
+        }
+        let keeps = deps::keeps_memory_order(self.df, &self.schedule)?;
+        self.keeps_memory_order.set(Some(keeps));
+        Ok(keeps)
+    }
+
     /// Whether the band at `path` may run its iterations concurrently as it is.
     fn vector_at(&self, path: &[usize]) -> Isl<bool> {
         let Some(band) =
@@ -239,7 +254,10 @@ impl Finder<'_> {
         else {
             return Ok(false);
         };
-        Ok(matches!(band.concurrency(self.df)?, Concurrency::Legal))
+        Ok(matches!(
+            band.concurrency(self.df, self.keeps_memory_order()?)?,
+            Concurrency::Legal
+        ))
     }
 
     /// Whether the band at `path` may run its iterations concurrently: the scalars to
@@ -262,7 +280,7 @@ impl Finder<'_> {
         else {
             return Ok(None);
         };
-        match band.concurrency(self.df)? {
+        match band.concurrency(self.df, self.keeps_memory_order()?)? {
             Concurrency::Legal => Ok(Some(Ok(Vec::new()))),
             Concurrency::Races => privatized(Obstacle::SharedWrites, BTreeSet::new()),
             Concurrency::Violation(v)
@@ -318,7 +336,7 @@ impl Finder<'_> {
         else {
             return Ok(None);
         };
-        let legal = matches!(band.concurrency(&expanded.df)?, Concurrency::Legal);
+        let legal = matches!(band.concurrency(&expanded.df, false)?, Concurrency::Legal);
         Ok(legal.then_some(private))
     }
 }
@@ -370,10 +388,16 @@ impl ConcurrentBand {
     }
 
     /// [`deps::concurrency`] of the band against `df`. With [`Scope::Band`] the plan's
-    /// order is known legal against `df`.
-    fn concurrency(&self, df: &Dataflow) -> Isl<Concurrency> {
+    /// order is known legal against `df`, and `keeps_memory_order` says whether it also
+    /// keeps every memory-based dependence of `df`.
+    fn concurrency(&self, df: &Dataflow, keeps_memory_order: bool) -> Isl<Concurrency> {
         let within = self.within.as_ref();
-        deps::concurrency(df, &self.schedule, &self.order, within, within.is_some())
+        let sequential = match (within, keeps_memory_order) {
+            (None, _) => Sequential::Unknown,
+            (Some(_), false) => Sequential::Legal,
+            (Some(_), true) => Sequential::KeepsMemoryOrder,
+        };
+        deps::concurrency(df, &self.schedule, &self.order, within, sequential)
     }
 }
 
