@@ -32,7 +32,7 @@ def timed(binary, path):
 
 def checks(binary, path):
     p = subprocess.run([str(binary), "explain", str(path)], capture_output=True, text=True)
-    return sum(int(n) for n in re.findall(r"\((\d+) candidates checked\)", p.stdout))
+    return sum(int(n) for n in re.findall(r"\((\d+) candidates? checked", p.stdout))
 
 
 def main():
