@@ -208,7 +208,7 @@ fn checks_of_changes_agree_with_checks_of_the_whole_region() {
                         path.display()
                     );
                     compared += 1;
-                    Ok::<bool, isl_rs::LibISLError>(whole)
+                    Ok::<_, isl_rs::LibISLError>(whole.into())
                 },
             )
             .expect("search");

@@ -159,7 +159,7 @@ fn asked(body: &str, legal: bool) -> Vec<Validity> {
         ..SearchOptions::default()
     };
     nestor::transform::search::search(region, &original, &mut scheduled, &options, &mut |_, _| {
-        Ok(legal)
+        Ok(legal.into())
     })
     .expect("searched");
     asked

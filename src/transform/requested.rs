@@ -1,12 +1,12 @@
 //! Transformations the user asked for (`--interchange`, `--fuse`), applied in order to
 //! a plan, each only when it is legal. A refused one leaves the whole region as written.
 
-use crate::analysis::deps::Verdict;
+use crate::analysis::deps::{Verdict, ViolationKind};
 use crate::analysis::plan::Plan;
 use crate::model::ScheduleTree;
 use crate::support::diag::Diagnostic;
 use crate::transform::decision::{self, Decision};
-use crate::transform::rewrites::{self, Transform};
+use crate::transform::rewrites::{self, Legality, Transform};
 use isl_rs::{Context, LibISLError};
 
 /// What became of the requested transformations in one region.
@@ -93,16 +93,29 @@ fn interchange(
 /// Fuses every pair of consecutive loops of `done.tree` that can be fused legally.
 fn fuse(ctx: &Context, plan: &Plan, done: &mut Requested) -> Result<(), LibISLError> {
     let (region, t) = (&plan.region, &Transform::Fuse);
-    let mut classic = true;
-    let (fused, fusions) = rewrites::fuse(&done.tree, &|_, _| true, &mut |_, candidate, _| {
-        Ok::<bool, LibISLError>(match plan.verdict(ctx, candidate)? {
-            Verdict::Legal { classic: c } => {
-                classic &= c;
-                true
-            }
-            Verdict::Illegal(_) => false,
-        })
-    })?;
+    // Whether each legal candidate keeps every dependence, and the trees later checks
+    // started from (the fusions kept, with the final tree).
+    let mut legal = Vec::new();
+    let mut kept = Vec::new();
+    let (fused, fusions) =
+        rewrites::fuse(&done.tree, &|_, _| true, &mut |current, candidate, _| {
+            kept.push(current.clone());
+            Ok::<Legality, LibISLError>(match plan.verdict(ctx, candidate)? {
+                Verdict::Legal { classic } => {
+                    legal.push((candidate.clone(), classic));
+                    Legality::Legal
+                }
+                Verdict::Illegal(v) if v.kind == ViolationKind::FlowReversed => {
+                    Legality::ReversesFlow
+                }
+                Verdict::Illegal(_) => Legality::Illegal,
+            })
+        })?;
+    kept.push(fused.clone());
+    let classic = legal
+        .iter()
+        .filter(|(tree, _)| kept.contains(tree))
+        .all(|(_, classic)| *classic);
     if fusions.is_empty() {
         done.decisions.push(Decision::NotApplicable {
             transform: t.clone(),

@@ -113,15 +113,40 @@ pub struct Fusion {
 /// The largest shift tried when fusing two loops.
 pub const MAX_SHIFT: i64 = 4;
 
+/// What a legality check of a candidate order says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Legality {
+    Legal,
+    /// Illegal: a value would be read before it is written.
+    ReversesFlow,
+    /// Illegal for another reason, or not checked.
+    Illegal,
+}
+
+impl From<bool> for Legality {
+    fn from(legal: bool) -> Legality {
+        match legal {
+            true => Legality::Legal,
+            false => Legality::Illegal,
+        }
+    }
+}
+
+/// The shifts a fusion tries, in order: 0, then [`MAX_SHIFT`] (a shift that keeps no
+/// flow at `MAX_SHIFT` keeps none below: a larger shift only delays the reads of the
+/// second loop, the first loop's values all being written before), then the others.
+const SHIFTS: [i64; 5] = [0, MAX_SHIFT, 1, 2, 3];
+
 /// Fuses consecutive sibling loops greedily, outermost first: each pair is fused with
-/// the smallest shift in `0..=MAX_SHIFT` that `legal` accepts (it is asked about the
+/// the smallest shift in `0..=MAX_SHIFT` that `legal` accepts (asked in the order of
+/// `SHIFTS`, none after `MAX_SHIFT` reverses a flow; it is asked about the
 /// whole tree, told the tree before the fusion and which fusion it is); then the bodies of fused loops are fused
 /// the same way. Fusing `Sa` (loop `i`) with `Sb` (loop `j`) at shift `s` is the band
 /// `{ Sa[i] -> [i]; Sb[j] -> [j + s] }` over `Sa`'s body followed by `Sb`'s.
 pub fn fuse<E>(
     tree: &ScheduleTree,
     worth_it: &dyn Fn(&ScheduleTree, &ScheduleTree) -> bool,
-    legal: &mut dyn FnMut(&ScheduleTree, &ScheduleTree, &Fusion) -> Result<bool, E>,
+    legal: &mut dyn FnMut(&ScheduleTree, &ScheduleTree, &Fusion) -> Result<Legality, E>,
 ) -> Result<(ScheduleTree, Vec<Fusion>), E> {
     let mut current = tree.clone();
     let mut fusions = Vec::new();
@@ -139,7 +164,7 @@ pub fn fuse<E>(
 struct Fuser<'a, E> {
     /// Whether fusing the two loops is wanted at all (before any legality check).
     worth_it: &'a dyn Fn(&ScheduleTree, &ScheduleTree) -> bool,
-    legal: &'a mut dyn FnMut(&ScheduleTree, &ScheduleTree, &Fusion) -> Result<bool, E>,
+    legal: &'a mut dyn FnMut(&ScheduleTree, &ScheduleTree, &Fusion) -> Result<Legality, E>,
     fusions: &'a mut Vec<Fusion>,
 }
 
@@ -197,7 +222,8 @@ impl<E> Fuser<'_, E> {
         if !(self.worth_it)(&children[k], &children[k + 1]) {
             return Ok(None);
         }
-        for shift in 0..=MAX_SHIFT {
+        let mut largest = None;
+        for shift in SHIFTS {
             let fused = fuse_bands(&children[k], &children[k + 1], shift);
             let mut candidate = children.to_vec();
             candidate.splice(k..k + 2, [fused]);
@@ -209,11 +235,14 @@ impl<E> Fuser<'_, E> {
                 second_statements: children[k + 1].statements(),
                 shift,
             };
-            if (self.legal)(tree, &whole, &fusion)? {
-                return Ok(Some((candidate, fusion)));
+            match (self.legal)(tree, &whole, &fusion)? {
+                Legality::Legal if shift == MAX_SHIFT => largest = Some((candidate, fusion)),
+                Legality::Legal => return Ok(Some((candidate, fusion))),
+                Legality::ReversesFlow if shift == MAX_SHIFT => return Ok(None),
+                _ => {}
             }
         }
-        Ok(None)
+        Ok(largest)
     }
 }
 
@@ -678,7 +707,45 @@ pub fn distribute(tree: &ScheduleTree, path: &[usize]) -> ScheduleTree {
 
 #[cfg(test)]
 mod tests {
-    use super::permutations;
+    use super::{Legality, MAX_SHIFT, fuse, permutations};
+    use crate::frontend::ir::Aff;
+    use crate::model::ScheduleTree::{self, Band, Sequence, Stmt};
+
+    fn band(iterator: &str, k: usize) -> ScheduleTree {
+        Band {
+            label: iterator.to_string(),
+            members: vec![(k, Aff::name(iterator))],
+            child: Box::new(Stmt(k)),
+            unroll: false,
+        }
+    }
+
+    /// The shifts `fuse` asks about for two loops, when `verdict(shift)` answers.
+    fn shifts_asked(verdict: impl Fn(i64) -> Legality) -> (Vec<i64>, Option<i64>) {
+        let tree = Sequence(vec![band("i", 0), band("i", 1)]);
+        let mut asked = Vec::new();
+        let (_, fusions) = fuse(&tree, &|_, _| true, &mut |_, _, fusion| {
+            asked.push(fusion.shift);
+            Ok::<_, ()>(verdict(fusion.shift))
+        })
+        .expect("no error");
+        (asked, fusions.first().map(|f| f.shift))
+    }
+
+    #[test]
+    fn a_fusion_takes_the_smallest_legal_shift_and_stops_where_none_keeps_the_flow() {
+        use Legality::{Illegal, Legal, ReversesFlow};
+        assert_eq!(shifts_asked(|_| Legal), (vec![0], Some(0)));
+        let below_two = |s| if s < 2 { ReversesFlow } else { Legal };
+        assert_eq!(shifts_asked(below_two), (vec![0, MAX_SHIFT, 1, 2], Some(2)));
+        // A shift that keeps no flow at the largest shift keeps none below it.
+        assert_eq!(shifts_asked(|_| ReversesFlow), (vec![0, MAX_SHIFT], None));
+        let only_largest = |s| if s == MAX_SHIFT { Legal } else { Illegal };
+        assert_eq!(
+            shifts_asked(only_largest),
+            (vec![0, MAX_SHIFT, 1, 2, 3], Some(MAX_SHIFT))
+        );
+    }
 
     #[test]
     fn permutations_of_deep_nests_are_bounded() {

@@ -13,7 +13,7 @@ use crate::model::{BandAt, ScheduleTree};
 use crate::transform::cost::{fusion_can_pay, innermost_strided_references, tree_cost};
 use crate::transform::decision::Decision;
 use crate::transform::rewrites::{
-    self, chain_labels, chains, distributable, permutations, permute_chain,
+    self, Legality, chain_labels, chains, distributable, permutations, permute_chain,
 };
 use crate::transform::search::isl_scheduler::{Validity, isl_order};
 use crate::transform::tiling::{self, TileSizes};
@@ -118,7 +118,7 @@ pub fn search<E>(
     original: &ScheduleTree,
     scheduled: &mut dyn FnMut(Validity) -> Result<Option<ScheduleTree>, E>,
     options: &SearchOptions,
-    legal: &mut dyn FnMut(&ScheduleTree, &ScheduleTree) -> Result<bool, E>,
+    legal: &mut dyn FnMut(&ScheduleTree, &ScheduleTree) -> Result<Legality, E>,
 ) -> Result<SearchOutcome, E> {
     let mut s = Searcher {
         region,
@@ -176,18 +176,22 @@ pub fn search_plan(
         options,
         &mut |base, candidate| {
             if learned.reversing.contains(candidate) {
-                return Ok(false);
+                return Ok(Legality::ReversesFlow);
             }
             let violation =
                 crate::support::isl::step(ctx, || plan.violation_of_change(ctx, base, candidate))?;
-            match violation {
+            Ok::<Legality, LibISLError>(match violation {
+                Some(None) => Legality::Legal,
                 Some(Some(ViolationKind::FlowReversed)) => {
                     learned.reversing.insert(candidate.clone());
+                    Legality::ReversesFlow
                 }
-                Some(Some(_)) => learned.blocked.extend(base.reordered(candidate)),
-                _ => {}
-            }
-            Ok::<bool, LibISLError>(violation == Some(None))
+                Some(Some(_)) => {
+                    learned.blocked.extend(base.reordered(candidate));
+                    Legality::Illegal
+                }
+                None => Legality::Illegal,
+            })
         },
     )?;
     crate::support::work::reset_operations(ctx);
@@ -437,7 +441,7 @@ fn expand_to_tile(
 struct Searcher<'a, E> {
     region: &'a Region,
     options: &'a SearchOptions,
-    legal: &'a mut dyn FnMut(&ScheduleTree, &ScheduleTree) -> Result<bool, E>,
+    legal: &'a mut dyn FnMut(&ScheduleTree, &ScheduleTree) -> Result<Legality, E>,
     checks: usize,
     considered: Vec<Candidate>,
     decisions: Vec<Decision>,
@@ -479,7 +483,7 @@ impl<E> Searcher<'_, E> {
             return Ok(None);
         }
         self.checks += 1;
-        let ok = (self.legal)(base, tree)?;
+        let ok = (self.legal)(base, tree)? == Legality::Legal;
         self.verdicts.insert(tree.clone(), ok);
         self.considered.push(Candidate {
             change,
@@ -602,16 +606,16 @@ impl<E> Searcher<'_, E> {
                     || used >= budget
                     || shifted_inner_fusions(candidate) > 0
                 {
-                    return Ok(false);
+                    return Ok(Legality::Illegal);
                 }
                 used += 1;
-                let ok = legal(current, candidate)?;
+                let verdict = legal(current, candidate)?;
                 legal_checks.push(Candidate {
                     change: Decision::fused(region, fusion),
                     cost: tree_cost(region, candidate),
-                    verdict: CheckOutcome::checked(ok),
+                    verdict: CheckOutcome::checked(verdict == Legality::Legal),
                 });
-                Ok(ok)
+                Ok(verdict)
             })?;
         self.checks += used;
         self.considered.extend(legal_checks);
