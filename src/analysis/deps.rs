@@ -367,11 +367,16 @@ pub enum Sequential {
 pub fn keeps_memory_order(df: &Dataflow, schedule: &UnionMap) -> Isl<bool> {
     let dependences = copy(&df.plain.flow)?.union(copy(&df.memory)?)?;
     let later_or_same = UnionMap::from_map(Map::lex_ge(time_space(schedule)?)?)?;
-    dependences
-        .apply_domain(copy(schedule)?)?
-        .apply_range(copy(schedule)?)?
+    in_time(&dependences, schedule)?
         .intersect(later_or_same)?
         .is_empty()
+}
+
+/// `{ time(x) -> time(y) : x -> y in relation }` for `schedule` (`{ S[i] -> time }`).
+fn in_time(relation: &UnionMap, schedule: &UnionMap) -> Isl<UnionMap> {
+    copy(relation)?
+        .apply_domain(copy(schedule)?)?
+        .apply_range(copy(schedule)?)
 }
 
 /// [`check`] of `schedule` run in `order`, then whether two concurrent instances write
@@ -394,11 +399,10 @@ pub fn concurrency(
 ) -> Isl<Concurrency> {
     let obligations = Obligations::among(df, within);
     let checks = InTime::new(df, &obligations, schedule, order)?;
-    if sequential == Sequential::KeepsMemoryOrder {
-        let dependences = obligations.within(&copy(&df.plain.flow)?.union(copy(&df.memory)?)?)?;
-        if !checks.concurrent_pairs(&dependences)? {
-            return Ok(Concurrency::Legal);
-        }
+    if sequential == Sequential::KeepsMemoryOrder
+        && !checks.concurrent_pairs(&obligations.all_dependences()?)?
+    {
+        return Ok(Concurrency::Legal);
     }
     let sequential_legal = sequential != Sequential::Unknown;
     if let Some((kind, violated)) = checks.first_violated(sequential_legal)? {
@@ -497,9 +501,7 @@ impl<'a> InTime<'a> {
 
     /// `{ time(x) -> time(y) : x -> y in relation }`.
     fn in_time(&self, relation: &UnionMap) -> Isl<UnionMap> {
-        copy(relation)?
-            .apply_domain(copy(&self.schedule)?)?
-            .apply_range(copy(&self.schedule)?)
+        in_time(relation, &self.schedule)
     }
 
     /// `{ [x -> y] -> [time(x) -> time(y)] : x -> y in pairs }` (only the pairs of

@@ -29,9 +29,7 @@ pub const LINE_BYTES: f64 = 64.0;
 
 /// The estimated cost of running `region` in the order `tree`.
 pub fn tree_cost(region: &Region, tree: &ScheduleTree) -> f64 {
-    let mut levels = vec![Vec::new(); region.statements.len()];
-    loop_levels(tree, &mut Vec::new(), &mut levels);
-    levels
+    statement_levels(region, tree)
         .iter()
         .enumerate()
         .map(|(k, l)| statement_cost(region, k, l))
@@ -41,8 +39,7 @@ pub fn tree_cost(region: &Region, tree: &ScheduleTree) -> f64 {
 /// The estimated cost of the statements of `tree`, a subtree, counting only the loops
 /// inside it: comparable between siblings, whose enclosing loops are the same.
 pub fn subtree_cost(region: &Region, tree: &ScheduleTree) -> f64 {
-    let mut levels = vec![Vec::new(); region.statements.len()];
-    loop_levels(tree, &mut Vec::new(), &mut levels);
+    let levels = statement_levels(region, tree);
     tree.statements()
         .into_iter()
         .map(|k| statement_cost(region, k, &levels[k]))
@@ -60,6 +57,14 @@ pub const MIN_FUSION_SHARE: f64 = 0.01;
 pub fn fusion_can_pay(region: &Region, a: &ScheduleTree, b: &ScheduleTree) -> bool {
     let (a, b) = (subtree_cost(region, a), subtree_cost(region, b));
     a.min(b) >= MIN_FUSION_SHARE * (a + b)
+}
+
+/// Per statement of `region`, the loops of `tree` around it ([`loop_levels`]); none for
+/// a statement `tree` does not hold.
+fn statement_levels(region: &Region, tree: &ScheduleTree) -> Vec<Vec<Option<String>>> {
+    let mut levels = vec![Vec::new(); region.statements.len()];
+    loop_levels(tree, &mut Vec::new(), &mut levels);
+    levels
 }
 
 /// For every statement, the original iterator each enclosing loop runs over (outermost
