@@ -382,6 +382,39 @@ static void rows(int h, int w, double in[h][w], double out[h][w]) {
     );
 }
 
+/// A buffer contracted along the inner loop as well (`tmp[i][j]` read at `j` and `j - 1`
+/// keeps two cells): its contraction holds only in the fused order, so privatizing it
+/// is judged on the dataflow of that order, not of the text (where the expanded buffer
+/// once read other values, and the row loop stayed sequential).
+#[test]
+fn a_buffer_contracted_in_the_fused_order_alone_is_private_to_each_thread() {
+    let kernel = "
+static void pairs(int h, int w, double in[h][w], double out[h][w]) {
+  double tmp[h][w];
+  for (int i = 0; i < h; i++)
+    for (int j = 0; j < w; j++)
+      tmp[i][j] = in[i][j] * 0.5 + 1.0;
+  for (int i = 0; i < h; i++)
+    for (int j = 1; j < w; j++)
+      out[i][j] = tmp[i][j] + tmp[i][j - 1];
+}";
+    let calls = "pairs(30, 32, (double (*)[32])A, (double (*)[32])B);";
+    let src = common::two_array_program(&[], 1024, kernel, calls);
+    let report = common::searched_and_compared("buffer private in the fused order", &src);
+    let decisions: Vec<String> = report
+        .regions
+        .iter()
+        .flat_map(|r| r.decisions.iter().map(|d| d.to_string()))
+        .collect();
+    assert!(
+        decisions
+            .iter()
+            .any(|d| d.starts_with("contracted tmp[h][w] -> tmp_c[1][2]"))
+            && decisions.contains(&"parallel loop `i` (private `tmp_c`)".to_string()),
+        "{decisions:?}"
+    );
+}
+
 #[test]
 fn nestor_s_own_guarded_parallel_loop_is_read_back_as_the_source_s() {
     let src = "void f(int n, double a[restrict n][n], double b[restrict n][n]) {

@@ -100,6 +100,7 @@ pub fn parallel_loops(
         ctx,
         plan,
         df,
+        storage_changed,
         identifiers,
         keeps_memory_order: std::cell::Cell::new(None),
         schedule,
@@ -134,6 +135,9 @@ struct Finder<'a> {
     plan: &'a Plan,
     /// The dataflow of the region as it will run (sequentially, in the chosen order).
     df: &'a Dataflow,
+    /// Whether the plan's storage holds only in the plan's order (contracted arrays), so
+    /// that `df` is not the dataflow of the region's text.
+    storage_changed: bool,
     identifiers: &'a BTreeSet<String>,
     /// `{ S[i] -> time }` of the plan's tree.
     schedule: UnionMap,
@@ -327,7 +331,17 @@ impl Finder<'_> {
             tree: plan.tree.clone(),
             ..expanded
         };
-        if !deps::same_values(self.df, &expanded.df)? {
+        // A contracted buffer holds its values only in the plan's order: so does its
+        // expansion, whose text's order would read other values.
+        let in_plan_order;
+        let df = if self.storage_changed {
+            let schedule = model::schedule(ctx, &expanded.region, &expanded.text, &expanded.tree)?;
+            in_plan_order = deps::dataflow_under(ctx, &expanded.scop, &schedule)?;
+            &in_plan_order
+        } else {
+            &expanded.df
+        };
+        if !deps::same_values(self.df, df)? {
             return Ok(None);
         }
         // Its order was not checked against the expanded program: check every instance.
@@ -336,7 +350,7 @@ impl Finder<'_> {
         else {
             return Ok(None);
         };
-        let legal = matches!(band.concurrency(&expanded.df, false)?, Concurrency::Legal);
+        let legal = matches!(band.concurrency(df, false)?, Concurrency::Legal);
         Ok(legal.then_some(private))
     }
 }

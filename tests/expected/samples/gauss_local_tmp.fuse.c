@@ -18,6 +18,9 @@ static void gauss(int h, int w, double in[h][w], double out[h][w])
   if (__builtin_expect((unsigned long long)out + (unsigned long long)((long long)h - 2) * sizeof out[0] + (unsigned long long)((long long)w - 1) * sizeof out[0][0] <= (unsigned long long)in
       || (unsigned long long)in + (unsigned long long)(h - 1) * sizeof in[0] + (unsigned long long)w * sizeof in[0][0] <= (unsigned long long)out + sizeof out[0] + sizeof out[0][0], 1)) {
     double tmp_c[1][3];
+    #ifdef _OPENMP
+    #pragma omp parallel for private(tmp_c)
+    #endif
     for (int i = 1; i < h - 1; i++) {
       for (int j = 0; j < w; j++) {
         tmp_c[0][(j) % 3] = 2.0 * in[i][j] + in[i - 1][j] + in[i + 1][j];
