@@ -241,6 +241,59 @@ fn kernels_keep_the_bits_over_shapes_offsets_and_orientations() {
     }
 }
 
+/// syr2k's shape: a sum of two products (`B`'s rows against `A`'s and `A`'s against
+/// `B`'s), the lower triangle of `C`.
+const RANK_2K: &str = r#"
+void kernel(int ni, int nj, int nk, double alpha, double A[NI][NK], double B[NK][NJ], double C[NI][NJ]) {
+  for (int i = 0; i < ni; i++)
+    for (int k = 0; k < nk; k++)
+      for (int j = 0; j <= i; j++)
+        C[i][j] += A[j][k]*alpha*B[i][k] + B[j][k]*alpha*A[i][k];
+}
+"#;
+
+#[test]
+fn a_sum_of_products_packs_each_and_adds_them_in_the_order_written() {
+    let report = searched_and_compared("rank_2k", &product_program("double", RANK_2K));
+    assert_eq!(
+        kernels(&report),
+        [
+            "ran `S0` as a packed product kernel of a sum of 2 products: 5 x 8 cells in registers, operands packed in blocks of 100 x 128 and 128 x 2048"
+        ]
+    );
+    let sums = [
+        // Three products over the rectangle, one with its operands swapped.
+        "C[i][j] += A[i][k] * B[k][j] + alpha * A[i][k] * B[k][j] + B[k][j] * (alpha * A[i][k]);",
+        // The sum in parentheses, as C nests it.
+        "C[i][j] += ((alpha * A[i][k]) * B[k][j] + A[i][k] * B[k][j]);",
+    ];
+    for statement in sums {
+        let kernel = GEMM.replace("C[i][j] += alpha * A[i][k] * B[k][j];", statement);
+        let report = searched_and_compared(
+            statement,
+            &product_program("float", &kernel.replace("double", "float")),
+        );
+        assert_eq!(kernels(&report).len(), 1, "{statement}\n{}", report.output);
+    }
+    let refused = [
+        // A sum nested to the right: the kernel would add in another order.
+        "C[i][j] += A[i][k] * B[k][j] + (alpha * A[i][k] * B[k][j] + A[i][k] * B[k][j]);",
+        // A difference.
+        "C[i][j] += A[i][k] * B[k][j] - alpha * A[i][k] * B[k][j];",
+        // A term that is not a product.
+        "C[i][j] += A[i][k] * B[k][j] + A[i][k];",
+    ];
+    for statement in refused {
+        let kernel = GEMM.replace("C[i][j] += alpha * A[i][k] * B[k][j];", statement);
+        let report = searched(&product_program("double", &kernel));
+        assert!(
+            kernels(&report).is_empty(),
+            "{statement}\n{}",
+            report.output
+        );
+    }
+}
+
 /// Allocations above 64 KiB fail: every block of the kernel runs the statement as
 /// written.
 const FAILING_MALLOC: &str = r#"
@@ -258,7 +311,7 @@ void free(void *p) { (void)p; }
 
 #[test]
 fn without_buffers_the_kernel_runs_the_statement_as_written() {
-    for kernel in [GEMM, TRIANGLE] {
+    for kernel in [GEMM, TRIANGLE, RANK_2K] {
         let program = product_program("double", kernel);
         let report = searched(&program);
         assert_eq!(kernels(&report).len(), 1);

@@ -2,7 +2,8 @@
 //! `transform::products`): BLIS's five loops around a register tile, in C with GNU
 //! vector types (`vector_size`: gcc and clang), printed from the template [`KERNEL`].
 //! Per block of columns and of `k`, the column operand is packed once; per block of
-//! rows (a thread's work when the nest is parallel), the row operand; full register
+//! rows (a thread's work when the nest is parallel), the row operand (for a sum of
+//! products, each product's operands side by side, `terms` values per `k`); full register
 //! tiles keep `rows x columns` cells in vectors while `k` runs, partial ones add the
 //! packed operands one cell at a time. Where a buffer cannot be allocated the block
 //! runs the statement as written.
@@ -19,8 +20,8 @@ use isl_rs::ASTExpr;
 /// The kernel, two spaces per level of nesting. `$name`s are filled in by
 /// [`Printer::product_kernel`]; a line holding only `$tile` becomes the call of the
 /// register tile's function ([`tile_function`]), one holding `$share_rows`
-/// [`SHARE_ROWS`], one holding `$parallel` or `$for` an OpenMP pragma (none of those
-/// three when the kernel runs on one thread). Where the nest updates only some cells
+/// [`SHARE_ROWS`], one holding `$parallel`, `$for` or `$for_rows` an OpenMP pragma
+/// (none of those four when the kernel runs on one thread). Where the nest updates only some cells
 /// of its box of rows and columns (a triangle), a register tile runs only with its four
 /// corners inside (the cells are convex), and partial tiles test each cell. A partial
 /// tile runs `k` outermost over its cells in a local array: each cell still adds its
@@ -40,11 +41,11 @@ const KERNEL: &str = "$open
   long long nestor_kmax = $k1 - $k0 + 1 < $kc ? $k1 - $k0 + 1 : $kc;
   long long nestor_nmax = $c1 - $c0 + 1 < $nc ? $c1 - $c0 + 1 : $nc;
   long long nestor_mmax = $r1 - $r0 + 1 < $mc ? $r1 - $r0 + 1 : $mc;
-  char *nestor_pb_block = (char *)__builtin_malloc(sizeof($T) * nestor_kmax * ((nestor_nmax + $nr - 1) / $nr * $nr) + 64);
+  char *nestor_pb_block = (char *)__builtin_malloc(sizeof($T) * nestor_kmax$per_k * ((nestor_nmax + $nr - 1) / $nr * $nr) + 64);
   $T *nestor_pb = nestor_pb_block ? ($T *)(nestor_pb_block + (64 - (unsigned long long)nestor_pb_block % 64) % 64) : 0;
   $parallel
   {
-    char *nestor_pa_block = nestor_pb ? (char *)__builtin_malloc(sizeof($T) * nestor_kmax * ((nestor_mmax + $mr - 1) / $mr * $mr) + 64) : 0;
+    char *nestor_pa_block = nestor_pb ? (char *)__builtin_malloc(sizeof($T) * nestor_kmax$per_k * ((nestor_mmax + $mr - 1) / $mr * $mr) + 64) : 0;
     $T *nestor_pa = nestor_pa_block ? ($T *)(nestor_pa_block + (64 - (unsigned long long)nestor_pa_block % 64) % 64) : 0;
     long long nestor_mc = $mc;
     $share_rows
@@ -57,27 +58,29 @@ const KERNEL: &str = "$open
           for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += $nr) {
             long long nestor_w = nestor_jn - nestor_jr < $nr ? nestor_jn - nestor_jr : $nr;
             for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-              for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
-                nestor_pb[nestor_jr * nestor_kn + nestor_k * $nr + nestor_s] = $column_operand;
+              for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
+                nestor_pb[$pack_column] = $column_operand;
+              }
           }
         }
-        $for
+        $for_rows
         for (long long nestor_ic = $r0; nestor_ic <= $r1; nestor_ic += nestor_mc) {
           long long nestor_in = $r1 - nestor_ic + 1 < nestor_mc ? $r1 - nestor_ic + 1 : nestor_mc;
           if (nestor_pa) {
             for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += $mr) {
               long long nestor_h = nestor_in - nestor_ir < $mr ? nestor_in - nestor_ir : $mr;
               for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
-                  nestor_pa[nestor_ir * nestor_kn + nestor_k * $mr + nestor_r] = $row_operand;
+                for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++) {
+                  nestor_pa[$pack_row] = $row_operand;
+                }
             }
             for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += $nr)
               for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += $mr) {
                 long long nestor_i = nestor_ic + nestor_ir, nestor_j = nestor_jc + nestor_jr;
                 long long nestor_h = nestor_in - nestor_ir < $mr ? nestor_in - nestor_ir : $mr;
                 long long nestor_w = nestor_jn - nestor_jr < $nr ? nestor_jn - nestor_jr : $nr;
-                const $T *nestor_a = nestor_pa + nestor_ir * nestor_kn;
-                const $T *nestor_b = nestor_pb + nestor_jr * nestor_kn;
+                const $T *nestor_a = nestor_pa + nestor_ir * nestor_kn$per_k;
+                const $T *nestor_b = nestor_pb + nestor_jr * nestor_kn$per_k;
                 if (nestor_h == $mr && nestor_w == $nr$tile_inside) {
                   $tile
                 } else {
@@ -95,7 +98,7 @@ const KERNEL: &str = "$open
                     for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
                       for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
                         for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
-                          nestor_c[nestor_r][nestor_s] += nestor_a[nestor_k * $mr + nestor_r] * nestor_b[nestor_k * $nr + nestor_s];
+                          nestor_c[nestor_r][nestor_s] += $packed_sum;
                   for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
                     for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
                       $cell_guard $cell = nestor_c[nestor_r][nestor_s];
@@ -118,31 +121,59 @@ const KERNEL: &str = "$open
 /// Under OpenMP, blocks of rows no larger than the team's share of the rows (whole
 /// register tiles), so that a product of few blocks of rows still feeds every thread
 /// (2mm's 800 rows made 8 blocks of 100: no gain past 8 threads). Every thread computes
-/// the same size.
+/// the same size. Where the cells are a triangle, rows hold unequal work: a quarter of
+/// a share per block, handed out as threads finish ([`row_blocks`]).
 const SHARE_ROWS: &str = "#ifdef _OPENMP
 {
   extern int omp_get_num_threads(void);
-  long long nestor_share = ($r1 - $r0 + omp_get_num_threads()) / omp_get_num_threads();
+  long long nestor_share = ($r1 - $r0 + $parts) / $parts;
   nestor_share = (nestor_share + $mr - 1) / $mr * $mr;
   if (nestor_share < nestor_mc)
     nestor_mc = nestor_share;
 }
 #endif";
 
+/// How many blocks of rows the team shares (a C expression): one per thread where every
+/// row holds the same work; for a triangle of cells (syrk's lower triangle: the last
+/// rows hold the most cells) four per thread, handed out as threads finish
+/// ([`row_blocks_pragma`]). With one block per thread, the thread of a lower triangle's
+/// last half had three quarters of the work: syr2k ran 1.5x from 1 to 2 threads.
+fn row_blocks(triangle: bool) -> String {
+    match triangle {
+        true => "(4 * omp_get_num_threads())".to_string(),
+        false => "omp_get_num_threads()".to_string(),
+    }
+}
+
+fn row_blocks_pragma(triangle: bool) -> &'static str {
+    if triangle {
+        "#pragma omp for schedule(dynamic)"
+    } else {
+        "#pragma omp for"
+    }
+}
+
 impl Printer<'_> {
     /// `kernel` in place of the subtree it replaces.
     pub(super) fn product_kernel(&mut self, kernel: &ProductKernel, depth: usize) -> Gen<()> {
         let fills = self.fills(kernel)?;
+        let term_fills = self.term_fills(kernel);
         let b = &kernel.blocking;
         for line in KERNEL.lines() {
             let body = line.trim_start();
             let level = depth + (line.len() - body.len()) / 2;
             match body {
+                _ if body.contains("_operand") => {
+                    for term in &term_fills {
+                        let all: Vec<_> = term.iter().chain(&fills).cloned().collect();
+                        self.lines.push((level, filled(body, &all)));
+                    }
+                }
                 "$tile" => {
                     let name = tile_function_name(self.region, kernel);
                     self.lines.push((level, tile_call(&name, b, &fills)));
                 }
-                "$parallel" | "$for" | "$share_rows" if !kernel.threads => {}
+                "$parallel" | "$for" | "$for_rows" | "$share_rows" if !kernel.threads => {}
                 "$share_rows" => {
                     for l in SHARE_ROWS.lines() {
                         let inner = (l.len() - l.trim_start().len()) / 2;
@@ -154,6 +185,10 @@ impl Printer<'_> {
                     self.openmp_pragma(self.lines.len(), level, "#pragma omp parallel".into())
                 }
                 "$for" => self.openmp_pragma(self.lines.len(), level, "#pragma omp for".into()),
+                "$for_rows" => {
+                    let pragma = row_blocks_pragma(kernel.cells.is_some());
+                    self.openmp_pragma(self.lines.len(), level, pragma.into())
+                }
                 _ => self
                     .lines
                     .push((level, filled(body, &fills).trim_start().to_string())),
@@ -181,7 +216,18 @@ impl Printer<'_> {
         };
         let b = &kernel.blocking;
         let cell = s.access_pieces(kernel.target);
+        let terms = kernel.terms.len();
+        let packed_sum: Vec<String> = (0..terms)
+            .map(|t| {
+                let a = packed_at("nestor_k", b.rows, t, terms);
+                let c = packed_at("nestor_k", b.columns(), t, terms);
+                format!("nestor_a[{a} + nestor_r] * nestor_b[{c} + nestor_s]")
+            })
+            .collect();
         Ok(vec![
+            ("$per_k", per_k(terms)),
+            ("$parts", row_blocks(kernel.cells.is_some())),
+            ("$packed_sum", packed_sum.join(" + ")),
             ("$tile_inside", guards.tile),
             ("$cell_guard", guards.cell),
             ("$point_guard", guards.point),
@@ -199,28 +245,6 @@ impl Printer<'_> {
             ("$k0", bound(&kernel.first[2])?),
             ("$k1", bound(&kernel.last[2])?),
             (
-                "$column_operand",
-                substituted(
-                    &s.span_pieces(kernel.column_operand.clone()),
-                    &at(
-                        "",
-                        "nestor_jc + nestor_jr + nestor_s",
-                        "nestor_pc + nestor_k",
-                    ),
-                ),
-            ),
-            (
-                "$row_operand",
-                substituted(
-                    &s.span_pieces(kernel.row_operand.clone()),
-                    &at(
-                        "nestor_ic + nestor_ir + nestor_r",
-                        "",
-                        "nestor_pc + nestor_k",
-                    ),
-                ),
-            ),
-            (
                 "$cell",
                 substituted(&cell, &at("nestor_i + nestor_r", "nestor_j + nestor_s", "")),
             ),
@@ -234,6 +258,76 @@ impl Printer<'_> {
                 substituted(&s.pieces(), &at("nestor_i", "nestor_j", "nestor_k")),
             ),
         ])
+    }
+}
+
+impl Printer<'_> {
+    /// Per product of `kernel`'s sum, what the packing lines' `$name`s stand for: its
+    /// operands at the packed row or column, and where their values go.
+    fn term_fills(&self, kernel: &ProductKernel) -> Vec<Vec<(&'static str, String)>> {
+        let s = &self.region.statements[kernel.statement];
+        let roles = kernel.roles;
+        let at = |row: &str, column: &str| {
+            let mut values = vec![String::new(); 3];
+            values[roles.row] = row.to_string();
+            values[roles.column] = column.to_string();
+            values[roles.depth] = "nestor_pc + nestor_k".to_string();
+            values
+        };
+        let b = &kernel.blocking;
+        let terms = kernel.terms.len();
+        let per_k = per_k(terms);
+        kernel
+            .terms
+            .iter()
+            .enumerate()
+            .map(|(t, operands)| {
+                let row = packed_at("nestor_k", b.rows, t, terms);
+                let column = packed_at("nestor_k", b.columns(), t, terms);
+                vec![
+                    (
+                        "$pack_row",
+                        format!("nestor_ir * nestor_kn{per_k} + {row} + nestor_r"),
+                    ),
+                    (
+                        "$pack_column",
+                        format!("nestor_jr * nestor_kn{per_k} + {column} + nestor_s"),
+                    ),
+                    (
+                        "$row_operand",
+                        substituted(
+                            &s.span_pieces(operands.row.clone()),
+                            &at("nestor_ic + nestor_ir + nestor_r", ""),
+                        ),
+                    ),
+                    (
+                        "$column_operand",
+                        substituted(
+                            &s.span_pieces(operands.column.clone()),
+                            &at("", "nestor_jc + nestor_jr + nestor_s"),
+                        ),
+                    ),
+                ]
+            })
+            .collect()
+    }
+}
+
+/// How a packed panel's length grows with the depth `k`: the products of a sum of
+/// `terms` are packed side by side, `terms` values per `k` and row (or column).
+fn per_k(terms: usize) -> String {
+    match terms {
+        1 => String::new(),
+        n => format!(" * {n}"),
+    }
+}
+
+/// Where product `term`'s values at depth `k` start in a packed panel `width` wide:
+/// `k * terms * width + term * width`.
+fn packed_at(k: &str, width: usize, term: usize, terms: usize) -> String {
+    match term * width {
+        0 => format!("{k} * {}", terms * width),
+        offset => format!("{k} * {} + {offset}", terms * width),
     }
 }
 
@@ -339,7 +433,8 @@ pub fn tile_function_name(region: &Region, kernel: &ProductKernel) -> String {
 
 /// The definition of [`tile_function_name`], placed before the region's function: a
 /// full register tile, its `rows` rows at `c0`, `c1`, ... loaded into vectors, `k` run
-/// over the packed operands `a` and `b`, the vectors stored back. A function of its
+/// over the packed operands `a` and `b` (each cell adding the sum of its products in
+/// the statement's order), the vectors stored back. A function of its
 /// own (never inlined) because inside the kernel's loops gcc's register allocation
 /// varied with the code around the tile: an accumulator spilled to the stack in every
 /// iteration of `k`, or the packed operand's vectors were reloaded in each FMA, which
@@ -384,13 +479,28 @@ pub fn tile_function(region: &Region, kernel: &ProductKernel) -> String {
             .map(|l| format!("  v {l};")),
     );
     lines.push("  for (long long k = 0; k < kn; k++) {".into());
-    for w in 0..b.vectors {
-        lines.push(format!(
-            "    v b{w} = *(const v *)&b[k * {nr} + {}];",
-            w * lanes
-        ));
+    let terms = kernel.terms.len();
+    // The vectors of product `t`'s column operand: `b0`, `b1` for the first.
+    let vector = |t: usize, w: usize| match t {
+        0 => format!("b{w}"),
+        t => format!("b{w}_{t}"),
+    };
+    for t in 0..terms {
+        for w in 0..b.vectors {
+            lines.push(format!(
+                "    v {} = *(const v *)&b[k * {} + {}];",
+                vector(t, w),
+                terms * nr,
+                t * nr + w * lanes
+            ));
+        }
     }
-    let update = |r, v| format!("x{r}_{v} += a[k * {mr} + {r}] * b{v};");
+    let update = |r, v| {
+        let sum: Vec<String> = (0..terms)
+            .map(|t| format!("a[k * {} + {}] * {}", terms * mr, t * mr + r, vector(t, v)))
+            .collect();
+        format!("x{r}_{v} += {};", sum.join(" + "))
+    };
     lines.extend(
         per_row(&update, " ")
             .into_iter()

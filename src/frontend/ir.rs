@@ -8,7 +8,7 @@ use std::fmt;
 
 mod statements;
 mod unsigned;
-pub use statements::{Access, AccessKind, Piece, ProductUpdate, Statement};
+pub use statements::{Access, AccessKind, Piece, ProductTerm, ProductUpdate, Statement};
 pub use unsigned::{UNSIGNED_PARAMETER_MAX, UnsignedValue};
 
 /// A quasi-affine expression over iterators and parameters.

@@ -72,11 +72,12 @@ pub enum Decision {
         #[serde(skip)]
         path: Vec<usize>,
     },
-    /// A product nest (`X[r][c] += P * Q`) run as a packed micro-kernel
-    /// (`transform::products`).
+    /// A product nest (`X[r][c] += P * Q`, or a sum of `products` such products) run
+    /// as a packed micro-kernel (`transform::products`).
     ProductKernel {
         statement: String,
         blocking: Blocking,
+        products: usize,
     },
     /// A cell an innermost loop updates in every iteration (`q[i]` under `j`), kept in
     /// a local across the loop: loaded before it, stored after it.
@@ -376,7 +377,8 @@ impl fmt::Display for Decision {
             Decision::ProductKernel {
                 statement,
                 blocking,
-            } => write!(f, "{}", product_kernel(statement, blocking)),
+                products,
+            } => write!(f, "{}", product_kernel(statement, blocking, *products)),
             Decision::Promoted { cell, iterator } => write!(
                 f,
                 "kept `{cell}` in a register across loop `{iterator}` (loaded before it, stored after it)"
@@ -741,9 +743,13 @@ fn access_label(a: &Access) -> String {
     format!("{kind} of `{}` (R{})", a.array, a.id)
 }
 
-fn product_kernel(statement: &str, b: &Blocking) -> String {
+fn product_kernel(statement: &str, b: &Blocking, products: usize) -> String {
+    let sum = match products {
+        1 => String::new(),
+        n => format!(" of a sum of {n} products"),
+    };
     format!(
-        "ran `{statement}` as a packed product kernel: {} x {} cells in registers, operands packed in blocks of {} x {} and {} x {}",
+        "ran `{statement}` as a packed product kernel{sum}: {} x {} cells in registers, operands packed in blocks of {} x {} and {} x {}",
         b.rows,
         b.columns(),
         b.row_block,

@@ -1,18 +1,20 @@
 //! Product nests run as packed micro-kernels, the way a tuned BLAS runs a matrix
 //! product: a statement `X[r][c] += P * Q` alone in three loops (the row `r` and column
 //! `c` of the cell it updates, and `k`, which `X`'s subscripts do not name), where `P`
-//! names no `c` and `Q` no `r`. Its operands are copied into contiguous buffers (`P`
-//! per `(r, k)`, `Q` per `(k, c)`), and a tile of `X` of `rows x columns` cells is kept
-//! in vector registers while `k` runs ([`ProductKernel`]; `codegen::products` prints
-//! it).
+//! names no `c` and `Q` no `r`; or a sum of such products, `X[r][c] += P_1 * Q_1 + P_2 *
+//! Q_2` (a rank-2k update). Its operands are copied into contiguous buffers (each `P`
+//! per `(r, k)`, each `Q` per `(k, c)`), and a tile of `X` of `rows x columns` cells is
+//! kept in vector registers while `k` runs ([`ProductKernel`]; `codegen::products`
+//! prints it).
 //!
 //! Why the values are the same bits: nothing but `X[r][c]` is written, and no operand
 //! reads `X`, so each cell's value depends only on its own updates; the kernel adds
-//! each cell's products `P * Q` (the operands computed by the same expressions, once)
-//! in the order of `k`, whatever order it visits the cells in. Distinct rows are
-//! distinct cells, so blocks of rows may run on distinct threads.
+//! each cell's sum `P_1 * Q_1 + ...` (the operands computed by the same expressions,
+//! once; the sum in the source's order) in the order of `k`, whatever order it visits
+//! the cells in. Distinct rows are distinct cells, so blocks of rows may run on
+//! distinct threads.
 
-use crate::frontend::ir::{AccessKind, Aff, Piece, Region, Statement};
+use crate::frontend::ir::{AccessKind, Aff, Piece, ProductTerm, Region, Statement};
 use crate::frontend::types::{CType, ElementType};
 use crate::model::ScopText;
 use crate::support::ast::{AstNodeId, called, each_node};
@@ -42,9 +44,8 @@ pub struct ProductKernel {
     pub roles: Roles,
     /// The updated cell's write access.
     pub target: usize,
-    /// The operand depending on `(r, k)`, and the one on `(k, c)`.
-    pub row_operand: Span,
-    pub column_operand: Span,
+    /// The products the statement adds, in the order of its sum.
+    pub terms: Vec<ProductOperands>,
     pub element: ElementType,
     pub blocking: Blocking,
     /// Per role (row, column, depth): the first and last value, expressions of the
@@ -61,11 +62,20 @@ pub struct ProductKernel {
     pub threads: bool,
 }
 
+/// The operands of one product `P * Q` of a kernel's statement: the one depending on
+/// `(r, k)`, and the one on `(k, c)`.
+#[derive(Clone, Debug)]
+pub struct ProductOperands {
+    pub row: Span,
+    pub column: Span,
+}
+
 impl ProductKernel {
     pub fn decision(&self, region: &Region) -> Decision {
         Decision::ProductKernel {
             statement: region.statements[self.statement].name.clone(),
             blocking: self.blocking,
+            products: self.terms.len(),
         }
     }
 }
@@ -124,15 +134,14 @@ pub fn plan(
         let Some(bounds) = domain_shape(ctx, text, statement, form.roles)? else {
             continue;
         };
-        let blocking = blocking_for(form.element.size().unwrap_or(8));
+        let blocking = blocking_for(form.element.size().unwrap_or(8), form.terms.len());
         plan.kernels.insert(
             AstNodeId::of(&node),
             ProductKernel {
                 statement,
                 roles: form.roles,
                 target: form.target,
-                row_operand: form.row_operand,
-                column_operand: form.column_operand,
+                terms: form.terms,
                 element: form.element,
                 blocking,
                 first: bounds.first,
@@ -150,17 +159,21 @@ pub fn plan(
 /// of `Q`, one broadcast of `P`, which leaves gcc room; a panel of `Q` (`depth x
 /// columns`) fills half of a 32 KiB L1, a block of `P` (`row_block x depth`) a fifth of
 /// a 1 MiB L2, a block of `Q` (`depth x column_block`, 4 MiB of doubles) the
-/// last-level cache. Measured on Zen 4 (bench/products, bench/results.md): BLIS's 6
+/// last-level cache. A sum of `terms` products packs `terms` values per `k`: `depth`
+/// shrinks to keep the same bytes. Its rows stay 5: for two products 5 ran 40 GFLOP/s
+/// on a 2000 x 2000 rank-2k update where 3 ran 27 and 4 30 (gcc keeps the second
+/// product's vectors in AVX-512's upper registers, or reads them from L1 under AVX2:
+/// the same rate; OpenBLAS 51). Measured on Zen 4 (bench/products, bench/results.md): BLIS's 6
 /// rows spilled an accumulator in every iteration of `k` once gcc outlined the kernel
 /// for OpenMP (22 GFLOP/s against 44 with 5 rows, on one thread); 2048 or 4096
 /// columns rather than 512 took the PolyBench-shaped product from 41 to 42-44 GFLOP/s
 /// (OpenBLAS 51.5), 4096 lost 15% on a 512 x 4096 x 256 product.
-fn blocking_for(bytes: u64) -> Blocking {
+fn blocking_for(bytes: u64, terms: usize) -> Blocking {
     Blocking {
         rows: 5,
         lanes: if bytes == 4 { 8 } else { 4 },
         vectors: 2,
-        depth: 256,
+        depth: 256 / terms.next_power_of_two(),
         row_block: 100,
         column_block: 2048,
     }
@@ -217,16 +230,15 @@ fn threads_in(node: &ASTNode, parallel: &[ParallelLoop]) -> Result<bool, Failure
 struct ProductForm {
     roles: Roles,
     target: usize,
-    row_operand: Span,
-    column_operand: Span,
+    terms: Vec<ProductOperands>,
     element: ElementType,
 }
 
-/// `X[r][c] += P * Q` in three loops `r`, `c`, `k` (in any order): `X` a floating
-/// array whose last subscript is contiguous memory (not a member of an array of
-/// records), its subscripts exactly `r` and `c`; `P` and `Q` products of reads of
-/// other arrays of `X`'s type (no literal, cast or call, so they compute in that
-/// type), `P` naming no `c` and `Q` no `r` (or the other way round).
+/// `X[r][c] += P_1 * Q_1 + ... + P_n * Q_n` in three loops `r`, `c`, `k` (in any
+/// order): `X` a floating array whose last subscript is contiguous memory (not a member
+/// of an array of records), its subscripts exactly `r` and `c`; each `P` and `Q` a
+/// product of reads of other arrays of `X`'s type (no literal, cast or call, so they
+/// compute in that type), `P` naming no `c` and `Q` no `r` (in either order).
 fn product_form(region: &Region, k: usize) -> Option<ProductForm> {
     let s = &region.statements[k];
     let update = s.product.as_ref()?;
@@ -260,7 +272,10 @@ fn product_form(region: &Region, k: usize) -> Option<ProductForm> {
         return None;
     }
     for (a, access) in s.accesses.iter().enumerate() {
-        let operand = within(&access.span, &update.left) || within(&access.span, &update.right);
+        let operand = update
+            .terms
+            .iter()
+            .any(|t| within(&access.span, &t.left) || within(&access.span, &t.right));
         let the_cell = access.array == cell.array && access.span == cell.span;
         let same_type = region
             .arrays
@@ -271,20 +286,22 @@ fn product_form(region: &Region, k: usize) -> Option<ProductForm> {
             return None;
         }
     }
-    if !only_products(s, &update.left) || !only_products(s, &update.right) {
-        return None;
-    }
     let names = |span: &Span, n: usize| s.span_pieces(span.clone()).contains(&Piece::Iter(n));
-    let (row_operand, column_operand) = match (&update.left, &update.right) {
-        (l, r) if !names(l, column) && !names(r, row) => (l.clone(), r.clone()),
-        (l, r) if !names(r, column) && !names(l, row) => (r.clone(), l.clone()),
-        _ => return None,
+    let operands = |t: &ProductTerm| {
+        if !only_products(s, &t.left) || !only_products(s, &t.right) {
+            return None;
+        }
+        let (row, column) = match (&t.left, &t.right) {
+            (l, r) if !names(l, column) && !names(r, row) => (l.clone(), r.clone()),
+            (l, r) if !names(r, column) && !names(l, row) => (r.clone(), l.clone()),
+            _ => return None,
+        };
+        Some(ProductOperands { row, column })
     };
     Some(ProductForm {
         roles: Roles { row, column, depth },
         target,
-        row_operand,
-        column_operand,
+        terms: update.terms.iter().map(operands).collect::<Option<_>>()?,
         element: array.element.clone(),
     })
 }

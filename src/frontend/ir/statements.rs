@@ -51,15 +51,22 @@ pub struct Statement {
     pub span: Span,
     /// Unsigned values each instance computes (subscripts).
     pub unsigned: Vec<UnsignedValue>,
-    /// `target += left * right`: the operands of the product it adds.
+    /// `target += l_1 * r_1 + ... + l_n * r_n`: the operands of the products it adds.
     pub product: Option<ProductUpdate>,
 }
 
-/// A statement `target += left * right` (the product its one operator `*` at the top
-/// of the right-hand side computes): the source text of both operands. A product nest
-/// is built of such statements (`transform::products`).
+/// A statement `target += l_1 * r_1 + ... + l_n * r_n`, the sum evaluated left to right
+/// (`(l_1 * r_1 + l_2 * r_2) + ...`), each product's one operator `*` at its top: the
+/// source text of each product's operands, in the order of the sum. A product nest is
+/// built of such statements (`transform::products`).
 #[derive(Clone, Debug)]
 pub struct ProductUpdate {
+    pub terms: Vec<ProductTerm>,
+}
+
+/// One product `left * right` of a [`ProductUpdate`].
+#[derive(Clone, Debug)]
+pub struct ProductTerm {
     pub left: Span,
     pub right: Span,
 }

@@ -574,17 +574,38 @@ fn whole_struct_use(node: Node, name: &str) -> Diagnostic {
     .hint("keep this nest as written, or copy the members one by one")
 }
 
-/// The operands of `target += left * right` (parentheses around the product allowed).
+/// The products of `target += l_1 * r_1 + ... + l_n * r_n` (parentheses around a
+/// product or the sum allowed), when the sum is nested to the left as C evaluates it
+/// without parentheses.
 fn product_update(expr: Node, src: &str) -> Option<ProductUpdate> {
     if expr.kind() != "assignment_expression" || op_text(expr, src) != "+=" {
         return None;
     }
-    let product = unparen(expr.child_by_field_name("right")?);
-    if product.kind() != "binary_expression" || op_text(product, src) != "*" {
+    let mut terms = Vec::new();
+    let mut sum = unparen(expr.child_by_field_name("right")?);
+    while is_binary(sum, src, "+") {
+        terms.push(product_term(
+            unparen(sum.child_by_field_name("right")?),
+            src,
+        )?);
+        sum = unparen(sum.child_by_field_name("left")?);
+    }
+    terms.push(product_term(sum, src)?);
+    terms.reverse();
+    Some(ProductUpdate { terms })
+}
+
+/// The operands of `node` when it is a product `left * right`.
+fn product_term(node: Node, src: &str) -> Option<ProductTerm> {
+    if !is_binary(node, src, "*") {
         return None;
     }
-    Some(ProductUpdate {
-        left: product.child_by_field_name("left")?.byte_range(),
-        right: product.child_by_field_name("right")?.byte_range(),
+    Some(ProductTerm {
+        left: node.child_by_field_name("left")?.byte_range(),
+        right: node.child_by_field_name("right")?.byte_range(),
     })
+}
+
+fn is_binary(node: Node, src: &str, op: &str) -> bool {
+    node.kind() == "binary_expression" && op_text(node, src) == op
 }

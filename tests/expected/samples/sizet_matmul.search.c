@@ -85,8 +85,9 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
               for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += 8) {
                 long long nestor_w = nestor_jn - nestor_jr < 8 ? nestor_jn - nestor_jr : 8;
                 for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                  for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
+                  for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
                     nestor_pb[nestor_jr * nestor_kn + nestor_k * 8 + nestor_s] = b[(nestor_pc + nestor_k) * n + (nestor_jc + nestor_jr + nestor_s)];
+                  }
               }
             }
             #ifdef _OPENMP
@@ -98,8 +99,9 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
                 for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += 5) {
                   long long nestor_h = nestor_in - nestor_ir < 5 ? nestor_in - nestor_ir : 5;
                   for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
-                    for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
+                    for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++) {
                       nestor_pa[nestor_ir * nestor_kn + nestor_k * 5 + nestor_r] = a[(nestor_ic + nestor_ir + nestor_r) * n + (nestor_pc + nestor_k)];
+                    }
                 }
                 for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += 8)
                   for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += 5) {
