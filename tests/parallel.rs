@@ -415,6 +415,57 @@ static void pairs(int h, int w, double in[h][w], double out[h][w]) {
     );
 }
 
+/// gramschmidt's shape: inside the sequential loop `k`, a reduction over the rows (which
+/// stays sequential) and an update of every row (parallel) of about the same cost.
+/// Threads starting at each `k` for half of its work ran 10-35% slower than one thread
+/// (bench/results.md): the update stays sequential, with why. Alone in `k`, it runs on
+/// threads.
+#[test]
+fn a_parallel_loop_beside_as_much_sequential_work_stays_sequential() {
+    let kernel = "
+static void half(int n, double A[n][n], double r[n]) {
+  for (int k = 0; k < n; k++) {
+    for (int j = 0; j < n; j++)
+      r[j] = 0.0;
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < n; j++)
+        r[j] += A[i][j] * A[i][k];
+    for (int i = 0; i < n; i++)
+      for (int j = k + 1; j < n; j++)
+        A[i][j] -= r[j] * A[i][k];
+  }
+}
+static void whole(int n, double A[n][n], double r[n]) {
+  for (int k = 0; k < n; k++)
+    for (int i = 0; i < n; i++)
+      for (int j = k + 1; j < n; j++)
+        A[i][j] -= r[j] * A[i][k];
+}";
+    let calls = "half(30, (double (*)[30])A, B);
+  whole(30, (double (*)[30])A, B);";
+    let src = common::two_array_program(&[], 1024, kernel, calls);
+    let report = common::searched_and_compared("mostly sequential", &src);
+    let decisions = |function: &str| -> Vec<String> {
+        report
+            .regions
+            .iter()
+            .filter(|r| r.function == function)
+            .flat_map(|r| r.decisions.iter().map(|d| d.to_string()))
+            .collect()
+    };
+    let half = decisions("half");
+    assert!(
+        half.contains(&"loop `i` stays sequential: the parallel loops inside loop `k` would run about 50% of its work, and threads would start at each of its iterations".to_string())
+            && !half.iter().any(|d| d.starts_with("parallel loop")),
+        "{half:?}"
+    );
+    let whole = decisions("whole");
+    assert!(
+        whole.contains(&"parallel loop `i`".to_string()),
+        "{whole:?}"
+    );
+}
+
 #[test]
 fn nestor_s_own_guarded_parallel_loop_is_read_back_as_the_source_s() {
     let src = "void f(int n, double a[restrict n][n], double b[restrict n][n]) {

@@ -189,6 +189,10 @@ pub enum Obstacle {
     /// The region runs inside an OpenMP parallel construct of the source: a parallel
     /// loop in it would start a nested team of threads.
     InsideParallel,
+    /// The loop sits in a sequential loop whose other work outweighs it: the threads
+    /// would start at every iteration of that loop to share a small part of it
+    /// (`percent`: the estimated share of the parallel loops in it).
+    MostlySequential { around: String, percent: u32 },
 }
 
 impl Obstacle {
@@ -233,6 +237,10 @@ impl fmt::Display for Obstacle {
             Obstacle::InsideParallel => write!(
                 f,
                 "the nest runs inside the source's own `#pragma omp parallel` construct"
+            ),
+            Obstacle::MostlySequential { around, percent } => write!(
+                f,
+                "the parallel loops inside loop `{around}` would run about {percent}% of its work, and threads would start at each of its iterations"
             ),
         }
     }
@@ -748,14 +756,10 @@ fn product_kernel(statement: &str, b: &Blocking, products: usize) -> String {
         1 => String::new(),
         n => format!(" of a sum of {n} products"),
     };
+    let (rows, columns, depth) = (b.rows, b.columns(), b.depth);
+    let (row_block, column_block) = (b.row_block, b.column_block);
     format!(
-        "ran `{statement}` as a packed product kernel{sum}: {} x {} cells in registers, operands packed in blocks of {} x {} and {} x {}",
-        b.rows,
-        b.columns(),
-        b.row_block,
-        b.depth,
-        b.depth,
-        b.column_block
+        "ran `{statement}` as a packed product kernel{sum}: {rows} x {columns} cells in registers, operands packed in blocks of {row_block} x {depth} and {depth} x {column_block}"
     )
 }
 

@@ -11,12 +11,12 @@
 
 use crate::analysis::deps::{self, Concurrency, Dataflow, Order, Sequential, ViolationKind};
 use crate::analysis::plan::Plan;
-use crate::frontend::ir::Aff;
+use crate::frontend::ir::{Aff, Region};
 use crate::model::{self, Mark, ScheduleTree};
 use crate::support::ast::{canonical, for_iterator};
 use crate::support::isl::{AstKind, Failure, ast_kind};
 use crate::transform::decision::{Obstacle, ParallelLoop};
-use crate::transform::storage;
+use crate::transform::{cost, storage};
 use isl_rs::{ASTNode, Context, LibISLError, UnionMap, UnionSet};
 use std::collections::BTreeSet;
 
@@ -107,6 +107,7 @@ pub fn parallel_loops(
         found: Parallelism::default(),
     };
     finder.visit(&plan.tree, &mut Vec::new(), 0)?;
+    keep_those_that_repay(&plan.region, &plan.tree, &mut finder.found);
     finder.vector_loops(&plan.tree, &mut Vec::new(), 0)?;
     crate::support::work::reset_operations(ctx);
     let mut found = finder.found;
@@ -435,6 +436,67 @@ fn concurrent_band(tree: &ScheduleTree, path: &[usize]) -> Option<Order> {
         }
     }
     matches!(node, ScheduleTree::Band { .. }).then_some(Order::Parallel { outer })
+}
+
+/// The least share of a sequential loop's estimated cost that the parallel loops inside
+/// it must run for them to repay starting threads at each of its iterations. Below it
+/// the sequential rest bounds the gain (Amdahl), and what the threads wrote sits in
+/// their caches when it reads it: gramschmidt's update of `A`, half of the loop over
+/// `k` around it, ran 10-35% slower with 2 to 16 threads than as written on one
+/// (16-vCPU Xeon, bench/results.md).
+pub const MIN_PARALLEL_SHARE: f64 = 0.75;
+
+/// `found` without the parallel loops that sit in a sequential loop of `tree` whose
+/// other work outweighs them (their share of its [`cost::subtree_cost`] below
+/// [`MIN_PARALLEL_SHARE`]): those stay sequential, with why.
+fn keep_those_that_repay(region: &Region, tree: &ScheduleTree, found: &mut Parallelism) {
+    let mut outermost = Vec::new();
+    outermost_bands(tree, &mut Vec::new(), &mut outermost);
+    for path in outermost {
+        let ScheduleTree::Band { label, child, .. } = tree.node_at(&path) else {
+            continue;
+        };
+        let inside = |l: &ParallelLoop| l.path.len() > path.len() && l.path.starts_with(&path);
+        if found.loops.iter().any(|l| l.path == path) || !found.loops.iter().any(inside) {
+            continue;
+        }
+        let total = cost::subtree_cost(region, child);
+        let parallel: f64 = found
+            .loops
+            .iter()
+            .filter(|l| inside(l))
+            .map(|l| cost::subtree_cost(region, tree.node_at(&l.path)))
+            .sum();
+        if parallel >= MIN_PARALLEL_SHARE * total {
+            continue;
+        }
+        let obstacle = Obstacle::MostlySequential {
+            around: label.clone(),
+            percent: (100.0 * parallel / total).round() as u32,
+        };
+        let (dropped, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut found.loops)
+            .into_iter()
+            .partition(inside);
+        found.loops = kept;
+        found
+            .sequential
+            .extend(dropped.into_iter().map(|l| (l.iterator, obstacle.clone())));
+    }
+}
+
+/// The paths of the bands of `tree` inside no other band.
+fn outermost_bands(tree: &ScheduleTree, path: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    match tree {
+        ScheduleTree::Band { .. } => out.push(path.clone()),
+        ScheduleTree::Sequence(children) => {
+            for (k, c) in children.iter().enumerate() {
+                path.push(k);
+                outermost_bands(c, path, out);
+                path.pop();
+            }
+        }
+        ScheduleTree::Stmt(_) => {}
+    }
 }
 
 /// The variables the references of the counterexample `v` access.

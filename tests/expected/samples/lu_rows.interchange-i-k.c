@@ -17,9 +17,6 @@ static void lu_rows(int n, double M[N][N])
       }
       M[r][c] = M[r][c] / M[c][c];
     }
-    #ifdef _OPENMP
-    #pragma omp parallel for
-    #endif
     for (int c = r; c < n; c++) {
       for (int p = 0; p < r; p++) {
         M[r][c] -= M[r][p] * M[p][c];
