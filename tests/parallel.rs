@@ -43,6 +43,16 @@ int main(void) {{
     )
 }
 
+/// The decisions of the regions of `function`, as `decision::Decision` prints them.
+fn decisions_in(report: &pipeline::FileReport, function: &str) -> Vec<String> {
+    report
+        .regions
+        .iter()
+        .filter(|r| r.function == function)
+        .flat_map(|r| r.decisions.iter().map(|d| d.to_string()))
+        .collect()
+}
+
 fn check_runs(name: &str, src: &str, report: &pipeline::FileReport) {
     common::assert_same_behaviour_threaded(name, src, &report.output, None)
         .unwrap_or_else(|e| panic!("{e}"));
@@ -357,14 +367,7 @@ static void rows(int h, int w, double in[h][w], double out[h][w]) {
   rows(20, 40, (double (*)[40])B, (double (*)[40])A);";
     let src = common::two_array_program(&[], 1024, kernel, calls);
     let report = common::searched_and_compared("private contracted buffer", &src);
-    let decisions = |function: &str| -> Vec<String> {
-        report
-            .regions
-            .iter()
-            .filter(|r| r.function == function)
-            .flat_map(|r| r.decisions.iter().map(|d| d.to_string()))
-            .collect()
-    };
+    let decisions = |function: &str| decisions_in(&report, function);
     let kernel = decisions("kernel");
     assert!(
         kernel
@@ -445,14 +448,7 @@ static void whole(int n, double A[n][n], double r[n]) {
   whole(30, (double (*)[30])A, B);";
     let src = common::two_array_program(&[], 1024, kernel, calls);
     let report = common::searched_and_compared("mostly sequential", &src);
-    let decisions = |function: &str| -> Vec<String> {
-        report
-            .regions
-            .iter()
-            .filter(|r| r.function == function)
-            .flat_map(|r| r.decisions.iter().map(|d| d.to_string()))
-            .collect()
-    };
+    let decisions = |function: &str| decisions_in(&report, function);
     let half = decisions("half");
     assert!(
         half.contains(&"loop `i` stays sequential: the parallel loops inside loop `k` would run about 50% of its work, and threads would start at each of its iterations".to_string())
