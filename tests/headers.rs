@@ -105,3 +105,30 @@ fn a_struct_defined_in_a_local_header_is_modelled() {
     let (_, out, err) = nestor(dir.path(), &["explain", "k.c"]);
     assert!(out.contains("N105"), "{out}\n{err}");
 }
+
+/// A header choosing the element type by a macro of the command line (`#ifdef FLOAT`):
+/// its conditional is decided as the compiler decides it, so the product's type is
+/// known and it runs as a packed kernel of that type (8 columns of doubles, 16 of
+/// floats). Both typedefs once stayed, and the type was unknown: no kernel.
+#[test]
+fn a_header_s_conditional_on_the_command_line_is_decided() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("real.h"),
+        "#ifdef FLOAT\ntypedef float real;\n#else\ntypedef double real;\n#endif\n",
+    )
+    .expect("write");
+    let src = "#include \"real.h\"\nvoid k(int n, real A[n][n], real B[n][n], real C[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < n; k++)\n      for (int j = 0; j < n; j++)\n        C[i][j] += A[i][k] * B[k][j];\n}\n";
+    std::fs::write(dir.path().join("k.c"), src).expect("write");
+    for (args, cells) in [
+        (&["explain", "k.c"][..], "5 x 8 cells"),
+        (&["explain", "-DFLOAT", "k.c"][..], "5 x 16 cells"),
+    ] {
+        let (code, out, err) = nestor(dir.path(), args);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains(&format!("packed product kernel: {cells}")),
+            "{args:?}\n{out}\n{err}"
+        );
+    }
+}

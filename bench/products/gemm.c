@@ -4,11 +4,6 @@
  * in seconds and GFLOP/s, and a hash of C's bits (the original and nestor's rewrite
  * print the same; a BLAS sums in another order). */
 #include "measure.h"
-#ifdef FLOAT
-typedef float T;
-#else
-typedef double T;
-#endif
 #ifdef USE_BLAS
 #include <cblas.h>
 #endif

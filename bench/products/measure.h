@@ -1,13 +1,16 @@
-/* What the programs of bench/products share: REPS, a monotonic clock, and a hash of a
- * cell's bits (FNV-1a over 64-bit words), so that the original and nestor's rewrite can
- * be compared exactly. The element type T stays in each program: nestor reads a
- * header's conditionals (`#ifdef FLOAT`) as unknown, and a T of unknown type would
- * keep its products from running as packed kernels. */
+/* What the programs of bench/products share: the element type T (double, or float
+ * with -DFLOAT), REPS, a monotonic clock, and a hash of a cell's bits (FNV-1a over
+ * 64-bit words), so that the original and nestor's rewrite can be compared exactly. */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #ifndef REPS
 #define REPS 3
+#endif
+#ifdef FLOAT
+typedef float T;
+#else
+typedef double T;
 #endif
 
 static double now(void) {

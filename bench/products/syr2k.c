@@ -6,11 +6,6 @@
  * a BLAS counts it), and a hash of the triangle's bits (the original and nestor's
  * rewrite print the same; a BLAS sums in another order). */
 #include "measure.h"
-#ifdef FLOAT
-typedef float T;
-#else
-typedef double T;
-#endif
 #ifdef USE_BLAS
 #include <cblas.h>
 #endif

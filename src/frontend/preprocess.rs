@@ -87,8 +87,9 @@ pub struct Compiled {
 /// integer arithmetic; a name nobody defines being 0) and no branch defines a name its
 /// tests read. Unknown are: names reserved to the implementation, predefined, or
 /// defined by a standard header; names a local header defines, after its `#include`;
-/// every name after an `#include` nestor has not read; in a header, every name it has
-/// not defined itself. The directive lines of a decided group and its branches not
+/// every name after an `#include` nestor has not read; in a header, the names the file
+/// or a local header changes, or every name it has not defined itself when nestor has
+/// not read every header ([`header_start`]). The directive lines of a decided group and its branches not
 /// compiled are replaced by spaces (newlines kept: every byte offset and line number
 /// stays). An undecided group is left as written, the groups nested in it decided
 /// where they can be (or read as [`Undecided`] says); after it, a name its branches
@@ -109,19 +110,16 @@ pub fn compiled(
     let local = local_macro_names(src, headers);
     let mut start = compiler.map_or_else(State::default, compiler_identity);
     start.command_line(defines, other);
-    let (file, blanks) = blank(src, start, local.as_ref(), undecided);
-    let header_start = State {
-        open: true,
-        ..State::default()
-    };
+    let file = blank(src, start, local.as_ref(), undecided);
+    let header_start = header_start(file.at_local_includes, local.as_ref());
     let headers = headers
         .iter()
-        .map(|h| blank(h, header_start.clone(), None, Undecided::AsWritten).0)
+        .map(|h| blank(h, header_start.clone(), None, Undecided::AsWritten).text)
         .collect();
     Compiled {
-        file,
+        file: file.text,
         headers,
-        blanks,
+        blanks: file.blanks,
     }
 }
 
@@ -165,6 +163,26 @@ impl State {
     }
 }
 
+/// Where each local header starts: what is known at the file's `#include`s of local
+/// headers (`at_includes`, joined), but unknown the names local headers define or
+/// undefine (one may do so before including another), when nestor has read every
+/// header (`local`); otherwise every name the header has not defined itself is
+/// unknown. A header's `#ifdef FLOAT` then reads `FLOAT` as the compiler does where
+/// the file includes it: `typedef float T; #else typedef double T;` once left `T` of
+/// both types.
+fn header_start(at_includes: Option<State>, local: Option<&HashSet<String>>) -> State {
+    let (Some(mut state), Some(local)) = (at_includes, local) else {
+        return State {
+            open: true,
+            ..State::default()
+        };
+    };
+    for name in local {
+        state.names.insert(name.clone(), Macro::Unknown);
+    }
+    state
+}
+
 /// The names the local headers define or undefine, if nestor has read every header
 /// included with quotes (as many header texts as distinct quoted names) and those
 /// headers include nothing else it does not know; `None` otherwise.
@@ -194,6 +212,15 @@ fn local_macro_names(src: &str, headers: &[String]) -> Option<HashSet<String>> {
     (quoted.len() == headers.len()).then_some(changed)
 }
 
+/// A text as [`blank`] leaves it.
+struct Blanked {
+    text: String,
+    blanks: Vec<Blank>,
+    /// What is known where the text includes a local header (the states of every such
+    /// `#include` joined), `None` if it includes none.
+    at_local_includes: Option<State>,
+}
+
 /// `src` with the groups decided from state `start` blanked, and the runs blanked;
 /// `src` unchanged if its conditionals do not nest. `local`: as
 /// [`local_macro_names`].
@@ -202,14 +229,20 @@ fn blank(
     mut start: State,
     local: Option<&HashSet<String>>,
     undecided: Undecided,
-) -> (String, Vec<Blank>) {
+) -> Blanked {
+    let as_written = Blanked {
+        text: src.to_string(),
+        blanks: Vec::new(),
+        at_local_includes: None,
+    };
     let Some(items) = directives::items(&directives::directives(src)) else {
-        return (src.to_string(), Vec::new());
+        return as_written;
     };
     let mut walk = Walk {
         local,
         blanks: Vec::new(),
         fragments: (undecided == Undecided::FragmentsAsFirstBranch).then_some(src),
+        at_local_includes: None,
     };
     walk.block(&items, &mut start);
     let mut bytes = src.as_bytes().to_vec();
@@ -223,8 +256,12 @@ fn blank(
     // Runs start at a `#` and end at a line end or a `#`, so whole characters are
     // replaced; should that ever fail, the text is analysed as written.
     match String::from_utf8(bytes) {
-        Ok(text) => (text, walk.blanks),
-        Err(_) => (src.to_string(), Vec::new()),
+        Ok(text) => Blanked {
+            text,
+            blanks: walk.blanks,
+            at_local_includes: walk.at_local_includes,
+        },
+        Err(_) => as_written,
     }
 }
 
@@ -296,6 +333,8 @@ struct Walk<'a> {
     /// The text, when undecided groups of fragments are read as their first branch
     /// ([`Undecided::FragmentsAsFirstBranch`]).
     fragments: Option<&'a str>,
+    /// The states at the local `#include`s followed so far, joined.
+    at_local_includes: Option<State>,
 }
 
 impl Walk<'_> {
@@ -309,7 +348,16 @@ impl Walk<'_> {
                 Item::Undef(name) => {
                     state.names.insert(name.clone(), Macro::Undefined);
                 }
-                Item::Include(include) => state.include(include, self.local),
+                Item::Include(include) => {
+                    if let Include::Local(_) = include {
+                        let here = state.clone();
+                        self.at_local_includes = Some(match self.at_local_includes.take() {
+                            Some(before) => before.join(here),
+                            None => here,
+                        });
+                    }
+                    state.include(include, self.local)
+                }
                 Item::Group(group) => match taken(group, state) {
                     Some(taken) => self.decided(group, taken, state),
                     None if self.fragments.is_some_and(|src| of_fragments(group, src)) => {
@@ -599,6 +647,39 @@ mod tests {
         let headers = ["#include <mpi.h>\n".to_string()];
         let out = with_headers(src, &headers);
         assert!(out.contains("#if B\nb\n#endif"), "{out}");
+    }
+
+    /// The header's conditional is decided from what is known where the file includes
+    /// it: the command line, and the file's definitions before; not after a header
+    /// nestor has not read, nor where the name depends on an undecided group.
+    #[test]
+    fn a_header_is_decided_from_what_is_known_where_the_file_includes_it() {
+        let header = "#ifdef FLOAT\ntypedef float T;\n#else\ntypedef double T;\n#endif\n";
+        let header_as = |src: &str, defines: &[(String, i64)]| {
+            compiled(
+                src,
+                defines,
+                &OtherMacros::Nothing,
+                &[header.to_string()],
+                None,
+                Undecided::AsWritten,
+            )
+            .headers
+            .remove(0)
+        };
+        let src = "#include \"t.h\"\n";
+        assert_eq!(header_as(src, &[]).trim(), "typedef double T;");
+        let float = [("FLOAT".to_string(), 1)];
+        assert_eq!(header_as(src, &float).trim(), "typedef float T;");
+        let defined = "#define FLOAT\n#include \"t.h\"\n";
+        assert_eq!(header_as(defined, &[]).trim(), "typedef float T;");
+        for src in [
+            "#include <mpi.h>\n#include \"t.h\"\n",
+            "#ifdef __AVX2__\n#define FLOAT\n#endif\n#include \"t.h\"\n",
+            "#include \"t.h\"\n#define FLOAT\n#include \"t.h\"\n",
+        ] {
+            assert_eq!(header_as(src, &[]), header, "{src}");
+        }
     }
 
     #[test]
