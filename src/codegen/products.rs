@@ -3,8 +3,8 @@
 //! vector types (`vector_size`: gcc and clang), printed from the template [`KERNEL`].
 //! Per block of columns and of `k`, the column operand is packed once; per block of
 //! rows (a thread's work when the nest is parallel), the row operand (for a sum of
-//! products, each product's operands side by side, `terms` values per `k`); full register
-//! tiles keep `rows x columns` cells in vectors while `k` runs, partial ones add the
+//! products, each product's operands side by side, `terms` values per `k`); full
+//! register tiles keep `rows x columns` cells in vectors while `k` runs, partial ones add the
 //! packed operands one cell at a time. Where a buffer cannot be allocated the block
 //! runs the statement as written.
 
@@ -14,15 +14,17 @@ use super::{Gen, Printer};
 use crate::frontend::ir::{Piece, Region};
 use crate::frontend::types::{CType, Interval};
 use crate::transform::decision::Blocking;
-use crate::transform::products::{CELL_COLUMN, CELL_ROW, ProductKernel};
+use crate::transform::products::{CELL_COLUMN, CELL_ROW, ProductKernel, Roles};
 use isl_rs::ASTExpr;
 
 /// The kernel, two spaces per level of nesting. `$name`s are filled in by
 /// [`Printer::product_kernel`]; a line holding only `$tile` becomes the call of the
 /// register tile's function ([`tile_function`]), one holding `$share_rows`
 /// [`SHARE_ROWS`], one holding `$parallel`, `$for` or `$for_rows` an OpenMP pragma
-/// (none of those four when the kernel runs on one thread). Where the nest updates only some cells
-/// of its box of rows and columns (a triangle), a register tile runs only with its four
+/// (none of those four when the kernel runs on one thread); a line packing an operand
+/// (`$row_operand`, `$column_operand`) is repeated for each product of a sum
+/// ([`Printer::term_fills`]). Where the nest updates only some cells of its box of rows
+/// and columns (a triangle), a register tile runs only with its four
 /// corners inside (the cells are convex), and partial tiles test each cell. A partial
 /// tile runs `k` outermost over its cells in a local array: each cell still adds its
 /// products in `k`'s order, and no cell's chain of additions waits on the one before
@@ -201,14 +203,7 @@ impl Printer<'_> {
     fn fills(&mut self, kernel: &ProductKernel) -> Gen<Vec<(&'static str, String)>> {
         let guards = self.cell_guards(kernel)?;
         let s = &self.region.statements[kernel.statement];
-        let roles = kernel.roles;
-        let at = |row: &str, column: &str, k: &str| {
-            let mut values = vec![String::new(); 3];
-            values[roles.row] = row.to_string();
-            values[roles.column] = column.to_string();
-            values[roles.depth] = k.to_string();
-            values
-        };
+        let at = |row: &str, column: &str, k: &str| values_at(kernel.roles, row, column, k);
         let bound = |e| -> Gen<String> { Ok(self.expr(e)?.wrapped(PRIMARY)) };
         let open = match &kernel.runs {
             Some(e) => format!("if ({}) {{", self.expr(e)?.text),
@@ -266,14 +261,8 @@ impl Printer<'_> {
     /// operands at the packed row or column, and where their values go.
     fn term_fills(&self, kernel: &ProductKernel) -> Vec<Vec<(&'static str, String)>> {
         let s = &self.region.statements[kernel.statement];
-        let roles = kernel.roles;
-        let at = |row: &str, column: &str| {
-            let mut values = vec![String::new(); 3];
-            values[roles.row] = row.to_string();
-            values[roles.column] = column.to_string();
-            values[roles.depth] = "nestor_pc + nestor_k".to_string();
-            values
-        };
+        let at =
+            |row: &str, column: &str| values_at(kernel.roles, row, column, "nestor_pc + nestor_k");
         let b = &kernel.blocking;
         let terms = kernel.terms.len();
         let per_k = per_k(terms);
@@ -311,6 +300,16 @@ impl Printer<'_> {
             })
             .collect()
     }
+}
+
+/// The values of a product statement's iterators, by role (the C text of its row,
+/// column and depth), in the order of its loops: what [`substituted`] puts in.
+fn values_at(roles: Roles, row: &str, column: &str, depth: &str) -> Vec<String> {
+    let mut values = vec![String::new(); 3];
+    values[roles.row] = row.to_string();
+    values[roles.column] = column.to_string();
+    values[roles.depth] = depth.to_string();
+    values
 }
 
 /// How a packed panel's length grows with the depth `k`: the products of a sum of

@@ -89,8 +89,8 @@ pub struct Compiled {
 /// defined by a standard header; names a local header defines, after its `#include`;
 /// every name after an `#include` nestor has not read; in a header, the names the file
 /// or a local header changes, or every name it has not defined itself when nestor has
-/// not read every header ([`header_start`]). The directive lines of a decided group and its branches not
-/// compiled are replaced by spaces (newlines kept: every byte offset and line number
+/// not read every header ([`header_start`]). The directive lines of a decided group and
+/// its branches not compiled are replaced by spaces (newlines kept: every byte offset and line number
 /// stays). An undecided group is left as written, the groups nested in it decided
 /// where they can be (or read as [`Undecided`] says); after it, a name its branches
 /// leave differently is unknown. A text whose conditionals do not nest is left as

@@ -88,11 +88,9 @@ pub fn parallel_loops(
     identifiers: &BTreeSet<String>,
     storage_changed: bool,
 ) -> Isl<Parallelism> {
-    let changed = if storage_changed {
-        let schedule = model::schedule(ctx, &plan.region, &plan.text, &plan.tree)?;
-        Some(deps::dataflow_under(ctx, &plan.scop, &schedule)?)
-    } else {
-        None
+    let changed = match storage_changed {
+        true => Some(dataflow_in_plan_order(ctx, plan)?),
+        false => None,
     };
     let df = changed.as_ref().unwrap_or(&plan.df);
     let schedule = plan.schedule_map(ctx, &plan.tree)?;
@@ -336,8 +334,7 @@ impl Finder<'_> {
         // expansion, whose text's order would read other values.
         let in_plan_order;
         let df = if self.storage_changed {
-            let schedule = model::schedule(ctx, &expanded.region, &expanded.text, &expanded.tree)?;
-            in_plan_order = deps::dataflow_under(ctx, &expanded.scop, &schedule)?;
+            in_plan_order = dataflow_in_plan_order(ctx, &expanded)?;
             &in_plan_order
         } else {
             &expanded.df
@@ -354,6 +351,13 @@ impl Finder<'_> {
         let legal = matches!(band.concurrency(df, false)?, Concurrency::Legal);
         Ok(legal.then_some(private))
     }
+}
+
+/// What `plan`'s region computes run sequentially in the plan's order (`plan.df` is
+/// its text's order): the dataflow its storage holds in once contracted.
+fn dataflow_in_plan_order(ctx: &Context, plan: &Plan) -> Isl<Dataflow> {
+    let schedule = model::schedule(ctx, &plan.region, &plan.text, &plan.tree)?;
+    deps::dataflow_under(ctx, &plan.scop, &schedule)
 }
 
 /// Which instances a parallel check of a band looks at.

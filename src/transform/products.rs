@@ -159,15 +159,15 @@ pub fn plan(
 /// of `Q`, one broadcast of `P`, which leaves gcc room; a panel of `Q` (`depth x
 /// columns`) fills half of a 32 KiB L1, a block of `P` (`row_block x depth`) a fifth of
 /// a 1 MiB L2, a block of `Q` (`depth x column_block`, 4 MiB of doubles) the
-/// last-level cache. A sum of `terms` products packs `terms` values per `k`: `depth`
-/// shrinks to keep the same bytes. Its rows stay 5: for two products 5 ran 40 GFLOP/s
-/// on a 2000 x 2000 rank-2k update where 3 ran 27 and 4 30 (gcc keeps the second
-/// product's vectors in AVX-512's upper registers, or reads them from L1 under AVX2:
-/// the same rate; OpenBLAS 51). Measured on Zen 4 (bench/products, bench/results.md): BLIS's 6
+/// last-level cache. Measured on Zen 4 (bench/products, bench/results.md): BLIS's 6
 /// rows spilled an accumulator in every iteration of `k` once gcc outlined the kernel
 /// for OpenMP (22 GFLOP/s against 44 with 5 rows, on one thread); 2048 or 4096
 /// columns rather than 512 took the PolyBench-shaped product from 41 to 42-44 GFLOP/s
-/// (OpenBLAS 51.5), 4096 lost 15% on a 512 x 4096 x 256 product.
+/// (OpenBLAS 51.5), 4096 lost 15% on a 512 x 4096 x 256 product. A sum of `terms`
+/// products packs `terms` values per `k`: `depth` shrinks to keep the same bytes. Its
+/// rows stay 5: for two products 5 ran 40 GFLOP/s on a 2000 x 2000 rank-2k update where
+/// 3 ran 27 and 4 30 (gcc keeps the second product's vectors in AVX-512's upper
+/// registers, or reads them from L1 under AVX2: the same rate; OpenBLAS 51).
 fn blocking_for(bytes: u64, terms: usize) -> Blocking {
     Blocking {
         rows: 5,
