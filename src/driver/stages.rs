@@ -21,7 +21,7 @@ use crate::transform::rewrites::Transform;
 use crate::transform::search::alternatives::Alternative;
 use crate::transform::search::{self, SearchOptions};
 use crate::transform::tiling;
-use isl_rs::{Context, LibISLError};
+use isl_rs::{ASTNode, Context, LibISLError};
 use std::collections::BTreeSet;
 
 /// The dataflow of a region, in isl notation, for reports.
@@ -266,44 +266,10 @@ impl Stages<'_> {
         parallel: &[ParallelLoop],
         outcome: &mut Outcome,
     ) -> Result<String, Failure> {
-        let marks: Vec<(Vec<usize>, Mark)> = parallel
-            .iter()
-            .enumerate()
-            .map(|(index, p)| {
-                (
-                    p.path.clone(),
-                    Mark {
-                        index,
-                        dimension: p.depth,
-                    },
-                )
-            })
-            .collect();
-        let isolation =
-            tiling::isolation::full_tile_options(self.ctx, &plan.region, &plan.text, &plan.tree)?;
-        let schedule = model::schedule_for_codegen(
-            self.ctx,
-            &plan.region,
-            &plan.text,
-            &plan.tree,
-            &marks,
-            &isolation,
-        )?;
-        let ast = model::ast(&plan.scop, &schedule)?;
         let promote = matches!(self.options.mode, Mode::Search(_));
-        let registers = registers::plan(&plan.region, &ast, parallel, promote)?;
         let sized_by_model = matches!(self.options.tile, Some(tiling::TileSizes::Model(_)));
-        let products = match promote && sized_by_model {
-            true => products::plan(
-                self.ctx,
-                &plan.region,
-                &plan.text,
-                &ast,
-                parallel,
-                self.identifiers,
-            )?,
-            false => ProductPlan::default(),
-        };
+        let (ast, products) = self.ast_and_kernels(plan, parallel, promote && sized_by_model)?;
+        let registers = registers::plan(&plan.region, &ast, parallel, promote)?;
         let (code, promoted) = codegen::generate(
             &plan.region,
             &ast,
@@ -327,6 +293,81 @@ impl Stages<'_> {
         }
         outcome.decisions.extend(promoted);
         Ok(code)
+    }
+
+    /// The AST of `plan` and, where `kernels`, the product nests that run as kernels.
+    /// The nests expected to become kernels are generated without their register
+    /// tiles; where one does not become a kernel after all, the AST is built again
+    /// with its register tiles (the set of rolled nests only shrinks).
+    fn ast_and_kernels(
+        &self,
+        plan: &Plan,
+        parallel: &[ParallelLoop],
+        kernels: bool,
+    ) -> Result<(ASTNode, ProductPlan), Failure> {
+        let mut rolled = match kernels {
+            true => products::expected_kernels(
+                self.ctx,
+                &plan.region,
+                &plan.text,
+                &plan.tree,
+                self.identifiers,
+            )?,
+            false => BTreeSet::new(),
+        };
+        loop {
+            let ast = self.ast(plan, &plan.tree.rolled(&rolled), parallel)?;
+            let products = match kernels {
+                true => products::plan(
+                    self.ctx,
+                    &plan.region,
+                    &plan.text,
+                    &ast,
+                    parallel,
+                    self.identifiers,
+                )?,
+                false => ProductPlan::default(),
+            };
+            let found: BTreeSet<usize> = products.kernels.values().map(|k| k.statement).collect();
+            if rolled.is_subset(&found) {
+                return Ok((ast, products));
+            }
+            rolled = rolled.intersection(&found).copied().collect();
+        }
+    }
+
+    /// The AST of `tree` (an order of `plan`'s statements), its `parallel` loops marked
+    /// and its full register tiles isolated.
+    fn ast(
+        &self,
+        plan: &Plan,
+        tree: &ScheduleTree,
+        parallel: &[ParallelLoop],
+    ) -> Result<ASTNode, Failure> {
+        let marks: Vec<(Vec<usize>, Mark)> = parallel
+            .iter()
+            .enumerate()
+            .map(|(index, p)| {
+                (
+                    p.path.clone(),
+                    Mark {
+                        index,
+                        dimension: p.depth,
+                    },
+                )
+            })
+            .collect();
+        let isolation =
+            tiling::isolation::full_tile_options(self.ctx, &plan.region, &plan.text, tree)?;
+        let schedule = model::schedule_for_codegen(
+            self.ctx,
+            &plan.region,
+            &plan.text,
+            tree,
+            &marks,
+            &isolation,
+        )?;
+        model::ast(&plan.scop, &schedule)
     }
 }
 

@@ -94,6 +94,40 @@ impl ScheduleTree {
         }
     }
 
+    /// The nests outside every loop: the root's children through its sequences.
+    pub fn outermost_nests(&self) -> Vec<&ScheduleTree> {
+        match self {
+            ScheduleTree::Sequence(children) => children
+                .iter()
+                .flat_map(ScheduleTree::outermost_nests)
+                .collect(),
+            _ => vec![self],
+        }
+    }
+
+    /// This tree with the bands that hold only statements of `statements` generated as
+    /// loops (no register tile there: `unroll` off).
+    pub fn rolled(&self, statements: &BTreeSet<usize>) -> ScheduleTree {
+        let inner = self.map_children(&mut |child| child.rolled(statements));
+        match inner {
+            ScheduleTree::Band {
+                label,
+                members,
+                child,
+                unroll,
+            } => {
+                let all = members.iter().all(|(k, _)| statements.contains(k));
+                ScheduleTree::Band {
+                    label,
+                    members,
+                    child,
+                    unroll: unroll && !all,
+                }
+            }
+            other => other,
+        }
+    }
+
     /// Every band of the tree, depth first (a band before those inside it).
     pub fn bands(&self) -> Vec<BandAt<'_>> {
         let mut out = Vec::new();

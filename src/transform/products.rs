@@ -16,7 +16,7 @@
 
 use crate::frontend::ir::{AccessKind, Aff, Piece, ProductTerm, Region, Statement};
 use crate::frontend::types::{CType, ElementType};
-use crate::model::ScopText;
+use crate::model::{ScheduleTree, ScopText};
 use crate::support::ast::{AstNodeId, called, each_node};
 use crate::support::diag::Span;
 use crate::support::isl::{AstKind, Failure, ast_kind, expr_from_pw_aff, expr_from_set};
@@ -108,15 +108,7 @@ pub fn plan(
     file_identifiers: &BTreeSet<String>,
 ) -> Result<ProductPlan, Failure> {
     let mut plan = ProductPlan::default();
-    let user_clauses = region
-        .user_parallel
-        .as_ref()
-        .is_some_and(|u| !u.clauses.trim().is_empty());
-    if user_clauses
-        || file_identifiers
-            .iter()
-            .any(|n| n.starts_with(KERNEL_PREFIX))
-    {
+    if !kernels_allowed(region, file_identifiers) {
         return Ok(plan);
     }
     let totals = calls(region, ast)?;
@@ -128,10 +120,7 @@ pub fn plan(
         if totals.get(&statement) != Some(&n) {
             continue;
         }
-        let Some(form) = product_form(region, statement) else {
-            continue;
-        };
-        let Some(bounds) = domain_shape(ctx, text, statement, form.roles)? else {
+        let Some((form, bounds)) = kernel_shape(ctx, region, text, statement)? else {
             continue;
         };
         let blocking = blocking_for(form.element.size().unwrap_or(8), form.terms.len());
@@ -153,6 +142,59 @@ pub fn plan(
         );
     }
     Ok(plan)
+}
+
+/// The statements [`plan`] is expected to run as kernels, read on `tree` before any
+/// AST is built: each alone in a nest outside every loop, product-shaped over a box.
+/// Their register tiles need not be generated (the kernel replaces their loops), and
+/// generating them is most of the AST build's time.
+pub fn expected_kernels(
+    ctx: &Context,
+    region: &Region,
+    text: &ScopText,
+    tree: &ScheduleTree,
+    file_identifiers: &BTreeSet<String>,
+) -> Result<BTreeSet<usize>, Failure> {
+    let mut out = BTreeSet::new();
+    if !kernels_allowed(region, file_identifiers) {
+        return Ok(out);
+    }
+    for nest in tree.outermost_nests() {
+        let [statement] = nest.statements()[..] else {
+            continue;
+        };
+        if nest.contains_band() && kernel_shape(ctx, region, text, statement)?.is_some() {
+            out.insert(statement);
+        }
+    }
+    Ok(out)
+}
+
+/// Whether the region's nests may run as kernels at all: not where the source's own
+/// `#pragma omp parallel for` has clauses, or the file names an identifier the kernels
+/// could hide.
+fn kernels_allowed(region: &Region, file_identifiers: &BTreeSet<String>) -> bool {
+    let user_clauses = region
+        .user_parallel
+        .as_ref()
+        .is_some_and(|u| !u.clauses.trim().is_empty());
+    !user_clauses
+        && !file_identifiers
+            .iter()
+            .any(|n| n.starts_with(KERNEL_PREFIX))
+}
+
+/// Statement `k`'s product form and the bounds of its box, `None` where it has none.
+fn kernel_shape(
+    ctx: &Context,
+    region: &Region,
+    text: &ScopText,
+    k: usize,
+) -> Result<Option<(ProductForm, DomainShape)>, Failure> {
+    let Some(form) = product_form(region, k) else {
+        return Ok(None);
+    };
+    Ok(domain_shape(ctx, text, k, form.roles)?.map(|bounds| (form, bounds)))
 }
 
 /// Sized for 256-bit vectors with 16 registers (AVX2): 10 accumulators, two vectors
