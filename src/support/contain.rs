@@ -81,16 +81,47 @@ impl CpuLimit {
 /// (`Crash::CpuLimit`): for isl computations that do not count their operations (its
 /// scheduler's integer programming, with cutting planes on big integers, ran for
 /// minutes on a fuzz program under an operation budget).
-#[cfg(unix)]
 pub fn contained_within<T: Serialize + DeserializeOwned>(
     limit: Option<CpuLimit>,
     work: impl FnOnce() -> T,
 ) -> Result<T, Crash> {
+    started_within(limit, work).result()
+}
+
+/// A computation [`started_within`]: running in a child process while this one goes
+/// on, its result collected by [`Started::result`]. Dropped uncollected, the child is
+/// killed.
+pub struct Started<T> {
+    running: Running<T>,
+}
+
+enum Running<T> {
+    /// Computed in this process (no child could be started).
+    Here(T),
+    #[cfg(unix)]
+    Child {
+        pid: libc::pid_t,
+        read_end: libc::c_int,
+        limit: Option<CpuLimit>,
+    },
+    /// Collected or killed.
+    Ended,
+}
+
+/// `work()` started in a child process stopped when it has used `limit` of CPU time,
+/// as [`contained_within`] runs it, but not waited for: the caller computes something
+/// else meanwhile (on another core) and takes the result when it needs it. The result
+/// is the same whenever it is taken. Where no child can be started, `work()` runs
+/// here, now.
+#[cfg(unix)]
+pub fn started_within<T: Serialize>(
+    limit: Option<CpuLimit>,
+    work: impl FnOnce() -> T,
+) -> Started<T> {
     let mut fds = [0; 2];
     // SAFETY: `pipe` writes two descriptors into the array it is given.
     if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
-        super::work::mark_unrepeatable();
-        return Ok(work());
+        return Started::here(work);
     }
     let [read_end, write_end] = fds;
     // SAFETY: the child only computes, writes to the pipe and `_exit`s (no destructors,
@@ -100,8 +131,7 @@ pub fn contained_within<T: Serialize + DeserializeOwned>(
         -1 => {
             close(read_end);
             close(write_end);
-            super::work::mark_unrepeatable();
-            Ok(work())
+            Started::here(work)
         }
         0 => {
             close(read_end);
@@ -116,40 +146,93 @@ pub fn contained_within<T: Serialize + DeserializeOwned>(
             // SAFETY: ends the child without unwinding into the parent's frames.
             unsafe { libc::_exit(code) }
         }
-        child => {
+        pid => {
             close(write_end);
-            let guard = limit.map(|l| std::time::Instant::now() + l.guard());
-            let read = read_until(read_end, guard);
-            close(read_end);
-            if matches!(read, Err(Reading::TimedOut)) {
-                // SAFETY: kills our own child, which has not been waited for yet.
-                unsafe { libc::kill(child, libc::SIGKILL) };
-                wait_for(child);
-                super::work::mark_unrepeatable();
-                return Err(Crash::TimedOut);
-            }
-            let status = wait_for(child);
-            if libc::WIFSIGNALED(status) {
-                super::work::mark_unrepeatable();
-            }
-            if libc::WIFSIGNALED(status) && libc::WTERMSIG(status) == libc::SIGXCPU {
-                return Err(Crash::CpuLimit);
-            }
-            if libc::WIFSIGNALED(status) {
-                return Err(Crash::Signal(libc::WTERMSIG(status)));
-            }
-            let code = libc::WEXITSTATUS(status);
-            if code != 0 {
-                return Err(Crash::Exit(code));
-            }
-            match read {
-                Ok(bytes) => {
-                    serde_json::from_slice(&bytes).map_err(|e| Crash::Garbled(e.to_string()))
-                }
-                Err(Reading::Failed(e)) => Err(Crash::Garbled(e.to_string())),
-                Err(Reading::TimedOut) => Err(Crash::TimedOut),
+            Started {
+                running: Running::Child {
+                    pid,
+                    read_end,
+                    limit,
+                },
             }
         }
+    }
+}
+
+impl<T> Started<T> {
+    /// `work()`, computed here and now (no child could be started).
+    fn here(work: impl FnOnce() -> T) -> Started<T> {
+        super::work::mark_unrepeatable();
+        Started {
+            running: Running::Here(work()),
+        }
+    }
+}
+
+#[cfg(unix)]
+impl<T: DeserializeOwned> Started<T> {
+    /// The computation's result, once the child has ended (waiting for it: the
+    /// wall-clock guard of its CPU limit counts from now).
+    pub fn result(mut self) -> Result<T, Crash> {
+        match std::mem::replace(&mut self.running, Running::Ended) {
+            Running::Here(value) => Ok(value),
+            Running::Child {
+                pid,
+                read_end,
+                limit,
+            } => collected(pid, read_end, limit),
+            Running::Ended => Err(Crash::Exit(0)),
+        }
+    }
+}
+
+#[cfg(unix)]
+impl<T> Drop for Started<T> {
+    fn drop(&mut self) {
+        if let Running::Child { pid, read_end, .. } = self.running {
+            close(read_end);
+            // SAFETY: kills our own child, which has not been waited for yet.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            wait_for(pid);
+        }
+    }
+}
+
+/// The result `child` sends through `read_end`, once it has ended.
+#[cfg(unix)]
+fn collected<T: DeserializeOwned>(
+    child: libc::pid_t,
+    read_end: libc::c_int,
+    limit: Option<CpuLimit>,
+) -> Result<T, Crash> {
+    let guard = limit.map(|l| std::time::Instant::now() + l.guard());
+    let read = read_until(read_end, guard);
+    close(read_end);
+    if matches!(read, Err(Reading::TimedOut)) {
+        // SAFETY: kills our own child, which has not been waited for yet.
+        unsafe { libc::kill(child, libc::SIGKILL) };
+        wait_for(child);
+        super::work::mark_unrepeatable();
+        return Err(Crash::TimedOut);
+    }
+    let status = wait_for(child);
+    if libc::WIFSIGNALED(status) {
+        super::work::mark_unrepeatable();
+    }
+    if libc::WIFSIGNALED(status) && libc::WTERMSIG(status) == libc::SIGXCPU {
+        return Err(Crash::CpuLimit);
+    }
+    if libc::WIFSIGNALED(status) {
+        return Err(Crash::Signal(libc::WTERMSIG(status)));
+    }
+    let code = libc::WEXITSTATUS(status);
+    if code != 0 {
+        return Err(Crash::Exit(code));
+    }
+    match read {
+        Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| Crash::Garbled(e.to_string())),
+        Err(Reading::Failed(e)) => Err(Crash::Garbled(e.to_string())),
+        Err(Reading::TimedOut) => Err(Crash::TimedOut),
     }
 }
 
@@ -166,11 +249,23 @@ fn limit_cpu_time(seconds: u64) {
 }
 
 #[cfg(not(unix))]
-pub fn contained_within<T: Serialize + DeserializeOwned>(
+pub fn started_within<T: Serialize>(
     _limit: Option<CpuLimit>,
     work: impl FnOnce() -> T,
-) -> Result<T, Crash> {
-    Ok(work())
+) -> Started<T> {
+    Started {
+        running: Running::Here(work()),
+    }
+}
+
+#[cfg(not(unix))]
+impl<T: DeserializeOwned> Started<T> {
+    pub fn result(mut self) -> Result<T, Crash> {
+        match std::mem::replace(&mut self.running, Running::Ended) {
+            Running::Here(value) => Ok(value),
+            Running::Ended => Err(Crash::Exit(0)),
+        }
+    }
 }
 
 #[cfg(unix)]
@@ -298,6 +393,34 @@ mod tests {
             7
         });
         assert_eq!(waiting, Ok(7));
+    }
+
+    /// A started computation runs while the caller goes on; its result is the same
+    /// whenever it is taken, and one never taken does not outlive its handle.
+    #[cfg(unix)]
+    #[test]
+    fn a_started_child_runs_meanwhile_and_is_killed_when_dropped() {
+        let start = std::time::Instant::now();
+        let slow = || {
+            std::thread::sleep(std::time::Duration::from_secs(1));
+            7
+        };
+        let (a, b) = (started_within(None, slow), started_within(None, slow));
+        assert_eq!((a.result(), b.result()), (Ok(7), Ok(7)));
+        // One after the other, they would have taken 2 s.
+        assert!(start.elapsed() < std::time::Duration::from_millis(1900));
+        let forever = started_within(None, || -> i32 {
+            loop {
+                std::thread::sleep(std::time::Duration::from_secs(1));
+            }
+        });
+        let pid = match forever.running {
+            Running::Child { pid, .. } => pid,
+            _ => panic!("no child was started"),
+        };
+        drop(forever);
+        // SAFETY: signal 0 only asks whether the process exists.
+        assert_eq!(unsafe { libc::kill(pid, 0) }, -1);
     }
 
     #[cfg(unix)]

@@ -10,6 +10,7 @@ use crate::analysis::deps::ViolationKind;
 use crate::analysis::plan::Plan;
 use crate::frontend::ir::{AccessKind, Region};
 use crate::model::{BandAt, ScheduleTree};
+use crate::support::contain::Started;
 use crate::transform::cost::{fusion_can_pay, innermost_strided_references, tree_cost};
 use crate::transform::decision::Decision;
 use crate::transform::rewrites::{
@@ -165,9 +166,13 @@ pub fn search_plan(
 ) -> Result<SearchOutcome, LibISLError> {
     let original = crate::model::original_schedule(&plan.region);
     let ask_scheduler = learned.scheduler_may_help != Some(false);
-    let mut scheduled = |validity| match ask_scheduler {
-        true => isl_order_within_budget(ctx, plan, validity),
-        false => Ok(None),
+    // The search asks for isl's freest order first; it is computed meanwhile.
+    let mut freest = (ask_scheduler && options.isl_scheduler)
+        .then(|| isl_order_started(ctx, plan, Validity::ALL[0]));
+    let mut scheduled = |validity| match (ask_scheduler, freest.take()) {
+        (true, Some(started)) if validity == Validity::ALL[0] => Ok(scheduler_result(ctx, started)),
+        (true, _) => isl_order_within_budget(ctx, plan, validity),
+        (false, _) => Ok(None),
     };
     let found = search(
         &plan.region,
@@ -219,14 +224,33 @@ pub fn isl_order_within_budget(
     plan: &Plan,
     validity: Validity,
 ) -> Result<Option<ScheduleTree>, LibISLError> {
-    let tree = crate::support::contain::contained_within(Some(SCHEDULER_CPU_LIMIT), || {
+    Ok(scheduler_result(
+        ctx,
+        isl_order_started(ctx, plan, validity),
+    ))
+}
+
+/// [`isl_order_within_budget`] started in a child process, its result taken by
+/// [`scheduler_result`]: what isl computes does not depend on when it is taken.
+fn isl_order_started(
+    ctx: &Context,
+    plan: &Plan,
+    validity: Validity,
+) -> Started<Option<ScheduleTree>> {
+    crate::support::contain::started_within(Some(SCHEDULER_CPU_LIMIT), || {
         crate::support::isl::step(ctx, || isl_order(plan, validity))
             .ok()
             .flatten()
             .flatten()
-    });
+    })
+}
+
+/// The order a started scheduler run gives (none when it exceeded its budget or CPU
+/// time, or isl failed).
+fn scheduler_result(ctx: &Context, started: Started<Option<ScheduleTree>>) -> Option<ScheduleTree> {
+    let tree = started.result();
     crate::support::work::reset_operations(ctx);
-    Ok(tree.ok().flatten())
+    tree.ok().flatten()
 }
 
 /// What the checks of a region's searches learned, for the searches of its scalar
