@@ -188,9 +188,13 @@ const NESTOR_PRAGMAS: [&str; 3] = ["temporary", "pure", "skip"];
 /// (a misspelt `temporary` would otherwise be ignored without a word).
 fn unknown_nestor_pragmas(node: Node, src: &str) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    if let Some((word, _)) = syntax::nestor_pragma(node, src)
-        && !NESTOR_PRAGMAS.contains(&word)
-    {
+    for node in syntax::named_descendants(node) {
+        let Some((word, _)) = syntax::nestor_pragma(node, src) else {
+            continue;
+        };
+        if NESTOR_PRAGMAS.contains(&word) {
+            continue;
+        }
         out.push(
             Diagnostic::new(
                 Code::UnknownPragma,
@@ -204,9 +208,6 @@ fn unknown_nestor_pragmas(node: Node, src: &str) -> Vec<Diagnostic> {
             .expected(format!("one of: {}", NESTOR_PRAGMAS.join(", ")))
             .hint("check the spelling: `#pragma nestor temporary(a, b)`, `#pragma nestor pure(f)`, `#pragma nestor skip`"),
         );
-    }
-    for child in named_children(node) {
-        out.extend(unknown_nestor_pragmas(child, src));
     }
     out
 }
@@ -259,10 +260,7 @@ fn summaries(symbols: &Symbols, functions: &[Node], src: &str) -> summary::Summa
 }
 
 fn has_scop_pragma(node: Node, src: &str) -> bool {
-    pragma_argument(node, src) == Some("scop")
-        || named_children(node)
-            .into_iter()
-            .any(|c| has_scop_pragma(c, src))
+    syntax::named_descendants(node).any(|n| pragma_argument(n, src) == Some("scop"))
 }
 
 fn function_name(f: Node, src: &str) -> String {
@@ -282,21 +280,20 @@ fn identifiers(root: Node, compiled: &preprocess::Compiled, original: &str) -> B
 }
 
 fn collect_identifiers(node: Node, src: &str, out: &mut BTreeSet<String>) {
-    if matches!(
-        node.kind(),
-        "identifier" | "type_identifier" | "field_identifier"
-    ) {
-        out.insert(text(node, src).to_string());
-    }
-    if matches!(
-        node.kind(),
-        "preproc_arg" | "preproc_def" | "preproc_function_def"
-    ) {
-        // Macro bodies are not parsed; take every word in them.
-        out.extend(words(text(node, src)));
-    }
-    for c in named_children(node) {
-        collect_identifiers(c, src, out);
+    for node in syntax::named_descendants(node) {
+        if matches!(
+            node.kind(),
+            "identifier" | "type_identifier" | "field_identifier"
+        ) {
+            out.insert(text(node, src).to_string());
+        }
+        if matches!(
+            node.kind(),
+            "preproc_arg" | "preproc_def" | "preproc_function_def"
+        ) {
+            // Macro bodies are not parsed; take every word in them.
+            out.extend(words(text(node, src)));
+        }
     }
 }
 

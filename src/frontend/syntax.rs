@@ -284,14 +284,38 @@ pub fn named_children(node: Node) -> Vec<Node> {
     node.named_children(&mut cursor).collect()
 }
 
+/// The nodes of `node`'s subtree in preorder (`node` itself first), walked with one
+/// cursor: no recursion, no allocation per node.
+pub fn descendants(node: Node<'_>) -> impl Iterator<Item = Node<'_>> {
+    let mut cursor = node.walk();
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let current = cursor.node();
+        if !cursor.goto_first_child() {
+            while !cursor.goto_next_sibling() {
+                if !cursor.goto_parent() {
+                    done = true;
+                    break;
+                }
+            }
+        }
+        Some(current)
+    })
+}
+
+/// The named nodes of `node`'s subtree in preorder (`node` itself first, if named):
+/// what visiting `named_children` recursively visits (anonymous nodes are tokens).
+pub fn named_descendants(node: Node<'_>) -> impl Iterator<Item = Node<'_>> {
+    let root = node.id();
+    descendants(node).filter(move |n| n.is_named() || n.id() == root)
+}
+
 /// The first node of kind `kind` in `node`'s subtree, in preorder (`node` itself first).
 pub fn find_kind<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>> {
-    if node.kind() == kind {
-        return Some(node);
-    }
-    named_children(node)
-        .into_iter()
-        .find_map(|c| find_kind(c, kind))
+    named_descendants(node).find(|n| n.kind() == kind)
 }
 
 #[cfg(test)]

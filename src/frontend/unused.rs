@@ -3,7 +3,7 @@
 //! an iterator of a loop it renamed) is removed, so that `-Wall -Werror` builds still
 //! pass.
 
-use super::syntax::{declared_name, parse, text, too_deep, whole_lines};
+use super::syntax::{declared_name, descendants, parse, text, too_deep, whole_lines};
 use crate::support::diag::Span;
 use std::collections::HashMap;
 use tree_sitter::Node;
@@ -32,6 +32,9 @@ pub fn unused_declarations(original: &str, rewritten: &str, headers: &[String]) 
         let Some(old) = before_bodies.get(name) else {
             continue;
         };
+        if text(*old, original) == text(body, rewritten) {
+            continue;
+        }
         let old_uses = identifier_counts(*old, original);
         let new_uses = identifier_counts(body, rewritten);
         for decl in declarations(body) {
@@ -196,9 +199,5 @@ fn removal(decl: Node, declarators: &[(Node, &str)], unused: &[bool], src: &str)
 }
 
 fn each<'t>(node: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
-    f(node);
-    let mut cursor = node.walk();
-    for c in node.children(&mut cursor) {
-        each(c, f);
-    }
+    descendants(node).for_each(f);
 }

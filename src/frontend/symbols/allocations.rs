@@ -9,7 +9,7 @@
 
 use super::{Shape, Symbols};
 use crate::frontend::ir::Scope;
-use crate::frontend::syntax::text;
+use crate::frontend::syntax::{named_descendants, text};
 use std::rc::Rc;
 use tree_sitter::Node;
 
@@ -93,14 +93,9 @@ impl Symbols {
 
 /// Calls `f` on every node of kind `kind` at or below `node`.
 fn each_of_kind<'t>(node: Node<'t>, kind: &str, f: &mut dyn FnMut(Node<'t>)) {
-    if node.kind() == kind {
-        f(node);
-    }
-    let mut cursor = node.walk();
-    let children: Vec<Node> = node.named_children(&mut cursor).collect();
-    for c in children {
-        each_of_kind(c, kind, f);
-    }
+    named_descendants(node)
+        .filter(|n| n.kind() == kind)
+        .for_each(f);
 }
 
 /// The name a one-level pointer `init_declarator` declares (`*p = ...`).
