@@ -52,3 +52,40 @@ pub fn take(ctx: &Context) -> Work {
         unrepeatable: UNREPEATABLE.with(|u| u.replace(false)),
     }
 }
+
+/// Adds `work`, done elsewhere (a child process) on this thread's behalf, to this
+/// thread's counts.
+pub fn add(work: Work) {
+    CHECKS.with(|c| c.set(c.get() + work.checks));
+    OPERATIONS.with(|o| o.set(o.get() + work.operations));
+    if work.unrepeatable {
+        mark_unrepeatable();
+    }
+}
+
+/// `f()` and the work it did, counted apart: this thread's counts are left as they were.
+pub fn apart<T>(ctx: &Context, f: impl FnOnce() -> T) -> (T, Work) {
+    let before = take(ctx);
+    let value = f();
+    let work = take(ctx);
+    add(before);
+    (value, work)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_apart_is_returned_and_the_counts_are_left_as_they_were() {
+        let ctx = Context::alloc();
+        take(&ctx);
+        count_check();
+        let ((), work) = apart(&ctx, || {
+            count_check();
+            count_check();
+        });
+        assert_eq!(work.checks, 2);
+        assert_eq!(take(&ctx).checks, 1);
+    }
+}

@@ -14,7 +14,9 @@ use crate::analysis::plan::Plan;
 use crate::frontend::ir::{Aff, Region};
 use crate::model::{self, Mark, ScheduleTree};
 use crate::support::ast::{canonical, for_iterator};
+use crate::support::contain::Started;
 use crate::support::isl::{AstKind, Failure, ast_kind};
+use crate::support::work::Work;
 use crate::transform::decision::{Obstacle, ParallelLoop};
 use crate::transform::{cost, storage};
 use isl_rs::{ASTNode, Context, LibISLError, UnionMap, UnionSet};
@@ -103,6 +105,7 @@ pub fn parallel_loops(
         keeps_memory_order: std::cell::Cell::new(None),
         schedule,
         found: Parallelism::default(),
+        ahead: None,
     };
     finder.visit(&plan.tree, &mut Vec::new(), 0)?;
     keep_those_that_repay(&plan.region, &plan.tree, &mut finder.found);
@@ -119,6 +122,39 @@ pub fn parallel_loops(
         );
     }
     Ok(found)
+}
+
+/// Whether [`Finder::visit`] checks a band at `depth` with body `child`: one that
+/// encloses another loop, in at most [`MAX_SEQUENTIAL_AROUND`] loops.
+fn checked_band(depth: usize, child: &ScheduleTree) -> bool {
+    depth <= MAX_SEQUENTIAL_AROUND && child.contains_band()
+}
+
+/// The path and label of the first band of `node` (at `path`, inside `depth` bands)
+/// that [`Finder::visit`] checks, in its order.
+fn first_checked_band(
+    node: &ScheduleTree,
+    path: &mut Vec<usize>,
+    depth: usize,
+) -> Option<(Vec<usize>, String)> {
+    match node {
+        ScheduleTree::Band { label, child, .. } if checked_band(depth, child) => {
+            Some((path.clone(), label.clone()))
+        }
+        ScheduleTree::Band { child, .. } => {
+            path.push(0);
+            let found = first_checked_band(child, path, depth + 1);
+            path.pop();
+            found
+        }
+        ScheduleTree::Sequence(children) => children.iter().enumerate().find_map(|(k, c)| {
+            path.push(k);
+            let found = first_checked_band(c, path, depth);
+            path.pop();
+            found
+        }),
+        ScheduleTree::Stmt(_) => None,
+    }
 }
 
 /// The loops of a plan that run concurrently, and those considered that may not, with
@@ -144,7 +180,21 @@ struct Finder<'a> {
     /// `df` ([`deps::keeps_memory_order`]), once a band asked.
     keeps_memory_order: std::cell::Cell<Option<bool>>,
     found: Parallelism,
+    /// The check of the band the walk checks next if the one being checked stays
+    /// sequential, running meanwhile in a child process ([`Finder::look_ahead`]).
+    ahead: Option<Ahead>,
 }
+
+/// A band's check started in a child process: its path, and what it gives with the work
+/// it did (`None` where isl failed).
+struct Ahead {
+    path: Vec<usize>,
+    started: Started<Option<(Stepped, Work)>>,
+}
+
+/// What [`Finder::parallel_at`] gives within one step of the operation budget (`None`:
+/// the step exceeded it).
+type Stepped = Option<Option<Result<Vec<String>, Obstacle>>>;
 
 impl Finder<'_> {
     fn visit(&mut self, node: &ScheduleTree, path: &mut Vec<usize>, depth: usize) -> Isl<()> {
@@ -155,8 +205,8 @@ impl Finder<'_> {
                 members,
                 ..
             } => {
-                if depth <= MAX_SEQUENTIAL_AROUND && child.contains_band() {
-                    match crate::support::isl::step(self.ctx, || self.parallel_at(path, label))? {
+                if checked_band(depth, child) {
+                    match self.checked(path, label, child, depth)? {
                         Some(Some(Ok(private))) => {
                             self.found.loops.push(ParallelLoop {
                                 path: path.clone(),
@@ -166,6 +216,8 @@ impl Finder<'_> {
                                 simd: false,
                                 uneven: uneven_work(&self.plan.region, members, child),
                             });
+                            // Its loops are not checked: the one started is not needed.
+                            self.ahead = None;
                             return Ok(());
                         }
                         Some(Some(Err(obstacle))) => {
@@ -187,6 +239,57 @@ impl Finder<'_> {
             }
             ScheduleTree::Stmt(_) => {}
         }
+        Ok(())
+    }
+
+    /// [`Finder::parallel_at`] of the band at `path` within one step of the budget: the
+    /// result of the check started ahead where there is one, else checked here. First
+    /// it starts the check of the band that comes next if this one stays sequential.
+    fn checked(
+        &mut self,
+        path: &[usize],
+        label: &str,
+        child: &ScheduleTree,
+        depth: usize,
+    ) -> Isl<Stepped> {
+        let mine = match self.ahead.take() {
+            Some(ahead) if ahead.path == path => Some(ahead.started),
+            _ => None,
+        };
+        self.look_ahead(child, path, depth)?;
+        if let Some(Ok(Some((stepped, work)))) = mine.map(Started::result) {
+            crate::support::work::add(work);
+            return Ok(stepped);
+        }
+        // The child failed (an isl error, a crash): the same check here says why.
+        crate::support::isl::step(self.ctx, || self.parallel_at(path, label))
+    }
+
+    /// Starts, in a child process, the check of the first band below `child` (the body
+    /// of the band at `path`) that [`Finder::visit`] checks, so that it runs on another
+    /// core while this process checks the band around it. Its work is counted where
+    /// its result is used. The memory-order question every band asks is answered
+    /// first, here, so that the child does not answer it again.
+    fn look_ahead(&mut self, child: &ScheduleTree, path: &[usize], depth: usize) -> Isl<()> {
+        let mut inner = path.to_vec();
+        inner.push(0);
+        let Some((at, label)) = first_checked_band(child, &mut inner, depth + 1) else {
+            return Ok(());
+        };
+        if self.keeps_memory_order.get().is_none()
+            && crate::support::isl::step(self.ctx, || self.keeps_memory_order())?.is_none()
+        {
+            return Ok(());
+        }
+        let ctx = self.ctx;
+        let finder = &*self;
+        let started = crate::support::contain::started_within(None, || {
+            let (stepped, work) = crate::support::work::apart(ctx, || {
+                crate::support::isl::step(ctx, || finder.parallel_at(&at, &label))
+            });
+            stepped.ok().map(|s| (s, work))
+        });
+        self.ahead = Some(Ahead { path: at, started });
         Ok(())
     }
 
