@@ -16,6 +16,8 @@ use crate::analysis::witness::{
     live_in_overwritten, live_out_changed, live_range_conflicts, violation,
 };
 use crate::model::Scop;
+use crate::support::contain::Started;
+use crate::support::work::Work;
 use isl_rs::{Context, LibISLError, Map, Set, Space, UnionAccessInfo, UnionMap, UnionSet};
 use std::cell::RefCell;
 
@@ -96,6 +98,7 @@ pub fn dataflow_under(ctx: &Context, scop: &Scop, schedule: &isl_rs::Schedule) -
         .unwrap()?
         .domain_map()?;
     let original = schedule_map(scop, schedule)?;
+    let memory = memory_started(ctx, scop, &original);
     let timed = copy(&tagger)?.apply_range(copy(&original)?)?;
     let flow_info = UnionAccessInfo::from_sink(scop.reads.copy()?)?
         .set_must_source(scop.writes.copy()?)?
@@ -111,14 +114,7 @@ pub fn dataflow_under(ctx: &Context, scop: &Scop, schedule: &isl_rs::Schedule) -
         instance: tagger,
     };
     let plain_writes = scop.writes.copy()?.domain_factor_domain()?;
-    let plain_reads = scop.reads.copy()?.domain_factor_domain()?;
-    let memory = UnionAccessInfo::from_sink(copy(&plain_writes)?)?
-        .set_must_source(copy(&plain_writes)?)?
-        .set_may_source(plain_reads)?
-        .set_kill(UnionMap::empty_ctx(ctx)?)?
-        .set_schedule_map(copy(&original)?)?
-        .compute_flow()?
-        .get_may_dependence()?;
+    let memory = memory_collected(ctx, scop, &original, memory)?;
     let plain = Relations {
         flow: untagged(&tagged.flow)?,
         live_in: copy(&tagged.live_in)?.domain_factor_domain()?,
@@ -139,6 +135,51 @@ pub fn dataflow_under(ctx: &Context, scop: &Scop, schedule: &isl_rs::Schedule) -
         memory,
         inside: RefCell::new(Vec::new()),
     })
+}
+
+/// The memory-based dependences of `scop` run in `original` (`{ S[i] -> T[j] }`: each
+/// access to the next write of its cell, with no write in between): dataflow with the
+/// reads as may-sources, the costly kind.
+fn memory_dependences(ctx: &Context, scop: &Scop, original: &UnionMap) -> Isl<UnionMap> {
+    let plain_writes = scop.writes.copy()?.domain_factor_domain()?;
+    let plain_reads = scop.reads.copy()?.domain_factor_domain()?;
+    UnionAccessInfo::from_sink(copy(&plain_writes)?)?
+        .set_must_source(plain_writes)?
+        .set_may_source(plain_reads)?
+        .set_kill(UnionMap::empty_ctx(ctx)?)?
+        .set_schedule_map(copy(original)?)?
+        .compute_flow()?
+        .get_may_dependence()
+}
+
+/// [`memory_dependences`] started in a child process, so that it runs on another core
+/// while this one computes the flow: as isl's text, with the work it did.
+fn memory_started(
+    ctx: &Context,
+    scop: &Scop,
+    original: &UnionMap,
+) -> Started<Option<(String, Work)>> {
+    crate::support::contain::started_within(None, || {
+        let (text, work) = crate::support::work::apart(ctx, || {
+            memory_dependences(ctx, scop, original).and_then(|m| Ok(m.to_str()?.to_string()))
+        });
+        text.ok().map(|t| (t, work))
+    })
+}
+
+/// The relation `started` computed, read back; computed here where the child gave
+/// nothing (isl failed, or it crashed: the same computation here says how).
+fn memory_collected(
+    ctx: &Context,
+    scop: &Scop,
+    original: &UnionMap,
+    started: Started<Option<(String, Work)>>,
+) -> Isl<UnionMap> {
+    if let Ok(Some((text, work))) = started.result() {
+        crate::support::work::add(work);
+        return UnionMap::read_from_str(ctx, &text);
+    }
+    memory_dependences(ctx, scop, original)
 }
 
 /// The writes of the cells in `cells` no other write of the same cell follows:
