@@ -532,3 +532,67 @@ impl TreeYaml<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn band(label: &str, statements: &[usize], unroll: bool, child: ScheduleTree) -> ScheduleTree {
+        ScheduleTree::Band {
+            label: label.to_string(),
+            members: statements
+                .iter()
+                .map(|&k| (k, Aff::Name(label.to_string())))
+                .collect(),
+            child: Box::new(child),
+            unroll,
+        }
+    }
+
+    /// `for i { for j (unrolled) S0 }; for k { S1; for l (unrolled) S1, S2 }`.
+    fn two_nests() -> ScheduleTree {
+        let first = band(
+            "i",
+            &[0],
+            false,
+            band("j", &[0], true, ScheduleTree::Stmt(0)),
+        );
+        let inner = band(
+            "l",
+            &[1, 2],
+            true,
+            ScheduleTree::Sequence(vec![ScheduleTree::Stmt(1), ScheduleTree::Stmt(2)]),
+        );
+        let second = band("k", &[1, 2], false, inner);
+        ScheduleTree::Sequence(vec![ScheduleTree::Sequence(vec![first]), second])
+    }
+
+    #[test]
+    fn outermost_nests_look_through_sequences() {
+        let tree = two_nests();
+        let nests = tree.outermost_nests();
+        assert_eq!(nests.len(), 2);
+        assert_eq!(nests[0].statements(), vec![0]);
+        assert_eq!(nests[1].statements(), vec![1, 2]);
+    }
+
+    #[test]
+    fn only_bands_of_the_statements_given_are_rolled() {
+        let unrolled = |t: &ScheduleTree| -> Vec<String> {
+            t.bands()
+                .iter()
+                .filter(|b| b.unroll)
+                .map(|b| b.label.to_string())
+                .collect()
+        };
+        let tree = two_nests();
+        assert_eq!(unrolled(&tree.rolled(&BTreeSet::from([0]))), vec!["l"]);
+        // A band that also holds a statement outside the set keeps its unrolling.
+        assert_eq!(unrolled(&tree.rolled(&BTreeSet::from([1]))), vec!["j", "l"]);
+        assert_eq!(
+            unrolled(&tree.rolled(&BTreeSet::from([0, 1, 2]))),
+            Vec::<String>::new()
+        );
+        assert_eq!(tree.rolled(&BTreeSet::new()), tree);
+    }
+}
