@@ -214,8 +214,8 @@ impl Printer<'_> {
         let terms = kernel.terms.len();
         let packed_sum: Vec<String> = (0..terms)
             .map(|t| {
-                let a = packed_at("nestor_k", b.rows, t, terms);
-                let c = packed_at("nestor_k", b.columns(), t, terms);
+                let a = packed_at("nestor_k", &b.rows.to_string(), t, terms);
+                let c = packed_at("nestor_k", &columns(self.region, kernel), t, terms);
                 format!("nestor_a[{a} + nestor_r] * nestor_b[{c} + nestor_s]")
             })
             .collect();
@@ -232,7 +232,7 @@ impl Printer<'_> {
             ("$nc", b.column_block.to_string()),
             ("$mc", b.row_block.to_string()),
             ("$mr", b.rows.to_string()),
-            ("$nr", b.columns().to_string()),
+            ("$nr", columns(self.region, kernel)),
             ("$r0", bound(&kernel.first[0])?),
             ("$r1", bound(&kernel.last[0])?),
             ("$c0", bound(&kernel.first[1])?),
@@ -271,8 +271,8 @@ impl Printer<'_> {
             .iter()
             .enumerate()
             .map(|(t, operands)| {
-                let row = packed_at("nestor_k", b.rows, t, terms);
-                let column = packed_at("nestor_k", b.columns(), t, terms);
+                let row = packed_at("nestor_k", &b.rows.to_string(), t, terms);
+                let column = packed_at("nestor_k", &columns(self.region, kernel), t, terms);
                 vec![
                     (
                         "$pack_row",
@@ -323,10 +323,14 @@ fn per_k(terms: usize) -> String {
 
 /// Where product `term`'s values at depth `k` start in a packed panel `width` wide:
 /// `k * terms * width + term * width`.
-fn packed_at(k: &str, width: usize, term: usize, terms: usize) -> String {
-    match term * width {
-        0 => format!("{k} * {}", terms * width),
-        offset => format!("{k} * {} + {offset}", terms * width),
+fn packed_at(k: &str, width: &str, term: usize, terms: usize) -> String {
+    let stride = match terms {
+        1 => width.to_string(),
+        n => format!("{n} * {width}"),
+    };
+    match term {
+        0 => format!("{k} * {stride}"),
+        t => format!("{k} * {stride} + {t} * {width}"),
     }
 }
 
@@ -354,7 +358,7 @@ impl Printer<'_> {
         };
         let ranges = (range(0)?, range(1)?);
         let b = &kernel.blocking;
-        let (last_row, last_column) = (b.rows - 1, b.columns() - 1);
+        let (last_row, last_column) = (b.rows - 1, format!("{} - 1", columns(self.region, kernel)));
         let mut test = |row: &str, column: &str| self.cell_test(cells, row, column, ranges);
         let corners = [
             test("nestor_i", "nestor_j")?,
@@ -430,6 +434,23 @@ pub fn tile_function_name(region: &Region, kernel: &ProductKernel) -> String {
     )
 }
 
+/// The constant `kernel`'s code defines as the lanes of its vectors: the AVX-512 width
+/// where the compiler targets it (`__AVX512F__`), else the AVX2 one
+/// ([`Blocking::wide_lanes`], [`Blocking::lanes`]): the C is compiled for a target
+/// nestor does not know, and 64-byte vectors on an AVX2 target would spill.
+fn lanes_name(region: &Region, kernel: &ProductKernel) -> String {
+    format!("{}_lanes", tile_function_name(region, kernel))
+}
+
+/// The columns of `kernel`'s register tile, as C: its vectors times their lanes.
+fn columns(region: &Region, kernel: &ProductKernel) -> String {
+    format!(
+        "({} * {})",
+        kernel.blocking.vectors,
+        lanes_name(region, kernel)
+    )
+}
+
 /// The definition of [`tile_function_name`], placed before the region's function: a
 /// full register tile, its `rows` rows at `c0`, `c1`, ... loaded into vectors, `k` run
 /// over the packed operands `a` and `b` (each cell adding the sum of its products in
@@ -444,7 +465,7 @@ pub fn tile_function(region: &Region, kernel: &ProductKernel) -> String {
         CType::Floating(32) => "float",
         _ => "double",
     };
-    let (mr, nr, lanes) = (b.rows, b.columns(), b.lanes);
+    let (mr, lanes) = (b.rows, lanes_name(region, kernel));
     let rows: Vec<String> = (0..mr).map(|r| format!("{t} *c{r}")).collect();
     let per_row = |f: &dyn Fn(usize, usize) -> String, join: &str| -> Vec<String> {
         (0..mr)
@@ -458,9 +479,17 @@ pub fn tile_function(region: &Region, kernel: &ProductKernel) -> String {
     };
     let mut lines = vec![
         format!(
-            "/* nestor: a full register tile of the packed product kernel of `{}` in `{}` ({mr} x {nr} cells). */",
-            region.statements[kernel.statement].name, region.function
+            "/* nestor: a full register tile of the packed product kernel of `{}` in `{}` ({mr} x {} cells, {mr} x {} where the compiler targets AVX-512). */",
+            region.statements[kernel.statement].name,
+            region.function,
+            b.columns(),
+            b.vectors * b.wide_lanes,
         ),
+        "#if defined(__AVX512F__)".to_string(),
+        format!("enum {{ {lanes} = {} }};", b.wide_lanes),
+        "#else".to_string(),
+        format!("enum {{ {lanes} = {} }};", b.lanes),
+        "#endif".to_string(),
         format!(
             "static __attribute__((noinline)) void {}(long long kn, const {t} *a, const {t} *b, {})",
             tile_function_name(region, kernel),
@@ -471,7 +500,7 @@ pub fn tile_function(region: &Region, kernel: &ProductKernel) -> String {
             "  typedef {t} v __attribute__((vector_size({lanes} * sizeof({t})), aligned(sizeof({t}))));"
         ),
     ];
-    let load = |r, v| format!("x{r}_{v} = *(const v *)(c{r} + {})", v * lanes);
+    let load = |r, v| format!("x{r}_{v} = *(const v *)(c{r} + {v} * {lanes})");
     lines.extend(
         per_row(&load, ", ")
             .into_iter()
@@ -487,10 +516,10 @@ pub fn tile_function(region: &Region, kernel: &ProductKernel) -> String {
     for t in 0..terms {
         for w in 0..b.vectors {
             lines.push(format!(
-                "    v {} = *(const v *)&b[k * {} + {}];",
+                "    v {} = *(const v *)&b[k * {} * {lanes} + {} * {lanes}];",
                 vector(t, w),
-                terms * nr,
-                t * nr + w * lanes
+                terms * b.vectors,
+                t * b.vectors + w
             ));
         }
     }
@@ -506,7 +535,7 @@ pub fn tile_function(region: &Region, kernel: &ProductKernel) -> String {
             .map(|l| format!("    {l}")),
     );
     lines.push("  }".into());
-    let store = |r, v| format!("*(v *)(c{r} + {}) = x{r}_{v};", v * lanes);
+    let store = |r, v| format!("*(v *)(c{r} + {v} * {lanes}) = x{r}_{v};");
     lines.extend(per_row(&store, " ").into_iter().map(|l| format!("  {l}")));
     lines.push("}".into());
     let end = region.line_ending;

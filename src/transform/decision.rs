@@ -136,7 +136,9 @@ pub enum Decision {
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Blocking {
     pub rows: usize,
+    /// A vector's lanes for AVX2 (32 bytes), and for AVX-512 (64): the C picks by target.
     pub lanes: usize,
+    pub wide_lanes: usize,
     pub vectors: usize,
     pub depth: usize,
     pub row_block: usize,
@@ -756,10 +758,10 @@ fn product_kernel(statement: &str, b: &Blocking, products: usize) -> String {
         1 => String::new(),
         n => format!(" of a sum of {n} products"),
     };
-    let (rows, columns, depth) = (b.rows, b.columns(), b.depth);
-    let (row_block, column_block) = (b.row_block, b.column_block);
+    let (rows, columns, wide) = (b.rows, b.columns(), b.vectors * b.wide_lanes);
+    let (depth, row_block, column_block) = (b.depth, b.row_block, b.column_block);
     format!(
-        "ran `{statement}` as a packed product kernel{sum}: {rows} x {columns} cells in registers, operands packed in blocks of {row_block} x {depth} and {depth} x {column_block}"
+        "ran `{statement}` as a packed product kernel{sum}: {rows} x {columns} cells in registers ({rows} x {wide} where the compiler targets AVX-512), operands packed in blocks of {row_block} x {depth} and {depth} x {column_block}"
     )
 }
 

@@ -214,6 +214,7 @@ fn blocking_for(bytes: u64, terms: usize) -> Blocking {
     Blocking {
         rows: 5,
         lanes: if bytes == 4 { 8 } else { 4 },
+        wide_lanes: if bytes == 4 { 16 } else { 8 },
         vectors: 2,
         depth: 256 / terms.next_power_of_two(),
         row_block: 100,

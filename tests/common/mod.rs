@@ -266,6 +266,26 @@ pub fn assert_same_behaviour_threaded(
     Ok(())
 }
 
+/// [`assert_same_behaviour`] with the rewritten file compiled with `flags` too (a
+/// target's branch of the generated code, `-mavx512f`).
+pub fn assert_same_behaviour_with(
+    name: &str,
+    original: &str,
+    rewritten: &str,
+    flags: &[&str],
+) -> Result<(), String> {
+    let (_dir, ea, eb) = build_pair(name, original, rewritten, None, flags)?;
+    let (expected, got) = (run(&ea)?, run(&eb)?);
+    if got != expected {
+        return Err(format!(
+            "{name}: with {flags:?} the output differs\noriginal: {}\nrewritten: {}\n--- rewritten ---\n{rewritten}",
+            String::from_utf8_lossy(&expected.1),
+            String::from_utf8_lossy(&got.1)
+        ));
+    }
+    Ok(())
+}
+
 /// Whether `NESTOR_BLESS` asks to rewrite expectations instead of checking them.
 pub fn bless() -> bool {
     std::env::var_os("NESTOR_BLESS").is_some_and(|v| v != "0")

@@ -13,29 +13,34 @@ exit 0
 #define N 40
 #endif
 
-/* nestor: a full register tile of the packed product kernel of `S1` in `matmul` (5 x 8 cells). */
+/* nestor: a full register tile of the packed product kernel of `S1` in `matmul` (5 x 8 cells, 5 x 16 where the compiler targets AVX-512). */
+#if defined(__AVX512F__)
+enum { nestor_tile_454_S1_lanes = 8 };
+#else
+enum { nestor_tile_454_S1_lanes = 4 };
+#endif
 static __attribute__((noinline)) void nestor_tile_454_S1(long long kn, const double *a, const double *b, double *c0, double *c1, double *c2, double *c3, double *c4)
 {
-  typedef double v __attribute__((vector_size(4 * sizeof(double)), aligned(sizeof(double))));
-  v x0_0 = *(const v *)(c0 + 0), x0_1 = *(const v *)(c0 + 4);
-  v x1_0 = *(const v *)(c1 + 0), x1_1 = *(const v *)(c1 + 4);
-  v x2_0 = *(const v *)(c2 + 0), x2_1 = *(const v *)(c2 + 4);
-  v x3_0 = *(const v *)(c3 + 0), x3_1 = *(const v *)(c3 + 4);
-  v x4_0 = *(const v *)(c4 + 0), x4_1 = *(const v *)(c4 + 4);
+  typedef double v __attribute__((vector_size(nestor_tile_454_S1_lanes * sizeof(double)), aligned(sizeof(double))));
+  v x0_0 = *(const v *)(c0 + 0 * nestor_tile_454_S1_lanes), x0_1 = *(const v *)(c0 + 1 * nestor_tile_454_S1_lanes);
+  v x1_0 = *(const v *)(c1 + 0 * nestor_tile_454_S1_lanes), x1_1 = *(const v *)(c1 + 1 * nestor_tile_454_S1_lanes);
+  v x2_0 = *(const v *)(c2 + 0 * nestor_tile_454_S1_lanes), x2_1 = *(const v *)(c2 + 1 * nestor_tile_454_S1_lanes);
+  v x3_0 = *(const v *)(c3 + 0 * nestor_tile_454_S1_lanes), x3_1 = *(const v *)(c3 + 1 * nestor_tile_454_S1_lanes);
+  v x4_0 = *(const v *)(c4 + 0 * nestor_tile_454_S1_lanes), x4_1 = *(const v *)(c4 + 1 * nestor_tile_454_S1_lanes);
   for (long long k = 0; k < kn; k++) {
-    v b0 = *(const v *)&b[k * 8 + 0];
-    v b1 = *(const v *)&b[k * 8 + 4];
+    v b0 = *(const v *)&b[k * 2 * nestor_tile_454_S1_lanes + 0 * nestor_tile_454_S1_lanes];
+    v b1 = *(const v *)&b[k * 2 * nestor_tile_454_S1_lanes + 1 * nestor_tile_454_S1_lanes];
     x0_0 += a[k * 5 + 0] * b0; x0_1 += a[k * 5 + 0] * b1;
     x1_0 += a[k * 5 + 1] * b0; x1_1 += a[k * 5 + 1] * b1;
     x2_0 += a[k * 5 + 2] * b0; x2_1 += a[k * 5 + 2] * b1;
     x3_0 += a[k * 5 + 3] * b0; x3_1 += a[k * 5 + 3] * b1;
     x4_0 += a[k * 5 + 4] * b0; x4_1 += a[k * 5 + 4] * b1;
   }
-  *(v *)(c0 + 0) = x0_0; *(v *)(c0 + 4) = x0_1;
-  *(v *)(c1 + 0) = x1_0; *(v *)(c1 + 4) = x1_1;
-  *(v *)(c2 + 0) = x2_0; *(v *)(c2 + 4) = x2_1;
-  *(v *)(c3 + 0) = x3_0; *(v *)(c3 + 4) = x3_1;
-  *(v *)(c4 + 0) = x4_0; *(v *)(c4 + 4) = x4_1;
+  *(v *)(c0 + 0 * nestor_tile_454_S1_lanes) = x0_0; *(v *)(c0 + 1 * nestor_tile_454_S1_lanes) = x0_1;
+  *(v *)(c1 + 0 * nestor_tile_454_S1_lanes) = x1_0; *(v *)(c1 + 1 * nestor_tile_454_S1_lanes) = x1_1;
+  *(v *)(c2 + 0 * nestor_tile_454_S1_lanes) = x2_0; *(v *)(c2 + 1 * nestor_tile_454_S1_lanes) = x2_1;
+  *(v *)(c3 + 0 * nestor_tile_454_S1_lanes) = x3_0; *(v *)(c3 + 1 * nestor_tile_454_S1_lanes) = x3_1;
+  *(v *)(c4 + 0 * nestor_tile_454_S1_lanes) = x4_0; *(v *)(c4 + 1 * nestor_tile_454_S1_lanes) = x4_1;
 }
 
 static void matmul(double *c, const double *a, const double *b, size_t n)
@@ -56,7 +61,7 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
       long long nestor_kmax = ((long long)n - 1) - 0 + 1 < 256 ? ((long long)n - 1) - 0 + 1 : 256;
       long long nestor_nmax = ((long long)n - 1) - 0 + 1 < 2048 ? ((long long)n - 1) - 0 + 1 : 2048;
       long long nestor_mmax = ((long long)n - 1) - 0 + 1 < 100 ? ((long long)n - 1) - 0 + 1 : 100;
-      char *nestor_pb_block = (char *)__builtin_malloc(sizeof(double) * nestor_kmax * ((nestor_nmax + 8 - 1) / 8 * 8) + 64);
+      char *nestor_pb_block = (char *)__builtin_malloc(sizeof(double) * nestor_kmax * ((nestor_nmax + (2 * nestor_tile_454_S1_lanes) - 1) / (2 * nestor_tile_454_S1_lanes) * (2 * nestor_tile_454_S1_lanes)) + 64);
       double *nestor_pb = nestor_pb_block ? (double *)(nestor_pb_block + (64 - (unsigned long long)nestor_pb_block % 64) % 64) : 0;
       #ifdef _OPENMP
       #pragma omp parallel
@@ -82,11 +87,11 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
               #ifdef _OPENMP
               #pragma omp for
               #endif
-              for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += 8) {
-                long long nestor_w = nestor_jn - nestor_jr < 8 ? nestor_jn - nestor_jr : 8;
+              for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += (2 * nestor_tile_454_S1_lanes)) {
+                long long nestor_w = nestor_jn - nestor_jr < (2 * nestor_tile_454_S1_lanes) ? nestor_jn - nestor_jr : (2 * nestor_tile_454_S1_lanes);
                 for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
                   for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
-                    nestor_pb[nestor_jr * nestor_kn + nestor_k * 8 + nestor_s] = b[(nestor_pc + nestor_k) * n + (nestor_jc + nestor_jr + nestor_s)];
+                    nestor_pb[nestor_jr * nestor_kn + nestor_k * (2 * nestor_tile_454_S1_lanes) + nestor_s] = b[(nestor_pc + nestor_k) * n + (nestor_jc + nestor_jr + nestor_s)];
                   }
               }
             }
@@ -103,17 +108,17 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
                       nestor_pa[nestor_ir * nestor_kn + nestor_k * 5 + nestor_r] = a[(nestor_ic + nestor_ir + nestor_r) * n + (nestor_pc + nestor_k)];
                     }
                 }
-                for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += 8)
+                for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += (2 * nestor_tile_454_S1_lanes))
                   for (long long nestor_ir = 0; nestor_ir < nestor_in; nestor_ir += 5) {
                     long long nestor_i = nestor_ic + nestor_ir, nestor_j = nestor_jc + nestor_jr;
                     long long nestor_h = nestor_in - nestor_ir < 5 ? nestor_in - nestor_ir : 5;
-                    long long nestor_w = nestor_jn - nestor_jr < 8 ? nestor_jn - nestor_jr : 8;
+                    long long nestor_w = nestor_jn - nestor_jr < (2 * nestor_tile_454_S1_lanes) ? nestor_jn - nestor_jr : (2 * nestor_tile_454_S1_lanes);
                     const double *nestor_a = nestor_pa + nestor_ir * nestor_kn;
                     const double *nestor_b = nestor_pb + nestor_jr * nestor_kn;
-                    if (nestor_h == 5 && nestor_w == 8) {
+                    if (nestor_h == 5 && nestor_w == (2 * nestor_tile_454_S1_lanes)) {
                       nestor_tile_454_S1(nestor_kn, nestor_a, nestor_b, &c[(nestor_i + 0) * n + (nestor_j)], &c[(nestor_i + 1) * n + (nestor_j)], &c[(nestor_i + 2) * n + (nestor_j)], &c[(nestor_i + 3) * n + (nestor_j)], &c[(nestor_i + 4) * n + (nestor_j)]);
                     } else {
-                      double nestor_c[5][8];
+                      double nestor_c[5][(2 * nestor_tile_454_S1_lanes)];
                       long long nestor_inside = 0;
                       for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
                         for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
@@ -127,7 +132,7 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
                         for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
                           for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
                             for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
-                              nestor_c[nestor_r][nestor_s] += nestor_a[nestor_k * 5 + nestor_r] * nestor_b[nestor_k * 8 + nestor_s];
+                              nestor_c[nestor_r][nestor_s] += nestor_a[nestor_k * 5 + nestor_r] * nestor_b[nestor_k * (2 * nestor_tile_454_S1_lanes) + nestor_s];
                       for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
                         for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
                           c[(nestor_i + nestor_r) * n + (nestor_j + nestor_s)] = nestor_c[nestor_r][nestor_s];
