@@ -256,14 +256,26 @@ pub fn assert_same_behaviour_threaded(
     for threads in THREADS {
         let got = run_with(&eb, &[("OMP_NUM_THREADS", threads)])?;
         if got != expected {
-            return Err(format!(
-                "{name}: with -fopenmp and {threads} threads the output differs\noriginal: {}\nrewritten: {}\n--- rewritten ---\n{rewritten}",
-                String::from_utf8_lossy(&expected.1),
-                String::from_utf8_lossy(&got.1)
-            ));
+            let how = format!("with -fopenmp and {threads} threads");
+            return Err(differs(name, &how, &expected, &got, rewritten));
         }
     }
     Ok(())
+}
+
+/// The message for outputs that differ (`how` the rewritten file was built and run).
+fn differs(
+    name: &str,
+    how: &str,
+    expected: &(i32, Vec<u8>),
+    got: &(i32, Vec<u8>),
+    rewritten: &str,
+) -> String {
+    format!(
+        "{name}: {how} the output differs\noriginal: {}\nrewritten: {}\n--- rewritten ---\n{rewritten}",
+        String::from_utf8_lossy(&expected.1),
+        String::from_utf8_lossy(&got.1)
+    )
 }
 
 /// [`assert_same_behaviour`] with the rewritten file compiled with `flags` too (a
@@ -276,14 +288,16 @@ pub fn assert_same_behaviour_with(
 ) -> Result<(), String> {
     let (_dir, ea, eb) = build_pair(name, original, rewritten, None, flags)?;
     let (expected, got) = (run(&ea)?, run(&eb)?);
-    if got != expected {
-        return Err(format!(
-            "{name}: with {flags:?} the output differs\noriginal: {}\nrewritten: {}\n--- rewritten ---\n{rewritten}",
-            String::from_utf8_lossy(&expected.1),
-            String::from_utf8_lossy(&got.1)
-        ));
+    match got == expected {
+        true => Ok(()),
+        false => Err(differs(
+            name,
+            &format!("with {flags:?}"),
+            &expected,
+            &got,
+            rewritten,
+        )),
     }
-    Ok(())
 }
 
 /// Whether `NESTOR_BLESS` asks to rewrite expectations instead of checking them.
