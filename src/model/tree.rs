@@ -108,24 +108,14 @@ impl ScheduleTree {
     /// This tree with the bands that hold only statements of `statements` generated as
     /// loops (no register tile there: `unroll` off).
     pub fn rolled(&self, statements: &BTreeSet<usize>) -> ScheduleTree {
-        let inner = self.map_children(&mut |child| child.rolled(statements));
-        match inner {
-            ScheduleTree::Band {
-                label,
-                members,
-                child,
-                unroll,
-            } => {
-                let all = members.iter().all(|(k, _)| statements.contains(k));
-                ScheduleTree::Band {
-                    label,
-                    members,
-                    child,
-                    unroll: unroll && !all,
-                }
-            }
-            other => other,
+        let mut out = self.map_children(&mut |child| child.rolled(statements));
+        if let ScheduleTree::Band {
+            members, unroll, ..
+        } = &mut out
+        {
+            *unroll &= !members.iter().all(|(k, _)| statements.contains(k));
         }
+        out
     }
 
     /// Every band of the tree, depth first (a band before those inside it).
