@@ -1,6 +1,8 @@
 //! Local headers (`#include "x.h"`): what they declare decides how nestor reads the
 //! file, so the CLI reads them (next to the file, then in `-I` directories).
 
+mod common;
+
 use std::process::Command;
 
 fn nestor(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
@@ -131,4 +133,63 @@ fn a_header_s_conditional_on_the_command_line_is_decided() {
             "{args:?}\n{out}\n{err}"
         );
     }
+}
+
+/// A header in the style of PolyBench's: a default chosen where the command line
+/// chose nothing (`#if !defined(..._FLOAT) && !defined(..._DOUBLE)` / `#define
+/// ..._DOUBLE`), then the element type per choice. With `-D DATA_TYPE_IS_FLOAT=1`
+/// nestor once read `DATA_TYPE` as `double` (a fallback for the name where no header
+/// says) and emitted a kernel of doubles over the compiler's float arrays: the output
+/// differed. The rewritten file must behave as the original, both built with the flag.
+#[test]
+fn a_default_type_overridden_on_the_command_line_is_the_compiler_s() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("kernel.h"),
+        "#ifndef KERNEL_H\n#define KERNEL_H\n\
+         # if !defined(DATA_TYPE_IS_FLOAT) && !defined(DATA_TYPE_IS_DOUBLE)\n\
+         #  define DATA_TYPE_IS_DOUBLE\n# endif\n\
+         #ifdef DATA_TYPE_IS_FLOAT\n#  define DATA_TYPE float\n# endif\n\
+         #ifdef DATA_TYPE_IS_DOUBLE\n#  define DATA_TYPE double\n# endif\n#endif\n",
+    )
+    .expect("write");
+    let src = "#include <stdio.h>\n#include \"kernel.h\"\n#define N 300\n\
+        static void k(int n, DATA_TYPE C[N][N], DATA_TYPE A[N][N], DATA_TYPE B[N][N]) {\n\
+        \x20 for (int i = 0; i < n; i++)\n\
+        \x20   for (int k = 0; k < n; k++)\n\
+        \x20     for (int j = 0; j < n; j++)\n\
+        \x20       C[i][j] += A[i][k] * B[k][j];\n}\n\
+        static DATA_TYPE A[N][N], B[N][N], C[N][N];\n\
+        int main(void) {\n\
+        \x20 for (int i = 0; i < N; i++)\n\
+        \x20   for (int j = 0; j < N; j++) {\n\
+        \x20     A[i][j] = (DATA_TYPE)((i * 7 + j) % 13) / 13;\n\
+        \x20     B[i][j] = (DATA_TYPE)((i + 3 * j) % 11) / 11;\n\
+        \x20   }\n\
+        \x20 k(N, C, A, B);\n\
+        \x20 for (int i = 0; i < N; i += 37)\n\
+        \x20   printf(\"%a %a %zu\\n\", (double)C[i][i], (double)C[i][N - 1 - i], sizeof(DATA_TYPE));\n\
+        \x20 return 0;\n}\n";
+    std::fs::write(dir.path().join("k.c"), src).expect("write");
+    let flag = "-DDATA_TYPE_IS_FLOAT=1";
+    let (code, out, err) = nestor(dir.path(), &["optimize", flag, "k.c"]);
+    assert_eq!(code, 0, "{err}");
+    let rewritten = dir.path().join("rewritten.c");
+    std::fs::write(&rewritten, &out).expect("write");
+    let built = |file: &std::path::Path, name: &str| {
+        common::compile_with(file, dir.path(), name, Some(dir.path()), &[flag])
+    };
+    let original = built(&dir.path().join("k.c"), "original").expect("the original builds");
+    let rewritten = built(&rewritten, "rewritten").unwrap_or_else(|e| panic!("{e}\n{out}"));
+    let printed = |exe: &std::path::Path| {
+        let (code, out) = common::run(exe).expect("runs");
+        (code, String::from_utf8_lossy(&out).into_owned())
+    };
+    let expected = printed(&original);
+    assert!(
+        expected.1.contains(" 4\n"),
+        "float elements: {}",
+        expected.1
+    );
+    assert_eq!(printed(&rewritten), expected, "{out}");
 }

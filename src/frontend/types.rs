@@ -260,9 +260,7 @@ fn standard_typedef(name: &str) -> Option<CType> {
             CType::Unsigned(64)
         }
         "bool" => CType::Unsigned(1),
-        // PolyBench's element type where its header is not read: `double` unless a
-        // configuration says otherwise (a size only the cost model reads).
-        "DATA_TYPE" | "double_t" => CType::Floating(64),
+        "double_t" => CType::Floating(64),
         "float_t" => CType::Floating(32),
         _ => return None,
     })
