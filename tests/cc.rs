@@ -243,9 +243,20 @@ fn macros_passed_through_to_the_preprocessor_are_not_taken_as_undefined() {
 
 /// The output of `TRACED` built by `compiler` with the arguments `extra`.
 fn traced_output_with(dir: &Path, compiler: &[&str], extra: &[&str]) -> String {
-    let src = dir.join("traced.c");
-    std::fs::write(&src, TRACED).unwrap();
-    let exe = dir.join("traced");
+    program_output(dir, ("traced", TRACED), compiler, extra).0
+}
+
+/// The output of program `name`, `text`, built in `dir` by `compiler` with the
+/// arguments `extra`, and what the build wrote to standard error.
+fn program_output(
+    dir: &Path,
+    (name, text): (&str, &str),
+    compiler: &[&str],
+    extra: &[&str],
+) -> (String, String) {
+    let src = dir.join(format!("{name}.c"));
+    std::fs::write(&src, text).unwrap();
+    let exe = dir.join(name);
     let built = Command::new(compiler[0])
         .args(&compiler[1..])
         .arg("-O2")
@@ -258,7 +269,54 @@ fn traced_output_with(dir: &Path, compiler: &[&str], extra: &[&str]) -> String {
         .expect("the compiler runs");
     assert!(built.status.success(), "{built:?}");
     let out = Command::new(&exe).output().expect("the program runs");
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&built.stderr).into_owned(),
+    )
+}
+
+/// A product whose element type is a default the command line may override.
+const REAL_PRODUCT: &str = "#include <stdio.h>
+#ifndef REAL
+#define REAL double
+#endif
+#define N 300
+static void k(int n, REAL C[N][N], REAL A[N][N], REAL B[N][N]) {
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < n; k++)
+      for (int j = 0; j < n; j++)
+        C[i][j] += A[i][k] * B[k][j];
+}
+static REAL A[N][N], B[N][N], C[N][N];
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      A[i][j] = (REAL)((i * 7 + j) % 13) / 13;
+      B[i][j] = (REAL)((i + 3 * j) % 11) / 11;
+    }
+  k(N, C, A, B);
+  for (int i = 0; i < N; i += 37)
+    printf(\"%a %a %zu\\n\", (double)C[i][i], (double)C[i][N - 1 - i], sizeof(REAL));
+  return 0;
+}
+";
+
+/// `-DREAL=float` overrides the file's default `#define REAL double`: nestor once
+/// read the default, ran the product as a kernel of doubles over the compiler's float
+/// arrays, and the program printed other values. Now the element type is the
+/// command line's (a kernel of floats: 16 columns).
+#[test]
+fn a_type_defined_as_text_on_the_command_line_overrides_the_file_s_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let nestor = env!("CARGO_BIN_EXE_nestor");
+    for (define, cells) in [("-DREAL=float", "5 x 16 cells"), ("-UREAL", "5 x 8 cells")] {
+        let program = ("real", REAL_PRODUCT);
+        let (plain, _) = program_output(dir.path(), program, &["cc"], &[define]);
+        let (wrapped, remarks) =
+            program_output(dir.path(), program, &[nestor, "-v", "cc"], &[define]);
+        assert_eq!(wrapped, plain, "{define}");
+        assert!(remarks.contains(cells), "{define}: {remarks}");
+    }
 }
 
 /// `make` with `EXTRA` added to the compile flags, run in `dir` with `CC=cc`.

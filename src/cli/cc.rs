@@ -55,8 +55,9 @@ pub struct CompilerLine {
     /// `-D NAME=VALUE` with an integer value (`-D NAME` is 1), as the line leaves them
     /// (a later `-D` or `-U` of the name replaces one).
     pub defines: Vec<(String, i64)>,
-    /// Names the line defines otherwise (`-D NAME=text`): not constants nestor can use.
-    pub text_macros: Vec<String>,
+    /// Names the line defines otherwise (`-D NAME=text`), with their texts: not
+    /// constants nestor can use, but defined (`#ifndef NAME` is false).
+    pub text_macros: Vec<(String, String)>,
     /// Whether the line may define macros nestor cannot see: it reads a file before
     /// the input (`-include`, `-imacros`), passes options to the preprocessor that
     /// nestor does not read (`-Wp,...`, `-Xpreprocessor`), names a response file
@@ -84,14 +85,17 @@ impl CompilerLine {
         self.undefine(name);
         match super::args::parse_define(define) {
             Ok(d) => self.defines.push(d),
-            Err(_) => self.text_macros.push(name.to_string()),
+            Err(_) => {
+                let text = define.split_once('=').map_or("", |(_, t)| t);
+                self.text_macros.push((name.to_string(), text.to_string()))
+            }
         }
     }
 
     /// `-U NAME`: the name is not defined (until a later `-D`).
     fn undefine(&mut self, name: &str) {
         self.defines.retain(|(n, _)| n != name);
-        self.text_macros.retain(|n| n != name);
+        self.text_macros.retain(|(n, _)| n != name);
     }
 
     /// The macros the line leaves defined (with the compiler's predefined ones it was
@@ -100,7 +104,7 @@ impl CompilerLine {
         self.defines
             .iter()
             .map(|(n, v)| format!("{n}={v}"))
-            .chain(self.text_macros.iter().map(|n| format!("{n}=?")))
+            .chain(self.text_macros.iter().map(|(n, _)| format!("{n}=?")))
             .collect()
     }
 
@@ -111,7 +115,7 @@ impl CompilerLine {
         } else if self.text_macros.is_empty() {
             OtherMacros::Nothing
         } else {
-            OtherMacros::Unknown(self.text_macros.clone())
+            OtherMacros::Text(self.text_macros.clone())
         }
     }
 }
@@ -633,7 +637,7 @@ mod tests {
         assert_eq!(line.defines, vec![("__GNUC__".into(), 12)]);
         assert_eq!(
             line.other_macros(),
-            OtherMacros::Unknown(vec!["__VERSION__".into()])
+            OtherMacros::Text(vec![("__VERSION__".into(), "\"12.2\"".into())])
         );
     }
 
@@ -663,7 +667,7 @@ mod tests {
         );
         assert_eq!(
             line.other_macros(),
-            OtherMacros::Unknown(vec!["NAME".into()])
+            OtherMacros::Text(vec![("NAME".into(), "x".into())])
         );
         assert!(!line.pass_through);
         assert!(
@@ -682,7 +686,10 @@ mod tests {
             "-DN=1", "-DM=2", "-UN", "-DT=x", "-D", "T=3", "-DS=y", "-DM=5", "k.c",
         ]));
         assert_eq!(line.defines, vec![("T".into(), 3), ("M".into(), 5)]);
-        assert_eq!(line.other_macros(), OtherMacros::Unknown(vec!["S".into()]));
+        assert_eq!(
+            line.other_macros(),
+            OtherMacros::Text(vec![("S".into(), "y".into())])
+        );
         for first in [
             &["-include", "config.h"][..],
             &["-imacros", "m.h"],

@@ -79,6 +79,19 @@ pub fn analyze(original: &str, defines: &[(String, i64)], headers: &[String]) ->
     )
 }
 
+/// The command line's `-D NAME=text` as the `#define NAME text` lines they mean,
+/// read before the headers (`-D REAL=float` makes `REAL` a name of `float`).
+fn command_line_definitions(other: &OtherMacros) -> String {
+    let OtherMacros::Text(macros) = other else {
+        return String::new();
+    };
+    macros
+        .iter()
+        .filter(|(name, text)| !format!("{name}{text}").contains(['\n', '\r', '\\']))
+        .map(|(name, text)| format!("#define {name} {text}\n"))
+        .collect()
+}
+
 /// The text the front end analyses and its parse: `original` as the preprocessor
 /// conditionals nestor can decide leave it, or where that does not parse, with the
 /// undecided groups of declaration fragments read as their first branch
@@ -151,9 +164,9 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
     out.file_diagnostics
         .extend(missing_headers(root, src, &inputs.missing_headers));
     out.identifiers = identifiers(root, &compiled, original);
-    let header_trees: Vec<(tree_sitter::Tree, &str)> = compiled
-        .headers
-        .iter()
+    let command_line = command_line_definitions(&inputs.other_macros);
+    let header_trees: Vec<(tree_sitter::Tree, &str)> = std::iter::once(&command_line)
+        .chain(&compiled.headers)
         .filter_map(|h| Some((syntax::parse(h)?, h.as_str())))
         .collect();
     let file_symbols = Symbols::for_file(

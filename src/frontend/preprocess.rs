@@ -39,8 +39,9 @@ pub enum OtherMacros {
     /// Nothing: every other name is undefined where the file starts.
     #[default]
     Nothing,
-    /// These names are defined otherwise than as integers (`-D NAME=text`).
-    Unknown(Vec<String>),
+    /// These names are defined otherwise than as integers (`-D NAME=text`), as these
+    /// texts.
+    Text(Vec<(String, String)>),
     /// A file is read before the file (`-include`, `-imacros`): any name may be
     /// defined.
     Any,
@@ -153,9 +154,13 @@ impl State {
         }
         match other {
             OtherMacros::Nothing => {}
-            OtherMacros::Unknown(names) => {
-                for name in names {
-                    self.names.insert(name.clone(), Macro::Unknown);
+            OtherMacros::Text(macros) => {
+                for (name, text) in macros {
+                    // `-D NAME=text` is `#define NAME text` before the file.
+                    match directives::definition(&format!("{name} {text}")) {
+                        Some(Item::Define(name, meaning)) => self.names.insert(name, meaning),
+                        _ => self.names.insert(name.clone(), Macro::Unknown),
+                    };
                 }
             }
             OtherMacros::Any => self.include(&Include::Other, None),
@@ -427,39 +432,44 @@ fn of_fragments(group: &Group, src: &str) -> bool {
 }
 
 /// The branch of `group` compiled from `state` (`Some(None)`: none), or `None` if
-/// nestor cannot tell: a test it cannot evaluate comes before the first that holds,
-/// or a branch defines or undefines a name a test reads (an include guard, or a
+/// nestor cannot tell: a test it cannot evaluate comes before the first that holds.
+/// A name a branch defines or undefines and a test reads (an include guard, or a
 /// default such as `#ifndef N` / `#define N 100`, which a compiler's `-D` may
-/// override).
+/// override) is unknown where it is not defined: the group is decided only where its
+/// outcome does not depend on it (`#if !defined(F) && !defined(D)` / `#define D`,
+/// with `F` defined, is not compiled).
 fn taken(group: &Group, state: &State) -> Option<Option<usize>> {
-    if redefines_tested(group) {
-        return None;
-    }
+    let defaults = redefined_tested(group);
+    let lookup = |name: &str| match state.lookup(name) {
+        Macro::Undefined if defaults.contains(name) => Macro::Unknown,
+        meaning => meaning,
+    };
     for (k, branch) in group.branches.iter().enumerate() {
-        if holds(&branch.test, state)? {
+        if holds(&branch.test, &lookup)? {
             return Some(Some(k));
         }
     }
     Some(None)
 }
 
-/// Whether test `test` holds in `state`; `None` if nestor cannot tell.
-fn holds(test: &Test, state: &State) -> Option<bool> {
+/// Whether test `test` holds where names mean what `lookup` says; `None` if nestor
+/// cannot tell.
+fn holds(test: &Test, lookup: &dyn Fn(&str) -> Macro) -> Option<bool> {
     match test {
         Test::Else => Some(true),
-        Test::Defined { name, negated } => match state.lookup(name) {
+        Test::Defined { name, negated } => match lookup(name) {
             Macro::Undefined => Some(*negated),
             Macro::Unknown => None,
             Macro::Object(_) | Macro::Function(..) => Some(!negated),
         },
-        Test::Expression(expr) => condition::value(expr, &|n| state.lookup(n)).map(|v| v != 0),
+        Test::Expression(expr) => condition::value(expr, lookup).map(|v| v != 0),
         Test::Unreadable => None,
     }
 }
 
-/// Whether a branch of `group` (or a group nested in one) defines or undefines a name
+/// The names a branch of `group` (or a group nested in one) defines or undefines and
 /// one of its tests reads.
-fn redefines_tested(group: &Group) -> bool {
+fn redefined_tested(group: &Group) -> HashSet<String> {
     let mut tested = HashSet::new();
     for branch in &group.branches {
         match &branch.test {
@@ -474,7 +484,8 @@ fn redefines_tested(group: &Group) -> bool {
     for branch in &group.branches {
         changed_names(&branch.body, &mut changed);
     }
-    !tested.is_disjoint(&changed)
+    tested.retain(|name| changed.contains(name));
+    tested
 }
 
 /// Adds to `out` the names `items` (and the groups in them) define or undefine.
@@ -566,12 +577,19 @@ mod tests {
     }
 
     #[test]
-    fn command_line_macros_nestor_cannot_use_are_unknown() {
-        let src = "#ifdef X\nx\n#endif\n#ifdef Y\ny\n#endif\n";
+    fn command_line_macros_as_text_are_defined() {
+        let src = "#ifdef X\nx\n#endif\n#ifdef Y\ny\n#endif\n#if X\nz\n#endif\n";
         let with =
             |other: OtherMacros| compiled(src, &[], &other, &[], None, Undecided::AsWritten).file;
-        let unknown_x = with(OtherMacros::Unknown(vec!["X".into()]));
-        assert!(unknown_x.starts_with("#ifdef X\nx\n#endif\n") && !unknown_x.contains('y'));
+        let x = with(OtherMacros::Text(vec![("X".into(), "\"v1\"".into())]));
+        assert!(
+            x.starts_with("        \nx\n      \n") && !x.contains('y'),
+            "{x}"
+        );
+        assert!(
+            x.ends_with("#if X\nz\n#endif\n"),
+            "a string is no number: {x}"
+        );
         assert_eq!(with(OtherMacros::Any), src);
     }
 
@@ -603,9 +621,38 @@ mod tests {
     fn defaults_and_include_guards_stay_as_written() {
         let src = "#ifndef N\n#define N 100\n#endif\n#if N > 50\na\n#endif\n";
         assert_eq!(analysed(src, &[]), src.trim_end());
-        assert_eq!(analysed(src, &[("N", 10)]), src.trim_end());
+        // Defined on the command line, the default is not compiled.
+        assert_eq!(analysed(src, &[("N", 10)]), "~\n~\n~\n~\n~\n~");
         let src = "#ifndef H\n#define H\n#ifdef X\nx\n#endif\n#endif\n";
         assert_eq!(analysed(src, &[]), "#ifndef H\n#define H\n~\n~\n~\n#endif");
+    }
+
+    /// A default chosen where the command line chose nothing, as PolyBench's headers
+    /// choose the element type: decided where a choice is on the command line.
+    #[test]
+    fn a_default_is_not_compiled_where_the_command_line_chose() {
+        let src = "#if !defined(IS_FLOAT) && !defined(IS_DOUBLE)\n#define IS_DOUBLE\n#endif\n\
+                   #ifdef IS_FLOAT\nfloat\n#endif\n#ifdef IS_DOUBLE\ndouble\n#endif\n";
+        assert_eq!(
+            analysed(src, &[("IS_FLOAT", 1)]),
+            "~\n~\n~\n~\nfloat\n~\n~\n~\n~"
+        );
+        // Chosen nowhere, the default stays (a compiler's -D may choose).
+        let expected = "#if !defined(IS_FLOAT) && !defined(IS_DOUBLE)\n#define IS_DOUBLE\n#endif\n\
+                        ~\n~\n~\n#ifdef IS_DOUBLE\ndouble\n#endif";
+        assert_eq!(analysed(src, &[]), expected);
+    }
+
+    /// `-D NAME=text` defines NAME as the text: `#ifndef NAME` is not compiled.
+    #[test]
+    fn a_macro_defined_as_text_on_the_command_line_is_defined() {
+        let src = "#ifndef REAL\n#define REAL double\n#endif\n#if SCALE(2) == 6\nsix\n#endif\n";
+        let other = OtherMacros::Text(vec![
+            ("REAL".into(), "float".into()),
+            ("SCALE(x)".into(), "((x) * 3)".into()),
+        ]);
+        let out = compiled(src, &[], &other, &[], None, Undecided::AsWritten).file;
+        assert_eq!(out.replace(' ', ""), "\n\n\n\nsix\n\n");
     }
 
     #[test]

@@ -176,12 +176,13 @@ fn expand(
             }
             let (operand, next) = defined_operand(tokens, i)?;
             i = next;
+            // Of a name nestor does not know, 0 or 1: `&&` and `||` may still decide.
             let defined = match lookup(operand) {
-                Macro::Undefined => 0,
-                Macro::Unknown => return None,
-                Macro::Object(_) | Macro::Function(..) => 1,
+                Macro::Undefined => Some(0),
+                Macro::Unknown => None,
+                Macro::Object(_) | Macro::Function(..) => Some(1),
             };
-            out.push(Token::Number(Some(defined)));
+            out.push(Token::Number(defined));
             continue;
         }
         match lookup(name) {
@@ -510,6 +511,11 @@ mod tests {
         // any tokens, `1 ||` for example.
         assert_eq!(eval("U && 0"), None);
         assert_eq!(eval("0 && U"), None);
+        assert_eq!(eval("defined(U)"), None);
+        // `defined` of an unknown name is 0 or 1, nothing else.
+        assert_eq!(eval("0 && defined(U)"), Some(0));
+        assert_eq!(eval("!defined(A) && !defined U"), Some(0));
+        assert_eq!(eval("defined U || 1"), None);
     }
 
     #[test]

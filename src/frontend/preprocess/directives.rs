@@ -297,7 +297,7 @@ pub fn plain(d: &Directive) -> Option<Item> {
 }
 
 /// `#define NAME body` or `#define NAME(params) body`.
-fn definition(arg: &str) -> Option<Item> {
+pub(super) fn definition(arg: &str) -> Option<Item> {
     let (name, rest) = split_identifier(arg);
     if name.is_empty() {
         return None;
