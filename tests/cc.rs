@@ -552,3 +552,34 @@ fn a_rebuild_takes_the_rewrite_from_the_cache() {
     assert!(out.status.success());
     assert_eq!(walk(&cache).len(), 2);
 }
+
+/// The same default after an `#include` nestor does not read (a header in an
+/// `-isystem` directory), which defines `REAL` as `float` first: nestor once took the
+/// file's `double`. The default's meaning is unknown: no kernel, the same output.
+#[test]
+fn a_default_after_a_header_nestor_does_not_read_is_unknown() {
+    let dir = tempfile::tempdir().unwrap();
+    let system = dir.path().join("system");
+    std::fs::create_dir(&system).unwrap();
+    std::fs::write(system.join("config.h"), "#define REAL float\n").unwrap();
+    let src = REAL_PRODUCT.replacen(
+        "#include <stdio.h>\n",
+        "#include <stdio.h>\n#include <config.h>\n",
+        1,
+    );
+    let program = ("unread", src.as_str());
+    let flags = ["-isystem", system.to_str().unwrap()];
+    let (plain, _) = program_output(dir.path(), program, &["cc"], &flags);
+    let nestor = env!("CARGO_BIN_EXE_nestor");
+    let (wrapped, remarks) = program_output(dir.path(), program, &[nestor, "-v", "cc"], &flags);
+    assert_eq!(wrapped, plain);
+    assert!(!remarks.contains("packed product kernel"), "{remarks}");
+    // Found in an -I directory, the header is read: `REAL` is the header's `float`.
+    let (wrapped, _) = program_output(
+        dir.path(),
+        program,
+        &[nestor, "-v", "cc"],
+        &["-I", system.to_str().unwrap()],
+    );
+    assert_eq!(wrapped, plain);
+}

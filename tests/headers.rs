@@ -193,3 +193,19 @@ fn a_default_type_overridden_on_the_command_line_is_the_compiler_s() {
     );
     assert_eq!(printed(&rewritten), expected, "{out}");
 }
+
+/// A header included with `<...>` that is in an `-I` directory (PolyBench's
+/// `<polybench.h>`) is the one a compiler reads: nestor reads it too.
+#[test]
+fn an_angled_include_found_in_an_include_directory_is_read() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir(dir.path().join("inc")).expect("mkdir");
+    std::fs::write(dir.path().join("inc/kernel.h"), "typedef long len_t;\n").expect("write");
+    let src = KERNEL.replace("\"kernel.h\"", "<kernel.h>");
+    std::fs::write(dir.path().join("k.c"), src).expect("write");
+    let (code, _, err) = nestor(dir.path(), &["explain", "-I", "inc", "k.c"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("N102"), "{err}");
+    let (_, _, err) = nestor(dir.path(), &["explain", "k.c"]);
+    assert!(err.contains("cannot see what type"), "{err}");
+}

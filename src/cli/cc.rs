@@ -418,6 +418,7 @@ fn rewritten(path: &Path, (line, base): (&CompilerLine, &Base), verbose: bool) -
         .cloned()
         .collect();
     let base_options = super::report::options(&analysis, &rewrite, false);
+    let headers = local_headers(src, &super::io::directory_of(path), &includes);
     let options = pipeline::Options {
         inputs: frontend::Inputs {
             // The command line's constants after NESTOR_FLAGS', as the compiler sees them.
@@ -429,7 +430,8 @@ fn rewritten(path: &Path, (line, base): (&CompilerLine, &Base), verbose: bool) -
                 .cloned()
                 .collect(),
             other_macros: line.other_macros(),
-            headers: local_headers(src, &super::io::directory_of(path), &includes),
+            headers: headers.texts,
+            angled_headers: headers.angled,
             missing_headers: missing_headers(src, &super::io::directory_of(path), &includes),
             pure: base_options.inputs.pure.clone(),
             compiler: Some(line.macros()),

@@ -56,6 +56,10 @@ pub struct Inputs {
     /// The texts of the local headers the file includes, in inclusion order: their
     /// macros, typedefs and declarations are visible in the file.
     pub headers: Vec<String>,
+    /// The names of the headers among them included with `<...>` (found in an `-I`
+    /// directory, where a compiler looks first): the preprocessor reads those
+    /// `#include`s as those of local headers.
+    pub angled_headers: Vec<String>,
     /// The names of the headers the file includes with quotes that were not found
     /// (neither beside it nor in a `-I` directory): what they declare is unknown.
     pub missing_headers: Vec<String>,
@@ -100,10 +104,14 @@ fn compiled_and_parsed(
     original: &str,
     inputs: &Inputs,
 ) -> (preprocess::Compiled, Option<tree_sitter::Tree>) {
-    let (defines, other, headers) = (&inputs.defines, &inputs.other_macros, &inputs.headers);
+    let (defines, other) = (&inputs.defines, &inputs.other_macros);
+    let headers = preprocess::Headers {
+        texts: &inputs.headers,
+        angled: &inputs.angled_headers,
+    };
     let compiler = inputs.compiler.as_deref();
     let read =
-        |undecided| preprocess::compiled(original, defines, other, headers, compiler, undecided);
+        |undecided| preprocess::compiled(original, defines, other, &headers, compiler, undecided);
     let compiled = read(Undecided::AsWritten);
     let tree = syntax::parse(&compiled.file);
     if tree.as_ref().is_some_and(|t| t.root_node().has_error()) {
@@ -176,6 +184,7 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
             .chain(std::iter::once((root, src))),
         defines,
         pure,
+        &compiled.defaults_overridden_unseen,
     );
     out.defines_main = file_symbols.defines_function("main");
     let pragma_mode = src.contains("scop") && has_scop_pragma(root, src);

@@ -79,6 +79,31 @@ pub struct Compiled {
     pub headers: Vec<String>,
     /// The runs blanked in `file`, in order.
     pub blanks: Vec<Blank>,
+    /// Names a text defines only where they are not defined already (`#ifndef REAL` /
+    /// `#define REAL double`, left as written) where what came before, unread by
+    /// nestor, may define them: their meaning is unknown.
+    pub defaults_overridden_unseen: HashSet<String>,
+}
+
+/// The local headers nestor has read for a file.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Headers<'a> {
+    /// Their texts, in inclusion order.
+    pub texts: &'a [String],
+    /// The names of those included with `<...>` (found where a compiler looks first):
+    /// their `#include`s are read as those of local headers.
+    pub angled: &'a [String],
+}
+
+impl Headers<'_> {
+    /// `include` as nestor reads it: an `#include <name>` of a header it has read is
+    /// one of a local header.
+    fn read_as(&self, include: Include) -> Include {
+        match include {
+            Include::System(path) if self.angled.contains(&path) => Include::Local(path),
+            other => other,
+        }
+    }
 }
 
 /// The file `src` and its local `headers` as the front end parses them. In each text,
@@ -104,23 +129,30 @@ pub fn compiled(
     src: &str,
     defines: &[(String, i64)],
     other: &OtherMacros,
-    headers: &[String],
+    headers: &Headers,
     compiler: Option<&[String]>,
     undecided: Undecided,
 ) -> Compiled {
     let local = local_macro_names(src, headers);
     let mut start = compiler.map_or_else(State::default, compiler_identity);
     start.command_line(defines, other);
-    let file = blank(src, start, local.as_ref(), undecided);
+    let file = blank(src, start, local.as_ref(), headers, undecided);
     let header_start = header_start(file.at_local_includes, local.as_ref());
+    let mut defaults_overridden_unseen = file.defaults_overridden_unseen;
     let headers = headers
+        .texts
         .iter()
-        .map(|h| blank(h, header_start.clone(), None, Undecided::AsWritten).text)
+        .map(|h| {
+            let header = blank(h, header_start.clone(), None, headers, Undecided::AsWritten);
+            defaults_overridden_unseen.extend(header.defaults_overridden_unseen);
+            header.text
+        })
         .collect();
     Compiled {
         file: file.text,
         headers,
         blanks: file.blanks,
+        defaults_overridden_unseen,
     }
 }
 
@@ -191,18 +223,22 @@ fn header_start(at_includes: Option<State>, local: Option<&HashSet<String>>) -> 
 /// The names the local headers define or undefine, if nestor has read every header
 /// included with quotes (as many header texts as distinct quoted names) and those
 /// headers include nothing else it does not know; `None` otherwise.
-fn local_macro_names(src: &str, headers: &[String]) -> Option<HashSet<String>> {
+fn local_macro_names(src: &str, headers: &Headers) -> Option<HashSet<String>> {
     let mut quoted = HashSet::new();
     let mut changed = HashSet::new();
     let file = directives::directives(src);
-    let in_headers = headers.iter().flat_map(|h| directives::directives(h));
+    let in_headers = headers.texts.iter().flat_map(|h| directives::directives(h));
+    let plain = |d: &directives::Directive| match directives::plain(d) {
+        Some(Item::Include(include)) => Some(Item::Include(headers.read_as(include))),
+        item => item,
+    };
     for d in &file {
-        if let Some(Item::Include(Include::Local(path))) = directives::plain(d) {
+        if let Some(Item::Include(Include::Local(path))) = plain(d) {
             quoted.insert(path);
         }
     }
     for d in in_headers {
-        match directives::plain(&d) {
+        match plain(&d) {
             Some(Item::Include(Include::Local(path))) => {
                 quoted.insert(path);
             }
@@ -214,13 +250,14 @@ fn local_macro_names(src: &str, headers: &[String]) -> Option<HashSet<String>> {
             Some(Item::Group(_)) | None => {}
         }
     }
-    (quoted.len() == headers.len()).then_some(changed)
+    (quoted.len() == headers.texts.len()).then_some(changed)
 }
 
 /// A text as [`blank`] leaves it.
 struct Blanked {
     text: String,
     blanks: Vec<Blank>,
+    defaults_overridden_unseen: HashSet<String>,
     /// What is known where the text includes a local header (the states of every such
     /// `#include` joined), `None` if it includes none.
     at_local_includes: Option<State>,
@@ -233,11 +270,13 @@ fn blank(
     src: &str,
     mut start: State,
     local: Option<&HashSet<String>>,
+    headers: &Headers,
     undecided: Undecided,
 ) -> Blanked {
     let as_written = Blanked {
         text: src.to_string(),
         blanks: Vec::new(),
+        defaults_overridden_unseen: HashSet::new(),
         at_local_includes: None,
     };
     let Some(items) = directives::items(&directives::directives(src)) else {
@@ -245,7 +284,9 @@ fn blank(
     };
     let mut walk = Walk {
         local,
+        headers: *headers,
         blanks: Vec::new(),
+        defaults_overridden_unseen: HashSet::new(),
         fragments: (undecided == Undecided::FragmentsAsFirstBranch).then_some(src),
         at_local_includes: None,
     };
@@ -264,6 +305,7 @@ fn blank(
         Ok(text) => Blanked {
             text,
             blanks: walk.blanks,
+            defaults_overridden_unseen: walk.defaults_overridden_unseen,
             at_local_includes: walk.at_local_includes,
         },
         Err(_) => as_written,
@@ -290,6 +332,13 @@ impl State {
             None if self.open || names::may_be_predefined(name) => Macro::Unknown,
             None => Macro::Undefined,
         }
+    }
+
+    /// Whether `name` may be defined here by text nestor has not read (a header, the
+    /// compiler): not recorded, and unknown. A name recorded as unknown is one the
+    /// texts nestor read may define (branches it could not decide, a local header).
+    fn may_be_defined_unseen(&self, name: &str) -> bool {
+        !self.names.contains_key(name) && self.lookup(name) == Macro::Unknown
     }
 
     /// The state where two paths meet: what they agree on, the rest unknown.
@@ -334,7 +383,10 @@ impl State {
 /// A pass over a text's items that records the runs to blank.
 struct Walk<'a> {
     local: Option<&'a HashSet<String>>,
+    headers: Headers<'a>,
     blanks: Vec<Blank>,
+    /// As [`Compiled::defaults_overridden_unseen`].
+    defaults_overridden_unseen: HashSet<String>,
     /// The text, when undecided groups of fragments are read as their first branch
     /// ([`Undecided::FragmentsAsFirstBranch`]).
     fragments: Option<&'a str>,
@@ -354,6 +406,7 @@ impl Walk<'_> {
                     state.names.insert(name.clone(), Macro::Undefined);
                 }
                 Item::Include(include) => {
+                    let include = self.headers.read_as(include.clone());
                     if let Include::Local(_) = include {
                         let here = state.clone();
                         self.at_local_includes = Some(match self.at_local_includes.take() {
@@ -361,7 +414,7 @@ impl Walk<'_> {
                             None => here,
                         });
                     }
-                    state.include(include, self.local)
+                    state.include(&include, self.local)
                 }
                 Item::Group(group) => match taken(group, state) {
                     Some(taken) => self.decided(group, taken, state),
@@ -403,6 +456,10 @@ impl Walk<'_> {
     /// leaves the state where they meet.
     fn undecided(&mut self, group: &Group, state: &mut State) {
         let entry = state.clone();
+        let unseen = redefined_tested(group)
+            .into_iter()
+            .filter(|name| entry.may_be_defined_unseen(name));
+        self.defaults_overridden_unseen.extend(unseen);
         let mut exits: Vec<State> = group
             .branches
             .iter()
@@ -506,285 +563,4 @@ fn changed_names(items: &[Item], out: &mut HashSet<String>) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::{OtherMacros, Undecided, compiled};
-
-    /// The file as analysed with `defines`, blanked lines shown as `~`.
-    fn analysed(src: &str, defines: &[(&str, i64)]) -> String {
-        let defines: Vec<(String, i64)> =
-            defines.iter().map(|(n, v)| (n.to_string(), *v)).collect();
-        let out = compiled(
-            src,
-            &defines,
-            &OtherMacros::Nothing,
-            &[],
-            None,
-            Undecided::AsWritten,
-        )
-        .file;
-        assert_eq!(out.len(), src.len());
-        out.lines()
-            .map(|l| {
-                if l.trim().is_empty() {
-                    "~"
-                } else {
-                    l.trim_end()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-
-    #[test]
-    fn ifdef_around_an_attribute() {
-        let src = "#ifdef pencil_access\n__attribute__((pencil_access(s)))\n#endif\nvoid copy(int b[10]);\n";
-        assert_eq!(analysed(src, &[]), "~\n~\n~\nvoid copy(int b[10]);");
-        assert_eq!(
-            analysed(src, &[("pencil_access", 1)]),
-            "~\n__attribute__((pencil_access(s)))\n~\nvoid copy(int b[10]);"
-        );
-    }
-
-    #[test]
-    fn elif_chain_and_else() {
-        let src = "#define V 3\n#if V == 1\none\n#elif V * 2 == 6\nthree\n#else\nother\n#endif\n";
-        assert_eq!(analysed(src, &[]), "#define V 3\n~\n~\n~\nthree\n~\n~\n~");
-        let src = "#ifndef USE_DOUBLE\nfloat\n#else\ndouble\n#endif\n";
-        assert_eq!(analysed(src, &[]), "~\nfloat\n~\n~\n~");
-        assert_eq!(analysed(src, &[("USE_DOUBLE", 1)]), "~\n~\n~\ndouble\n~");
-    }
-
-    #[test]
-    fn undefining_and_redefining() {
-        let src =
-            "#define A 1\n#undef A\n#ifdef A\nx\n#endif\n#define A 2\n#if A == 2\ny\n#endif\n";
-        assert_eq!(
-            analysed(src, &[]),
-            "#define A 1\n#undef A\n~\n~\n~\n#define A 2\n~\ny\n~"
-        );
-    }
-
-    #[test]
-    fn unknown_names_leave_groups_as_written() {
-        let src =
-            "#ifdef __GNUC__\na\n#else\nb\n#endif\n#if defined(_OPENMP) || linux\nc\n#endif\n";
-        assert_eq!(analysed(src, &[]), src.trim_end());
-        // ... unless the command line gives them a value.
-        assert_eq!(
-            analysed("#if _OPENMP\nc\n#endif\n", &[("_OPENMP", 0)]),
-            "~\n~\n~"
-        );
-    }
-
-    #[test]
-    fn command_line_macros_as_text_are_defined() {
-        let src = "#ifdef X\nx\n#endif\n#ifdef Y\ny\n#endif\n#if X\nz\n#endif\n";
-        let with =
-            |other: OtherMacros| compiled(src, &[], &other, &[], None, Undecided::AsWritten).file;
-        let x = with(OtherMacros::Text(vec![("X".into(), "\"v1\"".into())]));
-        assert!(
-            x.starts_with("        \nx\n      \n") && !x.contains('y'),
-            "{x}"
-        );
-        assert!(
-            x.ends_with("#if X\nz\n#endif\n"),
-            "a string is no number: {x}"
-        );
-        assert_eq!(with(OtherMacros::Any), src);
-    }
-
-    #[test]
-    fn groups_nested_in_undecided_ones_are_decided() {
-        let src = "#ifdef __GNUC__\n#if 0\na\n#endif\nb\n#endif\n";
-        assert_eq!(analysed(src, &[]), "#ifdef __GNUC__\n~\n~\n~\nb\n#endif");
-    }
-
-    #[test]
-    fn nested_groups_of_a_blanked_branch_are_blanked() {
-        let src = "#if 0\n#ifdef __GNUC__\na\n#endif\n#endif\nb\n";
-        assert_eq!(analysed(src, &[]), "~\n~\n~\n~\n~\nb");
-    }
-
-    #[test]
-    fn definitions_in_undecided_branches_are_unknown_after() {
-        let src = "#ifdef __GNUC__\n#define FAST 1\n#endif\n#if FAST\na\n#endif\n";
-        assert_eq!(analysed(src, &[]), src.trim_end());
-        // Both branches define it alike: known.
-        let src = "#ifdef __GNUC__\n#define K 1\n#else\n#define K 1\n#endif\n#if K\na\n#endif\n";
-        assert_eq!(
-            analysed(src, &[]),
-            "#ifdef __GNUC__\n#define K 1\n#else\n#define K 1\n#endif\n~\na\n~"
-        );
-    }
-
-    #[test]
-    fn defaults_and_include_guards_stay_as_written() {
-        let src = "#ifndef N\n#define N 100\n#endif\n#if N > 50\na\n#endif\n";
-        assert_eq!(analysed(src, &[]), src.trim_end());
-        // Defined on the command line, the default is not compiled.
-        assert_eq!(analysed(src, &[("N", 10)]), "~\n~\n~\n~\n~\n~");
-        let src = "#ifndef H\n#define H\n#ifdef X\nx\n#endif\n#endif\n";
-        assert_eq!(analysed(src, &[]), "#ifndef H\n#define H\n~\n~\n~\n#endif");
-    }
-
-    /// A default chosen where the command line chose nothing, as PolyBench's headers
-    /// choose the element type: decided where a choice is on the command line.
-    #[test]
-    fn a_default_is_not_compiled_where_the_command_line_chose() {
-        let src = "#if !defined(IS_FLOAT) && !defined(IS_DOUBLE)\n#define IS_DOUBLE\n#endif\n\
-                   #ifdef IS_FLOAT\nfloat\n#endif\n#ifdef IS_DOUBLE\ndouble\n#endif\n";
-        assert_eq!(
-            analysed(src, &[("IS_FLOAT", 1)]),
-            "~\n~\n~\n~\nfloat\n~\n~\n~\n~"
-        );
-        // Chosen nowhere, the default stays (a compiler's -D may choose).
-        let expected = "#if !defined(IS_FLOAT) && !defined(IS_DOUBLE)\n#define IS_DOUBLE\n#endif\n\
-                        ~\n~\n~\n#ifdef IS_DOUBLE\ndouble\n#endif";
-        assert_eq!(analysed(src, &[]), expected);
-    }
-
-    /// `-D NAME=text` defines NAME as the text: `#ifndef NAME` is not compiled.
-    #[test]
-    fn a_macro_defined_as_text_on_the_command_line_is_defined() {
-        let src = "#ifndef REAL\n#define REAL double\n#endif\n#if SCALE(2) == 6\nsix\n#endif\n";
-        let other = OtherMacros::Text(vec![
-            ("REAL".into(), "float".into()),
-            ("SCALE(x)".into(), "((x) * 3)".into()),
-        ]);
-        let out = compiled(src, &[], &other, &[], None, Undecided::AsWritten).file;
-        assert_eq!(out.replace(' ', ""), "\n\n\n\nsix\n\n");
-    }
-
-    #[test]
-    fn includes_nestor_cannot_read_make_every_name_unknown() {
-        let after = |include: &str| format!("{include}\n#ifdef X\nx\n#endif\n");
-        let blanked = "~\n~\n~";
-        assert_eq!(
-            analysed(&after("#include <stdio.h>"), &[]),
-            format!("#include <stdio.h>\n{blanked}")
-        );
-        for include in ["#include <mpi.h>", "#include \"x.h\"", "#include HEADER"] {
-            let src = after(include);
-            assert_eq!(analysed(&src, &[]), src.trim_end(), "{include}");
-        }
-        // Before the include, the name is still undefined.
-        let src = "#ifdef X\nx\n#endif\n#include <mpi.h>\n";
-        assert_eq!(analysed(src, &[]), "~\n~\n~\n#include <mpi.h>");
-        // A standard header's macros are unknown.
-        let src = "#include <limits.h>\n#if INT_MAX > 0\nx\n#endif\n";
-        assert_eq!(analysed(src, &[]), src.trim_end());
-    }
-
-    /// The file as analysed with local `headers`.
-    fn with_headers(src: &str, headers: &[String]) -> String {
-        let nothing = OtherMacros::Nothing;
-        compiled(src, &[], &nothing, headers, None, Undecided::AsWritten).file
-    }
-
-    #[test]
-    fn local_headers_read_make_their_names_unknown() {
-        let src =
-            "#define A 1\n#define B 1\n#include \"h.h\"\n#if A\na\n#endif\n#if B\nb\n#endif\n";
-        let headers = ["#undef A\n".to_string()];
-        let out = with_headers(src, &headers);
-        assert!(out.contains("#if A\na\n#endif"), "{out}");
-        assert!(!out.contains("#if B"), "{out}");
-        assert!(out.contains("\nb\n"), "{out}");
-        // A header that includes one nestor does not know may define anything.
-        let headers = ["#include <mpi.h>\n".to_string()];
-        let out = with_headers(src, &headers);
-        assert!(out.contains("#if B\nb\n#endif"), "{out}");
-    }
-
-    /// The header's conditional is decided from what is known where the file includes
-    /// it: the command line, and the file's definitions before; not after a header
-    /// nestor has not read, nor where the name depends on an undecided group.
-    #[test]
-    fn a_header_is_decided_from_what_is_known_where_the_file_includes_it() {
-        let header = "#ifdef FLOAT\ntypedef float T;\n#else\ntypedef double T;\n#endif\n";
-        let header_as = |src: &str, defines: &[(String, i64)]| {
-            compiled(
-                src,
-                defines,
-                &OtherMacros::Nothing,
-                &[header.to_string()],
-                None,
-                Undecided::AsWritten,
-            )
-            .headers
-            .remove(0)
-        };
-        let src = "#include \"t.h\"\n";
-        assert_eq!(header_as(src, &[]).trim(), "typedef double T;");
-        let float = [("FLOAT".to_string(), 1)];
-        assert_eq!(header_as(src, &float).trim(), "typedef float T;");
-        let defined = "#define FLOAT\n#include \"t.h\"\n";
-        assert_eq!(header_as(defined, &[]).trim(), "typedef float T;");
-        for src in [
-            "#include <mpi.h>\n#include \"t.h\"\n",
-            "#ifdef __AVX2__\n#define FLOAT\n#endif\n#include \"t.h\"\n",
-            "#include \"t.h\"\n#define FLOAT\n#include \"t.h\"\n",
-        ] {
-            assert_eq!(header_as(src, &[]), header, "{src}");
-        }
-    }
-
-    #[test]
-    fn headers_know_only_their_own_definitions() {
-        let header = "#ifdef X\nx\n#endif\n#define Y 0\n#if Y\ny\n#endif\n".to_string();
-        let out = compiled(
-            "",
-            &[("X".to_string(), 1)],
-            &OtherMacros::Nothing,
-            &[header],
-            None,
-            Undecided::AsWritten,
-        )
-        .headers
-        .remove(0);
-        assert_eq!(out, "#ifdef X\nx\n#endif\n#define Y 0\n     \n \n      \n");
-    }
-
-    #[test]
-    fn unbalanced_or_undecidable_files_stay_as_written() {
-        for src in [
-            "#if 0\nx\n",
-            "#endif\n",
-            "#if 1 / 0\nx\n#endif\n",
-            "#if 1u\nx\n#endif\n",
-            "#if 0\nx\n#elifdef Y\ny\n#endif\n",
-        ] {
-            assert_eq!(analysed(src, &[]), src.trim_end(), "{src}");
-        }
-    }
-
-    #[test]
-    fn offsets_and_newlines_are_kept() {
-        let src = "a\r\n#if 0 /* multi\nline */\nx \\\ny é\n#else\nz\n#endif\n";
-        let out = compiled(
-            src,
-            &[],
-            &OtherMacros::Nothing,
-            &[],
-            None,
-            Undecided::AsWritten,
-        );
-        assert_eq!(out.file.len(), src.len());
-        assert_eq!(out.file.matches('\n').count(), src.matches('\n').count());
-        assert_eq!(out.file.replace(' ', ""), "a\r\n\n\n\n\n\nz\n\n");
-        let starts: Vec<(usize, usize)> = out
-            .blanks
-            .iter()
-            .map(|b| (b.group.start, b.span.start))
-            .collect();
-        let (at_else, at_endif) = (src.find("#else"), src.find("#endif"));
-        assert_eq!(
-            starts,
-            [
-                (3, 3),
-                (3, at_else.unwrap_or(0)),
-                (3, at_endif.unwrap_or(0))
-            ]
-        );
-    }
-}
+mod tests;

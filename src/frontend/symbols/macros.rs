@@ -96,6 +96,26 @@ impl Symbols {
         }
     }
 
+    /// Forgets what the file's default for `name` says (`#ifndef REAL` / `#define REAL
+    /// double`) where something nestor has not read may define it first: an integer
+    /// is then one of unknown value, anything else is opaque.
+    pub(super) fn forget_default(&mut self, name: &str) {
+        let int = self
+            .defines
+            .get(name)
+            .is_some_and(|v| i32::try_from(*v).is_ok());
+        Rc::make_mut(&mut self.defines).remove(name);
+        if int {
+            Rc::make_mut(&mut self.int_constants).insert(name.to_string());
+        } else if self.macros.contains_key(name) && !self.int_constants.contains(name) {
+            Rc::make_mut(&mut self.aliases).remove(name);
+            Rc::make_mut(&mut self.opaque_macros).insert(
+                name.to_string(),
+                format!("`{name}` is defined here only where it is not defined already, and an `#include` nestor does not read may define it first"),
+            );
+        }
+    }
+
     /// Why `name` is an object-like macro nestor cannot see through, if it is one.
     pub fn opaque_macro(&self, name: &str) -> Option<&str> {
         self.opaque_macros.get(name).map(String::as_str)

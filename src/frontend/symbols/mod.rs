@@ -118,10 +118,14 @@ impl Symbols {
         files: impl Iterator<Item = (Node<'t>, &'t str)>,
         cli_defines: &[(String, i64)],
         cli_pure: &[String],
+        defined_unseen: &HashSet<String>,
     ) -> Symbols {
         let mut syms = Symbols::default();
         for (root, src) in files {
             syms.add_file_scope(root, src);
+        }
+        for name in defined_unseen {
+            syms.forget_default(name);
         }
         Rc::make_mut(&mut syms.pure_functions).extend(cli_pure.iter().cloned());
         for (name, value) in cli_defines {
