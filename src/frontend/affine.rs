@@ -1,7 +1,7 @@
 //! Lifting C expressions to quasi-affine form ([`Aff`], [`Cond`]).
 
 use super::ir::{Aff, CmpOp, Cond, UnsignedValue};
-use super::symbols::{Shape, Symbols, parse_int_text};
+use super::symbols::{Shape, Symbols, parse_int_text, substitute};
 use super::syntax::text;
 use super::types::CType;
 use crate::support::diag::{Code, Diagnostic};
@@ -365,30 +365,6 @@ impl AffineContext<'_> {
         node.named_child(0)
             .ok_or_else(|| self.reject(node, "empty expression"))
     }
-}
-
-/// `body` with every identifier token that is one of `params` replaced by the text of
-/// the matching argument, as the preprocessor substitutes macro arguments.
-fn substitute(body: &str, params: &[String], args: &[&str]) -> String {
-    let mut out = String::new();
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        match params.iter().position(|p| p == word) {
-            Some(k) => out.push_str(args[k]),
-            None => out.push_str(word),
-        }
-        word.clear();
-    };
-    for c in body.chars() {
-        if c.is_alphanumeric() || c == '_' {
-            word.push(c);
-        } else {
-            flush(&mut word, &mut out);
-            out.push(c);
-        }
-    }
-    flush(&mut word, &mut out);
-    out
 }
 
 /// `A[i][j]` as its base `A` (parentheses looked through) and its subscripts `[i, j]`,

@@ -17,7 +17,7 @@ impl Lifter<'_> {
         let f = node.child_by_field_name("function");
         let name = f.map_or("", |f| text(f, self.src));
         let identifier = f.is_some_and(|f| f.kind() == "identifier");
-        if identifier && self.symbols.is_known_pure(name) {
+        if identifier && (self.symbols.is_known_pure(name) || self.pure_expansion(node, name)) {
             return node
                 .child_by_field_name("arguments")
                 .is_some_and(|a| self.reads(a, out));
@@ -36,6 +36,21 @@ impl Lifter<'_> {
             .hint(format!("if `{name}` reads only its arguments' values and writes nothing, say so with `#pragma nestor pure({name})` or `--pure {name}`; else move the call out of the loop nest")),
         );
         false
+    }
+
+    /// Whether call `node` of `name` is of a macro that pastes its arguments into
+    /// text reading nothing ([`Symbols::expands_pure`]).
+    fn pure_expansion(&self, node: Node, name: &str) -> bool {
+        let args: Vec<&str> = node
+            .child_by_field_name("arguments")
+            .map_or(Vec::new(), |a| {
+                let mut cursor = a.walk();
+                a.named_children(&mut cursor)
+                    .filter(|c| c.kind() != "comment")
+                    .map(|c| text(c, self.src))
+                    .collect()
+            });
+        self.symbols.expands_pure(name, &args)
     }
 
     /// A call of a function the file defines, by what it reads (`summary`): the values

@@ -152,15 +152,45 @@ impl Symbols {
     /// Whether `name` is a function-like macro whose expansion reads only its
     /// arguments and calls only pure library functions (`#define SQ(x) ((x) * (x))`),
     /// or another name of a pure library function (`#define ABS fabsf`).
+    /// A body that pastes tokens (`x##f`) may make names of its arguments: see
+    /// [`Symbols::expands_pure`].
     pub fn is_pure_macro(&self, name: &str) -> bool {
         self.macros.get(name).is_some_and(|m| match &m.params {
-            Some(params) => m
-                .words
-                .iter()
-                .all(|w| params.contains(w) || self.is_pure_library_function(w)),
+            Some(params) => {
+                !m.body.contains("##")
+                    && m.words
+                        .iter()
+                        .all(|w| params.contains(w) || self.is_pure_library_function(w))
+            }
             None => matches!(m.words.as_slice(),
                 [w] if m.body.trim() == w && self.is_pure_library_function(w)),
         })
+    }
+
+    /// Whether `name(args)`, a call of a function-like macro, expands to text whose
+    /// names are all pure library functions, its parameters replaced by the
+    /// arguments' texts and `##` pasted: `SCALAR_VAL(1.0)` of `#define SCALAR_VAL(x)
+    /// x##f` is the literal `1.0f`, while `SCALAR_VAL(y)` reads `yf`.
+    pub fn expands_pure(&self, name: &str, args: &[&str]) -> bool {
+        let Some(Macro {
+            params: Some(params),
+            body,
+            ..
+        }) = self.macros.get(name)
+        else {
+            return false;
+        };
+        if params.len() != args.len() {
+            return false;
+        }
+        let args: Vec<&str> = args.iter().map(|a| a.trim()).collect();
+        let substituted = substitute(body, params, &args);
+        // `##` pastes the tokens on its sides, dropping the white space around it.
+        let expanded: String = substituted.split("##").map(str::trim).collect();
+        expanded
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .filter(|w| !w.is_empty() && !starts_numeric(w))
+            .all(|w| self.is_pure_library_function(w))
     }
 
     /// The parameters (`None` for an object-like macro) and the body of macro `name`.
@@ -175,6 +205,30 @@ impl Symbols {
     pub fn macro_mentions_names(&self, name: &str) -> bool {
         self.macros.get(name).is_some_and(|m| !m.words.is_empty())
     }
+}
+
+/// `body` with every identifier token that is one of `params` replaced by the text of
+/// the matching argument, as the preprocessor substitutes macro arguments.
+pub fn substitute(body: &str, params: &[String], args: &[&str]) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        match params.iter().position(|p| p == word) {
+            Some(k) => out.push_str(args[k]),
+            None => out.push_str(word),
+        }
+        word.clear();
+    };
+    for c in body.chars() {
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
 }
 
 /// The value of a parenthesized integer constant expression such as `(10 + 2)`,

@@ -17,7 +17,7 @@ mod purity;
 
 use crate::frontend::syntax::find_kind;
 use macros::macro_definitions_in;
-pub use macros::{is_parenthesized, parse_int_text};
+pub use macros::{is_parenthesized, parse_int_text, substitute};
 use purity::{const_function, pure_pragma};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
