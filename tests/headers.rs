@@ -140,7 +140,8 @@ fn a_header_s_conditional_on_the_command_line_is_decided() {
 /// ..._DOUBLE`), then the element type per choice. With `-D DATA_TYPE_IS_FLOAT=1`
 /// nestor once read `DATA_TYPE` as `double` (a fallback for the name where no header
 /// says) and emitted a kernel of doubles over the compiler's float arrays: the output
-/// differed. The rewritten file must behave as the original, both built with the flag.
+/// differed. The rewritten file must behave as the original, both built with the flag,
+/// and run a kernel of floats.
 #[test]
 fn a_default_type_overridden_on_the_command_line_is_the_compiler_s() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -174,6 +175,10 @@ fn a_default_type_overridden_on_the_command_line_is_the_compiler_s() {
     let flag = "-DDATA_TYPE_IS_FLOAT=1";
     let (code, out, err) = nestor(dir.path(), &["optimize", flag, "k.c"]);
     assert_eq!(code, 0, "{err}");
+    // Included once, the header starts from what the file knows there: the default
+    // is not compiled, `DATA_TYPE` is `float`, and the product a kernel of floats.
+    let (_, explained, _) = nestor(dir.path(), &["explain", flag, "k.c"]);
+    assert!(explained.contains("kernel: 5 x 16 cells"), "{explained}");
     let rewritten = dir.path().join("rewritten.c");
     std::fs::write(&rewritten, &out).expect("write");
     let built = |file: &std::path::Path, name: &str| {

@@ -384,8 +384,8 @@ pub struct AnalysisArgs {
     #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = parse_define)]
     pub define: Vec<(String, i64)>,
     /// Look for headers included with quotes (`#include "x.h"`) in DIR too, after the
-    /// file's own directory: their macros, typedefs and declarations are read (also
-    /// passed to the compiler by verify).
+    /// file's own directory, and for those included with `<x.h>`: their macros,
+    /// typedefs and declarations are read (also passed to the compiler by verify).
     #[arg(short = 'I', value_name = "DIR")]
     pub include: Vec<PathBuf>,
     /// Do not show the diagnostics with these codes (`N106,N113`; `nestor explain`

@@ -431,6 +431,7 @@ fn rewritten(path: &Path, (line, base): (&CompilerLine, &Base), verbose: bool) -
                 .collect(),
             other_macros: line.other_macros(),
             headers: headers.texts,
+            header_names: headers.names,
             angled_headers: headers.angled,
             missing_headers: missing_headers(src, &super::io::directory_of(path), &includes),
             pure: base_options.inputs.pure.clone(),

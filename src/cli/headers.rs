@@ -14,6 +14,8 @@ const MAX_HEADER_BYTES: u64 = 4 << 20;
 pub struct LocalHeaders {
     /// Their texts, in inclusion order.
     pub texts: Vec<String>,
+    /// The name each is included by, as its `#include` writes it.
+    pub names: Vec<String>,
     /// The names of those included with `<...>` (found in an `-I` directory).
     pub angled: Vec<String>,
 }
@@ -61,6 +63,7 @@ fn add_included(
         let parent = path.parent().unwrap_or(dir).to_path_buf();
         add_included(&text, &parent, include, seen, out);
         out.texts.push(text);
+        out.names.push(name.clone());
         if angled && !out.angled.contains(&name) {
             out.angled.push(name);
         }
@@ -92,6 +95,7 @@ pub fn with_headers(
     let headers = local_headers(src, dir, include);
     nestor::frontend::Inputs {
         headers: headers.texts,
+        header_names: headers.names,
         angled_headers: headers.angled,
         missing_headers: missing_headers(src, dir, include),
         ..inputs

@@ -56,6 +56,9 @@ pub struct Inputs {
     /// The texts of the local headers the file includes, in inclusion order: their
     /// macros, typedefs and declarations are visible in the file.
     pub headers: Vec<String>,
+    /// The name each of `headers` is included by, as its `#include` writes it (empty
+    /// where not known).
+    pub header_names: Vec<String>,
     /// The names of the headers among them included with `<...>` (found in an `-I`
     /// directory, where a compiler looks first): the preprocessor reads those
     /// `#include`s as those of local headers.
@@ -107,6 +110,7 @@ fn compiled_and_parsed(
     let (defines, other) = (&inputs.defines, &inputs.other_macros);
     let headers = preprocess::Headers {
         texts: &inputs.headers,
+        names: &inputs.header_names,
         angled: &inputs.angled_headers,
     };
     let compiler = inputs.compiler.as_deref();

@@ -90,6 +90,9 @@ pub struct Compiled {
 pub struct Headers<'a> {
     /// Their texts, in inclusion order.
     pub texts: &'a [String],
+    /// The name each text is included by, as its `#include` writes it (when known:
+    /// else empty).
+    pub names: &'a [String],
     /// The names of those included with `<...>` (found where a compiler looks first):
     /// their `#include`s are read as those of local headers.
     pub angled: &'a [String],
@@ -137,13 +140,21 @@ pub fn compiled(
     let mut start = compiler.map_or_else(State::default, compiler_identity);
     start.command_line(defines, other);
     let file = blank(src, start, local.as_ref(), headers, undecided);
-    let header_start = header_start(file.at_local_includes, local.as_ref());
+    let joined_start = header_start(file.at_local_includes, local.as_ref());
     let mut defaults_overridden_unseen = file.defaults_overridden_unseen;
+    let starts = headers
+        .names
+        .iter()
+        .map(Some)
+        .chain(std::iter::repeat(None));
     let headers = headers
         .texts
         .iter()
-        .map(|h| {
-            let header = blank(h, header_start.clone(), None, headers, Undecided::AsWritten);
+        .zip(starts)
+        .map(|(h, name)| {
+            let once = name.and_then(|n| local.as_ref()?.included_once(n, &file.at_include));
+            let start = once.unwrap_or(&joined_start).clone();
+            let header = blank(h, start, None, headers, Undecided::AsWritten);
             defaults_overridden_unseen.extend(header.defaults_overridden_unseen);
             header.text
         })
@@ -207,50 +218,89 @@ impl State {
 /// unknown. A header's `#ifdef FLOAT` then reads `FLOAT` as the compiler does where
 /// the file includes it: `typedef float T; #else typedef double T;` once left `T` of
 /// both types.
-fn header_start(at_includes: Option<State>, local: Option<&HashSet<String>>) -> State {
+fn header_start(at_includes: Option<State>, local: Option<&LocalNames>) -> State {
     let (Some(mut state), Some(local)) = (at_includes, local) else {
         return State {
             open: true,
             ..State::default()
         };
     };
-    for name in local {
+    for name in &local.all {
         state.names.insert(name.clone(), Macro::Unknown);
     }
     state
 }
 
-/// The names the local headers define or undefine, if nestor has read every header
+/// What the local headers change, when nestor has read them all.
+struct LocalNames {
+    /// The names the local headers define or undefine.
+    all: HashSet<String>,
+    /// Those each header defines or undefines, by the name it is included by, for the
+    /// headers that include no other local header.
+    own: HashMap<String, HashSet<String>>,
+    /// How many `#include`s name each local header, in the file and the headers.
+    includes: HashMap<String, usize>,
+}
+
+impl LocalNames {
+    /// The names an `#include` of local header `path` may change.
+    fn changed_by(&self, path: &str) -> &HashSet<String> {
+        self.own.get(path).unwrap_or(&self.all)
+    }
+
+    /// Where header `name` starts when the file alone includes it, once: the state
+    /// at that `#include` (`at_include`), exact there (none of the header's own
+    /// definitions has happened yet).
+    fn included_once<'s>(
+        &self,
+        name: &str,
+        at_include: &'s HashMap<String, State>,
+    ) -> Option<&'s State> {
+        (self.includes.get(name) == Some(&1)).then(|| at_include.get(name))?
+    }
+}
+
+/// What the local headers define or undefine, if nestor has read every header
 /// included with quotes (as many header texts as distinct quoted names) and those
 /// headers include nothing else it does not know; `None` otherwise.
-fn local_macro_names(src: &str, headers: &Headers) -> Option<HashSet<String>> {
-    let mut quoted = HashSet::new();
-    let mut changed = HashSet::new();
-    let file = directives::directives(src);
-    let in_headers = headers.texts.iter().flat_map(|h| directives::directives(h));
+fn local_macro_names(src: &str, headers: &Headers) -> Option<LocalNames> {
+    let mut local = LocalNames {
+        all: HashSet::new(),
+        own: HashMap::new(),
+        includes: HashMap::new(),
+    };
     let plain = |d: &directives::Directive| match directives::plain(d) {
         Some(Item::Include(include)) => Some(Item::Include(headers.read_as(include))),
         item => item,
     };
-    for d in &file {
+    for d in &directives::directives(src) {
         if let Some(Item::Include(Include::Local(path))) = plain(d) {
-            quoted.insert(path);
+            *local.includes.entry(path).or_default() += 1;
         }
     }
-    for d in in_headers {
-        match plain(&d) {
-            Some(Item::Include(Include::Local(path))) => {
-                quoted.insert(path);
+    for (k, text) in headers.texts.iter().enumerate() {
+        let mut own = HashSet::new();
+        let mut includes_local = false;
+        for d in &directives::directives(text) {
+            match plain(d) {
+                Some(Item::Include(Include::Local(path))) => {
+                    *local.includes.entry(path).or_default() += 1;
+                    includes_local = true;
+                }
+                Some(Item::Include(Include::System(path))) if names::is_standard_header(&path) => {}
+                Some(Item::Include(_)) => return None,
+                Some(Item::Define(name, _) | Item::Undef(name)) => {
+                    own.insert(name);
+                }
+                Some(Item::Group(_)) | None => {}
             }
-            Some(Item::Include(Include::System(path))) if names::is_standard_header(&path) => {}
-            Some(Item::Include(_)) => return None,
-            Some(Item::Define(name, _) | Item::Undef(name)) => {
-                changed.insert(name);
-            }
-            Some(Item::Group(_)) | None => {}
+        }
+        local.all.extend(own.iter().cloned());
+        if let (false, Some(name)) = (includes_local, headers.names.get(k)) {
+            local.own.insert(name.clone(), own);
         }
     }
-    (quoted.len() == headers.texts.len()).then_some(changed)
+    (local.includes.len() == headers.texts.len()).then_some(local)
 }
 
 /// A text as [`blank`] leaves it.
@@ -261,6 +311,8 @@ struct Blanked {
     /// What is known where the text includes a local header (the states of every such
     /// `#include` joined), `None` if it includes none.
     at_local_includes: Option<State>,
+    /// What is known at the text's first `#include` of each local header.
+    at_include: HashMap<String, State>,
 }
 
 /// `src` with the groups decided from state `start` blanked, and the runs blanked;
@@ -269,7 +321,7 @@ struct Blanked {
 fn blank(
     src: &str,
     mut start: State,
-    local: Option<&HashSet<String>>,
+    local: Option<&LocalNames>,
     headers: &Headers,
     undecided: Undecided,
 ) -> Blanked {
@@ -278,6 +330,7 @@ fn blank(
         blanks: Vec::new(),
         defaults_overridden_unseen: HashSet::new(),
         at_local_includes: None,
+        at_include: HashMap::new(),
     };
     let Some(items) = directives::items(&directives::directives(src)) else {
         return as_written;
@@ -289,6 +342,7 @@ fn blank(
         defaults_overridden_unseen: HashSet::new(),
         fragments: (undecided == Undecided::FragmentsAsFirstBranch).then_some(src),
         at_local_includes: None,
+        at_include: HashMap::new(),
     };
     walk.block(&items, &mut start);
     let mut bytes = src.as_bytes().to_vec();
@@ -307,6 +361,7 @@ fn blank(
             blanks: walk.blanks,
             defaults_overridden_unseen: walk.defaults_overridden_unseen,
             at_local_includes: walk.at_local_includes,
+            at_include: walk.at_include,
         },
         Err(_) => as_written,
     }
@@ -359,14 +414,14 @@ impl State {
     }
 
     /// The state after `#include` of `include`: a standard header changes no name
-    /// nestor may know; a local header makes the names the local headers define or
-    /// undefine (`local`) unknown; any other include, or a local one when `local` is
-    /// `None`, may define or undefine anything.
-    fn include(&mut self, include: &Include, local: Option<&HashSet<String>>) {
+    /// nestor may know; a local header makes the names it may define or undefine
+    /// (`local`) unknown; any other include, or a local one when `local` is `None`,
+    /// may define or undefine anything.
+    fn include(&mut self, include: &Include, local: Option<&LocalNames>) {
         match (include, local) {
             (Include::System(path), _) if names::is_standard_header(path) => {}
-            (Include::Local(_), Some(changed)) => {
-                for name in changed {
+            (Include::Local(path), Some(local)) => {
+                for name in local.changed_by(path) {
                     self.names.insert(name.clone(), Macro::Unknown);
                 }
             }
@@ -382,7 +437,7 @@ impl State {
 
 /// A pass over a text's items that records the runs to blank.
 struct Walk<'a> {
-    local: Option<&'a HashSet<String>>,
+    local: Option<&'a LocalNames>,
     headers: Headers<'a>,
     blanks: Vec<Blank>,
     /// As [`Compiled::defaults_overridden_unseen`].
@@ -392,6 +447,8 @@ struct Walk<'a> {
     fragments: Option<&'a str>,
     /// The states at the local `#include`s followed so far, joined.
     at_local_includes: Option<State>,
+    /// The state at the first `#include` of each local header followed so far.
+    at_include: HashMap<String, State>,
 }
 
 impl Walk<'_> {
@@ -407,8 +464,11 @@ impl Walk<'_> {
                 }
                 Item::Include(include) => {
                     let include = self.headers.read_as(include.clone());
-                    if let Include::Local(_) = include {
+                    if let Include::Local(path) = &include {
                         let here = state.clone();
+                        self.at_include
+                            .entry(path.clone())
+                            .or_insert_with(|| here.clone());
                         self.at_local_includes = Some(match self.at_local_includes.take() {
                             Some(before) => before.join(here),
                             None => here,

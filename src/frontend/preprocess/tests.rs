@@ -188,6 +188,7 @@ fn with_headers(src: &str, headers: &[String]) -> String {
     let nothing = OtherMacros::Nothing;
     let headers = Headers {
         texts: headers,
+        names: &[],
         angled: &[],
     };
     compiled(src, &[], &nothing, &headers, None, Undecided::AsWritten).file
@@ -220,6 +221,7 @@ fn a_header_is_decided_from_what_is_known_where_the_file_includes_it() {
             &OtherMacros::Nothing,
             &Headers {
                 texts: &[header.to_string()],
+                names: &[],
                 angled: &[],
             },
             None,
@@ -252,6 +254,7 @@ fn headers_know_only_their_own_definitions() {
         &OtherMacros::Nothing,
         &Headers {
             texts: &[header],
+            names: &[],
             angled: &[],
         },
         None,
@@ -330,7 +333,39 @@ fn defaults_after_unread_includes_are_recorded() {
     assert!(recorded(defaults, &Headers::default()).is_empty());
     let read = Headers {
         texts: &["#define OTHER 1\n".to_string()],
+        names: &["cfg.h".to_string()],
         angled: &["cfg.h".to_string()],
     };
     assert!(recorded(&after, &read).is_empty());
+}
+
+/// A header the file includes once starts from what is known at that `#include`: its
+/// own names are not yet defined there (PolyBench's element type chosen by `-D`).
+/// Included twice, its names are unknown where it starts.
+#[test]
+fn a_header_included_once_starts_where_the_file_includes_it() {
+    let header = "#if !defined(IS_FLOAT) && !defined(IS_DOUBLE)\n#define IS_DOUBLE\n#endif\n\
+                  #ifdef IS_DOUBLE\ntypedef double real;\n#endif\n"
+        .to_string();
+    let with = |src: &str| {
+        let headers = Headers {
+            texts: std::slice::from_ref(&header),
+            names: &["real.h".to_string()],
+            angled: &[],
+        };
+        let defines = [("IS_FLOAT".to_string(), 1)];
+        let c = compiled(
+            src,
+            &defines,
+            &OtherMacros::Nothing,
+            &headers,
+            None,
+            Undecided::AsWritten,
+        );
+        c.headers[0].clone()
+    };
+    let once = with("#include \"real.h\"\n");
+    assert!(!once.contains("double"), "{once}");
+    let twice = with("#include \"real.h\"\n#include \"real.h\"\n");
+    assert!(twice.contains("typedef double real;"), "{twice}");
 }
