@@ -158,6 +158,18 @@ fn legality_corpus() {
     corpus::run("legality-tests", check);
 }
 
+/// The regions of `src`, a sample (read with the samples' one header, which says what
+/// `DATA_TYPE` and `SCALAR_VAL` are) or a corpus file.
+fn regions_of(src: &str) -> Vec<nestor::frontend::ir::Region> {
+    let header = std::fs::read_to_string("samples/polybench_lite.h").expect("header");
+    let headers = if src.contains("polybench_lite.h") {
+        vec![header]
+    } else {
+        Vec::new()
+    };
+    frontend::analyze(src, &[], &headers).regions
+}
+
 /// Every candidate the search checks on every sample and corpus file: the check of a
 /// change (only the statements it reorders, `Plan::is_legal_change`) agrees with the
 /// check of the whole region (`Plan::is_legal`), and the time stamps written directly
@@ -174,7 +186,7 @@ fn checks_of_changes_agree_with_checks_of_the_whole_region() {
     let mut compared = 0;
     for path in files {
         let src = std::fs::read_to_string(&path).expect("readable");
-        for region in frontend::analyze(&src, &[], &[]).regions {
+        for region in regions_of(&src) {
             let ctx = nestor::support::isl::new_context();
             let Ok(text) = model::scop_text(&region) else {
                 continue;
@@ -247,7 +259,7 @@ fn alternatives_are_legal_distinct_and_ranked() {
     let mut beyond_the_two = 0;
     for path in files {
         let src = std::fs::read_to_string(&path).expect("readable");
-        for region in frontend::analyze(&src, &[], &[]).regions {
+        for region in regions_of(&src) {
             let ctx = nestor::support::isl::new_context();
             let Ok(text) = model::scop_text(&region) else {
                 continue;

@@ -42,21 +42,7 @@ impl Symbols {
 
 /// Calls that read only their arguments and write nothing, besides the math functions
 /// ([`is_math_function`]).
-const PURE_FUNCTIONS: &[&str] = &[
-    "abs",
-    "labs",
-    "llabs",
-    "min",
-    "max",
-    "MIN",
-    "MAX",
-    "SQRT_FUN",
-    "EXP_FUN",
-    "POW_FUN",
-    "LOG_FUN",
-    "FABS_FUN",
-    "SCALAR_VAL",
-];
+const PURE_FUNCTIONS: &[&str] = &["abs", "labs", "llabs", "min", "max", "MIN", "MAX"];
 
 /// `<math.h>`'s functions of `double` that compute a value from their arguments alone
 /// (`lgamma`, which sets `signgam`, and the functions reading the rounding mode are
