@@ -351,3 +351,28 @@ fn the_avx512_branch_keeps_the_bits_where_the_cpu_has_it() {
             .unwrap_or_else(|e| panic!("{e}"));
     }
 }
+
+/// The kernel checks at compile time that its elements have the type nestor read: a
+/// file rewritten where `REAL` was `double` (its default) and built with
+/// `-DREAL=float` (a command line nestor was not told) fails to build instead of
+/// packing floats into doubles.
+#[test]
+fn a_type_the_compiler_reads_otherwise_fails_the_build() {
+    let kernel = GEMM.replace("double", "REAL");
+    let src = format!(
+        "#ifndef REAL\n#define REAL double\n#endif\n{}",
+        product_program("REAL", &kernel)
+    );
+    let report = searched(&src);
+    assert_eq!(kernels(&report).len(), 1, "{}", report.output);
+    assert_same_behaviour("default", &src, &report.output, None).unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("rewritten.c");
+    std::fs::write(&file, &report.output).expect("write");
+    let built = common::compile_with(&file, dir.path(), "float", None, &["-DREAL=float"]);
+    let error = built.expect_err("a float build of a kernel of doubles must fail");
+    assert!(
+        error.contains("nestor read this element type as double"),
+        "{error}"
+    );
+}

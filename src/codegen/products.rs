@@ -166,13 +166,22 @@ impl Printer<'_> {
             let level = depth + (line.len() - body.len()) / 2;
             match body {
                 _ if body.contains("_operand") => {
+                    let operand = ["$row_operand", "$column_operand"]
+                        .into_iter()
+                        .find(|o| body.contains(o))
+                        .unwrap_or_default();
                     for term in &term_fills {
                         let all: Vec<_> = term.iter().chain(&fills).cloned().collect();
                         self.lines.push((level, filled(body, &all)));
+                        let check = type_check(operand, element_type(kernel));
+                        self.lines.push((level, filled(&check, &all)));
                     }
                 }
                 "$tile" => {
                     let name = tile_function_name(self.region, kernel);
+                    let cell = tile_cell(&fills, 0);
+                    self.lines
+                        .push((level, type_check(&cell, element_type(kernel))));
                     self.lines.push((level, tile_call(&name, b, &fills)));
                 }
                 "$parallel" | "$for" | "$for_rows" | "$share_rows" if !kernel.threads => {}
@@ -461,10 +470,7 @@ fn columns(region: &Region, kernel: &ProductKernel) -> String {
 /// halved the rate (bench/results.md).
 pub fn tile_function(region: &Region, kernel: &ProductKernel) -> String {
     let b = &kernel.blocking;
-    let t = match kernel.element.ctype {
-        CType::Floating(32) => "float",
-        _ => "double",
-    };
+    let t = element_type(kernel);
     let (mr, lanes) = (b.rows, lanes_name(region, kernel));
     let rows: Vec<String> = (0..mr).map(|r| format!("{t} *c{r}")).collect();
     let per_row = |f: &dyn Fn(usize, usize) -> String, join: &str| -> Vec<String> {
@@ -542,14 +548,35 @@ pub fn tile_function(region: &Region, kernel: &ProductKernel) -> String {
     format!("{}{end}{end}", lines.join(end))
 }
 
-/// The call of [`tile_function`] for the register tile at `nestor_i`, `nestor_j`.
-fn tile_call(name: &str, b: &Blocking, fills: &[(&'static str, String)]) -> String {
-    let cell = fills
+/// The C type of `kernel`'s elements, as its tile function declares them.
+fn element_type(kernel: &ProductKernel) -> &'static str {
+    match kernel.element.ctype {
+        CType::Floating(32) => "float",
+        _ => "double",
+    }
+}
+
+/// A check the compiler makes that `expr` has type `t`, the type nestor read: where
+/// nestor misread a type (a macro it took for another), the build fails instead of
+/// computing in the wrong type.
+fn type_check(expr: &str, t: &str) -> String {
+    format!(
+        "_Static_assert(__builtin_types_compatible_p(__typeof__({expr}), {t}), \"nestor read this element type as {t}\");"
+    )
+}
+
+/// The cell of row `r` of the register tile at `nestor_i`, `nestor_j`.
+fn tile_cell(fills: &[(&'static str, String)], r: usize) -> String {
+    fills
         .iter()
         .find(|(n, _)| *n == "$tile_cell")
-        .map_or(String::new(), |(_, c)| c.clone());
+        .map_or(String::new(), |(_, c)| c.replace("@r", &r.to_string()))
+}
+
+/// The call of [`tile_function`] for the register tile at `nestor_i`, `nestor_j`.
+fn tile_call(name: &str, b: &Blocking, fills: &[(&'static str, String)]) -> String {
     let rows: Vec<String> = (0..b.rows)
-        .map(|r| format!("&{}", cell.replace("@r", &r.to_string())))
+        .map(|r| format!("&{}", tile_cell(fills, r)))
         .collect();
     format!(
         "{name}(nestor_kn, nestor_a, nestor_b, {});",
