@@ -214,3 +214,21 @@ fn an_angled_include_found_in_an_include_directory_is_read() {
     let (_, _, err) = nestor(dir.path(), &["explain", "k.c"]);
     assert!(err.contains("cannot see what type"), "{err}");
 }
+
+/// `nestor optimize -D REAL=float` takes the macro as the compiler does: the file's
+/// default `#define REAL double` is not compiled, the product is a kernel of floats,
+/// and `verify` passes the macro to the compiler too.
+#[test]
+fn a_macro_defined_as_text_with_d_is_the_compiler_s() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = "#ifndef REAL\n#define REAL double\n#endif\nvoid k(int n, REAL A[n][n], REAL B[n][n], REAL C[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < n; k++)\n      for (int j = 0; j < n; j++)\n        C[i][j] += A[i][k] * B[k][j];\n}\n";
+    std::fs::write(dir.path().join("k.c"), src).expect("write");
+    for (args, cells) in [
+        (&["explain", "k.c"][..], "5 x 8 cells"),
+        (&["explain", "-D", "REAL=float", "k.c"][..], "5 x 16 cells"),
+    ] {
+        let (code, out, err) = nestor(dir.path(), args);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(cells), "{args:?}\n{out}");
+    }
+}

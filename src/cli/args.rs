@@ -379,10 +379,11 @@ impl InputArgs {
 /// Options that change how a file is read and analysed.
 #[derive(Args, Clone)]
 pub struct AnalysisArgs {
-    /// Define an integer constant used in bounds, as the compiler would (also passed to
-    /// the compiler by verify).
-    #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = parse_define)]
-    pub define: Vec<(String, i64)>,
+    /// Define a macro as the compiler would (`-D N=100`, `-D REAL=float`; `-D NAME` is
+    /// 1): an integer is a constant bounds may use, any other text decides `#if`s and
+    /// names as the compiler's `-D` does (also passed to the compiler by verify).
+    #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = parse_macro)]
+    pub define: Vec<(String, String)>,
     /// Look for headers included with quotes (`#include "x.h"`) in DIR too, after the
     /// file's own directory, and for those included with `<x.h>`: their macros,
     /// typedefs and declarations are read (also passed to the compiler by verify).
@@ -594,6 +595,41 @@ pub fn parse_pair(s: &str) -> Result<(String, String), String> {
     }
 }
 
+/// `NAME[=VALUE]` of `-D`, the value as written (`1` where none is given).
+fn parse_macro(s: &str) -> Result<(String, String), String> {
+    let (name, value) = s.split_once('=').unwrap_or((s, "1"));
+    match name.trim() {
+        "" => Err(format!(
+            "`{s}` names no macro (write -D NAME or -D NAME=VALUE)"
+        )),
+        name => Ok((name.to_string(), value.to_string())),
+    }
+}
+
+impl AnalysisArgs {
+    /// The `-D`s whose values are integers: constants bounds may use.
+    pub fn int_defines(&self) -> Vec<(String, i64)> {
+        self.define
+            .iter()
+            .filter_map(|(name, value)| parse_define(&format!("{name}={value}")).ok())
+            .collect()
+    }
+
+    /// The `-D`s whose values are other text, as the front end takes them.
+    pub fn other_macros(&self) -> nestor::frontend::OtherMacros {
+        let text: Vec<(String, String)> = self
+            .define
+            .iter()
+            .filter(|(name, value)| parse_define(&format!("{name}={value}")).is_err())
+            .cloned()
+            .collect();
+        match text.is_empty() {
+            true => nestor::frontend::OtherMacros::Nothing,
+            false => nestor::frontend::OtherMacros::Text(text),
+        }
+    }
+}
+
 pub fn parse_define(s: &str) -> Result<(String, i64), String> {
     let (name, value) = s.split_once('=').unwrap_or((s, "1"));
     let value = value.trim().parse().map_err(|_| {
@@ -637,6 +673,12 @@ mod tests {
         assert_eq!(parse_define("N=10"), Ok(("N".into(), 10)));
         assert_eq!(parse_define("DEBUG"), Ok(("DEBUG".into(), 1)));
         assert!(parse_define("N=x").is_err());
+        assert_eq!(
+            parse_macro("REAL=float"),
+            Ok(("REAL".into(), "float".into()))
+        );
+        assert_eq!(parse_macro("DEBUG"), Ok(("DEBUG".into(), "1".into())));
+        assert!(parse_macro("=1").is_err());
         assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
         assert!(parse_seconds("0").is_err() && parse_seconds("-1").is_err());
         assert_eq!(parse_code("n106").map(|c| c.as_str()), Ok("N106"));

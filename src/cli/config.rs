@@ -247,7 +247,7 @@ impl Config {
             .extend(self.include.iter().map(|d| self.dir.join(d)));
         for (name, value) in &self.define {
             if !analysis.define.iter().any(|(n, _)| n == name) {
-                analysis.define.push((name.clone(), *value));
+                analysis.define.push((name.clone(), value.to_string()));
             }
         }
     }

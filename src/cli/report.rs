@@ -18,7 +18,8 @@ use std::io::Write;
 pub fn options(analysis: &AnalysisArgs, rewrite: &RewriteArgs, analyze: bool) -> pipeline::Options {
     pipeline::Options {
         inputs: frontend::Inputs {
-            defines: analysis.define.clone(),
+            defines: analysis.int_defines(),
+            other_macros: analysis.other_macros(),
             pure: analysis.pure.clone(),
             ..Default::default()
         },

@@ -22,7 +22,7 @@ const OUTPUT_CAP: u64 = 64 * 1024 * 1024;
 pub struct Build {
     pub cc: String,
     pub cflags: Vec<String>,
-    pub defines: Vec<(String, i64)>,
+    pub defines: Vec<(String, String)>,
     /// `-I` directories: the source file's own directory first.
     pub includes: Vec<PathBuf>,
     pub timeout: Duration,
