@@ -93,6 +93,14 @@ fn a_mistake_in_the_file_is_a_located_usage_error() {
         "{}",
         text(&o.stderr)
     );
+    let root = project("define = { N = 1.5 }\n");
+    let o = nestor_in(root.path(), &["explain", "src/k.c"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("a `define` value is an integer or a string"),
+        "{}",
+        text(&o.stderr)
+    );
 }
 
 #[test]

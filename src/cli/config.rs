@@ -48,13 +48,33 @@ pub struct Config {
     /// `-I`, relative to the file's directory.
     #[serde(default)]
     pub include: Vec<PathBuf>,
-    /// `-D NAME=VALUE`.
+    /// `-D NAME=VALUE`: an integer, or other text (`REAL = "float"`).
     #[serde(default)]
-    pub define: BTreeMap<String, i64>,
+    pub define: BTreeMap<String, MacroValue>,
     /// `--isl-budget`.
     pub isl_budget: Option<u64>,
     #[serde(default)]
     pub search: Search,
+}
+
+/// A value of the `define` table, as `-D` writes it after `=`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(
+    untagged,
+    expecting = "a `define` value is an integer or a string (`N = 100`, `REAL = \"float\"`)"
+)]
+pub enum MacroValue {
+    Integer(i64),
+    Text(String),
+}
+
+impl std::fmt::Display for MacroValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            MacroValue::Integer(v) => write!(f, "{v}"),
+            MacroValue::Text(t) => f.write_str(t),
+        }
+    }
 }
 
 /// The `[search]` table: what the automatic search may do.
@@ -287,7 +307,7 @@ mod tests {
     fn every_key_reads() {
         let c = parsed(
             "tile-size = [32, 64]\ncache = \"48K,2M\"\nparallel = false\npure = [\"f\"]\n\
-             ignore = [\"N106\"]\nexclude = [\"third_party/**\"]\ndefine = { N = 100 }\n\
+             ignore = [\"N106\"]\nexclude = [\"third_party/**\"]\ndefine = { N = 100, REAL = \"float\" }\n\
              [search]\nfuse = false\nbudget = 50\n",
         )
         .unwrap();
@@ -296,7 +316,11 @@ mod tests {
         assert_eq!(c.parallel, Some(false));
         assert_eq!(c.ignore, vec![Code::ImpureCall]);
         assert_eq!(c.search.fuse, Some(false));
-        assert_eq!(c.define.get("N"), Some(&100));
+        assert_eq!(c.define.get("N"), Some(&MacroValue::Integer(100)));
+        assert_eq!(
+            c.define.get("REAL"),
+            Some(&MacroValue::Text("float".into()))
+        );
     }
 
     #[test]
