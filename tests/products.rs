@@ -376,3 +376,25 @@ fn a_type_the_compiler_reads_otherwise_fails_the_build() {
         "{error}"
     );
 }
+
+/// The kernel's C builds under `-std=c99 -pedantic -Werror` where the original does:
+/// its GNU extensions are marked (`__extension__`, `__typeof__`, attributes).
+#[test]
+fn kernels_build_as_pedantic_c99() {
+    let src = product_program("double", GEMM);
+    let report = searched(&src);
+    assert_eq!(kernels(&report).len(), 1, "{}", report.output);
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (name, text) in [("original", &src), ("rewritten", &report.output)] {
+        let file = dir.path().join(format!("{name}.c"));
+        std::fs::write(&file, text).expect("write");
+        // Not `common::compile`, which passes `-w`.
+        let built = std::process::Command::new(std::env::var("CC").unwrap_or("cc".into()))
+            .args(["-std=c99", "-pedantic", "-Werror", "-Wall", "-fsyntax-only"])
+            .arg(&file)
+            .output()
+            .expect("cc runs");
+        let err = String::from_utf8_lossy(&built.stderr);
+        assert!(built.status.success(), "{name}: {err}");
+    }
+}

@@ -561,7 +561,7 @@ fn element_type(kernel: &ProductKernel) -> &'static str {
 /// computing in the wrong type.
 fn type_check(expr: &str, t: &str) -> String {
     format!(
-        "_Static_assert(__builtin_types_compatible_p(__typeof__({expr}), {t}), \"nestor read this element type as {t}\");"
+        "__extension__ _Static_assert(__builtin_types_compatible_p(__typeof__({expr}), {t}), \"nestor read this element type as {t}\");"
     )
 }
 

@@ -92,7 +92,7 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
                 for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
                   for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
                     nestor_pb[nestor_jr * nestor_kn + nestor_k * (2 * nestor_tile_454_S1_lanes) + nestor_s] = b[(nestor_pc + nestor_k) * n + (nestor_jc + nestor_jr + nestor_s)];
-                    _Static_assert(__builtin_types_compatible_p(__typeof__(b[(nestor_pc + nestor_k) * n + (nestor_jc + nestor_jr + nestor_s)]), double), "nestor read this element type as double");
+                    __extension__ _Static_assert(__builtin_types_compatible_p(__typeof__(b[(nestor_pc + nestor_k) * n + (nestor_jc + nestor_jr + nestor_s)]), double), "nestor read this element type as double");
                   }
               }
             }
@@ -107,7 +107,7 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
                   for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
                     for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++) {
                       nestor_pa[nestor_ir * nestor_kn + nestor_k * 5 + nestor_r] = a[(nestor_ic + nestor_ir + nestor_r) * n + (nestor_pc + nestor_k)];
-                      _Static_assert(__builtin_types_compatible_p(__typeof__(a[(nestor_ic + nestor_ir + nestor_r) * n + (nestor_pc + nestor_k)]), double), "nestor read this element type as double");
+                      __extension__ _Static_assert(__builtin_types_compatible_p(__typeof__(a[(nestor_ic + nestor_ir + nestor_r) * n + (nestor_pc + nestor_k)]), double), "nestor read this element type as double");
                     }
                 }
                 for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += (2 * nestor_tile_454_S1_lanes))
@@ -118,7 +118,7 @@ static void matmul(double *c, const double *a, const double *b, size_t n)
                     const double *nestor_a = nestor_pa + nestor_ir * nestor_kn;
                     const double *nestor_b = nestor_pb + nestor_jr * nestor_kn;
                     if (nestor_h == 5 && nestor_w == (2 * nestor_tile_454_S1_lanes)) {
-                      _Static_assert(__builtin_types_compatible_p(__typeof__(c[(nestor_i + 0) * n + (nestor_j)]), double), "nestor read this element type as double");
+                      __extension__ _Static_assert(__builtin_types_compatible_p(__typeof__(c[(nestor_i + 0) * n + (nestor_j)]), double), "nestor read this element type as double");
                       nestor_tile_454_S1(nestor_kn, nestor_a, nestor_b, &c[(nestor_i + 0) * n + (nestor_j)], &c[(nestor_i + 1) * n + (nestor_j)], &c[(nestor_i + 2) * n + (nestor_j)], &c[(nestor_i + 3) * n + (nestor_j)], &c[(nestor_i + 4) * n + (nestor_j)]);
                     } else {
                       double nestor_c[5][(2 * nestor_tile_454_S1_lanes)];
