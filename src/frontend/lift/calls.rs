@@ -22,6 +22,19 @@ impl Lifter<'_> {
                 .child_by_field_name("arguments")
                 .is_some_and(|a| self.reads(a, out));
         }
+        if let Some(ty) = f.and_then(|f| cast_or_call(f, self.src)) {
+            self.diags.push(
+                Diagnostic::new(
+                    Code::ImpureCall,
+                    node.byte_range(),
+                    format!("`({ty})(...)` is a cast to `{ty}` or a call of `{ty}`: nestor does not know what `{ty}` is"),
+                )
+                .label("may read or write any memory")
+                .expected("casts to types nestor knows, calls of pure math functions")
+                .hint(format!("let nestor read the header that defines `{ty}` (`-I DIR`), or give the `-D` your compiler gets")),
+            );
+            return false;
+        }
         let why = match self.summaries.get(name) {
             Some(Ok(summary)) if identifier => {
                 return self.summarized_call(node, summary, out);
@@ -266,4 +279,13 @@ pub(super) fn summarized_call_rejected(call: Node, why: &str) -> Diagnostic {
     .label("this call")
     .expected("calls that pass whole arrays (or rows) and integer values the parameters hold")
     .hint("pass the arrays themselves, or move the call out of the loop nest")
+}
+
+/// The name in `(T)` when a call's function is a parenthesized name, `(T)(x)`: the C
+/// of a cast to type `T`, which the parser reads as a call where it does not know `T`.
+fn cast_or_call<'s>(function: Node, src: &'s str) -> Option<&'s str> {
+    let inner = (function.kind() == "parenthesized_expression")
+        .then(|| function.named_child(0))
+        .flatten()?;
+    (function.named_child_count() == 1 && inner.kind() == "identifier").then(|| text(inner, src))
 }
