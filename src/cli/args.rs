@@ -596,7 +596,7 @@ pub fn parse_pair(s: &str) -> Result<(String, String), String> {
 }
 
 /// `NAME[=VALUE]` of `-D`, the value as written (`1` where none is given).
-fn parse_macro(s: &str) -> Result<(String, String), String> {
+pub fn parse_macro(s: &str) -> Result<(String, String), String> {
     let (name, value) = s.split_once('=').unwrap_or((s, "1"));
     match name.trim() {
         "" => Err(format!(
@@ -611,7 +611,7 @@ impl AnalysisArgs {
     pub fn int_defines(&self) -> Vec<(String, i64)> {
         self.define
             .iter()
-            .filter_map(|(name, value)| parse_define(&format!("{name}={value}")).ok())
+            .filter_map(|(name, value)| Some((name.clone(), integer(value)?)))
             .collect()
     }
 
@@ -620,7 +620,7 @@ impl AnalysisArgs {
         let text: Vec<(String, String)> = self
             .define
             .iter()
-            .filter(|(name, value)| parse_define(&format!("{name}={value}")).is_err())
+            .filter(|(_, value)| integer(value).is_none())
             .cloned()
             .collect();
         match text.is_empty() {
@@ -630,12 +630,16 @@ impl AnalysisArgs {
     }
 }
 
+/// `-D NAME[=VALUE]` whose value is an integer.
 pub fn parse_define(s: &str) -> Result<(String, i64), String> {
-    let (name, value) = s.split_once('=').unwrap_or((s, "1"));
-    let value = value.trim().parse().map_err(|_| {
-        format!("`{value}` is not an integer (nestor uses -D for integer constants)")
-    })?;
-    Ok((name.trim().to_string(), value))
+    let (name, value) = parse_macro(s)?;
+    let value = integer(&value).ok_or_else(|| format!("`{value}` is not an integer"))?;
+    Ok((name, value))
+}
+
+/// The integer a `-D` value spells, if it is one.
+fn integer(value: &str) -> Option<i64> {
+    value.trim().parse().ok()
 }
 
 pub fn parse_code(s: &str) -> Result<nestor::support::diag::Code, String> {

@@ -81,14 +81,13 @@ pub struct CompilerLine {
 impl CompilerLine {
     /// `-D NAME[=VALUE]`: an integer constant, or a macro nestor cannot use.
     fn define(&mut self, define: &str) {
-        let name = define.split_once('=').map_or(define, |(n, _)| n).trim();
-        self.undefine(name);
+        let Ok((name, value)) = super::args::parse_macro(define) else {
+            return;
+        };
+        self.undefine(&name);
         match super::args::parse_define(define) {
             Ok(d) => self.defines.push(d),
-            Err(_) => {
-                let text = define.split_once('=').map_or("", |(_, t)| t);
-                self.text_macros.push((name.to_string(), text.to_string()))
-            }
+            Err(_) => self.text_macros.push((name, value)),
         }
     }
 

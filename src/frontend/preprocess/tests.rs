@@ -1,19 +1,17 @@
 //! The preprocessor's decisions on small texts.
 
-use super::{Headers, OtherMacros, Undecided, compiled};
+use super::{Compiled, Headers, OtherMacros, Undecided, compiled};
+
+/// `src` with its local `headers` as the front end reads it, with the command line's
+/// `defines` and `other` macros.
+fn read(src: &str, defines: &[(String, i64)], other: &OtherMacros, headers: &Headers) -> Compiled {
+    compiled(src, defines, other, headers, None, Undecided::AsWritten)
+}
 
 /// The file as analysed with `defines`, blanked lines shown as `~`.
 fn analysed(src: &str, defines: &[(&str, i64)]) -> String {
     let defines: Vec<(String, i64)> = defines.iter().map(|(n, v)| (n.to_string(), *v)).collect();
-    let out = compiled(
-        src,
-        &defines,
-        &OtherMacros::Nothing,
-        &Headers::default(),
-        None,
-        Undecided::AsWritten,
-    )
-    .file;
+    let out = read(src, &defines, &OtherMacros::Nothing, &Headers::default()).file;
     assert_eq!(out.len(), src.len());
     out.lines()
         .map(|l| {
@@ -70,17 +68,7 @@ fn unknown_names_leave_groups_as_written() {
 #[test]
 fn command_line_macros_as_text_are_defined() {
     let src = "#ifdef X\nx\n#endif\n#ifdef Y\ny\n#endif\n#if X\nz\n#endif\n";
-    let with = |other: OtherMacros| {
-        compiled(
-            src,
-            &[],
-            &other,
-            &Headers::default(),
-            None,
-            Undecided::AsWritten,
-        )
-        .file
-    };
+    let with = |other: OtherMacros| read(src, &[], &other, &Headers::default()).file;
     let x = with(OtherMacros::Text(vec![("X".into(), "\"v1\"".into())]));
     assert!(
         x.starts_with("        \nx\n      \n") && !x.contains('y'),
@@ -151,15 +139,7 @@ fn a_macro_defined_as_text_on_the_command_line_is_defined() {
         ("REAL".into(), "float".into()),
         ("SCALE(x)".into(), "((x) * 3)".into()),
     ]);
-    let out = compiled(
-        src,
-        &[],
-        &other,
-        &Headers::default(),
-        None,
-        Undecided::AsWritten,
-    )
-    .file;
+    let out = read(src, &[], &other, &Headers::default()).file;
     assert_eq!(out.replace(' ', ""), "\n\n\n\nsix\n\n");
 }
 
@@ -191,7 +171,7 @@ fn with_headers(src: &str, headers: &[String]) -> String {
         names: &[],
         angled: &[],
     };
-    compiled(src, &[], &nothing, &headers, None, Undecided::AsWritten).file
+    read(src, &[], &nothing, &headers).file
 }
 
 #[test]
@@ -215,7 +195,7 @@ fn local_headers_read_make_their_names_unknown() {
 fn a_header_is_decided_from_what_is_known_where_the_file_includes_it() {
     let header = "#ifdef FLOAT\ntypedef float T;\n#else\ntypedef double T;\n#endif\n";
     let header_as = |src: &str, defines: &[(String, i64)]| {
-        compiled(
+        read(
             src,
             defines,
             &OtherMacros::Nothing,
@@ -224,8 +204,6 @@ fn a_header_is_decided_from_what_is_known_where_the_file_includes_it() {
                 names: &[],
                 angled: &[],
             },
-            None,
-            Undecided::AsWritten,
         )
         .headers
         .remove(0)
@@ -248,7 +226,7 @@ fn a_header_is_decided_from_what_is_known_where_the_file_includes_it() {
 #[test]
 fn headers_know_only_their_own_definitions() {
     let header = "#ifdef X\nx\n#endif\n#define Y 0\n#if Y\ny\n#endif\n".to_string();
-    let out = compiled(
+    let out = read(
         "",
         &[("X".to_string(), 1)],
         &OtherMacros::Nothing,
@@ -257,8 +235,6 @@ fn headers_know_only_their_own_definitions() {
             names: &[],
             angled: &[],
         },
-        None,
-        Undecided::AsWritten,
     )
     .headers
     .remove(0);
@@ -281,14 +257,7 @@ fn unbalanced_or_undecidable_files_stay_as_written() {
 #[test]
 fn offsets_and_newlines_are_kept() {
     let src = "a\r\n#if 0 /* multi\nline */\nx \\\ny é\n#else\nz\n#endif\n";
-    let out = compiled(
-        src,
-        &[],
-        &OtherMacros::Nothing,
-        &Headers::default(),
-        None,
-        Undecided::AsWritten,
-    );
+    let out = read(src, &[], &OtherMacros::Nothing, &Headers::default());
     assert_eq!(out.file.len(), src.len());
     assert_eq!(out.file.matches('\n').count(), src.matches('\n').count());
     assert_eq!(out.file.replace(' ', ""), "a\r\n\n\n\n\n\nz\n\n");
@@ -316,14 +285,7 @@ fn offsets_and_newlines_are_kept() {
 fn defaults_after_unread_includes_are_recorded() {
     let defaults = "#ifndef REAL\n#define REAL double\n#endif\n#ifndef H\n#define H\n#endif\n";
     let recorded = |src: &str, headers: &Headers| {
-        let c = compiled(
-            src,
-            &[],
-            &OtherMacros::Nothing,
-            headers,
-            None,
-            Undecided::AsWritten,
-        );
+        let c = read(src, &[], &OtherMacros::Nothing, headers);
         let mut names: Vec<String> = c.defaults_overridden_unseen.into_iter().collect();
         names.sort();
         names
@@ -354,14 +316,7 @@ fn a_header_included_once_starts_where_the_file_includes_it() {
             angled: &[],
         };
         let defines = [("IS_FLOAT".to_string(), 1)];
-        let c = compiled(
-            src,
-            &defines,
-            &OtherMacros::Nothing,
-            &headers,
-            None,
-            Undecided::AsWritten,
-        );
+        let c = read(src, &defines, &OtherMacros::Nothing, &headers);
         c.headers[0].clone()
     };
     let once = with("#include \"real.h\"\n");

@@ -100,14 +100,11 @@ impl Symbols {
     /// double`) where something nestor has not read may define it first: an integer
     /// is then one of unknown value, anything else is opaque.
     pub(super) fn forget_default(&mut self, name: &str) {
-        let int = self
-            .defines
-            .get(name)
-            .is_some_and(|v| i32::try_from(*v).is_ok());
+        if self.make_int_of_unknown_value(name) {
+            return;
+        }
         Rc::make_mut(&mut self.defines).remove(name);
-        if int {
-            Rc::make_mut(&mut self.int_constants).insert(name.to_string());
-        } else if self.macros.contains_key(name) && !self.int_constants.contains(name) {
+        if self.macros.contains_key(name) && !self.int_constants.contains(name) {
             Rc::make_mut(&mut self.aliases).remove(name);
             Rc::make_mut(&mut self.opaque_macros).insert(
                 name.to_string(),

@@ -232,13 +232,22 @@ impl Symbols {
         };
         let name = text(name, src);
         let guarded = directive.starts_with("#ifndef") || directive.starts_with("# ifndef");
-        if guarded
-            && let Some(v) = self.defines.get(name)
-            && i32::try_from(*v).is_ok()
-        {
+        if guarded {
+            self.make_int_of_unknown_value(name);
+        }
+    }
+
+    /// Makes `name`, an `int` define, an `int` of unknown value; whether it was one.
+    pub(super) fn make_int_of_unknown_value(&mut self, name: &str) -> bool {
+        let int = self
+            .defines
+            .get(name)
+            .is_some_and(|v| i32::try_from(*v).is_ok());
+        if int {
             Rc::make_mut(&mut self.defines).remove(name);
             Rc::make_mut(&mut self.int_constants).insert(name.to_string());
         }
+        int
     }
 
     fn add_enumerators(&mut self, node: Node, src: &str) {
