@@ -20,6 +20,7 @@ use crate::transform::requested;
 use crate::transform::rewrites::Transform;
 use crate::transform::search::alternatives::Alternative;
 use crate::transform::search::{self, SearchOptions};
+use crate::transform::splitting::{self, LoopSplit};
 use crate::transform::tiling;
 use isl_rs::{ASTNode, Context, LibISLError};
 use std::collections::BTreeSet;
@@ -102,7 +103,8 @@ pub(super) fn region_outcome(
     let plan = stages.tiled(plan, &mut outcome)?;
     let (plan, storage_changed) = stages.contracted(plan, &mut outcome)?;
     let parallel = stages.parallel(&plan, storage_changed, &mut outcome)?;
-    let code = stages.generated(&plan, &parallel, &mut outcome)?;
+    let splits = stages.split(&plan, &parallel, &mut outcome)?;
+    let code = stages.generated(&plan, &parallel, &splits, &mut outcome)?;
     // The source's own parallel loop is no change of nestor's.
     let changes = |d: &Decision| {
         d.changes_code()
@@ -257,18 +259,46 @@ impl Stages<'_> {
         Ok(parallelism.loops)
     }
 
-    /// The C text of `plan`, its `parallel` loops marked and its full register tiles
-    /// isolated, the cells its plan keeps in locals (`registers`) declared; the cells kept
+    /// The innermost loops of `plan` generated in parts around the iteration that
+    /// writes what the others access (search mode; not the marked loops).
+    fn split(
+        &self,
+        plan: &Plan,
+        parallel: &[ParallelLoop],
+        outcome: &mut Outcome,
+    ) -> Result<Vec<LoopSplit>, Failure> {
+        if !matches!(self.options.mode, Mode::Search(_)) {
+            return Ok(Vec::new());
+        }
+        let marked: Vec<Vec<usize>> = parallel.iter().map(|p| p.path.clone()).collect();
+        let splits = splitting::loop_splits(
+            self.ctx,
+            &plan.region,
+            &plan.text,
+            &plan.scop,
+            &plan.tree,
+            &marked,
+        )?;
+        outcome
+            .decisions
+            .extend(splits.iter().cloned().map(Decision::Split));
+        Ok(splits)
+    }
+
+    /// The C text of `plan`, its `parallel` loops marked, its `splits` and its full
+    /// register tiles isolated, the cells its plan keeps in locals (`registers`) declared; the cells kept
     /// across loops are added to the decisions.
     fn generated(
         &self,
         plan: &Plan,
         parallel: &[ParallelLoop],
+        splits: &[LoopSplit],
         outcome: &mut Outcome,
     ) -> Result<String, Failure> {
         let promote = matches!(self.options.mode, Mode::Search(_));
         let sized_by_model = matches!(self.options.tile, Some(tiling::TileSizes::Model(_)));
-        let (ast, products) = self.ast_and_kernels(plan, parallel, promote && sized_by_model)?;
+        let (ast, products) =
+            self.ast_and_kernels(plan, parallel, splits, promote && sized_by_model)?;
         let registers = registers::plan(&plan.region, &ast, parallel, promote)?;
         let (code, promoted) = codegen::generate(
             &plan.region,
@@ -303,6 +333,7 @@ impl Stages<'_> {
         &self,
         plan: &Plan,
         parallel: &[ParallelLoop],
+        splits: &[LoopSplit],
         kernels: bool,
     ) -> Result<(ASTNode, ProductPlan), Failure> {
         let mut rolled = match kernels {
@@ -316,7 +347,7 @@ impl Stages<'_> {
             false => BTreeSet::new(),
         };
         loop {
-            let ast = self.ast(plan, &plan.tree.rolled(&rolled), parallel)?;
+            let ast = self.ast(plan, &plan.tree.rolled(&rolled), parallel, splits)?;
             let products = match kernels {
                 true => products::plan(
                     self.ctx,
@@ -336,13 +367,14 @@ impl Stages<'_> {
         }
     }
 
-    /// The AST of `tree` (an order of `plan`'s statements), its `parallel` loops marked
-    /// and its full register tiles isolated.
+    /// The AST of `tree` (an order of `plan`'s statements), its `parallel` loops marked,
+    /// its `splits` and its full register tiles isolated.
     fn ast(
         &self,
         plan: &Plan,
         tree: &ScheduleTree,
         parallel: &[ParallelLoop],
+        splits: &[LoopSplit],
     ) -> Result<ASTNode, Failure> {
         let marks: Vec<(Vec<usize>, Mark)> = parallel
             .iter()
@@ -357,8 +389,9 @@ impl Stages<'_> {
                 )
             })
             .collect();
-        let isolation =
+        let mut isolation =
             tiling::isolation::full_tile_options(self.ctx, &plan.region, &plan.text, tree)?;
+        isolation.extend(splits.iter().map(|s| (s.path.clone(), s.option.clone())));
         let schedule = model::schedule_for_codegen(
             self.ctx,
             &plan.region,

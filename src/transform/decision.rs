@@ -8,7 +8,9 @@ use crate::frontend::types::ElementType;
 use crate::support::diag::{Code, Diagnostic};
 use crate::transform::contraction::Contraction;
 use crate::transform::forwarding::Forwarding;
+pub use crate::transform::obstacle::{Obstacle, consequence};
 use crate::transform::rewrites::{Fusion, MAX_SHIFT, Transform};
+use crate::transform::splitting::LoopSplit;
 use crate::transform::storage::Expansion;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -79,6 +81,9 @@ pub enum Decision {
         blocking: Blocking,
         products: usize,
     },
+    /// An innermost loop generated in three parts around the one iteration that writes
+    /// cells its other iterations access (the same order).
+    Split(LoopSplit),
     /// A cell an innermost loop updates in every iteration (`q[i]` under `j`), kept in
     /// a local across the loop: loaded before it, stored after it.
     Promoted { cell: String, iterator: String },
@@ -175,79 +180,6 @@ pub struct ParallelLoop {
     pub uneven: bool,
 }
 
-/// Why a nest keeps its plain form (explain and the diff headers say it).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum Obstacle {
-    /// The changed order would fail this check; the references of its counterexample
-    /// (statement, source text).
-    Violation {
-        violation: ViolationKind,
-        references: Vec<(String, String)>,
-    },
-    /// Two iterations of the loop write the same cell (a reduction, or a value nobody
-    /// reads).
-    SharedWrites,
-    /// The region runs inside an OpenMP parallel construct of the source: a parallel
-    /// loop in it would start a nested team of threads.
-    InsideParallel,
-    /// The loop sits in a sequential loop whose other work outweighs it: the threads
-    /// would start at every iteration of that loop to share a small part of it
-    /// (`percent`: the estimated share of the parallel loops in it).
-    MostlySequential { around: String, percent: u32 },
-}
-
-impl Obstacle {
-    /// The obstacle the counterexample `v` shows, with its references as written in
-    /// `region`.
-    pub fn of(region: &Region, v: &Violation) -> Obstacle {
-        let references = v
-            .references
-            .iter()
-            .filter_map(|id| {
-                let (s, a) = region.access(*id)?;
-                let at = |x: usize| x.checked_sub(s.span.start);
-                let text = s.text.get(at(a.span.start)?..at(a.span.end)?)?;
-                Some((s.name.clone(), text.to_string()))
-            })
-            .collect();
-        Obstacle::Violation {
-            violation: v.kind,
-            references,
-        }
-    }
-}
-
-impl fmt::Display for Obstacle {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Obstacle::Violation {
-                violation,
-                references,
-            } => {
-                write!(f, "{}", consequence(*violation))?;
-                if !references.is_empty() {
-                    let quoted: Vec<String> = references
-                        .iter()
-                        .map(|(statement, text)| format!("`{text}` in {statement}"))
-                        .collect();
-                    write!(f, " ({})", quoted.join(", "))?;
-                }
-                Ok(())
-            }
-            Obstacle::SharedWrites => write!(f, "two iterations would write the same cell"),
-            Obstacle::InsideParallel => write!(
-                f,
-                "the nest runs inside the source's own `#pragma omp parallel` construct"
-            ),
-            Obstacle::MostlySequential { around, percent } => write!(
-                f,
-                "the parallel loops inside loop `{around}` would run about {percent}% of its work, and threads would start at each of its iterations"
-            ),
-        }
-    }
-}
-
 /// A loop, named by its iterator and the statements inside it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LoopOf {
@@ -273,6 +205,7 @@ impl Decision {
         match self {
             Decision::Tiled { path, .. } | Decision::UnrolledAndJammed { path, .. } => Some(path),
             Decision::Parallel(p) => Some(&p.path),
+            Decision::Split(s) => Some(&s.path),
             _ => None,
         }
     }
@@ -392,6 +325,12 @@ impl fmt::Display for Decision {
             Decision::Promoted { cell, iterator } => write!(
                 f,
                 "kept `{cell}` in a register across loop `{iterator}` (loaded before it, stored after it)"
+            ),
+            Decision::Split(s) => write!(
+                f,
+                "split loop `{}` around the iteration that writes what its others read ({}), so that each part can be vectorized",
+                s.iterator,
+                s.arrays.join(", ")
             ),
             Decision::Expanded(e) => write!(f, "{}", expansion(e)),
             Decision::Forwarded(x) => write!(f, "{}", forwarding(x)),
@@ -532,18 +471,6 @@ fn no_place_for(transform: &Transform) -> String {
         Transform::Fuse => {
             format!("no consecutive loops can be fused legally with a shift up to {MAX_SHIFT}")
         }
-    }
-}
-
-/// What breaking a check of kind `kind` would do to the program.
-pub fn consequence(kind: ViolationKind) -> &'static str {
-    match kind {
-        ViolationKind::FlowReversed => "a value would be read before it is written",
-        ViolationKind::LiveRangeConflict => "a value would be overwritten before its last read",
-        ViolationKind::LiveInOverwritten => {
-            "a value from before the region would be overwritten before it is read"
-        }
-        ViolationKind::LiveOutChanged => "a cell would not hold its final value after the region",
     }
 }
 
