@@ -147,7 +147,7 @@ static void f(int n, double A[n][n], double B[n][n], double C[n][n]) {
       t = 0;
       for (int k = 0; k < N; k++)
         t += B[i][k] * C[k][j];
-      A[i][j] = 2 * t; /* not a store of `t` alone, which would be forwarded */
+      A[i][j] += 2 * t; /* no assignment of `t`'s value, which would be forwarded */
     }
 }
 static void g(int n, double a[n], double b[n]) {
@@ -194,14 +194,15 @@ int main(void) {
     common::assert_same_behaviour("expansion and contraction", src, &report.output, None).unwrap();
 }
 
-/// The cell `forwarding::forwarded` keeps the scalar `s` of `src`'s first region in.
+/// The cell `forwarding::forwarded` keeps the first web of the scalar `s` of `src`'s
+/// first region in.
 fn forwarded_into(src: &str) -> Option<String> {
     let front = frontend::analyze(src, &[], &[]);
     let ctx = nestor::support::isl::new_context();
     let plan = nestor::analysis::plan::Plan::lift(&ctx, front.regions[0].clone())
         .expect("isl")
         .expect("modelled");
-    nestor::transform::forwarding::forwarded(&ctx, &plan, "s")
+    nestor::transform::forwarding::forwarded(&ctx, &plan, "s", 0)
         .expect("isl")
         .map(|(_, f)| f.cell)
 }
@@ -231,6 +232,21 @@ fn a_scalar_accumulator_is_forwarded_into_the_cell_it_is_stored_to() {
         forwarded_into(&product("double", "", "C[i][j] = s;")).as_deref(),
         Some("C[i][j]")
     );
+    // A store that computes is kept, reading the cell.
+    assert_eq!(
+        forwarded_into(&product("double", "", "C[i][j] = 2 * s;")).as_deref(),
+        Some("C[i][j]")
+    );
+    // A later value of `s` is a web of its own, which stays in `s`.
+    let later = "void f(int n, double x[restrict n], double a[restrict n], double b[restrict n]) {
+  for (int i = 0; i < n; i++) {
+    double s = a[i];
+    x[i] = s;
+    s = b[i];
+  }
+}
+";
+    assert_eq!(forwarded_into(later).as_deref(), Some("x[i]"));
     // The product with the accumulator gets the code of the product accumulating into
     // `C[i][j]`, with nothing added.
     let direct =
@@ -261,25 +277,11 @@ fn a_scalar_is_not_forwarded_where_the_cell_would_change_what_the_program_comput
         forwarded_into(&product("double", "D[i][k] = C[i][j];", "C[i][j] = s;")),
         None
     );
-    // Not a plain store of the scalar.
-    assert_eq!(
-        forwarded_into(&product("double", "", "C[i][j] = 2 * s;")),
-        None
-    );
+    // Not an assignment of the cell.
     assert_eq!(
         forwarded_into(&product("double", "", "if (i > j) C[i][j] = s;")),
         None
     );
-    // A later value of `s` would be left in the cell.
-    let later = "void f(int n, double x[restrict n], double a[restrict n], double b[restrict n]) {
-  for (int i = 0; i < n; i++) {
-    double s = a[i];
-    x[i] = s;
-    s = b[i];
-  }
-}
-";
-    assert_eq!(forwarded_into(later), None);
     // `s` holds a value from before the region at its first read.
     let live_in = "void f(int n, double x[restrict n], double a[restrict n]) {
   double s = 1.0;

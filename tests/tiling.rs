@@ -378,7 +378,7 @@ fn a_scalar_accumulator_gets_a_cell_per_row_and_column_so_its_product_is_tiled()
       t = 0.5;
       for (int k = 1; k < n; k++)
         t += A[i][k] * B[k][j];
-      C[i][j] = t * 2;
+      C[i][j] += t * 2; /* not an assignment of `t`'s value, which would be forwarded */
     }
 }",
     );

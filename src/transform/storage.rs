@@ -206,9 +206,13 @@ fn users(region: &Region, variable: &str) -> BTreeSet<usize> {
 
 /// The loops around every statement that accesses `variable`, outermost first.
 pub fn common_loops(region: &Region, variable: &str) -> Vec<Loop> {
-    let users = users(region, variable);
+    loops_around_all(region, &users(region, variable))
+}
+
+/// The loops around every statement of `statements`, outermost first.
+pub fn loops_around_all(region: &Region, statements: &BTreeSet<usize>) -> Vec<Loop> {
     let mut out = Vec::new();
-    enclosing_loops(&region.body, &users, &mut out);
+    enclosing_loops(&region.body, statements, &mut out);
     out
 }
 
@@ -385,7 +389,23 @@ pub struct Redirection {
 /// `out` with every access `S[i] -> variable[s]` made `S[i] -> array[t, s]` (`t` the
 /// redirection's subscripts), in the model and in the statements' text.
 pub fn redirect_accesses(out: &mut Region, variable: &str, to: &Redirection) {
-    for stmt in &mut out.statements {
+    let all = (0..out.statements.len()).collect();
+    redirect_accesses_in(out, variable, to, &all);
+}
+
+/// [`redirect_accesses`] in the statements `statements` alone.
+pub fn redirect_accesses_in(
+    out: &mut Region,
+    variable: &str,
+    to: &Redirection,
+    statements: &BTreeSet<usize>,
+) {
+    for (_, stmt) in out
+        .statements
+        .iter_mut()
+        .enumerate()
+        .filter(|(k, _)| statements.contains(k))
+    {
         let mut rewritten = Vec::new();
         for a in stmt.accesses.iter_mut().filter(|a| a.array == variable) {
             a.array = to.array.clone();

@@ -284,7 +284,8 @@ impl Learned {
     }
 }
 
-/// The most expansions tried per region (each lifts the region again and searches).
+/// The most expansions, and the most forwardings, tried per region (each lifts the
+/// region again and searches).
 const MAX_EXPANSION_TRIES: usize = 6;
 
 /// [`search_plan`], then scalar expansion where its live ranges keep the search from a
@@ -309,9 +310,11 @@ pub fn best_order(
     expand_where_it_pays(ctx, plan, found, options, identifiers, tiling, &mut learned)
 }
 
-/// Forwarding ([`forwarding::forwarded`]) of each expandable scalar whose live ranges
-/// keep the search from a cheaper order into the cell its value is stored to: kept
-/// (first among the decisions) when the order found for the changed region is cheaper.
+/// Forwarding ([`forwarding::forwarded`]) of each web of each expandable scalar whose
+/// live ranges keep the search from a cheaper order into the cell its value is stored
+/// to: kept (first among the decisions) when the order found for the changed region is
+/// cheaper, and then the webs tried again from the first, since one that did not pay
+/// alone may pay now (ludcmp's two webs of `w` each block the order the other needs).
 fn forward_where_it_pays(
     ctx: &Context,
     mut plan: Plan,
@@ -325,18 +328,32 @@ fn forward_where_it_pays(
         .filter(|v| learned.may_unblock(&plan.region, v))
         .take(MAX_EXPANSION_TRIES)
         .collect::<Vec<_>>();
+    let mut tries = 0;
     for variable in candidates {
-        let Some((forwarded, forwarding)) = forwarding::forwarded(ctx, &plan, &variable)? else {
-            continue;
-        };
-        // The changed region has other statements: what was learned is about the old.
-        let mut fresh = Learned::default();
-        let better = search_plan(ctx, &forwarded, options, &mut fresh)?;
-        if better.cost < found.cost * (1.0 - 1e-9) {
-            plan = forwarded;
-            found = better;
-            *learned = fresh;
-            kept.push(Decision::Forwarded(forwarding));
+        let mut web = 0;
+        while tries < MAX_EXPANSION_TRIES {
+            tries += 1;
+            let Some((forwarded, forwarding)) = forwarding::forwarded(ctx, &plan, &variable, web)?
+            else {
+                if web + 1 >= forwarding::webs(&plan, &variable)?.len() {
+                    break;
+                }
+                web += 1;
+                continue;
+            };
+            // The changed region has other statements: what was learned is about the old.
+            let mut fresh = Learned::default();
+            let better = search_plan(ctx, &forwarded, options, &mut fresh)?;
+            if better.cost < found.cost * (1.0 - 1e-9) {
+                plan = forwarded;
+                found = better;
+                *learned = fresh;
+                kept.push(Decision::Forwarded(forwarding));
+                // A web that did not pay alone may pay now.
+                web = 0;
+            } else {
+                web += 1;
+            }
         }
     }
     found.decisions.splice(0..0, kept);
