@@ -12,6 +12,7 @@ use cache::Caches;
 use isl_rs::{Context, LibISLError};
 
 pub mod cache;
+pub mod distribution;
 pub mod isolation;
 pub mod skew;
 
@@ -62,31 +63,41 @@ impl TileSizes {
 /// `plan`'s tree with every perfect nest tiled where that pays and is legal, with tile
 /// sizes chosen as `sizes` says, and the decisions. A loop
 /// around a sequence of loops (`i { init; k { j } }`) has no perfect nest to tile: the
-/// tree with such loops distributed is tried too when that is legal, and kept when it
-/// tiles more nests.
+/// tree with such loops distributed is tried too when that is legal (in the text's
+/// order, and by the dependence graph: [`distribution::by_dependences`]), and the one
+/// that tiles the most nests is kept.
 pub fn tile_where_it_pays(
     ctx: &Context,
     plan: &Plan,
     sizes: &TileSizes,
     wavefronts: bool,
 ) -> Result<(ScheduleTree, Vec<Decision>), LibISLError> {
-    let (tree, decisions) = tile_chains(ctx, plan, &plan.tree, sizes, wavefronts)?;
-    let distributed = distribute_around_nests(&plan.tree);
-    if distributed == plan.tree
-        || crate::support::isl::step(ctx, || plan.is_legal_change(ctx, &plan.tree, &distributed))?
-            != Some(true)
-    {
-        crate::support::work::reset_operations(ctx);
-        return Ok((tree, decisions));
-    }
-    let (more, more_decisions) = tile_chains(ctx, plan, &distributed, sizes, wavefronts)?;
+    let (mut tree, mut decisions) = tile_chains(ctx, plan, &plan.tree, sizes, wavefronts)?;
     let tiles = |d: &[Decision]| {
         d.iter()
             .filter(|d| matches!(d, Decision::Tiled { .. }))
             .count()
     };
-    if tiles(&more_decisions) > tiles(&decisions) {
-        return Ok((more, more_decisions));
+    let in_order = distribute_around_nests(&plan.tree);
+    let by_graph = distribute_around_nests(&distribution::by_dependences(plan, &plan.tree)?);
+    let mut tried = vec![plan.tree.clone()];
+    for distributed in [in_order, by_graph] {
+        if tried.contains(&distributed)
+            || crate::support::isl::step(ctx, || {
+                plan.is_legal_change(ctx, &plan.tree, &distributed)
+            })? != Some(true)
+        {
+            crate::support::work::reset_operations(ctx);
+            tried.push(distributed);
+            continue;
+        }
+        let (more, more_decisions) = tile_chains(ctx, plan, &distributed, sizes, wavefronts)?;
+        if tiles(&more_decisions) > tiles(&decisions) {
+            let mut distributions = distribution::decisions(plan, &plan.tree, &distributed);
+            distributions.extend(more_decisions);
+            (tree, decisions) = (more, distributions);
+        }
+        tried.push(distributed);
     }
     Ok((tree, decisions))
 }
