@@ -44,9 +44,10 @@ pub fn loop_splits(
             continue;
         }
         let times = times_of(region, &band);
-        if let Some(split) = split_of(ctx, text, scop, &band, &times, &scalars)? {
-            out.push(split);
-        }
+        // A split only speeds code up: one that exceeds the budget is not made.
+        let split =
+            crate::support::isl::step(ctx, || split_of(ctx, text, scop, &band, &times, &scalars))?;
+        out.extend(split.flatten());
     }
     Ok(out)
 }

@@ -64,8 +64,8 @@ impl TileSizes {
 /// sizes chosen as `sizes` says, and the decisions. A loop
 /// around a sequence of loops (`i { init; k { j } }`) has no perfect nest to tile: the
 /// tree with such loops distributed is tried too when that is legal (in the text's
-/// order, and by the dependence graph: [`distribution::by_dependences`]), and the one
-/// that tiles the most nests is kept.
+/// order, or where that is illegal by the dependence graph:
+/// [`distribution::by_dependences`]), and kept when it tiles more nests.
 pub fn tile_where_it_pays(
     ctx: &Context,
     plan: &Plan,
@@ -78,17 +78,22 @@ pub fn tile_where_it_pays(
             .filter(|d| matches!(d, Decision::Tiled { .. }))
             .count()
     };
-    let in_order = distribute_around_nests(&plan.tree);
-    let by_graph = distribute_around_nests(&distribution::by_dependences(plan, &plan.tree)?);
+    // The dependence graph's order is tried only where the text's is illegal.
+    let mut candidates = vec![distribute_around_nests(&plan.tree)];
     let mut tried = vec![plan.tree.clone()];
-    for distributed in [in_order, by_graph] {
-        if tried.contains(&distributed)
-            || crate::support::isl::step(ctx, || {
+    while let Some(distributed) = candidates.pop() {
+        let legal = !tried.contains(&distributed)
+            && crate::support::isl::step(ctx, || {
                 plan.is_legal_change(ctx, &plan.tree, &distributed)
-            })? != Some(true)
-        {
+            })? == Some(true);
+        let first = tried.len() == 1 && distributed != plan.tree;
+        tried.push(distributed.clone());
+        if !legal {
             crate::support::work::reset_operations(ctx);
-            tried.push(distributed);
+            if first {
+                let by_graph = distribution::by_dependences(plan, &plan.tree)?;
+                candidates.push(distribute_around_nests(&by_graph));
+            }
             continue;
         }
         let (more, more_decisions) = tile_chains(ctx, plan, &distributed, sizes, wavefronts)?;
@@ -97,7 +102,6 @@ pub fn tile_where_it_pays(
             distributions.extend(more_decisions);
             (tree, decisions) = (more, distributions);
         }
-        tried.push(distributed);
     }
     Ok((tree, decisions))
 }

@@ -34,28 +34,13 @@ static void kernel_particles(struct particles *s, double dt, double k, double g)
     #pragma omp parallel for private(i, j, t)
     #endif
     for (int i_tile = 0; i_tile < ((long long)NX + 31) / 32; i_tile++) {
-      for (int j_tile = 0; 64 * j_tile < NY; j_tile++) {
+      for (int j_tile = 0; 32 * j_tile < NY; j_tile++) {
         for (t = 256 * t_tile; t < STEPS && t <= 256 * t_tile + 255; t++) {
           for (i = 32 * i_tile; i < NX && i <= 32 * i_tile + 31; i++) {
-            for (j = 64 * j_tile; j <= (((long long)NY - 1) < (64 * j_tile + 63) ? ((long long)NY - 1) : (64 * j_tile + 63)); j++) {
+            for (j = 32 * j_tile; j <= (((long long)NY - 1) < (32 * j_tile + 31) ? ((long long)NY - 1) : (32 * j_tile + 31)); j++) {
               s->vx[j][i] -= dt * k * s->x[j][i] / s->mass[j][i];
-              s->x[j][i] += dt * s->vx[j][i];
-            }
-          }
-        }
-      }
-    }
-  }
-  for (int t_tile = 0; 256 * t_tile < STEPS; t_tile++) {
-    #ifdef _OPENMP
-    #pragma omp parallel for private(i, j, t)
-    #endif
-    for (int i_tile = 0; i_tile < ((long long)NX + 31) / 32; i_tile++) {
-      for (int j_tile = 0; 64 * j_tile < NY; j_tile++) {
-        for (t = 256 * t_tile; t < STEPS && t <= 256 * t_tile + 255; t++) {
-          for (i = 32 * i_tile; i < NX && i <= 32 * i_tile + 31; i++) {
-            for (j = 64 * j_tile; j <= (((long long)NY - 1) < (64 * j_tile + 63) ? ((long long)NY - 1) : (64 * j_tile + 63)); j++) {
               s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
+              s->x[j][i] += dt * s->vx[j][i];
               s->y[j][i] += dt * s->vy[j][i];
             }
           }

@@ -34,79 +34,49 @@ static void kernel_particles(struct particles *s, double dt, double k, double g)
     #pragma omp parallel for private(i, j)
     #endif
     for (int j_tile = 0; j_tile < ((long long)NY + 31) / 32; j_tile++) {
-      for (int i_tile = 0; 64 * i_tile < NX; i_tile++) {
+      for (int i_tile = 0; 32 * i_tile < NX; i_tile++) {
         for (int c3 = 64 * t_tile; c3 <= 64 * t_tile + 63 && c3 <= ((long long)STEPS - 1) / 4; c3++) {
           for (j = 32 * j_tile; j < NY && j <= 32 * j_tile + 31; j++) {
             if (STEPS >= (long long)(4 * c3) + 4) {
               #ifdef _OPENMP
               #pragma omp simd
               #endif
-              for (i = 64 * i_tile; i <= (((long long)NX - 1) < (64 * i_tile + 63) ? ((long long)NX - 1) : (64 * i_tile + 63)); i++) {
+              for (i = 32 * i_tile; i <= (((long long)NX - 1) < (32 * i_tile + 31) ? ((long long)NX - 1) : (32 * i_tile + 31)); i++) {
                 s->vx[j][i] -= dt * k * s->x[j][i] / s->mass[j][i];
+                s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
                 s->x[j][i] += dt * s->vx[j][i];
+                s->y[j][i] += dt * s->vy[j][i];
                 s->vx[j][i] -= dt * k * s->x[j][i] / s->mass[j][i];
+                s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
                 s->x[j][i] += dt * s->vx[j][i];
+                s->y[j][i] += dt * s->vy[j][i];
                 s->vx[j][i] -= dt * k * s->x[j][i] / s->mass[j][i];
+                s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
                 s->x[j][i] += dt * s->vx[j][i];
+                s->y[j][i] += dt * s->vy[j][i];
                 s->vx[j][i] -= dt * k * s->x[j][i] / s->mass[j][i];
+                s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
                 s->x[j][i] += dt * s->vx[j][i];
+                s->y[j][i] += dt * s->vy[j][i];
               }
             } else {
               #ifdef _OPENMP
               #pragma omp simd
               #endif
-              for (i = 64 * i_tile; i <= (((long long)NX - 1) < (64 * i_tile + 63) ? ((long long)NX - 1) : (64 * i_tile + 63)); i++) {
+              for (i = 32 * i_tile; i <= (((long long)NX - 1) < (32 * i_tile + 31) ? ((long long)NX - 1) : (32 * i_tile + 31)); i++) {
                 s->vx[j][i] -= dt * k * s->x[j][i] / s->mass[j][i];
+                s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
                 s->x[j][i] += dt * s->vx[j][i];
+                s->y[j][i] += dt * s->vy[j][i];
                 if (STEPS >= 4 * c3 + 2) {
                   s->vx[j][i] -= dt * k * s->x[j][i] / s->mass[j][i];
-                  s->x[j][i] += dt * s->vx[j][i];
-                  if (4 * c3 + 3 == STEPS) {
-                    s->vx[j][i] -= dt * k * s->x[j][i] / s->mass[j][i];
-                    s->x[j][i] += dt * s->vx[j][i];
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  for (int t_tile = 0; 256 * t_tile < STEPS; t_tile++) {
-    #ifdef _OPENMP
-    #pragma omp parallel for private(i, j)
-    #endif
-    for (int j_tile = 0; j_tile < ((long long)NY + 31) / 32; j_tile++) {
-      for (int i_tile = 0; 64 * i_tile < NX; i_tile++) {
-        for (int c3 = 64 * t_tile; c3 <= 64 * t_tile + 63 && c3 <= ((long long)STEPS - 1) / 4; c3++) {
-          for (j = 32 * j_tile; j < NY && j <= 32 * j_tile + 31; j++) {
-            if (STEPS >= (long long)(4 * c3) + 4) {
-              #ifdef _OPENMP
-              #pragma omp simd
-              #endif
-              for (i = 64 * i_tile; i <= (((long long)NX - 1) < (64 * i_tile + 63) ? ((long long)NX - 1) : (64 * i_tile + 63)); i++) {
-                s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
-                s->y[j][i] += dt * s->vy[j][i];
-                s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
-                s->y[j][i] += dt * s->vy[j][i];
-                s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
-                s->y[j][i] += dt * s->vy[j][i];
-                s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
-                s->y[j][i] += dt * s->vy[j][i];
-              }
-            } else {
-              #ifdef _OPENMP
-              #pragma omp simd
-              #endif
-              for (i = 64 * i_tile; i <= (((long long)NX - 1) < (64 * i_tile + 63) ? ((long long)NX - 1) : (64 * i_tile + 63)); i++) {
-                s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
-                s->y[j][i] += dt * s->vy[j][i];
-                if (STEPS >= 4 * c3 + 2) {
                   s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
+                  s->x[j][i] += dt * s->vx[j][i];
                   s->y[j][i] += dt * s->vy[j][i];
                   if (4 * c3 + 3 == STEPS) {
+                    s->vx[j][i] -= dt * k * s->x[j][i] / s->mass[j][i];
                     s->vy[j][i] -= dt * (k * s->y[j][i] + g) / s->mass[j][i];
+                    s->x[j][i] += dt * s->vx[j][i];
                     s->y[j][i] += dt * s->vy[j][i];
                   }
                 }
