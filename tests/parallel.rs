@@ -484,3 +484,61 @@ fn nestor_s_own_guarded_parallel_loop_is_read_back_as_the_source_s() {
         "{messages:?}"
     );
 }
+
+#[test]
+fn both_branches_of_an_if_on_data_writing_one_cell_keep_its_dependences() {
+    // Each branch's write is a must-write of one statement instance: isl's dataflow saw
+    // no order between the two, took neither for the value the next reader gets, and
+    // the flow dependences came out empty (the interchange, and the parallel loop, were
+    // then "legal" and changed the results).
+    let kernels = [
+        "void kernel(void) {
+  for (int j = 1; j < n; j++)
+    for (int i = 0; i < n - 1; i++)
+      if ((i + j) % 3) B[i][j] = B[i+1][j-1] + A[i][j]; else B[i][j] = B[i+1][j-1] * 0.5;
+}",
+        "void kernel(void) {
+  for (int i = 1; i < n; i++) {
+    double w = A[i][0];
+    for (int j = 0; j < i; j++)
+      w += B[j][0];
+    if (A[i][i] > 0.5) B[i][0] = w; else B[i][0] = w * 0.5;
+  }
+}",
+        // Two cells that are one where `i == j`.
+        "void kernel(void) {
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      if (A[i][j] > 0.3) B[i][j] = B[i-1][j-1] + 1.0; else B[j][i] = B[i-1][j-1] * 0.5;
+}",
+    ];
+    for (k, kernel) in kernels.iter().enumerate() {
+        let src = program(kernel);
+        let report = optimized(&src);
+        check_runs(&format!("if/else {k}"), &src, &report);
+    }
+}
+
+#[test]
+fn a_parallel_loop_after_code_on_its_line_gets_its_pragma_on_a_line_of_its_own() {
+    // `#ifdef _OPENMP` spliced after `{` on the same line did not compile.
+    let src = program(
+        "void kernel(void) { for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) B[i][j] = A[j][i] * 2.0;
+}",
+    );
+    let report = optimized(&src);
+    assert_eq!(
+        parallel(&report),
+        ["parallel loop `i`"],
+        "{}",
+        report.output
+    );
+    assert!(
+        report
+            .output
+            .contains("void kernel(void) { \n#ifdef _OPENMP"),
+        "{}",
+        report.output
+    );
+    check_runs("mid-line loop", &src, &report);
+}

@@ -552,6 +552,19 @@ fn with_line_directives(
         .collect()
 }
 
+/// What must precede `text` spliced in at byte `at` of `src`: where `text` starts with
+/// a preprocessor directive (`#ifdef _OPENMP` above a parallel loop) and code precedes
+/// `at` on its line (`int main(void){ for (...)`), a line break and the line's
+/// indentation, since a directive only starts a line; else nothing.
+fn directive_line_break(src: &str, at: usize, text: &str) -> String {
+    let line_start = src[..at].rfind('\n').map_or(0, |p| p + 1);
+    if !text.starts_with('#') || src[line_start..at].trim().is_empty() {
+        return String::new();
+    }
+    let ending = if src.contains("\r\n") { "\r\n" } else { "\n" };
+    format!("{ending}{}", crate::frontend::line_indent(src, at))
+}
+
 /// `src` with each span replaced; spans are disjoint (regions are sequences of
 /// statements, and the declarations replaced lie outside every region).
 fn splice(src: &str, replacements: &[(Span, String)]) -> String {
@@ -561,6 +574,7 @@ fn splice(src: &str, replacements: &[(Span, String)]) -> String {
     let mut at = 0;
     for (span, text) in sorted {
         out.push_str(&src[at..span.start]);
+        out.push_str(&directive_line_break(src, span.start, text));
         out.push_str(text);
         at = span.end;
     }

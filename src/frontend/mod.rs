@@ -17,6 +17,7 @@ pub mod unused;
 mod regions;
 use crate::support::diag::{Code, Diagnostic, Span};
 pub use ir::{Origin, Region};
+pub use lift::line_indent;
 use preprocess::Undecided;
 pub use preprocess::{OtherMacros, mentions_compiler_identity};
 use std::collections::BTreeSet;

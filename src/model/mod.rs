@@ -5,7 +5,7 @@
 //! what isl was given), then parsed by isl.
 
 use crate::frontend::ir::{
-    AccessKind, Aff, CmpOp, Cond, Loop, MAX_DIVISIONS, Node, Region, UnsignedValue, cases,
+    Access, AccessKind, Aff, CmpOp, Cond, Loop, MAX_DIVISIONS, Node, Region, UnsignedValue, cases,
 };
 use crate::frontend::types::CType;
 use crate::support::diag::{Code, Diagnostic, Span};
@@ -277,8 +277,17 @@ impl DomainWalk<'_> {
         let space = tuple(&stmt.name, iters);
         let domain = conjunction(constraints);
         self.domains[k] = format!("{space} : {domain}");
-        for a in &stmt.accesses {
-            let subscripts: Vec<&Aff> = a.subscripts.iter().collect();
+        for (n, a) in stmt.accesses.iter().enumerate() {
+            let earlier = earlier_writes(&stmt.accesses[..n], a);
+            if earlier.iter().any(|e| e.subscripts == a.subscripts) {
+                continue;
+            }
+            let rank = a.subscripts.len();
+            let subscripts: Vec<&Aff> = a
+                .subscripts
+                .iter()
+                .chain(earlier.iter().flat_map(|e| &e.subscripts))
+                .collect();
             let Some(cases) = cases(&subscripts, &isl_name) else {
                 self.too_many_divisions.get_or_insert(a.span.clone());
                 continue;
@@ -286,11 +295,21 @@ impl DomainWalk<'_> {
             let pieces: Vec<String> = cases
                 .into_iter()
                 .map(|(subs, cond)| {
+                    let (own, others) = subs.split_at(rank);
+                    let apart = others.chunks(rank.max(1)).map(|other| {
+                        let differ: Vec<String> = own
+                            .iter()
+                            .zip(other)
+                            .map(|(x, y)| format!("{x} != {y}"))
+                            .collect();
+                        format!(" and ({})", differ.join(" or "))
+                    });
                     format!(
-                        "[{space} -> R{}[]] -> {}[{}] : {domain} and {cond}",
+                        "[{space} -> R{}[]] -> {}[{}] : {domain} and {cond}{}",
                         a.id,
                         isl_name(&a.array),
-                        subs.join(", ")
+                        own.join(", "),
+                        apart.collect::<String>()
                     )
                 })
                 .collect();
@@ -309,6 +328,22 @@ impl DomainWalk<'_> {
                 .first_statement_span(t)
                 .or_else(|| self.first_statement_span(e)),
         })
+    }
+}
+
+/// The writes among `before` (the accesses of a statement before `a`) of `a`'s array,
+/// when `a` is a write. A statement instance writes a cell once, whatever its text
+/// does (both branches of an `if` on data writing `a[i][j]`, each a must-write): `a`
+/// is modelled only where it writes a cell none of these writes (not at all where its
+/// subscripts are one's), since isl's dataflow sees no order between two writes of one
+/// instance and would take neither for the value the next reader gets.
+fn earlier_writes<'s>(before: &'s [Access], a: &Access) -> Vec<&'s Access> {
+    match a.kind {
+        AccessKind::Write => before
+            .iter()
+            .filter(|e| e.kind == AccessKind::Write && e.array == a.array)
+            .collect(),
+        AccessKind::Read => Vec::new(),
     }
 }
 
