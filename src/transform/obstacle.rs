@@ -3,6 +3,7 @@
 
 use crate::analysis::deps::{Violation, ViolationKind};
 use crate::frontend::Region;
+use crate::frontend::ir::Piece;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -38,8 +39,20 @@ impl Obstacle {
             .filter_map(|id| {
                 let (s, a) = region.access(*id)?;
                 let at = |x: usize| x.checked_sub(s.span.start);
-                let text = s.text.get(at(a.span.start)?..at(a.span.end)?)?;
-                Some((s.name.clone(), text.to_string()))
+                let written = s.text.get(at(a.span.start)?..at(a.span.end)?)?;
+                if written.starts_with(a.array.as_str()) {
+                    return Some((s.name.clone(), written.to_string()));
+                }
+                // As the code now reads it: a forwarded or expanded scalar is its cell.
+                let text: String = s
+                    .span_pieces(a.span.clone())
+                    .iter()
+                    .map(|p| match p {
+                        Piece::Text(t) => t.as_str(),
+                        Piece::Iter(n) => s.iters.get(*n).map_or("?", String::as_str),
+                    })
+                    .collect();
+                Some((s.name.clone(), text))
             })
             .collect();
         Obstacle::Violation {
