@@ -541,4 +541,19 @@ fn a_parallel_loop_after_code_on_its_line_gets_its_pragma_on_a_line_of_its_own()
         report.output
     );
     check_runs("mid-line loop", &src, &report);
+    // The same where the line before continues onto the loop's line (`\`).
+    let src = program(
+        "void kernel(void) {
+  n = n; \\
+  for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) B[i][j] = A[j][i] * 2.0;
+}",
+    );
+    let report = optimized(&src);
+    assert_eq!(
+        parallel(&report),
+        ["parallel loop `i`"],
+        "{}",
+        report.output
+    );
+    check_runs("loop after a continued line", &src, &report);
 }

@@ -554,15 +554,32 @@ fn with_line_directives(
 
 /// What must precede `text` spliced in at byte `at` of `src`: where `text` starts with
 /// a preprocessor directive (`#ifdef _OPENMP` above a parallel loop) and code precedes
-/// `at` on its line (`int main(void){ for (...)`), a line break and the line's
-/// indentation, since a directive only starts a line; else nothing.
+/// `at` on its logical line (`int main(void){ for (...)`, or `cnt++; \` on the line
+/// before), a line break and the line's indentation, since a directive only starts a
+/// line; else nothing.
 fn directive_line_break(src: &str, at: usize, text: &str) -> String {
-    let line_start = src[..at].rfind('\n').map_or(0, |p| p + 1);
-    if !text.starts_with('#') || src[line_start..at].trim().is_empty() {
+    let before = &src[logical_line_start(src, at)..at];
+    let code = before.replace("\\\r\n", "").replace("\\\n", "");
+    if !text.starts_with('#') || code.trim().is_empty() {
         return String::new();
     }
     let ending = if src.contains("\r\n") { "\r\n" } else { "\n" };
     format!("{ending}{}", crate::frontend::line_indent(src, at))
+}
+
+/// The first byte of the logical line holding byte `at`: a physical line ending in `\`
+/// continues onto the next.
+fn logical_line_start(src: &str, at: usize) -> usize {
+    let mut start = src[..at].rfind('\n').map_or(0, |p| p + 1);
+    while start > 0 {
+        let previous = &src[..start - 1];
+        let previous = previous.strip_suffix('\r').unwrap_or(previous);
+        if !previous.ends_with('\\') {
+            break;
+        }
+        start = previous.rfind('\n').map_or(0, |p| p + 1);
+    }
+    start
 }
 
 /// `src` with each span replaced; spans are disjoint (regions are sequences of
