@@ -328,7 +328,7 @@ impl fmt::Display for Decision {
             ),
             Decision::Split(s) => write!(
                 f,
-                "split loop `{}` around the iteration that writes what its others read ({}), so that each part can be vectorized",
+                "split loop `{}` around the iteration that writes what its others read ({}): no part carries a dependence through memory, so the compiler may vectorize each",
                 s.iterator,
                 s.arrays.join(", ")
             ),
