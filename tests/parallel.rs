@@ -521,18 +521,34 @@ fn both_branches_of_an_if_on_data_writing_one_cell_keep_its_dependences() {
 
 #[test]
 fn a_parallel_loop_after_code_on_its_line_gets_its_pragma_on_a_line_of_its_own() {
-    // `#ifdef _OPENMP` spliced after `{` on the same line did not compile.
-    let src = program(
-        "void kernel(void) { for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) B[i][j] = A[j][i] * 2.0;
+    // `#ifdef _OPENMP` spliced after `{` on the same line, or after a line continued
+    // onto the loop's (`\`), did not compile.
+    let kernels = [
+        (
+            "mid-line loop",
+            "void kernel(void) { for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) B[i][j] = A[j][i] * 2.0;
 }",
-    );
-    let report = optimized(&src);
-    assert_eq!(
-        parallel(&report),
-        ["parallel loop `i`"],
-        "{}",
-        report.output
-    );
+        ),
+        (
+            "loop after a continued line",
+            "void kernel(void) {
+  n = n; \\
+  for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) B[i][j] = A[j][i] * 2.0;
+}",
+        ),
+    ];
+    for (name, kernel) in kernels {
+        let src = program(kernel);
+        let report = optimized(&src);
+        assert_eq!(
+            parallel(&report),
+            ["parallel loop `i`"],
+            "{}",
+            report.output
+        );
+        check_runs(name, &src, &report);
+    }
+    let report = optimized(&program(kernels[0].1));
     assert!(
         report
             .output
@@ -540,20 +556,4 @@ fn a_parallel_loop_after_code_on_its_line_gets_its_pragma_on_a_line_of_its_own()
         "{}",
         report.output
     );
-    check_runs("mid-line loop", &src, &report);
-    // The same where the line before continues onto the loop's line (`\`).
-    let src = program(
-        "void kernel(void) {
-  n = n; \\
-  for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) B[i][j] = A[j][i] * 2.0;
-}",
-    );
-    let report = optimized(&src);
-    assert_eq!(
-        parallel(&report),
-        ["parallel loop `i`"],
-        "{}",
-        report.output
-    );
-    check_runs("loop after a continued line", &src, &report);
 }
