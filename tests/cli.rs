@@ -163,12 +163,12 @@ fn syntax_error_exits_3_with_location() {
     let f = write(
         dir.path(),
         "bad.c",
-        b"void f(int n, double *a) {\n  for (int i = 0; i < n; i++)\n    a[i] = 1 +;\n}\n",
+        b"int size = 1 +;\nvoid f(int n, double *a) {\n  for (int i = 0; i < n; i++)\n    a[i] = 1;\n}\n",
     );
     let o = nestor(&["optimize", &f]);
     assert_eq!(o.status.code(), Some(3));
     let e = stderr(&o);
-    assert!(e.contains("bad.c:3:"), "{e}");
+    assert!(e.contains("bad.c:1:"), "{e}");
     assert!(e.contains("error[N001]"), "{e}");
     assert!(
         o.stdout.is_empty(),
@@ -296,7 +296,7 @@ const ILLEGAL_INTERCHANGE: &str = "void f(int n, double a[n][n])
 ";
 
 const SYNTAX_ERROR: &[u8] =
-    b"void f(int n, double *a) {\n  for (int i = 0; i < n; i++)\n    a[i] = 1 +;\n}\n";
+    b"int size = 1 +;\nvoid f(int n, double *a) {\n  for (int i = 0; i < n; i++)\n    a[i] = 1;\n}\n";
 
 const SUBCOMMANDS: [&str; 4] = ["optimize", "diff", "explain", "verify"];
 const TUNE: &str = "tune";

@@ -165,11 +165,12 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
         out.defines_main = true; // Cannot tell without walking it: let the linker decide.
         return out;
     }
-    let (errors, mut breaks) = syntax::syntax_diagnostics(&tree, src);
-    if !errors.is_empty() {
-        out.file_diagnostics = errors;
+    let syntax = syntax::syntax_diagnostics(&tree, src);
+    if !syntax.file_errors.is_empty() {
+        out.file_diagnostics = syntax.file_errors;
         return out;
     }
+    let mut breaks = syntax.breaks;
     breaks.extend(conditional_breaks(&compiled.blanks, original));
     let root = tree.root_node();
     out.file_diagnostics
@@ -177,6 +178,9 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
     out.file_diagnostics
         .extend(missing_headers(root, src, &inputs.missing_headers));
     out.identifiers = identifiers(root, &compiled, original);
+    let unparsed = syntax.unparsed_functions;
+    out.file_diagnostics
+        .extend(unparsed.iter().map(|u| u.diagnostic.clone()));
     let command_line = command_line_definitions(&inputs.other_macros);
     let header_trees: Vec<(tree_sitter::Tree, &str)> = std::iter::once(&command_line)
         .chain(&compiled.headers)
@@ -197,6 +201,7 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
     let functions: Vec<Node> = root
         .named_children(&mut cursor)
         .filter(|n| n.kind() == "function_definition")
+        .filter(|n| !unparsed.iter().any(|u| u.span == n.byte_range()))
         .collect();
     let summaries = summaries(&file_symbols, &functions, src);
     for f in functions {

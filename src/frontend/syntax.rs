@@ -61,18 +61,87 @@ pub struct RegionBreak {
     pub affected: Span,
 }
 
-/// The syntax errors in `tree`, and separately the pragmas between a header and its
-/// body (see [`RegionBreak`]), which break the enclosing region only.
-pub fn syntax_diagnostics(tree: &Tree, src: &str) -> (Vec<Diagnostic>, Vec<RegionBreak>) {
-    let mut errors = Vec::new();
-    let mut pragmas = Vec::new();
-    if tree.root_node().has_error() {
-        collect(tree.root_node(), src, &mut errors, &mut pragmas);
-    }
-    (errors, pragmas)
+/// A function definition whose body tree-sitter could not parse: nestor leaves it as
+/// written (`span`), the rest of the file is read as usual. The diagnostic points at
+/// the first error.
+pub struct UnparsedFunction {
+    pub span: Span,
+    pub diagnostic: Diagnostic,
 }
 
-fn collect(node: Node, src: &str, errors: &mut Vec<Diagnostic>, pragmas: &mut Vec<RegionBreak>) {
+/// What tree-sitter could not parse in a file, and the pragmas between a header and
+/// its body (see [`RegionBreak`]), which break the enclosing region only.
+#[derive(Default)]
+pub struct SyntaxReport {
+    /// Errors outside any function body (or in one that defines macros, which the rest
+    /// of the file may use): nothing in the file can be read with confidence.
+    pub file_errors: Vec<Diagnostic>,
+    /// Functions with an error inside their body: only they are left as written.
+    pub unparsed_functions: Vec<UnparsedFunction>,
+    pub breaks: Vec<RegionBreak>,
+}
+
+/// The syntax errors in `tree`, each charged to the function whose body holds it
+/// (the code tree-sitter misreads there, such as a statement-like macro `FOR(i, n)
+/// body`, cannot reach past that body) or to the whole file.
+pub fn syntax_diagnostics(tree: &Tree, src: &str) -> SyntaxReport {
+    let mut errors = Vec::new();
+    let mut report = SyntaxReport::default();
+    if tree.root_node().has_error() {
+        collect(tree.root_node(), src, &mut errors, &mut report.breaks);
+    }
+    for (node, diagnostic) in errors {
+        match function_around(node, src) {
+            Some(f) => {
+                let span = f.byte_range();
+                if !report.unparsed_functions.iter().any(|u| u.span == span) {
+                    report.unparsed_functions.push(UnparsedFunction {
+                        diagnostic: unparsed_function(f, diagnostic, src),
+                        span,
+                    });
+                }
+            }
+            None => report.file_errors.push(diagnostic),
+        }
+    }
+    report
+}
+
+/// The function definition whose body holds `error`, unless that body defines or
+/// undefines a macro (which code after the function may use).
+fn function_around<'t>(error: Node<'t>, src: &str) -> Option<Node<'t>> {
+    let mut f = error.parent()?;
+    while f.kind() != "function_definition" {
+        f = f.parent()?;
+    }
+    let body = f.child_by_field_name("body")?;
+    let inside = body.start_byte() < error.start_byte() && error.end_byte() <= body.end_byte();
+    let defines_macro = text(body, src).lines().any(|l| {
+        let directive = l.trim_start().strip_prefix('#').map(str::trim_start);
+        directive.is_some_and(|d| d.starts_with("define") || d.starts_with("undef"))
+    });
+    (inside && !defines_macro).then_some(f)
+}
+
+/// N127 for function `f`, at the syntax error `error` found in its body.
+fn unparsed_function(f: Node, error: Diagnostic, src: &str) -> Diagnostic {
+    let name = declared_name(f, src).unwrap_or("this function");
+    Diagnostic::new(
+        Code::UnparsedFunction,
+        error.span.clone(),
+        format!("nestor cannot parse this code in `{name}`: its loop nests are left as written"),
+    )
+    .label(error.label)
+    .expected("C that parses without its macros expanded: a loop written as `for (...)`, not a macro used as a statement")
+    .hint("the rest of the file is optimized; write the loop out to have this function's nests optimized too")
+}
+
+fn collect<'t>(
+    node: Node<'t>,
+    src: &str,
+    errors: &mut Vec<(Node<'t>, Diagnostic)>,
+    pragmas: &mut Vec<RegionBreak>,
+) {
     if node.is_missing() {
         if let Some((header, pragma)) = pragma_after_header(node, src) {
             // The real body follows the pragma as a sibling statement.
@@ -95,7 +164,8 @@ fn collect(node: Node, src: &str, errors: &mut Vec<Diagnostic>, pragmas: &mut Ve
             });
         } else {
             let what = node.kind();
-            errors.push(
+            errors.push((
+                node,
                 Diagnostic::new(
                     Code::SyntaxError,
                     node.start_byte()..node.start_byte(),
@@ -104,14 +174,15 @@ fn collect(node: Node, src: &str, errors: &mut Vec<Diagnostic>, pragmas: &mut Ve
                 .error()
                 .label(format!("expected `{what}` here"))
                 .hint("fix the syntax; nestor only rewrites files a C compiler accepts"),
-            );
+            ));
         }
         return;
     }
     if node.is_error() {
         let snippet: String = text(node, src).chars().take(40).collect();
         let end = node.start_byte() + text(node, src).lines().next().map_or(0, str::len);
-        errors.push(
+        errors.push((
+            node,
             Diagnostic::new(
                 Code::SyntaxError,
                 node.start_byte()..end.max(node.start_byte()),
@@ -120,7 +191,7 @@ fn collect(node: Node, src: &str, errors: &mut Vec<Diagnostic>, pragmas: &mut Ve
             .error()
             .label("cannot parse this")
             .hint("fix the syntax; nestor only rewrites files a C compiler accepts"),
-        );
+        ));
         return;
     }
     if !node.has_error() {

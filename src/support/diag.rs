@@ -71,6 +71,7 @@ codes! {
     UnknownPragma = "N124", "unknown-pragma", "a `#pragma nestor` directive nestor does not know (it is ignored)";
     Skipped = "N125", "skipped", "a loop nest the source asks nestor to leave as written (`#pragma nestor skip`)";
     MissingHeader = "N126", "missing-header", "a header included with quotes was not found beside the file or in a `-I` directory, so what it declares is unknown";
+    UnparsedFunction = "N127", "unparsed-function", "a function whose body nestor cannot parse (a macro used as a statement, `FOR(i, n) body`, reads so): its loop nests are left as written";
     Budget = "N201", "budget-exceeded", "the analysis exceeded its isl operation budget";
     IslError = "N202", "isl-error", "isl reported an error while modelling or generating the region";
     CodegenCheck = "N203", "codegen-check", "the generated code failed nestor's own re-parse check";
