@@ -604,7 +604,10 @@ fn decision_loop(d: &Decision) -> Option<&str> {
         | Decision::Wavefront { loops } => loops.first().map(String::as_str),
         Decision::Distributed { iterator, .. }
         | Decision::Promoted { iterator, .. }
-        | Decision::Sequential { iterator, .. } => Some(iterator),
+        | Decision::Sequential { iterator, .. }
+        | Decision::Interleaved {
+            outer: iterator, ..
+        } => Some(iterator),
         Decision::Parallel(p) => Some(&p.iterator),
         _ => None,
     }

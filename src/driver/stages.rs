@@ -59,6 +59,15 @@ pub(super) struct Outcome {
     pub(super) never_modelled: bool,
 }
 
+/// The statements below the tile loops of `tree` (`i_tile`, `(i + t)_tile`).
+fn tiled_statements(tree: &ScheduleTree) -> BTreeSet<usize> {
+    tree.bands()
+        .iter()
+        .filter(|b| b.label.ends_with("_tile"))
+        .flat_map(|b| b.child.statements())
+        .collect()
+}
+
 /// Runs the isl-side stages on a modelled region: dataflow, the order (searched or
 /// requested), tiling, contraction, parallel loops, code generation. Each stage adds
 /// its decisions and diagnostics to the outcome; a stage that refuses ends it.
@@ -205,15 +214,20 @@ impl Stages<'_> {
         Ok(Some(plan))
     }
 
-    /// The plan with its perfect nests tiled where the model says it pays.
+    /// The plan with its perfect nests tiled where the model says it pays, and its
+    /// independent recurrences interleaved.
     fn tiled(&self, mut plan: Plan, outcome: &mut Outcome) -> Result<Plan, Failure> {
         if let Some(sizes) = &self.options.tile
             && self.options.mode != Mode::Identity
         {
-            let tiled;
+            let (tiled, interleaved);
             (plan.tree, tiled) =
                 tiling::tile_where_it_pays(self.ctx, &plan, sizes, self.options.parallel)?;
+            let blocked = tiled_statements(&plan.tree);
+            (plan.tree, interleaved) =
+                tiling::interleave::interleave_where_legal(self.ctx, &plan, &plan.tree, &blocked)?;
             outcome.decisions.extend(tiled);
+            outcome.decisions.extend(interleaved);
         }
         Ok(plan)
     }

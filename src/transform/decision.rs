@@ -54,6 +54,16 @@ pub enum Decision {
         #[serde(skip)]
         path: Vec<usize>,
     },
+    /// `rows` iterations at a time of loop `outer` (independent recurrences) run inside
+    /// loop `recurrence`, whose iterations each wait for the one before.
+    Interleaved {
+        outer: String,
+        recurrence: String,
+        rows: i64,
+        /// The nest's band in the plan's tree.
+        #[serde(skip)]
+        path: Vec<usize>,
+    },
     /// The tiles of `loops` (tile loops, outermost first) run in wavefronts: the tiles
     /// whose numbers have one sum, which depend on none of each other, one wavefront
     /// after another.
@@ -203,7 +213,9 @@ impl Decision {
     /// parallel and vector loops).
     pub fn band_path(&self) -> Option<&[usize]> {
         match self {
-            Decision::Tiled { path, .. } | Decision::UnrolledAndJammed { path, .. } => Some(path),
+            Decision::Tiled { path, .. }
+            | Decision::UnrolledAndJammed { path, .. }
+            | Decision::Interleaved { path, .. } => Some(path),
             Decision::Parallel(p) => Some(&p.path),
             Decision::Split(s) => Some(&s.path),
             _ => None,
@@ -316,7 +328,8 @@ impl fmt::Display for Decision {
             Decision::Tiled { .. }
             | Decision::Wavefront { .. }
             | Decision::Skewed { .. }
-            | Decision::UnrolledAndJammed { .. } => f.write_str(&blocking(self)),
+            | Decision::UnrolledAndJammed { .. }
+            | Decision::Interleaved { .. } => f.write_str(&blocking(self)),
             Decision::ProductKernel {
                 statement,
                 blocking,
@@ -381,9 +394,17 @@ impl fmt::Display for Decision {
 }
 
 /// The message of a decision that blocks a nest: a tiling, a skew before it, its
-/// tiles' wavefronts, its register tiles.
+/// tiles' wavefronts, its register tiles, a strip of recurrences interleaved.
 fn blocking(decision: &Decision) -> String {
     match decision {
+        Decision::Interleaved {
+            outer,
+            recurrence,
+            rows,
+            ..
+        } => format!(
+            "ran {rows} iterations of loop `{outer}` inside loop `{recurrence}`, whose iterations each wait for the one before: {rows} independent recurrences in flight"
+        ),
         Decision::Tiled { loops, sizes, .. } => tiled(loops, sizes),
         Decision::Wavefront { loops } => format!(
             "ran the tiles of ({}) in wavefronts, so that the tiles of one run in parallel",

@@ -13,6 +13,7 @@ use isl_rs::{Context, LibISLError};
 
 pub mod cache;
 pub mod distribution;
+pub mod interleave;
 pub mod isolation;
 pub mod skew;
 

@@ -59,11 +59,36 @@ pub fn innermost_recurrence(
     tree: &ScheduleTree,
     path: &[usize],
 ) -> Isl<bool> {
+    innermost_carries(ctx, plan, tree, path, plan.df.plain.flow.copy()?)
+}
+
+/// Whether the innermost loop of the chain at `path` carries one of `dependences`
+/// ([`innermost_carried`] is not empty).
+pub fn innermost_carries(
+    ctx: &Context,
+    plan: &Plan,
+    tree: &ScheduleTree,
+    path: &[usize],
+    dependences: UnionMap,
+) -> Isl<bool> {
+    Ok(!innermost_carried(ctx, plan, tree, path, dependences)?.is_empty()?)
+}
+
+/// The distances of `dependences` the innermost loop of the chain at `path` carries:
+/// `{ δ ∈ Δ : δ = (0, .., 0, δ_(d-1) > 0) }` with `Δ` their [`chain_distances`].
+pub fn innermost_carried(
+    ctx: &Context,
+    plan: &Plan,
+    tree: &ScheduleTree,
+    path: &[usize],
+    dependences: UnionMap,
+) -> Isl<UnionSet> {
     let depth = chain_at(tree, path).0.len();
-    let distances = chain_distances(ctx, plan, tree, path, plan.df.plain.flow.copy()?)?;
+    let distances = chain_distances(ctx, plan, tree, path, dependences)?;
     let all: Vec<String> = (0..depth).map(|k| format!("d{k}")).collect();
     let Some((last, outer)) = all.split_last() else {
-        return Ok(false);
+        let copy = distances.copy()?;
+        return distances.subtract(copy);
     };
     let zero = outer.iter().map(|d| format!("{d} = 0 and "));
     let carried = format!(
@@ -72,8 +97,7 @@ pub fn innermost_recurrence(
         all.join(", "),
         zero.collect::<String>()
     );
-    let carried = UnionSet::read_from_str(ctx, &carried)?;
-    Ok(!distances.intersect(carried)?.is_empty()?)
+    distances.intersect(UnionSet::read_from_str(ctx, &carried)?)
 }
 
 /// The distances in the chain at `path` of the `dependences` its loops order:
