@@ -448,7 +448,7 @@ fn rewritten(path: &Path, (line, base): (&CompilerLine, &Base), verbose: bool) -
             if verbose {
                 remarks(path, src, &report);
             }
-            let changed = !report.has_syntax_errors() && report.output != src;
+            let changed = !report.is_unreadable() && report.output != src;
             let repeatable = repeatable(&report);
             Some((changed.then_some(report.output), repeatable))
         },

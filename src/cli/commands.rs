@@ -347,9 +347,12 @@ fn explain_json(input: &InputArgs, rewrite: &RewriteArgs, ui: Ui) -> Result<(), 
         "regions": report.regions,
     });
     if rendered.is_err() {
+        let kind = report
+            .unreadable_because()
+            .map_or("syntax-error", |d| d.code.name());
         value["error"] = serde_json::json!({
-            "kind": "syntax-error",
-            "message": format!("`{name}` is not valid C; nothing was rewritten"),
+            "kind": kind,
+            "message": format!("`{name}` {}; nothing was rewritten", report.unreadable_why()),
         });
     }
     report::with_positions(&mut value, &src);

@@ -53,10 +53,11 @@ pub fn diagnostics(
     let mut stderr = StandardStream::stderr(ui.stderr_color());
     render_all(&mut stderr, name, src, report, ui.quiet, ignore);
     super::sarif::record(name, src, report, ignore);
-    if report.has_syntax_errors() {
+    if report.is_unreadable() {
+        let why = report.unreadable_why();
         let _ = writeln!(
             stderr,
-            "nestor: error: `{name}` is not valid C; nothing was rewritten"
+            "nestor: error: `{name}` {why}; nothing was rewritten"
         );
         return Err(Exit::NotC);
     }

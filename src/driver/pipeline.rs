@@ -92,10 +92,25 @@ impl FileReport {
             .filter(move |d| seen.insert((d.code, d.span.clone())))
     }
 
-    pub fn has_syntax_errors(&self) -> bool {
+    /// Whether nestor could not read the file: a syntax error outside function bodies
+    /// (N001) or a macro directive it reads otherwise than the compiler (N004).
+    pub fn is_unreadable(&self) -> bool {
+        self.unreadable_because().is_some()
+    }
+
+    /// The diagnostic that kept nestor from reading the file ([`Self::is_unreadable`]).
+    pub fn unreadable_because(&self) -> Option<&Diagnostic> {
         self.file_diagnostics
             .iter()
-            .any(|d| d.code == Code::SyntaxError)
+            .find(|d| matches!(d.code, Code::SyntaxError | Code::ObscuredDirective))
+    }
+
+    /// Why nestor could not read the file, as the end of a sentence on it.
+    pub fn unreadable_why(&self) -> &'static str {
+        match self.unreadable_because().map(|d| d.code) {
+            Some(Code::ObscuredDirective) => "holds a directive nestor cannot read",
+            _ => "is not valid C",
+        }
     }
 
     /// Requested transformations refused in some region, or applicable in none.

@@ -165,6 +165,13 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
         out.defines_main = true; // Cannot tell without walking it: let the linker decide.
         return out;
     }
+    if let Some((span, _)) = preprocess::macro_directives(original)
+        .into_iter()
+        .find(|(_, plain)| !plain)
+    {
+        out.file_diagnostics.push(obscured_directive(span));
+        return out;
+    }
     let syntax = syntax::syntax_diagnostics(&tree, src);
     if !syntax.file_errors.is_empty() {
         out.file_diagnostics = syntax.file_errors;
@@ -211,6 +218,19 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
     out.regions.sort_by_key(|r| r.span.start);
     out.rejected.sort_by_key(|r| r.span.start);
     out
+}
+
+/// N004 at the `#define`/`#undef` at `span`, which tree-sitter does not read as one.
+fn obscured_directive(span: Span) -> Diagnostic {
+    Diagnostic::new(
+        Code::ObscuredDirective,
+        span,
+        "a macro directive split by a comment or a line continuation",
+    )
+    .error()
+    .label("nestor cannot read this directive as the compiler does")
+    .expected("`#define NAME ...` or `#undef NAME` with nothing between `#` and the name")
+    .hint("write the directive plainly; nestor leaves the file as written meanwhile")
 }
 
 /// The directives nestor reads after `#pragma nestor`.

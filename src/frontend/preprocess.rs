@@ -169,6 +169,33 @@ pub fn compiled(
 
 /// The state where a file the compiler predefining `predefined` (`NAME=VALUE`)
 /// compiles starts: its identity macros as it defines them, the others undefined.
+/// The `#define` and `#undef` directives of `src`, as the preprocessor reads them
+/// (comments a space, continued lines joined): their spans, and whether each is
+/// written plainly, its name right after the `#` and blanks. Only a plain one is a
+/// definition tree-sitter reads (`#/**/undef N`, `#un\` + newline + `def N` are not).
+pub fn macro_directives(src: &str) -> Vec<(Span, bool)> {
+    directives::directives(src)
+        .into_iter()
+        .filter(|d| d.name == "define" || d.name == "undef")
+        .map(|d| {
+            let raw = &src[d.span.clone()];
+            let after_hash = raw
+                .strip_prefix('#')
+                .or_else(|| raw.strip_prefix("%:"))
+                .unwrap_or(raw)
+                .trim_start_matches([' ', '\t']);
+            let plain = after_hash
+                .strip_prefix(d.name.as_str())
+                .is_some_and(|rest| {
+                    !rest.starts_with(|c: char| {
+                        c.is_ascii_alphanumeric() || c == '_' || c == '\\' || c == '/'
+                    })
+                });
+            (d.span, plain)
+        })
+        .collect()
+}
+
 fn compiler_identity(predefined: &[String]) -> State {
     let mut start = State::default();
     for name in names::COMPILER_IDENTITY {

@@ -90,8 +90,12 @@ pub fn syntax_diagnostics(tree: &Tree, src: &str) -> SyntaxReport {
     if tree.root_node().has_error() {
         collect(tree.root_node(), src, &mut errors, &mut report.breaks);
     }
+    let macros: Vec<Span> = super::preprocess::macro_directives(src)
+        .into_iter()
+        .map(|(span, _)| span)
+        .collect();
     for (node, diagnostic) in errors {
-        match function_around(node, src) {
+        match function_around(node, &macros) {
             Some(f) => {
                 let span = f.byte_range();
                 if !report.unparsed_functions.iter().any(|u| u.span == span) {
@@ -108,18 +112,18 @@ pub fn syntax_diagnostics(tree: &Tree, src: &str) -> SyntaxReport {
 }
 
 /// The function definition whose body holds `error`, unless that body defines or
-/// undefines a macro (which code after the function may use).
-fn function_around<'t>(error: Node<'t>, src: &str) -> Option<Node<'t>> {
+/// undefines a macro (which code after the function may use): `macros` are the spans
+/// of the file's `#define`/`#undef` directives as the preprocessor reads them.
+fn function_around<'t>(error: Node<'t>, macros: &[Span]) -> Option<Node<'t>> {
     let mut f = error.parent()?;
     while f.kind() != "function_definition" {
         f = f.parent()?;
     }
     let body = f.child_by_field_name("body")?;
     let inside = body.start_byte() < error.start_byte() && error.end_byte() <= body.end_byte();
-    let defines_macro = text(body, src).lines().any(|l| {
-        let directive = l.trim_start().strip_prefix('#').map(str::trim_start);
-        directive.is_some_and(|d| d.starts_with("define") || d.starts_with("undef"))
-    });
+    let defines_macro = macros
+        .iter()
+        .any(|m| body.start_byte() <= m.start && m.start < body.end_byte());
     (inside && !defines_macro).then_some(f)
 }
 

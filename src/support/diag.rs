@@ -45,6 +45,7 @@ codes! {
     SyntaxError = "N001", "syntax-error", "the file is not valid C";
     NotText = "N002", "not-text", "the input is not a UTF-8 text file";
     TooDeep = "N003", "too-deep", "the file nests expressions or blocks deeper than nestor analyses";
+    ObscuredDirective = "N004", "obscured-directive", "a `#define` or `#undef` whose name a comment or a line continuation splits from the `#` (`#/**/undef N`), which nestor cannot read as the compiler does";
     NonAffineSubscript = "N101", "non-affine-subscript", "an array subscript is not an affine function of iterators and parameters";
     NonAffineBound = "N102", "non-affine-bound", "a loop bound is not affine";
     NonAffineCondition = "N103", "non-affine-condition", "an `if` condition is not affine";
@@ -63,7 +64,7 @@ codes! {
     MayAlias = "N116", "may-alias", "arrays of the region may be the same memory, and nestor cannot write a run-time test that tells them apart";
     IteratorLiveAfter = "N117", "iterator-live-after", "a loop iterator's value is read after the region";
     IteratorType = "N118", "iterator-type", "a loop iterator narrower than `int` or of a type nestor cannot see, or unsigned arithmetic that wraps around for every parameter value";
-    SideEffect = "N119", "side-effect", "an assignment or increment nested inside an expression";
+    SideEffect = "N119", "side-effect", "an assignment or increment nested inside an expression, or an access to `volatile` or `_Atomic` memory";
     TooManyDivisions = "N120", "too-many-divisions", "more integer divisions and modulos in one expression than nestor models";
     UnclosedScop = "N121", "unclosed-scop", "`#pragma scop` without a matching `#pragma endscop`";
     ShadowedIterator = "N122", "shadowed-iterator", "two nested loops use the same iterator name";

@@ -23,7 +23,13 @@ use std::time::{Duration, Instant};
 
 /// The error kinds of files that are not C nestor can parse: copied unchanged, listed,
 /// and no failure of the batch.
-const NOT_C: [&str; 4] = ["syntax-error", "binary", "not-utf8", "too-large"];
+const NOT_C: [&str; 5] = [
+    "syntax-error",
+    "obscured-directive",
+    "binary",
+    "not-utf8",
+    "too-large",
+];
 
 /// Version of the JSON layout (docs/guide.md); bumped on incompatible changes.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -494,20 +500,18 @@ fn process(job: &Job, cfg: &Config) -> FileResult {
             );
         }
     };
-    if report.has_syntax_errors() {
-        let first = report
-            .file_diagnostics
-            .first()
-            .map(|d| {
-                let (l, c) = nestor::support::diag::line_col(src, d.span.start);
-                format!("{l}:{c}: {}[{}]: {}", "error", d.code.as_str(), d.message)
-            })
-            .unwrap_or_default();
+    if let Some(d) = report.unreadable_because() {
+        let (l, c) = nestor::support::diag::line_col(src, d.span.start);
+        let first = format!("{l}:{c}: error[{}]: {}", d.code.as_str(), d.message);
         let copied = copy_unchanged(job);
+        let why = match d.code {
+            nestor::support::diag::Code::SyntaxError => "not valid C",
+            _ => "a directive nestor cannot read",
+        };
         return failed_result(
             job,
-            "syntax-error",
-            format!("not valid C, copied unchanged ({first})"),
+            d.code.name(),
+            format!("{why}, copied unchanged ({first})"),
             copied,
             tool,
         );

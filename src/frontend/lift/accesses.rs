@@ -364,6 +364,18 @@ impl Lifter<'_> {
         let pointer_modelled = symbol.is_some_and(|s| {
             s.scope == Scope::Parameter || s.restrict || s.fresh || s.alias_of.is_some()
         });
+        if symbol.is_some_and(|s| s.volatile) {
+            self.diags.push(
+                Diagnostic::new(
+                    Code::SideEffect,
+                    node.byte_range(),
+                    format!("`{name}` is declared `volatile` or `_Atomic`: each access is observable, in the order written"),
+                )
+                .label("accessed here")
+                .hint("nestor leaves nests that access it as written"),
+            );
+            return false;
+        }
         let problem = match symbol.map(|s| &s.shape) {
             None if rank == 0 && kind == AccessKind::Read => return true,
             None => Some((

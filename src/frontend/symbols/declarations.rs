@@ -92,6 +92,7 @@ impl Symbols {
         let mut cursor = decl.walk();
         decl.children_by_field_name("declarator", &mut cursor)
             .filter_map(|d| symbol_of_declarator(d, &ty, ctype, record.as_ref(), src, scope))
+            .map(|s| Symbol { volatile, ..s })
             .collect()
     }
 
@@ -315,6 +316,7 @@ pub(super) fn symbol_of_declarator(
         record: record.cloned(),
         fresh: false,
         alias_of: None,
+        volatile: false,
     })
 }
 
@@ -362,5 +364,6 @@ pub(super) fn polybench_array(
         restrict: false,
         fresh: false,
         alias_of: None,
+        volatile: false,
     })
 }

@@ -59,6 +59,9 @@ pub struct Symbol {
     /// and never changed, nor that array (`T *p = a;`): another name of its memory
     /// (`allocations.rs`).
     pub alias_of: Option<String>,
+    /// Declared `volatile` or `_Atomic` (`volatile double a[n]`, `volatile int *p`):
+    /// each access is observable, in the order written.
+    pub volatile: bool,
 }
 
 /// Names visible in one function: its locals and parameters over the globals.
