@@ -224,8 +224,12 @@ impl Stages<'_> {
             (plan.tree, tiled) =
                 tiling::tile_where_it_pays(self.ctx, &plan, sizes, self.options.parallel)?;
             let blocked = tiled_statements(&plan.tree);
-            (plan.tree, interleaved) =
-                tiling::interleave::interleave_where_legal(self.ctx, &plan, &plan.tree, &blocked)?;
+            (plan, interleaved) = tiling::interleave::interleave_where_legal(
+                self.ctx,
+                plan,
+                &blocked,
+                self.identifiers,
+            )?;
             outcome.decisions.extend(tiled);
             outcome.decisions.extend(interleaved);
         }

@@ -152,9 +152,18 @@ pub fn expansion_loops(region: &Region, variable: &str) -> Vec<ExpansionLoop> {
 /// expansion loop: one loop, or (loops fused in the schedule tree, apart in the
 /// region's text) one at the same depth with the same bounds around each.
 pub fn loop_named(region: &Region, variable: &str, iterator: &str) -> Option<ExpansionLoop> {
-    let users: BTreeSet<usize> = users(region, variable);
+    loop_named_around(region, &users(region, variable), iterator)
+}
+
+/// The loop named `iterator` around every statement of `users`, as [`loop_named`]
+/// finds it.
+pub fn loop_named_around(
+    region: &Region,
+    users: &BTreeSet<usize>,
+    iterator: &str,
+) -> Option<ExpansionLoop> {
     let mut found: Vec<ExpansionLoop> = Vec::new();
-    named_loops(&region.body, &mut Vec::new(), &users, iterator, &mut found);
+    named_loops(&region.body, &mut Vec::new(), users, iterator, &mut found);
     let first = found.first()?.clone();
     let alike = |l: &ExpansionLoop| {
         l.depth == first.depth && l.low == first.low && l.extent == first.extent
@@ -194,7 +203,7 @@ fn named_loops(
 }
 
 /// The statements that access `variable`.
-fn users(region: &Region, variable: &str) -> BTreeSet<usize> {
+pub fn users(region: &Region, variable: &str) -> BTreeSet<usize> {
     region
         .statements
         .iter()
@@ -292,19 +301,40 @@ pub fn expand(
     along: &[ExpansionLoop],
     array: &str,
 ) -> (Region, Expansion) {
+    expand_in(region, variable, along, array, &users(region, variable))
+}
+
+/// [`expand`] of the accesses of the statements `statements` alone (a web of the
+/// variable: the others keep it, and it stays declared while they do).
+pub fn expand_in(
+    region: &Region,
+    variable: &str,
+    along: &[ExpansionLoop],
+    array: &str,
+    statements: &BTreeSet<usize>,
+) -> (Region, Expansion) {
     let mut out = region.clone();
     let original = region.arrays.iter().find(|a| a.name == variable);
     // An array keeps its own subscripts after the new ones (`row[j]` becomes
     // `row_i[i][j]`): only its name is rewritten.
     let own_extents = original.map_or(Vec::new(), |a| a.extents.clone());
-    rename_accesses(&mut out, variable, array, along, !own_extents.is_empty());
+    rename_accesses(
+        &mut out,
+        variable,
+        array,
+        along,
+        !own_extents.is_empty(),
+        statements,
+    );
     let element = original.map_or_else(ElementType::constant, |a| a.element.clone());
     let extents: Vec<String> = along
         .iter()
         .map(|l| l.extent.to_c())
         .chain(own_extents.iter().cloned())
         .collect();
-    remove_variable(&mut out, variable);
+    if users(&out, variable).is_empty() {
+        remove_variable(&mut out, variable);
+    }
     out.arrays.push(Array {
         name: array.to_string(),
         element: element.clone(),
@@ -333,6 +363,44 @@ pub fn expand(
     )
 }
 
+/// One expansion to make: `variable` along `along` (outermost first) as `array`, in
+/// `statements` (all its users, or one web).
+pub struct ExpansionRequest<'a> {
+    pub variable: &'a str,
+    pub along: &'a [ExpansionLoop],
+    pub array: String,
+    pub statements: BTreeSet<usize>,
+}
+
+/// `plan` with every expansion of `requests` made ([`expand_in`]), lifted, when the
+/// expanded program reads the same values (`deps::same_values`) and stays within each
+/// new array ([`within_extent`]). The lifted plan has the original order.
+pub fn expanded_plan(
+    ctx: &Context,
+    plan: &Plan,
+    requests: &[ExpansionRequest],
+) -> Result<Option<(Plan, Vec<Expansion>)>, LibISLError> {
+    let mut region = plan.region.clone();
+    let mut expansions = Vec::new();
+    for r in requests {
+        let (next, expansion) = expand_in(&region, r.variable, r.along, &r.array, &r.statements);
+        region = next;
+        expansions.push(expansion);
+    }
+    let Some(Some(lifted)) = crate::support::isl::step(ctx, || Plan::lift(ctx, region))? else {
+        return Ok(None);
+    };
+    if !crate::analysis::deps::same_values(&plan.df, &lifted.df)? {
+        return Ok(None);
+    }
+    for r in requests {
+        if !within_extent(ctx, &lifted, &r.array, r.along)? {
+            return Ok(None);
+        }
+    }
+    Ok(Some((lifted, expansions)))
+}
+
 /// `out` with every access to `variable` made an access to `array`, the iterators of
 /// `along` (less their lower bounds) its first subscripts, in the model and in the text:
 /// `S[i] -> variable[s]` becomes `S[i] -> array[i_d1 - low_1, .., i_dr - low_r, s]`.
@@ -343,6 +411,7 @@ fn rename_accesses(
     array: &str,
     along: &[ExpansionLoop],
     keeps_subscripts: bool,
+    statements: &BTreeSet<usize>,
 ) {
     let subscripts: Vec<Aff> = along
         .iter()
@@ -361,7 +430,7 @@ fn rename_accesses(
         whole: !keeps_subscripts,
         forwarded: false,
     };
-    redirect_accesses(out, variable, &to);
+    redirect_accesses_in(out, variable, &to, statements);
 }
 
 /// `out` without the variable `variable`, no longer accessed: a variable declared in

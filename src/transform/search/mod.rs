@@ -411,7 +411,8 @@ fn expand_where_it_pays(
 }
 
 /// `plan` with `variable` expanded along the loops `along` (outermost first), lifted,
-/// when the expanded program reads the same values and stays within the new array.
+/// when the expanded program reads the same values and stays within the new array
+/// ([`storage::expanded_plan`]).
 fn expanded(
     ctx: &Context,
     plan: &Plan,
@@ -425,16 +426,14 @@ fn expanded(
         identifiers,
         &plan.region,
     );
-    let (region, expansion) = storage::expand(&plan.region, variable, along, &name);
-    let Some(Some(lifted)) = crate::support::isl::step(ctx, || Plan::lift(ctx, region))? else {
-        return Ok(None);
+    let request = storage::ExpansionRequest {
+        variable,
+        along,
+        array: name,
+        statements: storage::users(&plan.region, variable),
     };
-    if !crate::analysis::deps::same_values(&plan.df, &lifted.df)?
-        || !storage::within_extent(ctx, &lifted, &name, along)?
-    {
-        return Ok(None);
-    }
-    Ok(Some((lifted, expansion)))
+    let expanded = storage::expanded_plan(ctx, plan, &[request])?;
+    Ok(expanded.map(|(plan, mut made)| (plan, made.remove(0))))
 }
 
 /// `before` (the plan without `variable` expanded) with `variable` expanded along the

@@ -16,55 +16,172 @@
 //! order (`Plan::is_legal_change`).
 
 use crate::analysis::plan::Plan;
-use crate::frontend::ir::{AccessKind, Statement};
+use crate::frontend::ir::{AccessKind, Region};
 use crate::model::ScheduleTree;
 use crate::support::isl::step;
 use crate::support::work::reset_operations;
 use crate::transform::decision::Decision;
+use crate::transform::forwarding;
 use crate::transform::rewrites::{self, chain_at, chain_labels};
-use isl_rs::{Context, DimType, LibISLError, Set, UnionMap};
-use std::collections::BTreeSet;
+use crate::transform::storage::{self, Expansion};
+use isl_rs::{Context, DimType, LibISLError, Set, UnionMap, UnionSet};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The iterations of the outer loop run inside the recurrence's loop. PolyBench's adi
 /// (LARGE, 2-core EPYC Zen 4, gcc 12) ran 1.8x faster than as written with strips of
 /// 32 rows, 2.0x with 64, 2.1x with 128, 1.75x with the whole loop (1000 rows).
 pub const INTERLEAVED_ROWS: i64 = 64;
 
-/// `tree` (a legal order) with the recurrences of its loops interleaved
+/// `plan` (its tree a legal order) with the recurrences of its loops interleaved
 /// ([`interleaved_at`]) wherever that is legal, innermost loops first, and the
-/// decisions. Loops holding statements of `tiled` (already blocked) are left alone.
+/// decisions. Where a loop's recurrences run through scalars its iterations reuse
+/// (`ym1 = y1[i][j]` read by the next `y1[i][j]`), each web of those scalars inside the
+/// loop is first given a cell per iteration of it ([`with_cells_per_iteration`]).
+/// Loops holding statements of `tiled` (already blocked) are left alone.
 pub fn interleave_where_legal(
     ctx: &Context,
-    plan: &Plan,
-    tree: &ScheduleTree,
+    mut plan: Plan,
     tiled: &BTreeSet<usize>,
-) -> Result<(ScheduleTree, Vec<Decision>), LibISLError> {
-    let mut tree = tree.clone();
+    identifiers: &BTreeSet<String>,
+) -> Result<(Plan, Vec<Decision>), LibISLError> {
     let mut decisions = Vec::new();
-    if !plan.region.statements.iter().any(may_recur) {
-        return Ok((tree, decisions));
+    let all: BTreeSet<usize> = (0..plan.region.statements.len()).collect();
+    if !may_recur(&plan, &all) {
+        return Ok((plan, decisions));
     }
-    let paths: Vec<Vec<usize>> = tree.bands().iter().map(|b| b.path.clone()).collect();
+    let paths: Vec<Vec<usize>> = plan.tree.bands().iter().map(|b| b.path.clone()).collect();
     let mut done: Vec<Vec<usize>> = Vec::new();
+    let mut webs = None;
     // Deepest and last first: a change at a path moves no band outside its subtree.
     for path in paths.into_iter().rev() {
         let around_done = done.iter().any(|d| d.starts_with(&path));
-        let statements = tree.node_at(&path).statements();
+        let statements = plan.tree.node_at(&path).statements();
         if around_done || statements.iter().any(|k| tiled.contains(k)) {
             continue;
         }
-        if let Some((candidate, mut made)) = interleaved_at(ctx, plan, &tree, &path)? {
-            for d in &mut made {
-                if let Decision::Interleaved { path: p, .. } = d {
-                    *p = path.clone();
-                }
+        // Scalars the loop's iterations reuse would make every order that overlaps
+        // them illegal: their webs get a cell per iteration first.
+        let found = match with_cells_per_iteration(ctx, &plan, &path, identifiers, &mut webs)? {
+            Some((expanded, expansions)) => interleaved_at(ctx, &expanded, &path, false)?
+                .map(|i| (Some((expanded, expansions)), i)),
+            None => interleaved_at(ctx, &plan, &path, true)?.map(|i| (None, i)),
+        };
+        let Some((expanded, (tree, made))) = found else {
+            continue;
+        };
+        if let Some((expanded, expansions)) = expanded {
+            plan = expanded;
+            webs = None;
+            decisions.extend(expansions.into_iter().map(Decision::Expanded));
+        }
+        decisions.extend(made.into_iter().map(|d| match d {
+            Decision::Interleaved {
+                outer,
+                recurrence,
+                rows,
+                ..
+            } => Decision::Interleaved {
+                outer,
+                recurrence,
+                rows,
+                path: path.clone(),
+            },
+            other => other,
+        }));
+        plan.tree = tree;
+        done.push(path);
+    }
+    Ok((plan, decisions))
+}
+
+/// `plan` with each web ([`forwarding::webs`]) of each expandable scalar whose
+/// statements are all inside the loop at `path` expanded along that loop (one cell per
+/// iteration, `ym1_i[i]`), all at once, when the values read stay the same and the
+/// plan's order stays legal; `None` otherwise or when there is none.
+fn with_cells_per_iteration(
+    ctx: &Context,
+    plan: &Plan,
+    path: &[usize],
+    identifiers: &BTreeSet<String>,
+    webs: &mut Option<Vec<(String, BTreeSet<usize>)>>,
+) -> Result<Option<(Plan, Vec<Expansion>)>, LibISLError> {
+    let ScheduleTree::Band { label, .. } = plan.tree.node_at(path) else {
+        return Ok(None);
+    };
+    let inside: BTreeSet<usize> = plan.tree.node_at(path).statements().into_iter().collect();
+    let variables = storage::expandable_scalars(&plan.region);
+    let recurring = |v: &String| {
+        let users: BTreeSet<usize> = storage::users(&plan.region, v);
+        read_before_written(&plan.region, v, &(&users & &inside))
+    };
+    if !variables.iter().any(recurring) {
+        return Ok(None);
+    }
+    if webs.is_none() {
+        let mut all = Vec::new();
+        for variable in &variables {
+            for web in forwarding::webs(plan, variable)? {
+                all.push((variable.clone(), web));
             }
-            decisions.extend(made);
-            tree = candidate;
-            done.push(path);
+        }
+        *webs = Some(all);
+    }
+    let mut wanted = Vec::new();
+    for (variable, web) in webs.iter().flatten() {
+        if !web.is_subset(&inside) || !read_before_written(&plan.region, variable, web) {
+            continue;
+        }
+        if let Some(along) = storage::loop_named_around(&plan.region, web, label) {
+            wanted.push((variable.as_str(), [along], web));
         }
     }
-    Ok((tree, decisions))
+    let mut taken = identifiers.clone();
+    let mut requests = Vec::new();
+    for (variable, along, web) in &wanted {
+        let array = storage::fresh_name(&format!("{variable}_{label}"), &taken, &plan.region);
+        taken.insert(array.clone());
+        requests.push(storage::ExpansionRequest {
+            variable,
+            along,
+            array,
+            statements: (*web).clone(),
+        });
+    }
+    if requests.is_empty() {
+        return Ok(None);
+    }
+    let Some((mut expanded, made)) = storage::expanded_plan(ctx, plan, &requests)? else {
+        return Ok(None);
+    };
+    // Its order is checked with the interleaving (`interleaved_at`).
+    expanded.tree = plan.tree.clone();
+    Ok(Some((expanded, made)))
+}
+
+/// Whether a statement of `web` reads `variable` before one in the same innermost loop
+/// writes it, in the text's order (`y1[i][j] = .. ym1 ..` before `ym1 = y1[i][j]`): the
+/// value then passes from one iteration of that loop to the next, a recurrence a cell
+/// per outer iteration may let run interleaved. A value written and read within one
+/// iteration (`t = a[i][j] * 2; b[i][j] = t;`) is none: its expansion would be for
+/// nothing.
+fn read_before_written(region: &Region, variable: &str, web: &BTreeSet<usize>) -> bool {
+    let uses = |k: usize, kind: AccessKind| {
+        let accesses = &region.statements[k].accesses;
+        accesses
+            .iter()
+            .any(|a| a.array == variable && a.kind == kind)
+    };
+    web.iter().any(|&r| {
+        uses(r, AccessKind::Read)
+            && web.iter().any(|&w| {
+                let pair = BTreeSet::from([r, w]);
+                let depth = region.statements[r].iters.len();
+                w >= r
+                    && uses(w, AccessKind::Write)
+                    && region.statements[w].iters.len() == depth
+                    && storage::loops_around_all(region, &pair).len() == depth
+            })
+    })
 }
 
 /// `tree` with the loop at `path` strip-mined by [`INTERLEAVED_ROWS`], its point loop
@@ -74,9 +191,10 @@ pub fn interleave_where_legal(
 fn interleaved_at(
     ctx: &Context,
     plan: &Plan,
-    tree: &ScheduleTree,
     path: &[usize],
+    known_legal: bool,
 ) -> Result<Option<(ScheduleTree, Vec<Decision>)>, LibISLError> {
+    let tree = &plan.tree;
     let stripped = rewrites::tile_outer(tree, path, &[INTERLEAVED_ROWS]);
     let points: Vec<usize> = path.iter().copied().chain([0]).collect();
     let mut candidate = distributed(&stripped, &points);
@@ -91,7 +209,8 @@ fn interleaved_at(
         // Rows that wait for each other (`u[i][j]` reading `u[i - 1][j]`) form a
         // recurrence across the strip too: nothing would overlap.
         let across = step(ctx, || {
-            super::skew::innermost_carries(ctx, plan, &permuted, &at, own_flow(plan)?)
+            let flow = plan.df.plain.flow.copy()?;
+            super::skew::innermost_carries(ctx, plan, &permuted, &at, flow)
         })?;
         if across != Some(false) {
             continue;
@@ -107,7 +226,11 @@ fn interleaved_at(
     if decisions.is_empty() {
         return Ok(None);
     }
-    let legal = step(ctx, || plan.is_legal_change(ctx, tree, &candidate))?;
+    // An expanded plan's order is checked whole: nothing checked it for that storage.
+    let legal = match known_legal {
+        true => step(ctx, || plan.is_legal_change(ctx, tree, &candidate))?,
+        false => step(ctx, || plan.is_legal(ctx, &candidate))?,
+    };
     if legal != Some(true) {
         reset_operations(ctx);
         return Ok(None);
@@ -142,12 +265,14 @@ fn distributed(tree: &ScheduleTree, path: &[usize]) -> ScheduleTree {
 }
 
 /// Whether the innermost loop of the chain at `path`, with only statements inside,
-/// runs a recurrence: every statement writes a new cell in each of its iterations
-/// ([`writes_new_cells`]), and the flow dependences of statements on themselves
-/// ([`own_flow`]) it carries have one distance (each iteration waits for the one
-/// `δ` before). A value passed from one statement to another (a producer fused with
-/// its consumer) is no chain the processor waits on, nor is one value read by all
-/// later iterations (Floyd-Warshall's `path[i][k]`, written at `j = k`: distances
+/// runs a recurrence: a flow dependence it carries lies on a cycle of the chain's flow
+/// between statements in one iteration or carried ([`carried_cycles`]) through a
+/// statement that writes a new cell in each of its iterations ([`new_cell_writers`]),
+/// all such carried dependences at one distance (each iteration waits for the one `δ`
+/// before: `p[i][j-1]` to `p[i][j]`, or through scalars, `y1[i][j]` to `ym1` to the
+/// next `y1[i][j]`). A value passed from one statement to another (a producer fused
+/// with its consumer) is no chain the processor waits on, nor is one value read by
+/// all later iterations (Floyd-Warshall's `path[i][k]`, written at `j = k`: distances
 /// `1 ..`).
 fn recurs(
     ctx: &Context,
@@ -156,66 +281,149 @@ fn recurs(
     path: &[usize],
 ) -> Result<bool, LibISLError> {
     let bottom = chain_at(tree, path).1;
-    let statements = bottom.statements();
-    if bottom.contains_band()
-        || !writes_new_cells(plan, tree, path)
-        || !statements
-            .iter()
-            .any(|&k| may_recur(&plan.region.statements[k]))
-    {
+    let statements: BTreeSet<usize> = bottom.statements().into_iter().collect();
+    let writers = new_cell_writers(plan, tree, path);
+    if bottom.contains_band() || writers.is_empty() || !may_recur(plan, &statements) {
         return Ok(false);
     }
     let uniform = step(ctx, || {
-        let carried = super::skew::innermost_carried(ctx, plan, tree, path, own_flow(plan)?)?;
-        Ok(!carried.is_empty()? && Set::from_union_set(carried)?.is_singleton()?)
+        let Some(carried) = carried_cycles(ctx, plan, tree, path, &statements, &writers)? else {
+            return Ok(false);
+        };
+        Set::from_union_set(carried)?.is_singleton()
     })?;
     Ok(uniform == Some(true))
 }
 
-/// Whether every statement of the chain at `path` writes a reference whose subscripts
-/// walk the innermost loop: a recurrence from cell to cell (`p[i][j-1]` to `p[i][j]`),
-/// not an accumulator. A reduction into one cell (`y[i] += A[i][j] * x[j]`) keeps its
-/// rows' accumulators in registers as written; interleaved, its matrix is walked by
-/// columns (PolyBench's bicg, gesummv and atax ran 1.7-2.7x slower than without).
-fn writes_new_cells(plan: &Plan, tree: &ScheduleTree, path: &[usize]) -> bool {
-    let (bands, bottom) = chain_at(tree, path);
-    let Some((_, innermost)) = bands.last() else {
-        return false;
-    };
-    bottom.statements().into_iter().all(|k| {
-        let Some(iterator) = super::walked_iterator(innermost, k) else {
-            return false;
-        };
-        plan.region.statements[k]
-            .accesses
-            .iter()
-            .filter(|a| a.kind == AccessKind::Write)
-            .all(|w| w.subscripts.iter().any(|s| s.mentions(&iterator)))
-    })
-}
-
-/// Whether `statement` reads another cell of an array it writes (`p[i][j-1]` where it
-/// writes `p[i][j]`): only such a statement can depend on itself across iterations of
-/// a loop its writes walk.
-fn may_recur(statement: &Statement) -> bool {
-    let accesses = &statement.accesses;
-    accesses.iter().any(|w| {
-        w.kind == AccessKind::Write
-            && accesses.iter().any(|r| {
-                r.kind == AccessKind::Read && r.array == w.array && r.subscripts != w.subscripts
-            })
-    })
-}
-
-/// The flow dependences of statements on themselves: `{ S[a] -> S[b] ∈ F }`.
-fn own_flow(plan: &Plan) -> Result<UnionMap, LibISLError> {
+/// The distances of the flow dependences between `statements` (the chain at `path`)
+/// that its innermost loop carries and that lie on a cycle through one of `writers`
+/// in the graph whose edges are those and the dependences within one iteration of the
+/// chain's loops; `None` when there is none.
+fn carried_cycles(
+    ctx: &Context,
+    plan: &Plan,
+    tree: &ScheduleTree,
+    path: &[usize],
+    statements: &BTreeSet<usize>,
+    writers: &BTreeSet<usize>,
+) -> Result<Option<UnionSet>, LibISLError> {
+    let index: BTreeMap<String, usize> = statements
+        .iter()
+        .map(|&k| (crate::model::isl_name(&plan.region.statements[k].name), k))
+        .collect();
+    let depth = chain_at(tree, path).0.len();
+    let zero = format!(
+        "{}{{ [{}] }}",
+        plan.text.params,
+        vec!["0"; depth].join(", ")
+    );
+    let zero = UnionSet::read_from_str(ctx, &zero)?;
     let maps = plan.df.plain.flow.get_map_list()?;
-    let mut own = UnionMap::empty(plan.df.plain.flow.get_space()?)?;
+    let mut ends = Vec::new();
+    let mut chain_maps = Vec::new();
     for n in 0..maps.size()? {
         let map = maps.get_at(n)?;
-        if map.get_tuple_name(DimType::In)? == map.get_tuple_name(DimType::Out)? {
-            own = own.union(UnionMap::from_map(map)?)?;
+        let from = index.get(map.get_tuple_name(DimType::In)?).copied();
+        let to = index.get(map.get_tuple_name(DimType::Out)?).copied();
+        if let (Some(s), Some(t)) = (from, to) {
+            ends.push((s, t));
+            chain_maps.push(UnionMap::from_map(map)?);
         }
     }
-    Ok(own)
+    let distances = super::skew::chain_distances_each(ctx, plan, tree, path, chain_maps)?;
+    let along_innermost = super::skew::carried_innermost(ctx, plan, depth)?;
+    let mut edges = BTreeSet::new();
+    let mut carried = Vec::new();
+    for ((s, t), d) in ends.into_iter().zip(distances) {
+        let along = d.copy()?.intersect(along_innermost.copy()?)?;
+        if !along.is_empty()? {
+            carried.push((s, t, along));
+            edges.insert((s, t));
+        } else if !d.intersect(zero.copy()?)?.is_empty()? {
+            edges.insert((s, t));
+        }
+    }
+    let mut on_cycles: Option<UnionSet> = None;
+    for (s, t, along) in carried {
+        let cycle = on_cycles_through(&edges, s, t);
+        if !cycle.is_disjoint(writers) {
+            on_cycles = Some(match on_cycles {
+                Some(all) => all.union(along)?,
+                None => along,
+            });
+        }
+    }
+    Ok(on_cycles)
+}
+
+/// The statements on the cycles through the edge `s -> t` of `edges`: those `t`
+/// reaches and that reach `s` (empty when `t` does not reach `s`).
+fn on_cycles_through(edges: &BTreeSet<(usize, usize)>, s: usize, t: usize) -> BTreeSet<usize> {
+    let reached = |from: usize, forward: bool| {
+        let mut seen = BTreeSet::from([from]);
+        let mut todo = vec![from];
+        while let Some(v) = todo.pop() {
+            for &(a, b) in edges {
+                let (here, next) = if forward { (a, b) } else { (b, a) };
+                if here == v && seen.insert(next) {
+                    todo.push(next);
+                }
+            }
+        }
+        seen
+    };
+    let from_t = reached(t, true);
+    if !from_t.contains(&s) {
+        return BTreeSet::new();
+    }
+    from_t.intersection(&reached(s, false)).copied().collect()
+}
+
+/// The statements of the chain at `path` that write only references whose subscripts
+/// walk the innermost loop: a recurrence through them leaves a result per iteration
+/// (`p[i][j]`), where an accumulator alone does not. A reduction into one cell (`y[i]
+/// += A[i][j] * x[j]`) keeps its rows' accumulators in registers as written;
+/// interleaved, its matrix is walked by columns (PolyBench's bicg, gesummv and atax
+/// ran 1.7-2.7x slower than without).
+fn new_cell_writers(plan: &Plan, tree: &ScheduleTree, path: &[usize]) -> BTreeSet<usize> {
+    let (bands, bottom) = chain_at(tree, path);
+    let Some((_, innermost)) = bands.last() else {
+        return BTreeSet::new();
+    };
+    bottom
+        .statements()
+        .into_iter()
+        .filter(|&k| {
+            let Some(iterator) = super::walked_iterator(innermost, k) else {
+                return false;
+            };
+            plan.region.statements[k]
+                .accesses
+                .iter()
+                .filter(|a| a.kind == AccessKind::Write)
+                .all(|w| w.subscripts.iter().any(|s| s.mentions(&iterator)))
+        })
+        .collect()
+}
+
+/// Whether a statement of `statements` reads what one of them writes: another
+/// statement's variable, or another cell of its own array (`p[i][j-1]` where it
+/// writes `p[i][j]`). Only then can the statements depend on themselves across
+/// iterations of a loop.
+fn may_recur(plan: &Plan, statements: &BTreeSet<usize>) -> bool {
+    let of = |k: usize| &plan.region.statements[k].accesses;
+    statements.iter().any(|&s| {
+        of(s)
+            .iter()
+            .filter(|r| r.kind == AccessKind::Read)
+            .any(|r| {
+                statements.iter().any(|&t| {
+                    of(t).iter().any(|w| {
+                        w.kind == AccessKind::Write
+                            && w.array == r.array
+                            && (s != t || w.subscripts != r.subscripts)
+                    })
+                })
+            })
+    })
 }

@@ -85,10 +85,15 @@ pub fn innermost_carried(
 ) -> Isl<UnionSet> {
     let depth = chain_at(tree, path).0.len();
     let distances = chain_distances(ctx, plan, tree, path, dependences)?;
+    distances.intersect(carried_innermost(ctx, plan, depth)?)
+}
+
+/// The distances a chain of `depth` loops carries in its innermost loop alone:
+/// `{ [0, .., 0, d] : d > 0 }` (none when `depth` is 0).
+pub(super) fn carried_innermost(ctx: &Context, plan: &Plan, depth: usize) -> Isl<UnionSet> {
     let all: Vec<String> = (0..depth).map(|k| format!("d{k}")).collect();
     let Some((last, outer)) = all.split_last() else {
-        let copy = distances.copy()?;
-        return distances.subtract(copy);
+        return UnionSet::read_from_str(ctx, &format!("{}{{ [] : 1 = 0 }}", plan.text.params));
     };
     let zero = outer.iter().map(|d| format!("{d} = 0 and "));
     let carried = format!(
@@ -97,33 +102,38 @@ pub fn innermost_carried(
         all.join(", "),
         zero.collect::<String>()
     );
-    distances.intersect(UnionSet::read_from_str(ctx, &carried)?)
+    UnionSet::read_from_str(ctx, &carried)
 }
 
 /// The distances in the chain at `path` of the `dependences` its loops order:
 /// `Δ = { θ_c(b) - θ_c(a) : a -> b ∈ D, θ_o(a) = θ_o(b) }`, with `θ_o` the times before
 /// the chain (the loops and sequences around it) and `θ_c` the times in its bands, in
 /// `tree`.
-fn chain_distances(
+pub(super) fn chain_distances(
     ctx: &Context,
     plan: &Plan,
     tree: &ScheduleTree,
     path: &[usize],
     dependences: UnionMap,
 ) -> Isl<UnionSet> {
+    let mut each = chain_distances_each(ctx, plan, tree, path, vec![dependences])?;
+    Ok(each.remove(0))
+}
+
+/// [`chain_distances`] of each of `dependences`, the chain's times computed once.
+pub(super) fn chain_distances_each(
+    ctx: &Context,
+    plan: &Plan,
+    tree: &ScheduleTree,
+    path: &[usize],
+    dependences: Vec<UnionMap>,
+) -> Isl<Vec<UnionSet>> {
     let (bands, bottom) = chain_at(tree, path);
     let statements = bottom.statements().into_iter().collect();
     let instances = plan.instances_of(ctx, &statements)?;
     let times = plan
         .schedule_map(ctx, tree)?
         .intersect_domain(instances.copy()?)?;
-    let dependences = dependences
-        .intersect_domain(instances.copy()?)?
-        .intersect_range(instances)?;
-    let deltas = dependences
-        .apply_domain(times.copy()?)?
-        .apply_range(times)?
-        .deltas()?;
     // Each band or sequence on the way down is one time dimension before the chain.
     let before = path.len();
     let length = time_length(tree);
@@ -140,7 +150,19 @@ fn chain_distances(
         all.join(", "),
         chain.join(", ")
     );
-    deltas.apply(UnionMap::read_from_str(ctx, &project)?)
+    let project = UnionMap::read_from_str(ctx, &project)?;
+    let mut out = Vec::new();
+    for d in dependences {
+        let d = d
+            .intersect_domain(instances.copy()?)?
+            .intersect_range(instances.copy()?)?;
+        let deltas = d
+            .apply_domain(times.copy()?)?
+            .apply_range(times.copy()?)?
+            .deltas()?;
+        out.push(deltas.apply(project.copy()?)?);
+    }
+    Ok(out)
 }
 
 /// The number of dimensions of `tree`'s time stamps ([`crate::model::time_stamps`]):
