@@ -46,7 +46,7 @@ pub fn interleave_where_legal(
 ) -> Result<(Plan, Vec<Decision>), LibISLError> {
     let mut decisions = Vec::new();
     let all: BTreeSet<usize> = (0..plan.region.statements.len()).collect();
-    if !may_recur(&plan, &all) {
+    if !may_recur(&plan, &all, None) {
         return Ok((plan, decisions));
     }
     let paths: Vec<Vec<usize>> = plan.tree.bands().iter().map(|b| b.path.clone()).collect();
@@ -114,7 +114,27 @@ fn with_cells_per_iteration(
         let users: BTreeSet<usize> = storage::users(&plan.region, v);
         read_before_written(&plan.region, v, &(&users & &inside))
     };
-    if !variables.iter().any(recurring) {
+    // The scalars' recurrence must pass through a statement leaving a cell per
+    // iteration of its innermost loop (`y[i][j]`), as `recurs` will ask: a sum
+    // accumulated in a scalar alone (`s += A[i][k]`) is none.
+    let innermost_writers: BTreeSet<usize> = inside
+        .iter()
+        .copied()
+        .filter(|&k| {
+            let statement = &plan.region.statements[k];
+            let writes = statement
+                .accesses
+                .iter()
+                .filter(|a| a.kind == AccessKind::Write);
+            statement.iters.last().is_some_and(|it| {
+                writes.clone().count() > 0
+                    && writes
+                        .clone()
+                        .all(|w| w.subscripts.iter().any(|x| x.mentions(it)))
+            })
+        })
+        .collect();
+    if !variables.iter().any(recurring) || !may_recur(plan, &inside, Some(&innermost_writers)) {
         return Ok(None);
     }
     if webs.is_none() {
@@ -283,7 +303,8 @@ fn recurs(
     let bottom = chain_at(tree, path).1;
     let statements: BTreeSet<usize> = bottom.statements().into_iter().collect();
     let writers = new_cell_writers(plan, tree, path);
-    if bottom.contains_band() || writers.is_empty() || !may_recur(plan, &statements) {
+    if bottom.contains_band() || writers.is_empty() || !may_recur(plan, &statements, Some(&writers))
+    {
         return Ok(false);
     }
     let uniform = step(ctx, || {
@@ -406,24 +427,36 @@ fn new_cell_writers(plan: &Plan, tree: &ScheduleTree, path: &[usize]) -> BTreeSe
         .collect()
 }
 
-/// Whether a statement of `statements` reads what one of them writes: another
-/// statement's variable, or another cell of its own array (`p[i][j-1]` where it
-/// writes `p[i][j]`). Only then can the statements depend on themselves across
-/// iterations of a loop.
-fn may_recur(plan: &Plan, statements: &BTreeSet<usize>) -> bool {
+/// The pairs `(t, s)` of `statements` where `s` reads what `t` writes: another
+/// statement's variable, or another cell of its own array (`p[i][j-1]` where it writes
+/// `p[i][j]`). Only along them can the statements depend on each other across
+/// iterations of a loop (the text's may-flow, before isl is asked).
+fn may_flow(plan: &Plan, statements: &BTreeSet<usize>) -> BTreeSet<(usize, usize)> {
     let of = |k: usize| &plan.region.statements[k].accesses;
-    statements.iter().any(|&s| {
-        of(s)
-            .iter()
-            .filter(|r| r.kind == AccessKind::Read)
-            .any(|r| {
-                statements.iter().any(|&t| {
-                    of(t).iter().any(|w| {
-                        w.kind == AccessKind::Write
-                            && w.array == r.array
-                            && (s != t || w.subscripts != r.subscripts)
-                    })
-                })
-            })
+    let mut edges = BTreeSet::new();
+    for &s in statements {
+        for r in of(s).iter().filter(|r| r.kind == AccessKind::Read) {
+            for &t in statements {
+                let feeds = of(t).iter().any(|w| {
+                    w.kind == AccessKind::Write
+                        && w.array == r.array
+                        && (s != t || w.subscripts != r.subscripts)
+                });
+                if feeds {
+                    edges.insert((t, s));
+                }
+            }
+        }
+    }
+    edges
+}
+
+/// Whether some statement of `statements` may depend on itself across iterations
+/// ([`may_flow`] has a cycle), through one of `through` when given.
+fn may_recur(plan: &Plan, statements: &BTreeSet<usize>, through: Option<&BTreeSet<usize>>) -> bool {
+    let edges = may_flow(plan, statements);
+    edges.iter().any(|&(t, s)| {
+        let cycle = on_cycles_through(&edges, t, s);
+        through.map_or(!cycle.is_empty(), |w| !cycle.is_disjoint(w))
     })
 }
