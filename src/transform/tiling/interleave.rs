@@ -74,20 +74,7 @@ pub fn interleave_where_legal(
             webs = None;
             decisions.extend(expansions.into_iter().map(Decision::Expanded));
         }
-        decisions.extend(made.into_iter().map(|d| match d {
-            Decision::Interleaved {
-                outer,
-                recurrence,
-                rows,
-                ..
-            } => Decision::Interleaved {
-                outer,
-                recurrence,
-                rows,
-                path: path.clone(),
-            },
-            other => other,
-        }));
+        decisions.extend(made);
         plan.tree = tree;
         done.push(path);
     }
@@ -117,24 +104,11 @@ fn with_cells_per_iteration(
     // The scalars' recurrence must pass through a statement leaving a cell per
     // iteration of its innermost loop (`y[i][j]`), as `recurs` will ask: a sum
     // accumulated in a scalar alone (`s += A[i][k]`) is none.
-    let innermost_writers: BTreeSet<usize> = inside
+    let innermost_writers = cells_per_iteration_writers(plan, &inside);
+    let inner_recurrence = innermost_loops(&plan.region, &inside, label)
         .iter()
-        .copied()
-        .filter(|&k| {
-            let statement = &plan.region.statements[k];
-            let writes = statement
-                .accesses
-                .iter()
-                .filter(|a| a.kind == AccessKind::Write);
-            statement.iters.last().is_some_and(|it| {
-                writes.clone().count() > 0
-                    && writes
-                        .clone()
-                        .all(|w| w.subscripts.iter().any(|x| x.mentions(it)))
-            })
-        })
-        .collect();
-    if !variables.iter().any(recurring) || !may_recur(plan, &inside, Some(&innermost_writers)) {
+        .any(|group| may_recur(plan, group, Some(&innermost_writers)));
+    if !inner_recurrence || !variables.iter().any(recurring) {
         return Ok(None);
     }
     if webs.is_none() {
@@ -176,6 +150,57 @@ fn with_cells_per_iteration(
     // Its order is checked with the interleaving (`interleaved_at`).
     expanded.tree = plan.tree.clone();
     Ok(Some((expanded, made)))
+}
+
+/// `statements` grouped by their innermost loop, those directly in the loop `outer`
+/// left out: where a recurrence that interleaving `outer` could overlap runs.
+fn innermost_loops(
+    region: &Region,
+    statements: &BTreeSet<usize>,
+    outer: &str,
+) -> Vec<BTreeSet<usize>> {
+    let mut groups: Vec<BTreeSet<usize>> = Vec::new();
+    let inner = statements.iter().copied().filter(|&k| {
+        region.statements[k]
+            .iters
+            .last()
+            .is_some_and(|it| it != outer)
+    });
+    for k in inner {
+        let depth = region.statements[k].iters.len();
+        let same_loop = |g: &&mut BTreeSet<usize>| {
+            g.first().is_some_and(|&f| {
+                let pair = BTreeSet::from([f, k]);
+                region.statements[f].iters.len() == depth
+                    && storage::loops_around_all(region, &pair).len() == depth
+            })
+        };
+        match groups.iter_mut().find(same_loop) {
+            Some(g) => {
+                g.insert(k);
+            }
+            None => groups.push(BTreeSet::from([k])),
+        }
+    }
+    groups
+}
+
+/// The statements of `statements` that write only references whose subscripts walk
+/// their innermost loop, in the text (`y[i][j]` in the loop over `j`).
+fn cells_per_iteration_writers(plan: &Plan, statements: &BTreeSet<usize>) -> BTreeSet<usize> {
+    let walks = |k: usize| {
+        let statement = &plan.region.statements[k];
+        let mut writes = statement
+            .accesses
+            .iter()
+            .filter(|a| a.kind == AccessKind::Write)
+            .peekable();
+        let innermost = statement.iters.last();
+        writes.peek().is_some()
+            && innermost
+                .is_some_and(|it| writes.all(|w| w.subscripts.iter().any(|x| x.mentions(it))))
+    };
+    statements.iter().copied().filter(|&k| walks(k)).collect()
 }
 
 /// Whether a statement of `web` reads `variable` before one in the same innermost loop
@@ -240,7 +265,7 @@ fn interleaved_at(
             outer: labels[0].clone(),
             recurrence: labels[labels.len() - 1].clone(),
             rows: INTERLEAVED_ROWS,
-            path: Vec::new(),
+            path: path.to_vec(),
         });
     }
     if decisions.is_empty() {
