@@ -1679,3 +1679,37 @@ void k(int n, double A[n][n]) {
     assert!(stdout(&clang).contains("rewritten"), "{}", stdout(&clang));
     assert_eq!(none.status.code(), Some(3), "{}", stderr(&none));
 }
+
+/// A variable a rewrite stops using stays declared while the function still names it
+/// as a type (`__typeof__(x)`) or in a directive (`#pragma omp ... private(x)`): removed,
+/// the file did not compile (found by an adversarial review).
+#[test]
+fn declarations_still_named_by_typeof_or_a_pragma_are_kept() {
+    let filter = |name: &str, after: &str| {
+        format!(
+            "float {name}(int w, int h, float in[w][h], float out[w][h]) {{
+  float ym1;
+  for (int i = 0; i < w; i++) {{
+    ym1 = 0.0f;
+    for (int j = 0; j < h; j++) {{
+      out[i][j] = 0.5f * in[i][j] + 0.25f * ym1;
+      ym1 = out[i][j];
+    }}
+  }}
+{after}
+}}
+"
+        )
+    };
+    let src = filter("by_type", "  __typeof__(ym1) z = 3;\n  return z;")
+        + &filter(
+            "by_pragma",
+            "  float s = 0;\n#pragma omp parallel for private(ym1) reduction(+:s)\n  for (int k = 0; k < w; k++) { ym1 = k; s += ym1; }\n  return s;",
+        );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let o = nestor_in(dir.path(), &["optimize", "-"], &[], src.as_bytes());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("ym1_i"), "the filters are rewritten:\n{out}");
+    assert_eq!(out.matches("  float ym1;").count(), 2, "{out}");
+}

@@ -603,6 +603,9 @@ pub struct Region {
     pub block_locals: Vec<BlockVariable>,
     /// Statements generated code ends with (freeing heap storage nestor added).
     pub epilogue: Vec<String>,
+    /// The most bytes the arrays nestor declared on the stack for the region take
+    /// together (expansions), for every parameter value it may run with.
+    pub stack_bytes: i128,
     /// Arrays named by `#pragma nestor temporary(...)` before the region in its
     /// function: dead after the region whatever their scope.
     pub declared_temporaries: Vec<String>,

@@ -79,10 +79,17 @@ fn function_bodies<'t>(root: Node<'t>, src: &'t str) -> HashMap<&'t str, Node<'t
 /// How often each identifier occurs in `node`.
 fn identifier_counts<'s>(node: Node, src: &'s str) -> HashMap<&'s str, usize> {
     let mut counts = HashMap::new();
-    each(node, &mut |n| {
-        if n.kind() == "identifier" {
-            *counts.entry(text(n, src)).or_insert(0) += 1;
+    each(node, &mut |n| match n.kind() {
+        // `__typeof__(x)` and `_Alignof(x)` read a variable as a type name.
+        "identifier" | "type_identifier" => *counts.entry(text(n, src)).or_insert(0) += 1,
+        // A directive's text names variables too (`#pragma omp parallel for private(x)`).
+        "preproc_arg" => {
+            let words = text(n, src).split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+            for w in words.filter(|w| !w.is_empty()) {
+                *counts.entry(w).or_insert(0) += 1;
+            }
         }
+        _ => {}
     });
     counts
 }

@@ -121,9 +121,11 @@ fn constant_extent(region: &Region, e: &str) -> Option<i64> {
     })
 }
 
-/// The most elements an expansion may add on the stack (a VLA) for every parameter
-/// value the region may run with (1 MiB of doubles); larger ones go on the heap.
-pub const MAX_EXPANDED_ELEMENTS: i128 = 1 << 17;
+/// The most bytes the expansions of a region may add on the stack (VLAs) together, for
+/// every parameter value the region may run with (1 MiB: an eighth of a default
+/// stack); the others go on the heap. Counted per region, not per array: eight
+/// expanded scalars of 1 MiB each overflowed the stack.
+pub const MAX_STACK_BYTES: i128 = 1 << 20;
 
 /// The largest value `aff` takes for the parameter values `region` may run with
 /// (`None` if unbounded or not known).
@@ -348,6 +350,7 @@ pub fn expand_in(
     });
     let storage = declaration(region, &element, array, along, &own_extents);
     out.declarations.extend(storage.lines);
+    out.stack_bytes += storage.stack_bytes;
     if storage.on_heap {
         out.epilogue.push(format!("__builtin_free({array});"));
     }
@@ -516,10 +519,12 @@ fn expanded_reference(array: &str, along: &[ExpansionLoop]) -> Vec<Piece> {
 struct Storage {
     lines: Vec<String>,
     on_heap: bool,
+    /// The most bytes it takes on the stack.
+    stack_bytes: i128,
 }
 
 /// The declaration of an expanded `array` with one dimension per loop of `along`: on
-/// the stack when it has at most [`MAX_EXPANDED_ELEMENTS`] for every parameter value the
+/// the stack when the region's stack arrays then take at most [`MAX_STACK_BYTES`] for every parameter value the
 /// region may run with, else on the heap (through the compiler's builtins, so that no
 /// header is needed; running out of memory aborts) as a pointer to its rows.
 fn declaration(
@@ -546,11 +551,15 @@ fn declaration(
             largest_value(&l.extent, region).map(|m| n.saturating_mul(m.max(1)))
         })
     });
-    if largest.is_some_and(|m| m <= MAX_EXPANDED_ELEMENTS) {
+    // A type of unknown size counts as the largest scalar C has.
+    let bytes = largest.map(|m| m.saturating_mul(element.size().unwrap_or(16) as i128));
+    if let Some(bytes) = bytes.filter(|b| region.stack_bytes.saturating_add(*b) <= MAX_STACK_BYTES)
+    {
         let dims: String = sizes.iter().map(|s| format!("[{s}]")).collect();
         return Storage {
             lines: vec![format!("{element} {array}{dims};")],
             on_heap: false,
+            stack_bytes: bytes,
         };
     }
     let rows: String = sizes.iter().skip(1).map(|s| format!("[{s}]")).collect();
@@ -569,6 +578,7 @@ fn declaration(
             format!("if (!{array}) __builtin_abort();"),
         ],
         on_heap: true,
+        stack_bytes: 0,
     }
 }
 

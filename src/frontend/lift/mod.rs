@@ -104,6 +104,7 @@ pub fn lift_region(
             .collect(),
         block_locals: lifter.block_locals.into_values().collect(),
         epilogue: Vec::new(),
+        stack_bytes: 0,
         declared_temporaries: Vec::new(),
         inside_parallel: false,
         replaced_declarations: Vec::new(),

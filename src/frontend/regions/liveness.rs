@@ -101,7 +101,9 @@ impl<'t> RegionFinder<'_, 't> {
             if !through_macro && !is_declarator(id) && other_variable(id) {
                 continue;
             }
-            if !through_macro && address_escapes(id, rank, symbol, &self.symbols, self.src) {
+            let escapes = address_escapes(id, rank, symbol, &self.symbols, self.src)
+                || in_nested_function(id, self.function);
+            if !through_macro && escapes {
                 escape.get_or_insert(id);
             }
             if is_declarator(id) {
@@ -225,6 +227,22 @@ pub(super) fn contains_kind(node: Node, kinds: &[&str]) -> bool {
         || named_children(node)
             .into_iter()
             .any(|c| contains_kind(c, kinds))
+}
+
+/// Whether `id` is inside a function defined in `function`'s body (GNU C's nested
+/// functions): called who knows when, it may read the variable at any time.
+fn in_nested_function(id: Node, function: Node) -> bool {
+    let mut node = id;
+    while let Some(p) = node.parent() {
+        if p == function {
+            return false;
+        }
+        if p.kind() == "function_definition" {
+            return true;
+        }
+        node = p;
+    }
+    false
 }
 
 /// Whether this use of variable `symbol` (of `rank` dimensions) lets its address
