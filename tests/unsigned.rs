@@ -138,3 +138,24 @@ fn a_bound_on_the_iterator_plus_a_constant_is_a_bound() {
         "{kernel}"
     );
 }
+
+/// An `int` start compared with an `unsigned` bound: the test keeps `lo` where the
+/// unsigned comparison reads it as C does (`lo >= 0`), and says nothing an `int` always
+/// satisfies (`lo <= 4294967295` made gcc's `-Wtype-limits` warn under `-Wextra`).
+const SIGNED_START_UNSIGNED_BOUND: &str =
+    "void kernel(int lo, unsigned n, double *restrict a, const double *restrict b) {
+  for (int i = lo; i < n; i++)
+    for (int j = 1; j < 16; j++)
+      a[i * 16 + j] = 1.0 / (a[i * 16 + j - 1] + b[i]);
+}";
+
+#[test]
+fn the_test_leaves_out_what_the_parameters_types_guarantee() {
+    let src = program(
+        SIGNED_START_UNSIGNED_BOUND,
+        "kernel(0, 0, A, B); kernel(0, 200, A, B); kernel(-3, 100, A, B); kernel(5, 190, B, A);",
+    );
+    let report = check("signed start, unsigned bound", &src);
+    assert!(report.output.contains("lo >= 0"), "{}", report.output);
+    assert!(!report.output.contains("4294967295"), "{}", report.output);
+}

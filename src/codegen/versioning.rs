@@ -19,7 +19,7 @@
 
 use crate::codegen;
 use crate::frontend::ir::{Array, Region, UNSIGNED_PARAMETER_MAX};
-use crate::model::Scop;
+use crate::model::{Scop, isl_name};
 use crate::support::diag::{Code, Diagnostic};
 use crate::support::isl::{Failure, expr_from_pw_aff};
 use isl_rs::{PwAff, Set, Val};
@@ -45,10 +45,33 @@ pub struct Guard {
 }
 
 /// `set` (of the region's parameters) as a C condition, simplified where `context`
-/// holds (it always does where the region runs).
+/// holds (it always does where the region runs) and where each parameter is within
+/// the values its C type holds (`Region::param_ranges`): no `lo <= 4294967295` on an
+/// `int`, which gcc's `-Wtype-limits` reports.
 pub fn parameter_test(region: &Region, context: &Set, set: Set) -> Result<String, Failure> {
+    let set = match typed_ranges(region, context)? {
+        Some(ranges) => set.gist_params(ranges)?,
+        None => set,
+    };
     let expr = crate::support::isl::expr_from_set(context, set)?;
     Ok(codegen::parameter_expression(region, &expr)?.0)
+}
+
+/// `{ : lo_p <= p <= hi_p }` over the parameters of `region` that `context` has, with
+/// their ranges; `None` when it has none.
+fn typed_ranges(region: &Region, context: &Set) -> Result<Option<Set>, Failure> {
+    let names: Vec<String> = region.param_ranges.keys().map(|n| isl_name(n)).collect();
+    if names.is_empty() {
+        return Ok(None);
+    }
+    let bounds: Vec<String> = region
+        .param_ranges
+        .iter()
+        .map(|(n, (_, r))| format!("{} <= {} <= {}", r.lo, isl_name(n), r.hi))
+        .collect();
+    let text = format!("[{}] -> {{ : {} }}", names.join(", "), bounds.join(" and "));
+    let ranges = Set::read_from_str(&context.get_ctx(), &text)?;
+    Ok(Some(context.copy()?.intersect_params(ranges)?))
 }
 
 /// What the model assumes of the parameters beyond the context (`analysis::bounds`):

@@ -21,7 +21,7 @@ static void blur(uint8_t *dst, const uint8_t *src, size_t w, size_t h, size_t st
   if (!tmp)
     return;
   if (__builtin_expect((h <= 0x4000000000000000 && stride <= 0x4000000000000000 && w <= 0x4000000000000000)
-      && (((((h >= 1 && h <= 1073741824 && stride <= 1073741823 && w >= 1 && stride >= w) || (h >= 1 && w >= stride + 1 && w <= 2)) || (h >= 1073741825 && w >= 1 && stride >= w && w <= 2)) || (h >= 1 && h <= 1073741824 && stride >= 1073741824 && w >= 1 && w <= 2)))
+      && (((((h >= 1 && w >= stride + 1 && w <= 2) || (h >= 1073741825 && w >= 1 && stride >= w && w <= 2)) || (h >= 1 && h <= 1073741824 && stride >= 1073741824 && w >= 1 && w <= 2)) || (h >= 1 && h <= 1073741824 && stride <= 1073741823 && w >= 1 && stride >= w)))
       && ((unsigned long long)dst + (unsigned long long)((long long)h - 2) * (unsigned long long)(stride) * sizeof dst[0] + (unsigned long long)((long long)w - 1) * sizeof dst[0] <= (unsigned long long)src
       || (unsigned long long)src + (unsigned long long)((long long)h - 1) * (unsigned long long)(stride) * sizeof src[0] + (unsigned long long)w * sizeof src[0] <= (unsigned long long)dst + (unsigned long long)(stride) * sizeof dst[0] + sizeof dst[0]), 1)) {
     for (size_t y = 0; y < h; y++) {
@@ -49,7 +49,7 @@ static void blur(uint8_t *dst, const uint8_t *src, size_t w, size_t h, size_t st
 static void tone(uint8_t *img, size_t x0, size_t x1, size_t h, size_t stride)
 {
   if (__builtin_expect((h <= 0x4000000000000000 && stride <= 0x4000000000000000 && x0 <= 0x4000000000000000 && x1 <= 0x4000000000000000)
-      && ((((((h >= 1 && x1 >= stride + 1 && x0 >= x1) || (h >= 1073741825 && x0 >= x1 && stride >= x1)) || (h >= 1 && h <= 1073741824 && stride <= 1073741823 && stride >= x1)) || (h >= 1 && h <= 1073741824 && stride >= 1073741824 && x0 >= x1 && stride >= x1)) || h == 0)), 1)) {
+      && ((((((h >= 1073741825 && x0 >= x1 && stride >= x1) || (h >= 1 && x1 >= stride + 1 && x0 >= x1)) || (h >= 1 && h <= 1073741824 && stride <= 1073741823 && stride >= x1)) || (h >= 1 && h <= 1073741824 && stride >= 1073741824 && x0 >= x1 && stride >= x1)) || h == 0)), 1)) {
     for (size_t x = x0; x < x1; x++) {
       for (size_t y = 0; y < h; y++) {
         img[y * stride + x] = (uint8_t)((img[y * stride + x] * 3 + 128) / 4 + 16);
