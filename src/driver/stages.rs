@@ -59,15 +59,6 @@ pub(super) struct Outcome {
     pub(super) never_modelled: bool,
 }
 
-/// The statements below the tile loops of `tree` (`i_tile`, `(i + t)_tile`).
-fn tiled_statements(tree: &ScheduleTree) -> BTreeSet<usize> {
-    tree.bands()
-        .iter()
-        .filter(|b| b.label.ends_with("_tile"))
-        .flat_map(|b| b.child.statements())
-        .collect()
-}
-
 /// Runs the isl-side stages on a modelled region: dataflow, the order (searched or
 /// requested), tiling, contraction, parallel loops, code generation. Each stage adds
 /// its decisions and diagnostics to the outcome; a stage that refuses ends it.
@@ -223,13 +214,8 @@ impl Stages<'_> {
             let (tiled, interleaved);
             (plan.tree, tiled) =
                 tiling::tile_where_it_pays(self.ctx, &plan, sizes, self.options.parallel)?;
-            let blocked = tiled_statements(&plan.tree);
-            (plan, interleaved) = tiling::interleave::interleave_where_legal(
-                self.ctx,
-                plan,
-                &blocked,
-                self.identifiers,
-            )?;
+            (plan, interleaved) =
+                tiling::interleave::interleave_where_legal(self.ctx, plan, self.identifiers)?;
             outcome.decisions.extend(tiled);
             outcome.decisions.extend(interleaved);
         }

@@ -165,14 +165,13 @@ pub fn analyze_file(original: &str, inputs: &Inputs) -> Frontend {
         out.defines_main = true; // Cannot tell without walking it: let the linker decide.
         return out;
     }
-    if let Some((span, _)) = preprocess::macro_directives(original)
-        .into_iter()
-        .find(|(_, plain)| !plain)
-    {
-        out.file_diagnostics.push(obscured_directive(span));
+    let macros = preprocess::macro_directives(original);
+    if let Some((span, _)) = macros.iter().find(|(_, plain)| !plain) {
+        out.file_diagnostics.push(obscured_directive(span.clone()));
         return out;
     }
-    let syntax = syntax::syntax_diagnostics(&tree, src);
+    let macro_spans: Vec<Span> = macros.into_iter().map(|(span, _)| span).collect();
+    let syntax = syntax::syntax_diagnostics(&tree, src, &macro_spans);
     if !syntax.file_errors.is_empty() {
         out.file_diagnostics = syntax.file_errors;
         return out;

@@ -83,19 +83,16 @@ pub struct SyntaxReport {
 
 /// The syntax errors in `tree`, each charged to the function whose body holds it
 /// (the code tree-sitter misreads there, such as a statement-like macro `FOR(i, n)
-/// body`, cannot reach past that body) or to the whole file.
-pub fn syntax_diagnostics(tree: &Tree, src: &str) -> SyntaxReport {
+/// body`, cannot reach past that body) or to the whole file; `macros` are the spans of
+/// the file's `#define`/`#undef` lines (`preprocess::macro_directives`).
+pub fn syntax_diagnostics(tree: &Tree, src: &str, macros: &[Span]) -> SyntaxReport {
     let mut errors = Vec::new();
     let mut report = SyntaxReport::default();
     if tree.root_node().has_error() {
         collect(tree.root_node(), src, &mut errors, &mut report.breaks);
     }
-    let macros: Vec<Span> = super::preprocess::macro_directives(src)
-        .into_iter()
-        .map(|(span, _)| span)
-        .collect();
     for (node, diagnostic) in errors {
-        match function_around(node, &macros) {
+        match function_around(node, macros) {
             Some(f) => {
                 let span = f.byte_range();
                 if !report.unparsed_functions.iter().any(|u| u.span == span) {

@@ -37,14 +37,14 @@ pub const INTERLEAVED_ROWS: i64 = 64;
 /// decisions. Where a loop's recurrences run through scalars its iterations reuse
 /// (`ym1 = y1[i][j]` read by the next `y1[i][j]`), each web of those scalars inside the
 /// loop is first given a cell per iteration of it ([`with_cells_per_iteration`]).
-/// Loops holding statements of `tiled` (already blocked) are left alone.
+/// Loops holding statements already tiled ([`tiled_statements`]) are left alone.
 pub fn interleave_where_legal(
     ctx: &Context,
     mut plan: Plan,
-    tiled: &BTreeSet<usize>,
     identifiers: &BTreeSet<String>,
 ) -> Result<(Plan, Vec<Decision>), LibISLError> {
     let mut decisions = Vec::new();
+    let tiled = tiled_statements(&plan.tree);
     let all: BTreeSet<usize> = (0..plan.region.statements.len()).collect();
     if !may_recur(&plan, &all, None) {
         return Ok((plan, decisions));
@@ -79,6 +79,16 @@ pub fn interleave_where_legal(
         done.push(path);
     }
     Ok((plan, decisions))
+}
+
+/// The statements below the tile loops of `tree` (`i_tile`, `(i + t)_tile`: the
+/// labels `rewrites::tile_outer` gives them).
+fn tiled_statements(tree: &ScheduleTree) -> BTreeSet<usize> {
+    tree.bands()
+        .iter()
+        .filter(|b| b.label.ends_with("_tile"))
+        .flat_map(|b| b.child.statements())
+        .collect()
 }
 
 /// `plan` with each web ([`forwarding::webs`]) of each expandable scalar whose
@@ -185,22 +195,25 @@ fn innermost_loops(
     groups
 }
 
-/// The statements of `statements` that write only references whose subscripts walk
-/// their innermost loop, in the text (`y[i][j]` in the loop over `j`).
+/// The statements of `statements` that write a new cell in each iteration of their
+/// innermost loop in the text (`y[i][j]` in the loop over `j`: [`writes_new_cells`]).
 fn cells_per_iteration_writers(plan: &Plan, statements: &BTreeSet<usize>) -> BTreeSet<usize> {
     let walks = |k: usize| {
-        let statement = &plan.region.statements[k];
-        let mut writes = statement
-            .accesses
-            .iter()
-            .filter(|a| a.kind == AccessKind::Write)
-            .peekable();
-        let innermost = statement.iters.last();
-        writes.peek().is_some()
-            && innermost
-                .is_some_and(|it| writes.all(|w| w.subscripts.iter().any(|x| x.mentions(it))))
+        let innermost = plan.region.statements[k].iters.last();
+        innermost.is_some_and(|it| writes_new_cells(plan, k, it))
     };
     statements.iter().copied().filter(|&k| walks(k)).collect()
+}
+
+/// Whether statement `k` writes, and only references whose subscripts use `iterator`:
+/// a new cell in each iteration of the loop over it.
+fn writes_new_cells(plan: &Plan, k: usize, iterator: &str) -> bool {
+    let mut writes = plan.region.statements[k]
+        .accesses
+        .iter()
+        .filter(|a| a.kind == AccessKind::Write)
+        .peekable();
+    writes.peek().is_some() && writes.all(|w| w.subscripts.iter().any(|s| s.mentions(iterator)))
 }
 
 /// Whether a statement of `web` reads `variable` before one in the same innermost loop
@@ -436,19 +449,14 @@ fn new_cell_writers(plan: &Plan, tree: &ScheduleTree, path: &[usize]) -> BTreeSe
     let Some((_, innermost)) = bands.last() else {
         return BTreeSet::new();
     };
+    let walks = |k: usize| {
+        let iterator = super::walked_iterator(innermost, k);
+        iterator.is_some_and(|it| writes_new_cells(plan, k, &it))
+    };
     bottom
         .statements()
         .into_iter()
-        .filter(|&k| {
-            let Some(iterator) = super::walked_iterator(innermost, k) else {
-                return false;
-            };
-            plan.region.statements[k]
-                .accesses
-                .iter()
-                .filter(|a| a.kind == AccessKind::Write)
-                .all(|w| w.subscripts.iter().any(|s| s.mentions(&iterator)))
-        })
+        .filter(|&k| walks(k))
         .collect()
 }
 
