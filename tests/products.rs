@@ -159,8 +159,8 @@ fn nests_that_are_not_plain_products_keep_the_other_transformations() {
             report.output
         );
     }
-    let triangular = GEMM.replace("k < nk", "k <= i");
-    let report = searched(&product_program("double", &triangular));
+    let strided = GEMM.replace("k++", "k += 2");
+    let report = searched(&product_program("double", &strided));
     assert!(kernels(&report).is_empty(), "{}", report.output);
     let small = GEMM.replace("i < ni", "i < 8").replace("k < nk", "k < 8");
     let report = searched(&product_program("double", &small));
@@ -244,6 +244,60 @@ fn kernels_keep_the_bits_over_shapes_offsets_and_orientations() {
     }
 }
 
+/// symm's first product: each cell's depths run to its row, and past the first block of
+/// `k` in the last rows.
+const OWN_DEPTHS: &str = r#"
+void kernel(int ni, int nj, int nk, double alpha, double A[NI][NK], double B[NK][NJ], double C[NI][NJ]) {
+  for (int i = 0; i < ni; i++)
+    for (int j = 0; j < nj; j++)
+      for (int k = 0; k < 3 * i && k < nk; k++)
+        C[i][j] += alpha * A[i][k] * B[k][j];
+}
+"#;
+
+#[test]
+fn each_cell_adds_its_own_depths_in_their_order() {
+    let shapes = [
+        // symm's two products: the depths below the row, and above it.
+        ("k = 0; k < nk && k < i", "C[i][j] += A[i][k] * B[k][j];"),
+        ("k = i + 1; k < nk", "C[i][j] += alpha * B[k][j] * A[i][k];"),
+        // A band of depths around the row, and depths by the column.
+        (
+            "k = i - 7 > 0 ? i - 7 : 0; k < nk && k <= i + 30",
+            "C[i][j] += A[i][k] * B[k][j];",
+        ),
+        (
+            "k = 0; k < nk && k <= j / 3",
+            "C[i][j] += A[i][k] * B[k][j];",
+        ),
+        // Depths that start past a block of `k` within a register tile.
+        ("k = 3 * j; k < nk", "C[i][j] += A[i][k] * B[k][j];"),
+        // A triangle of cells whose depths run to the row.
+        ("k = 0; k <= i && k < nk", "C[i][j] += A[i][k] * B[k][j];"),
+        // A register tile's depths spread over more than a block of `k`.
+        ("k = 40 * j; k < nk", "C[i][j] += A[i][k] * B[k][j];"),
+    ];
+    for (depth, statement) in shapes {
+        let kernel = format!(
+            "void kernel(int ni, int nj, int nk, double alpha, double A[NI][NK], double B[NK][NJ], double C[NI][NJ]) {{\n  for (int i = 0; i < ni; i++)\n    for (int j = 0; j < nj; j++)\n      for (int {depth}; k++)\n        {statement}\n}}\n"
+        );
+        let program = product_program("double", &kernel);
+        let report = searched_and_compared(depth, &program);
+        assert_eq!(kernels(&report).len(), 1, "{depth}\n{}", report.output);
+        let poisoned = |src: &str| format!("{POISONED_MALLOC}{src}");
+        assert_same_behaviour(
+            "poisoned",
+            &poisoned(&program),
+            &poisoned(&report.output),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{depth}: {e}"));
+    }
+    let triangle = "void kernel(int ni, int nj, int nk, double alpha, double A[NI][NK], double B[NK][NJ], double C[NI][NJ]) {\n  for (int i = 0; i < ni; i++)\n    for (int j = 0; j <= i; j++)\n      for (int k = j; k < nk; k++)\n        C[i][j] += alpha * A[i][k] * A[j][k];\n}\n";
+    let report = searched_and_compared("triangle", &product_program("double", triangle));
+    assert_eq!(kernels(&report).len(), 1, "{}", report.output);
+}
+
 /// syr2k's shape: a sum of two products (`B`'s rows against `A`'s and `A`'s against
 /// `B`'s), the lower triangle of `C`.
 const RANK_2K: &str = r#"
@@ -312,9 +366,27 @@ void *malloc(size_t n) {
 void free(void *p) { (void)p; }
 "#;
 
+/// Every allocation filled with a NaN's bytes and followed by more of them: a kernel
+/// that reads a buffer where it wrote nothing adds NaNs.
+const POISONED_MALLOC: &str = r#"
+#include <stddef.h>
+#include <string.h>
+static _Alignas(64) char pool[1 << 25];
+static size_t used;
+void *malloc(size_t n) {
+  size_t slack = 1 << 16;
+  if (n + slack > sizeof pool - used) return 0;
+  void *p = pool + used;
+  memset(p, 0xff, n + slack);
+  used += (n + slack + 63) & ~(size_t)63;
+  return p;
+}
+void free(void *p) { (void)p; }
+"#;
+
 #[test]
 fn without_buffers_the_kernel_runs_the_statement_as_written() {
-    for kernel in [GEMM, TRIANGLE, RANK_2K] {
+    for kernel in [GEMM, TRIANGLE, RANK_2K, OWN_DEPTHS] {
         let program = product_program("double", kernel);
         let report = searched(&program);
         assert_eq!(kernels(&report).len(), 1);
@@ -343,6 +415,7 @@ fn the_avx512_branch_keeps_the_bits_where_the_cpu_has_it() {
         ("gemm_float_avx512", "float", GEMM),
         ("rank_2k_avx512", "double", RANK_2K),
         ("triangle_avx512", "double", TRIANGLE),
+        ("own_depths_avx512", "double", OWN_DEPTHS),
     ] {
         let src = product_program(element, kernel);
         let report = searched(&src);
@@ -381,11 +454,16 @@ fn a_type_the_compiler_reads_otherwise_fails_the_build() {
 /// its GNU extensions are marked (`__extension__`, `__typeof__`, attributes).
 #[test]
 fn kernels_build_as_pedantic_c99() {
-    let src = product_program("double", GEMM);
-    let report = searched(&src);
+    for kernel in [GEMM, OWN_DEPTHS] {
+        pedantic_build(&product_program("double", kernel));
+    }
+}
+
+fn pedantic_build(src: &str) {
+    let report = searched(src);
     assert_eq!(kernels(&report).len(), 1, "{}", report.output);
     let dir = tempfile::tempdir().expect("tempdir");
-    for (name, text) in [("original", &src), ("rewritten", &report.output)] {
+    for (name, text) in [("original", src), ("rewritten", &report.output)] {
         let file = dir.path().join(format!("{name}.c"));
         std::fs::write(&file, text).expect("write");
         // Not `common::compile`, which passes `-w`.

@@ -22,7 +22,7 @@ use crate::support::diag::Span;
 use crate::support::isl::{AstKind, Failure, ast_kind, expr_from_pw_aff, expr_from_set};
 use crate::transform::decision::{Blocking, Decision, ParallelLoop};
 use crate::transform::parallel::{MarkedLoop, marked_loop};
-use isl_rs::{ASTExpr, ASTNode, Context, DimType, Set};
+use isl_rs::{ASTExpr, ASTNode, Context, DimType, PwAff, Set};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The prefix of every identifier a kernel declares; a file that uses one keeps its
@@ -57,9 +57,31 @@ pub struct ProductKernel {
     /// Which cells of the box of rows and columns the nest updates, a condition on
     /// [`CELL_ROW`] and [`CELL_COLUMN`] (`None`: all).
     pub cells: Option<ASTExpr>,
+    /// Where each cell runs its own part of the depth (a triangular matrix's product:
+    /// `k < i`); `None`: every cell runs all of it.
+    pub depths: Option<CellDepths>,
     /// Blocks of rows run on threads (the nest has a loop the parallel check found
     /// independent).
     pub threads: bool,
+}
+
+/// The depths each cell of a product adds, where they depend on the cell: `{ S[r, c, k]
+/// : (r, c) in Cells and first(r, c) <= k <= last(r, c) }`.
+pub struct CellDepths {
+    /// `first(r, c)` and `last(r, c)`, expressions of [`CELL_ROW`], [`CELL_COLUMN`] and
+    /// the parameters, exact on the cells.
+    pub first: ASTExpr,
+    pub last: ASTExpr,
+    /// Both are affine functions of the cell (no floor, no pieces): over a rectangle
+    /// of cells, their extremes are at its corners.
+    pub affine: bool,
+    /// Where the nest reads the row operand: a condition on [`CELL_ROW`] and
+    /// [`CELL_DEPTH`] (`{ [r, k] : exists c: S[r, c, k] }`; `None`: at every row and
+    /// depth of the box). Packing reads nothing else.
+    pub row_reads: Option<ASTExpr>,
+    /// Where it reads the column operand: a condition on [`CELL_DEPTH`] and
+    /// [`CELL_COLUMN`].
+    pub column_reads: Option<ASTExpr>,
 }
 
 /// The operands of one product `P * Q` of a kernel's statement: the one depending on
@@ -137,6 +159,7 @@ pub fn plan(
                 last: bounds.last,
                 runs: bounds.runs,
                 cells: bounds.cells,
+                depths: bounds.depths,
                 threads: threads_in(&node, parallel)?,
             },
         );
@@ -372,12 +395,14 @@ struct DomainShape {
     last: [ASTExpr; 3],
     runs: Option<ASTExpr>,
     cells: Option<ASTExpr>,
+    depths: Option<CellDepths>,
 }
 
 /// The shape of statement `k`'s domain by role, when it is `{ S[r, c, k] : (r, c) in
-/// Cells and f_k <= k <= l_k }` (bounds of the parameters) whose rows and columns are
-/// intervals (every row of the hull has a cell, so packing an operand reads only what
-/// the nest reads), not known to be small.
+/// Cells and f_k <= k <= l_k }` (bounds of the parameters), or convex (each cell's
+/// depths an interval, [`CellDepths`]), whose rows, columns and depths are intervals
+/// (every row of the hull has a cell, so packing an operand reads only what the nest
+/// reads), not known to be small.
 fn domain_shape(
     ctx: &Context,
     text: &ScopText,
@@ -399,7 +424,7 @@ fn domain_shape(
         .iter()
         .map(|d| Ok(only(&domain, &[*d])?.is_box()?))
         .collect::<Result<Vec<bool>, Failure>>()?;
-    if !separable || intervals.contains(&false) {
+    if intervals.contains(&false) || !(separable || convex(&domain)?) {
         return Ok(None);
     }
     let context = Set::read_from_str(ctx, &text.context)?;
@@ -419,6 +444,10 @@ fn domain_shape(
     let first = [bound(0, false)?, bound(1, false)?, bound(2, false)?];
     let last = [bound(0, true)?, bound(1, true)?, bound(2, true)?];
     let everywhere = Set::universe(runs.get_space()?)?;
+    let depths = match separable {
+        true => None,
+        false => Some(cell_depths(&domain, roles)?),
+    };
     let cells = match cells.is_box()? {
         true => None,
         false if !convex(&cells)? => return Ok(None),
@@ -433,6 +462,7 @@ fn domain_shape(
         last,
         runs,
         cells,
+        depths,
     }))
 }
 
@@ -465,25 +495,92 @@ fn back(set: &Set, kept: &[usize], n: usize) -> Result<Set, Failure> {
 /// `{ [r, c] : (r, c) in cells }` as a condition on the names `nestor_row` and
 /// `nestor_column`, assuming both in their intervals (`codegen` gives them values).
 fn cell_condition(cells: &Set, row_first: bool) -> Result<ASTExpr, Failure> {
+    match row_first {
+        true => pair_condition(cells, [CELL_ROW, CELL_COLUMN]),
+        false => pair_condition(cells, [CELL_COLUMN, CELL_ROW]),
+    }
+}
+
+/// `set`, of two dimensions, as a condition on parameters `names` (in the order of its
+/// dimensions), assuming each in its interval.
+fn pair_condition(set: &Set, names: [&str; 2]) -> Result<ASTExpr, Failure> {
     let as_params = |set: Set| -> Result<Set, Failure> {
         let n = set.dim(DimType::Param)? as u32;
-        let (r, c) = if row_first { (n, n + 1) } else { (n + 1, n) };
         Ok(set
             .move_dims(DimType::Param, n, DimType::Set, 0, 2)?
-            .set_dim_name(DimType::Param, r, CELL_ROW)?
-            .set_dim_name(DimType::Param, c, CELL_COLUMN)?)
+            .set_dim_name(DimType::Param, n, names[0])?
+            .set_dim_name(DimType::Param, n + 1, names[1])?)
     };
-    let hull =
-        back(&only(cells, &[0])?, &[0], 2)?.intersect(back(&only(cells, &[1])?, &[1], 2)?)?;
     expr_from_set(
-        &as_params(hull)?.params()?,
-        as_params(cells.copy()?)?.params()?,
+        &as_params(interval_hull(set)?)?.params()?,
+        as_params(set.copy()?)?.params()?,
     )
 }
 
-/// The names [`ProductKernel::cells`] gives a cell's row and column.
+/// The box of `set`'s (two) dimensions' intervals.
+fn interval_hull(set: &Set) -> Result<Set, Failure> {
+    Ok(back(&only(set, &[0])?, &[0], 2)?.intersect(back(&only(set, &[1])?, &[1], 2)?)?)
+}
+
+/// The depths of each cell of a convex `domain` (`{ S[r, c, k] }` by `roles`): its
+/// first and last as expressions of the cell, and where the operands are read
+/// (`{ [r, k] }`, `{ [k, c] }`: conditions where they are not boxes).
+fn cell_depths(domain: &Set, roles: Roles) -> Result<CellDepths, Failure> {
+    let mut by_cell = domain.copy()?;
+    let n = by_cell.dim(DimType::Param)? as u32;
+    for (at, (role, name)) in [(roles.row, CELL_ROW), (roles.column, CELL_COLUMN)]
+        .into_iter()
+        .enumerate()
+    {
+        let position = [roles.row, roles.column][..at]
+            .iter()
+            .filter(|moved| **moved < role)
+            .count();
+        let from = (role - position) as u32;
+        by_cell = by_cell
+            .move_dims(DimType::Param, n + at as u32, DimType::Set, from, 1)?
+            .set_dim_name(DimType::Param, n + at as u32, name)?;
+    }
+    let cells = by_cell.copy()?.params()?;
+    let (first, last) = (by_cell.copy()?.dim_min(0)?, by_cell.dim_max(0)?);
+    let affine = affine_on(&first, &cells)? && affine_on(&last, &cells)?;
+    let first = expr_from_pw_aff(&cells, first)?;
+    let last = expr_from_pw_aff(&cells, last)?;
+    let reads = |pair: [usize; 2], names: [&str; 2]| -> Result<Option<ASTExpr>, Failure> {
+        let (pair, names) = match pair[0] < pair[1] {
+            true => (pair, names),
+            false => ([pair[1], pair[0]], [names[1], names[0]]),
+        };
+        let read = only(domain, &pair)?;
+        match read.is_box()? {
+            true => Ok(None),
+            false => Ok(Some(pair_condition(&read, names)?)),
+        }
+    };
+    Ok(CellDepths {
+        first,
+        last,
+        affine,
+        row_reads: reads([roles.row, roles.depth], [CELL_ROW, CELL_DEPTH])?,
+        column_reads: reads([roles.depth, roles.column], [CELL_DEPTH, CELL_COLUMN])?,
+    })
+}
+
+/// Whether `f` is, on `domain`, one affine function of the parameters without integer
+/// divisions: monotone in each.
+fn affine_on(f: &PwAff, domain: &Set) -> Result<bool, Failure> {
+    let f = f.copy()?.gist(domain.copy()?)?;
+    if !f.isa_aff()? {
+        return Ok(false);
+    }
+    Ok(f.as_aff()?.dim(DimType::Div)? == 0)
+}
+
+/// The names [`ProductKernel::cells`] and [`CellDepths`] give a cell's row and column,
+/// and a depth.
 pub const CELL_ROW: &str = "nestor_row";
 pub const CELL_COLUMN: &str = "nestor_column";
+pub const CELL_DEPTH: &str = "nestor_depth";
 
 /// Whether, under `context`, some loop of `domain` has a known extent below
 /// [`MIN_EXTENT`], or all have and they make fewer than [`MIN_VOLUME`] instances.

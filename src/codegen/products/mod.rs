@@ -11,11 +11,15 @@
 use super::expr::{PRIMARY, WIDE};
 use super::loops::Loop;
 use super::{Gen, Printer};
-use crate::frontend::ir::{Piece, Region};
-use crate::frontend::types::{CType, Interval};
+use crate::frontend::ir::Piece;
+use crate::frontend::types::Interval;
 use crate::transform::decision::Blocking;
-use crate::transform::products::{CELL_COLUMN, CELL_ROW, ProductKernel, Roles};
+use crate::transform::products::{CELL_COLUMN, CELL_DEPTH, CELL_ROW, ProductKernel, Roles};
 use isl_rs::ASTExpr;
+use tile::{columns, element_type};
+pub use tile::{tile_function, tile_function_name};
+
+mod tile;
 
 /// The kernel, two spaces per level of nesting. `$name`s are filled in by
 /// [`Printer::product_kernel`]; a line holding only `$tile` becomes the call of the
@@ -61,7 +65,7 @@ const KERNEL: &str = "$open
             long long nestor_w = nestor_jn - nestor_jr < $nr ? nestor_jn - nestor_jr : $nr;
             for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
               for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++) {
-                nestor_pb[$pack_column] = $column_operand;
+                nestor_pb[$pack_column] = $column_value;
               }
           }
         }
@@ -73,7 +77,7 @@ const KERNEL: &str = "$open
               long long nestor_h = nestor_in - nestor_ir < $mr ? nestor_in - nestor_ir : $mr;
               for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
                 for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++) {
-                  nestor_pa[$pack_row] = $row_operand;
+                  nestor_pa[$pack_row] = $row_value;
                 }
             }
             for (long long nestor_jr = 0; nestor_jr < nestor_jn; nestor_jr += $nr)
@@ -100,7 +104,7 @@ const KERNEL: &str = "$open
                     for (long long nestor_k = 0; nestor_k < nestor_kn; nestor_k++)
                       for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
                         for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
-                          nestor_c[nestor_r][nestor_s] += $packed_sum;
+                          $depth_guard nestor_c[nestor_r][nestor_s] += $packed_sum;
                   for (long long nestor_r = 0; nestor_r < nestor_h; nestor_r++)
                     for (long long nestor_s = 0; nestor_s < nestor_w; nestor_s++)
                       $cell_guard $cell = nestor_c[nestor_r][nestor_s];
@@ -119,6 +123,44 @@ const KERNEL: &str = "$open
   }
   __builtin_free(nestor_pb_block);
 }";
+
+/// A full register tile where each cell runs its own depths ([`CellDepths`]), in place
+/// of [`KERNEL`]'s `$tile`: the depths of the panel every cell of the tile runs
+/// (`nestor_lo..nestor_hi`) run in registers; where some cell runs others in the panel
+/// (`nestor_edges`), it adds its earlier ones before, its later ones after, so that
+/// each cell still adds in the order of `k` (`nestor_fmin..nestor_lmax` holds every
+/// cell's depths in the panel). The edges run a row's cells side by side, so that no
+/// cell's additions wait on each other. The extremes of the cells' depths are
+/// taken at the tile's corners where the depths are affine in the cell, else at every
+/// cell (`$step_rows`, `$step_columns`).
+const DEPTH_TILE: &str = "long long nestor_lo = nestor_pc, nestor_hi = nestor_pc + nestor_kn - 1;
+long long nestor_fmin = nestor_hi + 1, nestor_lmax = nestor_lo - 1;
+for (long long nestor_r = 0; nestor_r < $mr; nestor_r += $step_rows)
+  for (long long nestor_s = 0; nestor_s < $nr; nestor_s += $step_columns) {
+    long long nestor_f = $depth_first, nestor_l = $depth_last;
+    nestor_lo = nestor_f > nestor_lo ? nestor_f : nestor_lo;
+    nestor_hi = nestor_l < nestor_hi ? nestor_l : nestor_hi;
+    nestor_fmin = nestor_f < nestor_fmin ? nestor_f : nestor_fmin;
+    nestor_lmax = nestor_l > nestor_lmax ? nestor_l : nestor_lmax;
+  }
+nestor_fmin = nestor_fmin > nestor_pc ? nestor_fmin : nestor_pc;
+nestor_lmax = nestor_lmax < nestor_pc + nestor_kn - 1 ? nestor_lmax : nestor_pc + nestor_kn - 1;
+int nestor_edges = nestor_fmin <= nestor_lmax && (nestor_fmin < nestor_lo || nestor_lmax > nestor_hi);
+long long nestor_below = nestor_lo < nestor_lmax + 1 ? nestor_lo : nestor_lmax + 1;
+long long nestor_above = nestor_hi + 1 > nestor_lo ? nestor_hi + 1 : nestor_lo;
+if (nestor_edges)
+  for (long long nestor_r = 0; nestor_r < $mr; nestor_r++)
+    for (long long nestor_k = nestor_fmin - nestor_pc; nestor_k < nestor_below - nestor_pc; nestor_k++)
+      for (long long nestor_s = 0; nestor_s < $nr; nestor_s++)
+        $depth_guard $cell += $packed_sum;
+if (nestor_lo <= nestor_hi) {
+  $tile
+}
+if (nestor_edges)
+  for (long long nestor_r = 0; nestor_r < $mr; nestor_r++)
+    for (long long nestor_k = nestor_above - nestor_pc; nestor_k <= nestor_lmax - nestor_pc; nestor_k++)
+      for (long long nestor_s = 0; nestor_s < $nr; nestor_s++)
+        $depth_guard $cell += $packed_sum;";
 
 /// Under OpenMP, blocks of rows no larger than the team's share of the rows (whole
 /// register tiles), so that a product of few blocks of rows still feeds every thread
@@ -159,16 +201,15 @@ impl Printer<'_> {
     /// `kernel` in place of the subtree it replaces.
     pub(super) fn product_kernel(&mut self, kernel: &ProductKernel, depth: usize) -> Gen<()> {
         let fills = self.fills(kernel)?;
-        let term_fills = self.term_fills(kernel);
-        let b = &kernel.blocking;
+        let term_fills = self.term_fills(kernel)?;
         for line in KERNEL.lines() {
             let body = line.trim_start();
             let level = depth + (line.len() - body.len()) / 2;
             match body {
-                _ if body.contains("_operand") => {
+                _ if body.contains("_value") => {
                     let operand = ["$row_operand", "$column_operand"]
                         .into_iter()
-                        .find(|o| body.contains(o))
+                        .find(|o| body.contains(&o.replace("_operand", "_value")))
                         .unwrap_or_default();
                     for term in &term_fills {
                         let all: Vec<_> = term.iter().chain(&fills).cloned().collect();
@@ -177,13 +218,16 @@ impl Printer<'_> {
                         self.lines.push((level, filled(&check, &all)));
                     }
                 }
-                "$tile" => {
-                    let name = tile_function_name(self.region, kernel);
-                    let cell = tile_cell(&fills, 0);
-                    self.lines
-                        .push((level, type_check(&cell, element_type(kernel))));
-                    self.lines.push((level, tile_call(&name, b, &fills)));
+                "$tile" if kernel.depths.is_some() => {
+                    for l in DEPTH_TILE.lines() {
+                        let inner = (l.len() - l.trim_start().len()) / 2;
+                        match l.trim_start() {
+                            "$tile" => self.tile_lines(kernel, &fills, level + inner, true),
+                            l => self.lines.push((level + inner, filled(l, &fills))),
+                        }
+                    }
                 }
+                "$tile" => self.tile_lines(kernel, &fills, level, false),
                 "$parallel" | "$for" | "$for_rows" | "$share_rows" if !kernel.threads => {}
                 "$share_rows" => {
                     for l in SHARE_ROWS.lines() {
@@ -208,9 +252,43 @@ impl Printer<'_> {
         Ok(())
     }
 
+    /// The call of `kernel`'s register tile at `nestor_i`, `nestor_j`, with its type
+    /// check: over the panel's depths, or (`common`) `nestor_lo..nestor_hi` alone.
+    fn tile_lines(
+        &mut self,
+        kernel: &ProductKernel,
+        fills: &[(&'static str, String)],
+        level: usize,
+        common: bool,
+    ) {
+        let name = tile_function_name(self.region, kernel);
+        let cell = tile_cell(fills, 0);
+        self.lines
+            .push((level, type_check(&cell, element_type(kernel))));
+        let depths = match common {
+            false => [
+                "nestor_kn".to_string(),
+                "nestor_a".into(),
+                "nestor_b".into(),
+            ],
+            true => {
+                let per_k = per_k(kernel.terms.len());
+                let skip = |width: &str| format!("(nestor_lo - nestor_pc) * {width}{per_k}");
+                [
+                    "nestor_hi - nestor_lo + 1".to_string(),
+                    format!("nestor_a + {}", skip(&kernel.blocking.rows.to_string())),
+                    format!("nestor_b + {}", skip(&columns(self.region, kernel))),
+                ]
+            }
+        };
+        self.lines
+            .push((level, tile_call(&name, &kernel.blocking, fills, &depths)));
+    }
+
     /// What each `$name` of [`KERNEL`] stands for in `kernel`.
     fn fills(&mut self, kernel: &ProductKernel) -> Gen<Vec<(&'static str, String)>> {
         let guards = self.cell_guards(kernel)?;
+        let depths = self.depth_fills(kernel)?;
         let s = &self.region.statements[kernel.statement];
         let at = |row: &str, column: &str, k: &str| values_at(kernel.roles, row, column, k);
         let bound = |e| -> Gen<String> { Ok(self.expr(e)?.wrapped(PRIMARY)) };
@@ -234,7 +312,12 @@ impl Printer<'_> {
             ("$packed_sum", packed_sum.join(" + ")),
             ("$tile_inside", guards.tile),
             ("$cell_guard", guards.cell),
-            ("$point_guard", guards.point),
+            ("$point_guard", join_guards(&guards.point, &depths.point)),
+            ("$depth_guard", depths.cell_guard),
+            ("$depth_first", depths.first),
+            ("$depth_last", depths.last),
+            ("$step_rows", depths.step_rows),
+            ("$step_columns", depths.step_columns),
             ("$open", open),
             ("$T", kernel.element.spelling.clone()),
             ("$kc", b.depth.to_string()),
@@ -268,21 +351,32 @@ impl Printer<'_> {
 impl Printer<'_> {
     /// Per product of `kernel`'s sum, what the packing lines' `$name`s stand for: its
     /// operands at the packed row or column, and where their values go.
-    fn term_fills(&self, kernel: &ProductKernel) -> Vec<Vec<(&'static str, String)>> {
+    fn term_fills(&mut self, kernel: &ProductKernel) -> Gen<Vec<Vec<(&'static str, String)>>> {
+        let (row_reads, column_reads) = self.read_guards(kernel)?;
         let s = &self.region.statements[kernel.statement];
         let at =
             |row: &str, column: &str| values_at(kernel.roles, row, column, "nestor_pc + nestor_k");
         let b = &kernel.blocking;
         let terms = kernel.terms.len();
         let per_k = per_k(terms);
-        kernel
+        Ok(kernel
             .terms
             .iter()
             .enumerate()
             .map(|(t, operands)| {
                 let row = packed_at("nestor_k", &b.rows.to_string(), t, terms);
                 let column = packed_at("nestor_k", &columns(self.region, kernel), t, terms);
+                let row_operand = substituted(
+                    &s.span_pieces(operands.row.clone()),
+                    &at("nestor_ic + nestor_ir + nestor_r", ""),
+                );
+                let column_operand = substituted(
+                    &s.span_pieces(operands.column.clone()),
+                    &at("", "nestor_jc + nestor_jr + nestor_s"),
+                );
                 vec![
+                    ("$row_value", guarded(&row_reads, &row_operand)),
+                    ("$column_value", guarded(&column_reads, &column_operand)),
                     (
                         "$pack_row",
                         format!("nestor_ir * nestor_kn{per_k} + {row} + nestor_r"),
@@ -291,23 +385,111 @@ impl Printer<'_> {
                         "$pack_column",
                         format!("nestor_jr * nestor_kn{per_k} + {column} + nestor_s"),
                     ),
-                    (
-                        "$row_operand",
-                        substituted(
-                            &s.span_pieces(operands.row.clone()),
-                            &at("nestor_ic + nestor_ir + nestor_r", ""),
-                        ),
-                    ),
-                    (
-                        "$column_operand",
-                        substituted(
-                            &s.span_pieces(operands.column.clone()),
-                            &at("", "nestor_jc + nestor_jr + nestor_s"),
-                        ),
-                    ),
+                    ("$row_operand", row_operand),
+                    ("$column_operand", column_operand),
                 ]
             })
-            .collect()
+            .collect())
+    }
+
+    /// The conditions under which packing reads the row and the column operand at
+    /// `nestor_pc + nestor_k` ([`CellDepths`](crate::transform::products::CellDepths); empty: always).
+    fn read_guards(&mut self, kernel: &ProductKernel) -> Gen<(String, String)> {
+        let Some(depths) = &kernel.depths else {
+            return Ok(Default::default());
+        };
+        let [rows, columns, ks] = self.role_ranges(kernel)?;
+        let row = (CELL_ROW, "nestor_ic + nestor_ir + nestor_r", rows);
+        let column = (CELL_COLUMN, "nestor_jc + nestor_jr + nestor_s", columns);
+        let depth = (CELL_DEPTH, "nestor_pc + nestor_k", ks);
+        let mut guard = |reads: &Option<ASTExpr>, names: &[(&str, &str, Interval)]| match reads {
+            Some(e) => self.expr_at(e, names),
+            None => Ok(String::new()),
+        };
+        Ok((
+            guard(&depths.row_reads, &[row, depth])?,
+            guard(&depths.column_reads, &[depth, column])?,
+        ))
+    }
+
+    /// The values of the rows, columns and depths of `kernel`'s box.
+    fn role_ranges(&self, kernel: &ProductKernel) -> Gen<[Interval; 3]> {
+        let range = |k: usize| -> Gen<Interval> {
+            Ok(self
+                .expr(&kernel.first[k])?
+                .range
+                .hull(self.expr(&kernel.last[k])?.range))
+        };
+        Ok([range(0)?, range(1)?, range(2)?])
+    }
+
+    /// [`CellDepths`](crate::transform::products::CellDepths) as C: the first and last depth of the register tile's cell
+    /// `nestor_r`, `nestor_s`, and the tests that a depth is the cell's.
+    fn depth_fills(&mut self, kernel: &ProductKernel) -> Gen<DepthFills> {
+        let Some(depths) = &kernel.depths else {
+            return Ok(DepthFills::default());
+        };
+        let [row_range, column_range, _] = self.role_ranges(kernel)?;
+        let at = |row, column| {
+            [
+                (CELL_ROW, row, row_range),
+                (CELL_COLUMN, column, column_range),
+            ]
+        };
+        let cell = at("nestor_i + nestor_r", "nestor_j + nestor_s");
+        let point = at("nestor_i", "nestor_j");
+        let (first, last) = (
+            self.expr_at(&depths.first, &cell)?,
+            self.expr_at(&depths.last, &cell)?,
+        );
+        let within =
+            |first: &str, k: &str, last: &str| format!("if ({first} <= {k} && {k} <= {last})");
+        let point = within(
+            &self.expr_at(&depths.first, &point)?,
+            "nestor_k",
+            &self.expr_at(&depths.last, &point)?,
+        );
+        let b = &kernel.blocking;
+        let (step_rows, step_columns) = match depths.affine {
+            true => (
+                b.rows.saturating_sub(1).max(1).to_string(),
+                format!("{} - 1", columns(self.region, kernel)),
+            ),
+            false => ("1".to_string(), "1".to_string()),
+        };
+        Ok(DepthFills {
+            step_rows,
+            step_columns,
+            cell_guard: within(&first, "nestor_pc + nestor_k", &last),
+            point,
+            first,
+            last,
+        })
+    }
+}
+
+/// [`CellDepths`](crate::transform::products::CellDepths) as [`KERNEL`]'s and [`DEPTH_TILE`]'s `$name`s fill them in (empty
+/// where every cell runs every depth).
+#[derive(Default)]
+struct DepthFills {
+    first: String,
+    last: String,
+    /// `if (...)`: the depth `nestor_pc + nestor_k` is the cell `nestor_r`, `nestor_s`'s.
+    cell_guard: String,
+    /// `if (...)`: the depth `nestor_k` is the cell `nestor_i`, `nestor_j`'s.
+    point: String,
+    /// The steps between the register tile's cells whose depths bound all of its
+    /// cells': its corners where the depths are affine, else every cell.
+    step_rows: String,
+    step_columns: String,
+}
+
+/// `value` where `condition` holds, else zero (never added: [`DEPTH_TILE`] adds a
+/// cell's own depths only); `value` itself without a condition.
+fn guarded(condition: &str, value: &str) -> String {
+    match condition {
+        "" => value.to_string(),
+        c => format!("{c} ? {value} : 0"),
     }
 }
 
@@ -359,13 +541,8 @@ impl Printer<'_> {
         let Some(cells) = &kernel.cells else {
             return Ok(CellGuards::default());
         };
-        let range = |k: usize| -> Gen<Interval> {
-            Ok(self
-                .expr(&kernel.first[k])?
-                .range
-                .hull(self.expr(&kernel.last[k])?.range))
-        };
-        let ranges = (range(0)?, range(1)?);
+        let [row_range, column_range, _] = self.role_ranges(kernel)?;
+        let ranges = (row_range, column_range);
         let b = &kernel.blocking;
         let (last_row, last_column) = (b.rows - 1, format!("{} - 1", columns(self.region, kernel)));
         let mut test = |row: &str, column: &str| self.cell_test(cells, row, column, ranges);
@@ -397,18 +574,27 @@ impl Printer<'_> {
         column: &str,
         ranges: (Interval, Interval),
     ) -> Gen<String> {
-        for (name, text, range) in [(CELL_ROW, row, ranges.0), (CELL_COLUMN, column, ranges.1)] {
+        self.expr_at(
+            cells,
+            &[(CELL_ROW, row, ranges.0), (CELL_COLUMN, column, ranges.1)],
+        )
+    }
+
+    /// `e` as C where each of `names` (isl's name, the C expression of its value, and the
+    /// interval of that value) stands for its C expression.
+    fn expr_at(&mut self, e: &ASTExpr, names: &[(&str, &str, Interval)]) -> Gen<String> {
+        for (name, text, range) in names {
             self.loops.push(Loop {
                 isl: name.to_string(),
                 c: format!("({text})"),
                 ty: WIDE,
-                range,
+                range: *range,
                 downward: false,
             });
         }
-        let test = self.expr(cells).map(|e| e.wrapped(PRIMARY));
-        self.loops.truncate(self.loops.len() - 2);
-        test
+        let out = self.expr(e).map(|e| e.wrapped(PRIMARY));
+        self.loops.truncate(self.loops.len() - names.len());
+        out
     }
 }
 
@@ -434,128 +620,6 @@ fn filled(line: &str, fills: &[(&'static str, String)]) -> String {
     out
 }
 
-/// The name of the function that runs `kernel`'s full register tiles: one per kernel
-/// (a region's first byte and the statement), so no two in a file clash.
-pub fn tile_function_name(region: &Region, kernel: &ProductKernel) -> String {
-    format!(
-        "nestor_tile_{}_{}",
-        region.span.start, region.statements[kernel.statement].name
-    )
-}
-
-/// The constant `kernel`'s code defines as the lanes of its vectors: the AVX-512 width
-/// where the compiler targets it (`__AVX512F__`), else the AVX2 one
-/// ([`Blocking::wide_lanes`], [`Blocking::lanes`]): the C is compiled for a target
-/// nestor does not know, and 64-byte vectors on an AVX2 target would spill.
-fn lanes_name(region: &Region, kernel: &ProductKernel) -> String {
-    format!("{}_lanes", tile_function_name(region, kernel))
-}
-
-/// The columns of `kernel`'s register tile, as C: its vectors times their lanes.
-fn columns(region: &Region, kernel: &ProductKernel) -> String {
-    format!(
-        "({} * {})",
-        kernel.blocking.vectors,
-        lanes_name(region, kernel)
-    )
-}
-
-/// The definition of [`tile_function_name`], placed before the region's function: a
-/// full register tile, its `rows` rows at `c0`, `c1`, ... loaded into vectors, `k` run
-/// over the packed operands `a` and `b` (each cell adding the sum of its products in
-/// the statement's order), the vectors stored back. A function of its
-/// own (never inlined) because inside the kernel's loops gcc's register allocation
-/// varied with the code around the tile: an accumulator spilled to the stack in every
-/// iteration of `k`, or the packed operand's vectors were reloaded in each FMA, which
-/// halved the rate (bench/results.md).
-pub fn tile_function(region: &Region, kernel: &ProductKernel) -> String {
-    let b = &kernel.blocking;
-    let t = element_type(kernel);
-    let (mr, lanes) = (b.rows, lanes_name(region, kernel));
-    let rows: Vec<String> = (0..mr).map(|r| format!("{t} *c{r}")).collect();
-    let per_row = |f: &dyn Fn(usize, usize) -> String, join: &str| -> Vec<String> {
-        (0..mr)
-            .map(|r| {
-                (0..b.vectors)
-                    .map(|v| f(r, v))
-                    .collect::<Vec<_>>()
-                    .join(join)
-            })
-            .collect()
-    };
-    let mut lines = vec![
-        format!(
-            "/* nestor: a full register tile of the packed product kernel of `{}` in `{}` ({mr} x {} cells, {mr} x {} where the compiler targets AVX-512). */",
-            region.statements[kernel.statement].name,
-            region.function,
-            b.columns(),
-            b.vectors * b.wide_lanes,
-        ),
-        "#if defined(__AVX512F__)".to_string(),
-        format!("enum {{ {lanes} = {} }};", b.wide_lanes),
-        "#else".to_string(),
-        format!("enum {{ {lanes} = {} }};", b.lanes),
-        "#endif".to_string(),
-        format!(
-            "static __attribute__((noinline)) void {}(long long kn, const {t} *a, const {t} *b, {})",
-            tile_function_name(region, kernel),
-            rows.join(", ")
-        ),
-        "{".to_string(),
-        format!(
-            "  typedef {t} v __attribute__((vector_size({lanes} * sizeof({t})), aligned(sizeof({t}))));"
-        ),
-    ];
-    let load = |r, v| format!("x{r}_{v} = *(const v *)(c{r} + {v} * {lanes})");
-    lines.extend(
-        per_row(&load, ", ")
-            .into_iter()
-            .map(|l| format!("  v {l};")),
-    );
-    lines.push("  for (long long k = 0; k < kn; k++) {".into());
-    let terms = kernel.terms.len();
-    // The vectors of product `t`'s column operand: `b0`, `b1` for the first.
-    let vector = |t: usize, w: usize| match t {
-        0 => format!("b{w}"),
-        t => format!("b{w}_{t}"),
-    };
-    for t in 0..terms {
-        for w in 0..b.vectors {
-            lines.push(format!(
-                "    v {} = *(const v *)&b[k * {} * {lanes} + {} * {lanes}];",
-                vector(t, w),
-                terms * b.vectors,
-                t * b.vectors + w
-            ));
-        }
-    }
-    let update = |r, v| {
-        let sum: Vec<String> = (0..terms)
-            .map(|t| format!("a[k * {} + {}] * {}", terms * mr, t * mr + r, vector(t, v)))
-            .collect();
-        format!("x{r}_{v} += {};", sum.join(" + "))
-    };
-    lines.extend(
-        per_row(&update, " ")
-            .into_iter()
-            .map(|l| format!("    {l}")),
-    );
-    lines.push("  }".into());
-    let store = |r, v| format!("*(v *)(c{r} + {v} * {lanes}) = x{r}_{v};");
-    lines.extend(per_row(&store, " ").into_iter().map(|l| format!("  {l}")));
-    lines.push("}".into());
-    let end = region.line_ending;
-    format!("{}{end}{end}", lines.join(end))
-}
-
-/// The C type of `kernel`'s elements, as its tile function declares them.
-fn element_type(kernel: &ProductKernel) -> &'static str {
-    match kernel.element.ctype {
-        CType::Floating(32) => "float",
-        _ => "double",
-    }
-}
-
 /// A check the compiler makes that `expr` has type `t`, the type nestor read: where
 /// nestor misread a type (a macro it took for another), the build fails instead of
 /// computing in the wrong type.
@@ -573,15 +637,32 @@ fn tile_cell(fills: &[(&'static str, String)], r: usize) -> String {
         .map_or(String::new(), |(_, c)| c.replace("@r", &r.to_string()))
 }
 
-/// The call of [`tile_function`] for the register tile at `nestor_i`, `nestor_j`.
-fn tile_call(name: &str, b: &Blocking, fills: &[(&'static str, String)]) -> String {
+/// The call of [`tile_function`] for the register tile at `nestor_i`, `nestor_j`:
+/// `depths` are its depths' count and the packed operands at the first.
+fn tile_call(
+    name: &str,
+    b: &Blocking,
+    fills: &[(&'static str, String)],
+    depths: &[String; 3],
+) -> String {
     let rows: Vec<String> = (0..b.rows)
         .map(|r| format!("&{}", tile_cell(fills, r)))
         .collect();
-    format!(
-        "{name}(nestor_kn, nestor_a, nestor_b, {});",
-        rows.join(", ")
-    )
+    format!("{name}({}, {});", depths.join(", "), rows.join(", "))
+}
+
+/// `if (a && b)` of two guards `if (a)`, `if (b)`, either of which may be empty.
+fn join_guards(a: &str, b: &str) -> String {
+    let condition = |g: &str| {
+        g.strip_prefix("if (")
+            .and_then(|g| g.strip_suffix(')'))
+            .map(str::to_string)
+    };
+    match (condition(a), condition(b)) {
+        (Some(a), Some(b)) => format!("if ({a} && {b})"),
+        (Some(_), None) => a.to_string(),
+        _ => b.to_string(),
+    }
 }
 
 /// `pieces` with iterator `n` replaced by `values[n]` (parenthesized).
