@@ -298,6 +298,82 @@ fn each_cell_adds_its_own_depths_in_their_order() {
     assert_eq!(kernels(&report).len(), 1, "{}", report.output);
 }
 
+/// A program calling `kernel` on `B[NK][NJ]` in place, with `A[NK][NK]` (trmm's
+/// operands; sizes as parameters), and printing every bit of `B`: two blocks of `k`.
+fn in_place_program(kernel: &str) -> String {
+    format!(
+        r#"#include <stdio.h>
+#include <string.h>
+#define NJ 1030
+#define NK 300
+static double A[NK][NK], B[NK][NJ];
+{kernel}
+int main(void) {{
+  for (int i = 0; i < NK; i++)
+    for (int k = 0; k < NK; k++)
+      A[i][k] = (double)((i * 7 + k * 3) % 23) / 23;
+  for (int k = 0; k < NK; k++)
+    for (int j = 0; j < NJ; j++)
+      B[k][j] = (double)((k * 5 + j) % 19) / 19;
+  kernel(NK, NJ, 1.5, A, B);
+  unsigned long long h = 1469598103934665603ULL;
+  for (int k = 0; k < NK; k++)
+    for (int j = 0; j < NJ; j++) {{
+      unsigned long long u = 0;
+      memcpy(&u, &B[k][j], sizeof B[k][j]);
+      h = (h ^ u) * 1099511628211ULL;
+    }}
+  printf("%llu\n", h);
+  return 0;
+}}
+"#
+    )
+}
+
+/// trmm's shape: each row of `B` replaced by its product with the rows below it, read
+/// before they are replaced.
+const IN_PLACE: &str = r#"
+void kernel(int nk, int nj, double alpha, double A[NK][NK], double B[NK][NJ]) {
+  for (int i = 0; i < nk; i++)
+    for (int j = 0; j < nj; j++) {
+      for (int k = i + 1; k < nk; k++)
+        B[i][j] += A[k][i] * B[k][j];
+      B[i][j] = alpha * B[i][j];
+    }
+}
+"#;
+
+#[test]
+fn a_product_in_place_packs_rows_before_they_are_updated() {
+    let program = in_place_program(IN_PLACE);
+    let report = searched_and_compared("in_place", &program);
+    assert_eq!(kernels(&report).len(), 1, "{}", report.output);
+    for malloc in [FAILING_MALLOC, POISONED_MALLOC] {
+        let with_malloc = |src: &str| format!("{malloc}{src}");
+        assert_same_behaviour(
+            "in_place_malloc",
+            &with_malloc(&program),
+            &with_malloc(&report.output),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let refused = [
+        // Rows replaced from the last: each reads the rows below it replaced.
+        IN_PLACE
+            .replace("i = 0; i < nk; i++", "i = nk - 1; i >= 0; i--")
+            .replace("B[i][j] = alpha * B[i][j];", ""),
+        // The rows above: replaced before they are read.
+        IN_PLACE.replace("k = i + 1; k < nk", "k = 0; k < i"),
+        // Rows read at their own depth: a register tile holds cells it reads.
+        IN_PLACE.replace("k = i + 1; k < nk", "k = i; k < nk"),
+    ];
+    for kernel in refused {
+        let report = searched_and_compared("in_place_refused", &in_place_program(&kernel));
+        assert!(kernels(&report).is_empty(), "{kernel}\n{}", report.output);
+    }
+}
+
 /// syr2k's shape: a sum of two products (`B`'s rows against `A`'s and `A`'s against
 /// `B`'s), the lower triangle of `C`.
 const RANK_2K: &str = r#"

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Products side by side with a tuned BLAS (OpenBLAS, Debian libopenblas-dev): each
 # program of bench/products (gemm.c, a matrix product; syr2k.c, a symmetric rank-2k
-# update; symm.c, a product with a symmetric matrix of which one triangle is read) as written (gcc), after `nestor optimize` (gcc), and through the BLAS routine
+# update; symm.c, a product with a symmetric matrix of which one triangle is read;
+# trmm.c, a triangular matrix product in place) as written (gcc), after `nestor optimize` (gcc), and through the BLAS routine
 # of the same operation, per shape and element type, at THREADS threads (default
 # "1 2"). Prints GFLOP/s (best of REPS runs inside each program, built with -O3
 # -march=native) and nestor's fraction of the BLAS rate. The original's and nestor's
 # hashes must agree when both are built with -ffp-contract=off (gcc's default
 # contraction into FMAs crosses statements, so it rounds each program differently).
 # Not part of the tests.
-# Usage: bench/products/run.sh [THREADS...]   (PROGRAMS="gemm syr2k symm" picks programs)
+# Usage: bench/products/run.sh [THREADS...]   (PROGRAMS="gemm syr2k symm trmm" picks programs)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 threads=${*:-1 2}
@@ -20,9 +21,10 @@ declare -A shapes=(
   [gemm]="NI NJ NK:1000 1100 1200,2000 2000 2000,512 4096 256"
   [syr2k]="DIM_N DIM_K:1200 1000,2000 2000,4000 256"
   [symm]="DIM_M DIM_N:1000 1200,2000 2000,4000 512"
+  [trmm]="DIM_M DIM_N:1000 1200,2000 2000,4000 512"
 )
 printf "%-6s %-6s %-16s %3s %9s %9s %9s %8s\n" program type shape thr original nestor blas "n/blas"
-for program in ${PROGRAMS:-gemm syr2k symm}; do
+for program in ${PROGRAMS:-gemm syr2k symm trmm}; do
   src=bench/products/$program.c
   names=${shapes[$program]%%:*}
   IFS=, read -ra list <<< "${shapes[$program]#*:}"

@@ -341,26 +341,13 @@ impl Stages<'_> {
         kernels: bool,
     ) -> Result<(ASTNode, ProductPlan), Failure> {
         let mut rolled = match kernels {
-            true => products::expected_kernels(
-                self.ctx,
-                &plan.region,
-                &plan.text,
-                &plan.tree,
-                self.identifiers,
-            )?,
+            true => products::expected_kernels(self.ctx, plan, &plan.tree, self.identifiers)?,
             false => BTreeSet::new(),
         };
         loop {
             let ast = self.ast(plan, &plan.tree.rolled(&rolled), parallel, splits)?;
             let products = match kernels {
-                true => products::plan(
-                    self.ctx,
-                    &plan.region,
-                    &plan.text,
-                    &ast,
-                    parallel,
-                    self.identifiers,
-                )?,
+                true => products::plan(self.ctx, plan, &ast, parallel, self.identifiers)?,
                 false => ProductPlan::default(),
             };
             let found: BTreeSet<usize> = products.kernels.values().map(|k| k.statement).collect();

@@ -8,12 +8,15 @@
 //! prints it).
 //!
 //! Why the values are the same bits: nothing but `X[r][c]` is written, and no operand
-//! reads `X`, so each cell's value depends only on its own updates; the kernel adds
-//! each cell's sum `P_1 * Q_1 + ...` (the operands computed by the same expressions,
-//! once; the sum in the source's order) in the order of `k`, whatever order it visits
-//! the cells in. Distinct rows are distinct cells, so blocks of rows may run on
-//! distinct threads.
+//! reads `X` (or, in place, `Q` reads rows of `X` the kernel packs before it updates
+//! any of their cells, and the program reads their values from before the nest too:
+//! [`in_place_reads_exact`]), so each cell's value depends only on its own updates;
+//! the kernel adds each cell's sum `P_1 * Q_1 + ...` (the operands computed by the
+//! same expressions, once; the sum in the source's order) in the order of `k`,
+//! whatever order it visits the cells in. Distinct rows are distinct cells, so blocks
+//! of rows may run on distinct threads.
 
+use crate::analysis::plan::Plan;
 use crate::frontend::ir::{AccessKind, Aff, Piece, ProductTerm, Region, Statement};
 use crate::frontend::types::{CType, ElementType};
 use crate::model::{ScheduleTree, ScopText};
@@ -22,7 +25,7 @@ use crate::support::diag::Span;
 use crate::support::isl::{AstKind, Failure, ast_kind, expr_from_pw_aff, expr_from_set};
 use crate::transform::decision::{Blocking, Decision, ParallelLoop};
 use crate::transform::parallel::{MarkedLoop, marked_loop};
-use isl_rs::{ASTExpr, ASTNode, Context, DimType, PwAff, Set};
+use isl_rs::{ASTExpr, ASTNode, Context, DimType, PwAff, Set, UnionMap, UnionSet};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The prefix of every identifier a kernel declares; a file that uses one keeps its
@@ -123,12 +126,12 @@ impl ProductPlan {
 /// kernels could hide.
 pub fn plan(
     ctx: &Context,
-    region: &Region,
-    text: &ScopText,
+    of: &Plan,
     ast: &ASTNode,
     parallel: &[ParallelLoop],
     file_identifiers: &BTreeSet<String>,
 ) -> Result<ProductPlan, Failure> {
+    let region = &of.region;
     let mut plan = ProductPlan::default();
     if !kernels_allowed(region, file_identifiers) {
         return Ok(plan);
@@ -142,9 +145,11 @@ pub fn plan(
         if totals.get(&statement) != Some(&n) {
             continue;
         }
-        let Some((form, bounds)) = kernel_shape(ctx, region, text, statement)? else {
+        let Some((form, bounds)) = kernel_shape(ctx, of, statement)? else {
             continue;
         };
+        // Without buffers a thread would read rows another thread updates.
+        let threads = form.in_place.is_empty() && threads_in(&node, parallel)?;
         let blocking = blocking_for(form.element.size().unwrap_or(8), form.terms.len());
         plan.kernels.insert(
             AstNodeId::of(&node),
@@ -160,7 +165,7 @@ pub fn plan(
                 runs: bounds.runs,
                 cells: bounds.cells,
                 depths: bounds.depths,
-                threads: threads_in(&node, parallel)?,
+                threads,
             },
         );
     }
@@ -173,20 +178,19 @@ pub fn plan(
 /// generating them is most of the AST build's time.
 pub fn expected_kernels(
     ctx: &Context,
-    region: &Region,
-    text: &ScopText,
+    plan: &Plan,
     tree: &ScheduleTree,
     file_identifiers: &BTreeSet<String>,
 ) -> Result<BTreeSet<usize>, Failure> {
     let mut out = BTreeSet::new();
-    if !kernels_allowed(region, file_identifiers) {
+    if !kernels_allowed(&plan.region, file_identifiers) {
         return Ok(out);
     }
     for nest in tree.outermost_nests() {
         let [statement] = nest.statements()[..] else {
             continue;
         };
-        if nest.contains_band() && kernel_shape(ctx, region, text, statement)?.is_some() {
+        if nest.contains_band() && kernel_shape(ctx, plan, statement)?.is_some() {
             out.insert(statement);
         }
     }
@@ -210,14 +214,67 @@ fn kernels_allowed(region: &Region, file_identifiers: &BTreeSet<String>) -> bool
 /// Statement `k`'s product form and the bounds of its box, `None` where it has none.
 fn kernel_shape(
     ctx: &Context,
-    region: &Region,
-    text: &ScopText,
+    plan: &Plan,
     k: usize,
 ) -> Result<Option<(ProductForm, DomainShape)>, Failure> {
-    let Some(form) = product_form(region, k) else {
+    let Some(form) = product_form(&plan.region, k) else {
         return Ok(None);
     };
-    Ok(domain_shape(ctx, text, k, form.roles)?.map(|bounds| (form, bounds)))
+    let Some(bounds) = domain_shape(ctx, &plan.text, k, form.roles)? else {
+        return Ok(None);
+    };
+    if !form.in_place.is_empty() && !in_place_reads_exact(ctx, plan, k, &form)? {
+        return Ok(None);
+    }
+    Ok(Some((form, bounds)))
+}
+
+/// Whether a kernel whose column operands read the updated array `X` at `X[k][c]`
+/// (in place: `B[i][j] += A[k][i] * B[k][j]`) reads the values the program reads. It
+/// packs the rows of `X` of a block of depths before any cell of the block is updated,
+/// and holds:
+/// - each instance's depth exceeds its row (`{ S[r, c, k] : k <= r }` is empty): row
+///   `k`'s cells are updated only at depths past `k`, after the block holding `k` was
+///   packed (without buffers, the rows run in order: after the rows that read row `k`);
+/// - no instance of the statement writes a value these reads read (flow from its write
+///   to them is empty): the program reads the values `X` held before the nest.
+fn in_place_reads_exact(
+    ctx: &Context,
+    plan: &Plan,
+    k: usize,
+    form: &ProductForm,
+) -> Result<bool, Failure> {
+    let s = &plan.region.statements[k];
+    let iterators: Vec<String> = (0..s.iters.len()).map(|d| format!("x{d}")).collect();
+    let (row, depth) = (form.roles.row, form.roles.depth);
+    let not_past_row = Set::read_from_str(
+        ctx,
+        &format!(
+            "{}{{ {}[{}] : x{depth} <= x{row} }}",
+            plan.text.params,
+            s.name,
+            iterators.join(", ")
+        ),
+    )?;
+    let domain = Set::read_from_str(ctx, &plan.text.domains[k])?;
+    if !domain.intersect(not_past_row)?.is_empty()? {
+        return Ok(false);
+    }
+    let tagged = |a: usize| -> Result<UnionSet, Failure> {
+        Ok(UnionMap::read_from_str(ctx, &plan.text.accesses[k][a].1)?.domain()?)
+    };
+    let mut reads = tagged(form.in_place[0])?;
+    for &a in &form.in_place[1..] {
+        reads = reads.union(tagged(a)?)?;
+    }
+    let flow = plan
+        .df
+        .tagged
+        .flow
+        .copy()?
+        .intersect_domain(tagged(form.target)?)?
+        .intersect_range(reads)?;
+    Ok(flow.is_empty()?)
 }
 
 /// Sized for 256-bit vectors with 16 registers (AVX2): 10 accumulators, two vectors
@@ -298,6 +355,8 @@ struct ProductForm {
     target: usize,
     terms: Vec<ProductOperands>,
     element: ElementType,
+    /// The reads of the updated array by column operands, at `X[k][c]`.
+    in_place: Vec<usize>,
 }
 
 /// `X[r][c] += P_1 * Q_1 + ... + P_n * Q_n` in three loops `r`, `c`, `k` (in any
@@ -323,34 +382,10 @@ fn product_form(region: &Region, k: usize) -> Option<ProductForm> {
     let [row, column] = &cell.subscripts[..] else {
         return None;
     };
-    let position = |aff: &Aff| {
-        let (0, terms) = aff.linear()? else {
-            return None;
-        };
-        let [(name, 1)] = terms.iter().collect::<Vec<_>>()[..] else {
-            return None;
-        };
-        s.iters.iter().position(|i| i == name)
-    };
-    let (row, column) = (position(row)?, position(column)?);
+    let (row, column) = (iterator_of(s, row)?, iterator_of(s, column)?);
     let depth = (0..3).find(|d| *d != row && *d != column)?;
     if row == column {
         return None;
-    }
-    for (a, access) in s.accesses.iter().enumerate() {
-        let operand = update
-            .terms
-            .iter()
-            .any(|t| within(&access.span, &t.left) || within(&access.span, &t.right));
-        let the_cell = access.array == cell.array && access.span == cell.span;
-        let same_type = region
-            .arrays
-            .iter()
-            .any(|x| x.name == access.array && x.element.ctype == array.element.ctype);
-        let read_elsewhere = access.array == cell.array && !the_cell;
-        if a != target && (!(operand || the_cell) || !same_type || read_elsewhere) {
-            return None;
-        }
     }
     let names = |span: &Span, n: usize| s.span_pieces(span.clone()).contains(&Piece::Iter(n));
     let operands = |t: &ProductTerm| {
@@ -364,12 +399,65 @@ fn product_form(region: &Region, k: usize) -> Option<ProductForm> {
         };
         Some(ProductOperands { row, column })
     };
+    let roles = Roles { row, column, depth };
+    let terms: Vec<ProductOperands> = update.terms.iter().map(operands).collect::<Option<_>>()?;
+    let in_place = operand_reads(region, s, target, &terms, roles)?;
     Some(ProductForm {
-        roles: Roles { row, column, depth },
+        roles,
         target,
-        terms: update.terms.iter().map(operands).collect::<Option<_>>()?,
+        terms,
         element: array.element.clone(),
+        in_place,
     })
+}
+
+/// The iterator `aff` is exactly (its position), if any.
+fn iterator_of(s: &Statement, aff: &Aff) -> Option<usize> {
+    let (0, terms) = aff.linear()? else {
+        return None;
+    };
+    let [(name, 1)] = terms.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    s.iters.iter().position(|i| i == name)
+}
+
+/// The reads of product statement `s` other than its cell (`target`) when each reads an
+/// array of the cell's type inside an operand, and reads the cell's array `X` only
+/// inside column operands at `X[k][c]` (in place): those last ones; `None` otherwise.
+fn operand_reads(
+    region: &Region,
+    s: &Statement,
+    target: usize,
+    terms: &[ProductOperands],
+    roles: Roles,
+) -> Option<Vec<usize>> {
+    let cell = &s.accesses[target];
+    let element = |name: &str| {
+        let array = region.arrays.iter().find(|x| x.name == name);
+        array.map(|x| x.element.ctype)
+    };
+    let mut in_place = Vec::new();
+    for (a, access) in s.accesses.iter().enumerate().filter(|(a, _)| *a != target) {
+        let the_cell = access.array == cell.array && access.span == cell.span;
+        let in_row = terms.iter().any(|t| within(&access.span, &t.row));
+        let in_column = terms.iter().any(|t| within(&access.span, &t.column));
+        if element(&access.array) != element(&cell.array) || !(the_cell || in_row || in_column) {
+            return None;
+        }
+        if access.array == cell.array && !the_cell {
+            let at: Option<Vec<usize>> = access
+                .subscripts
+                .iter()
+                .map(|x| iterator_of(s, x))
+                .collect();
+            if !in_column || at? != [roles.depth, roles.column] {
+                return None;
+            }
+            in_place.push(a);
+        }
+    }
+    Some(in_place)
 }
 
 fn within(inner: &Span, outer: &Span) -> bool {
