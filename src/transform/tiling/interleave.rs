@@ -49,14 +49,18 @@ pub fn interleave_where_legal(
     if !may_recur(&plan, &all, None) {
         return Ok((plan, decisions));
     }
-    let paths: Vec<Vec<usize>> = plan.tree.bands().iter().map(|b| b.path.clone()).collect();
-    let mut done: Vec<Vec<usize>> = Vec::new();
-    let mut webs = None;
     // Deepest and last first: a change at a path moves no band outside its subtree.
-    for path in paths.into_iter().rev() {
-        let around_done = done.iter().any(|d| d.starts_with(&path));
-        let statements = plan.tree.node_at(&path).statements();
-        if around_done || statements.iter().any(|k| tiled.contains(k)) {
+    let paths: Vec<Vec<usize>> = (plan.tree.bands().iter().rev())
+        .filter(|b| !b.child.statements().iter().any(|k| tiled.contains(k)))
+        .map(|b| b.path.clone())
+        .collect();
+    let mut webs = None;
+    if let Some(out) = interleaved_with_all_cells(ctx, &plan, &paths, identifiers, &mut webs)? {
+        return Ok(out);
+    }
+    let mut done: Vec<Vec<usize>> = Vec::new();
+    for path in paths {
+        if done.iter().any(|d| d.starts_with(&path)) {
             continue;
         }
         // Scalars the loop's iterations reuse would make every order that overlaps
@@ -81,6 +85,67 @@ pub fn interleave_where_legal(
     Ok((plan, decisions))
 }
 
+/// [`interleave_where_legal`] with one lift for the scalars of every loop at `paths`:
+/// each web a loop wants ([`cells_wanted`]) given its cells at once, then each loop
+/// interleaved in turn on that plan (its first order checked whole, the next ones as
+/// changes of a legal order). `None` where fewer than two loops want cells, the lift
+/// fails, or a loop that wants cells is not interleaved: the loops are then taken one
+/// at a time (`webs`, of `plan`, kept for them).
+fn interleaved_with_all_cells(
+    ctx: &Context,
+    plan: &Plan,
+    paths: &[Vec<usize>],
+    identifiers: &BTreeSet<String>,
+    webs: &mut Option<Vec<(String, BTreeSet<usize>)>>,
+) -> Result<Option<(Plan, Vec<Decision>)>, LibISLError> {
+    let mut taken = identifiers.clone();
+    let mut wanted: Vec<WebCells> = Vec::new();
+    for path in paths {
+        for cells in cells_wanted(plan, path, &mut taken, webs)? {
+            if !wanted
+                .iter()
+                .any(|w| w.variable == cells.variable && w.web == cells.web)
+            {
+                wanted.push(cells);
+            }
+        }
+    }
+    let loops: BTreeSet<&Vec<usize>> = wanted.iter().map(|w| &w.path).collect();
+    if loops.len() < 2 {
+        return Ok(None);
+    }
+    let Some((mut expanded, made)) = expanded_with(ctx, plan, &wanted)? else {
+        return Ok(None);
+    };
+    let (mut decisions, mut done, mut known_legal) = (Vec::new(), Vec::new(), false);
+    for path in paths {
+        if done.iter().any(|d: &Vec<usize>| d.starts_with(path)) {
+            continue;
+        }
+        let Some((tree, here)) = interleaved_at(ctx, &expanded, path, known_legal)? else {
+            continue;
+        };
+        (expanded.tree, known_legal) = (tree, true);
+        decisions.extend(here);
+        done.push(path.clone());
+    }
+    if wanted.iter().any(|w| !done.contains(&w.path)) {
+        return Ok(None);
+    }
+    let mut out: Vec<Decision> = made.into_iter().map(Decision::Expanded).collect();
+    out.extend(decisions);
+    Ok(Some((expanded, out)))
+}
+
+/// A web of a scalar to be given a cell per iteration of the loop at `path`.
+struct WebCells {
+    path: Vec<usize>,
+    variable: String,
+    along: [storage::ExpansionLoop; 1],
+    web: BTreeSet<usize>,
+    array: String,
+}
+
 /// The statements below the tile loops of `tree` (`i_tile`, `(i + t)_tile`: the
 /// labels `rewrites::tile_outer` gives them).
 fn tiled_statements(tree: &ScheduleTree) -> BTreeSet<usize> {
@@ -93,8 +158,9 @@ fn tiled_statements(tree: &ScheduleTree) -> BTreeSet<usize> {
 
 /// `plan` with each web ([`forwarding::webs`]) of each expandable scalar whose
 /// statements are all inside the loop at `path` expanded along that loop (one cell per
-/// iteration, `ym1_i[i]`), all at once, when the values read stay the same and the
-/// plan's order stays legal; `None` otherwise or when there is none.
+/// iteration, `ym1_i[i]`), all at once, when the values read stay the same; `None`
+/// otherwise or when there is none. Its order is checked with the interleaving
+/// (`interleaved_at`).
 fn with_cells_per_iteration(
     ctx: &Context,
     plan: &Plan,
@@ -102,8 +168,26 @@ fn with_cells_per_iteration(
     identifiers: &BTreeSet<String>,
     webs: &mut Option<Vec<(String, BTreeSet<usize>)>>,
 ) -> Result<Option<(Plan, Vec<Expansion>)>, LibISLError> {
-    let ScheduleTree::Band { label, .. } = plan.tree.node_at(path) else {
+    let wanted = cells_wanted(plan, path, &mut identifiers.clone(), webs)?;
+    if wanted.is_empty() {
         return Ok(None);
+    }
+    expanded_with(ctx, plan, &wanted)
+}
+
+/// The webs ([`forwarding::webs`], computed once into `webs`) of each expandable
+/// scalar whose statements are all inside the loop at `path` and that are read before
+/// they are written there, each to get a cell per iteration of that loop (arrays named
+/// apart from `taken`, which grows); none where no innermost loop inside may run a
+/// recurrence through a statement leaving a cell per iteration.
+fn cells_wanted(
+    plan: &Plan,
+    path: &[usize],
+    taken: &mut BTreeSet<String>,
+    webs: &mut Option<Vec<(String, BTreeSet<usize>)>>,
+) -> Result<Vec<WebCells>, LibISLError> {
+    let ScheduleTree::Band { label, .. } = plan.tree.node_at(path) else {
+        return Ok(Vec::new());
     };
     let inside: BTreeSet<usize> = plan.tree.node_at(path).statements().into_iter().collect();
     let variables = storage::expandable_scalars(&plan.region);
@@ -119,7 +203,7 @@ fn with_cells_per_iteration(
         .iter()
         .any(|group| may_recur(plan, group, Some(&innermost_writers)));
     if !inner_recurrence || !variables.iter().any(recurring) {
-        return Ok(None);
+        return Ok(Vec::new());
     }
     if webs.is_none() {
         let mut all = Vec::new();
@@ -136,28 +220,39 @@ fn with_cells_per_iteration(
             continue;
         }
         if let Some(along) = storage::loop_named_around(&plan.region, web, label) {
-            wanted.push((variable.as_str(), [along], web));
+            let array = storage::fresh_name(&format!("{variable}_{label}"), taken, &plan.region);
+            taken.insert(array.clone());
+            wanted.push(WebCells {
+                path: path.to_vec(),
+                variable: variable.clone(),
+                along: [along],
+                web: web.clone(),
+                array,
+            });
         }
     }
-    let mut taken = identifiers.clone();
-    let mut requests = Vec::new();
-    for (variable, along, web) in &wanted {
-        let array = storage::fresh_name(&format!("{variable}_{label}"), &taken, &plan.region);
-        taken.insert(array.clone());
-        requests.push(storage::ExpansionRequest {
-            variable,
-            along,
-            array,
-            statements: (*web).clone(),
-        });
-    }
-    if requests.is_empty() {
-        return Ok(None);
-    }
+    Ok(wanted)
+}
+
+/// `plan` with each of `wanted` given its cells, lifted once, in `plan`'s order (not
+/// checked), when the values read stay the same.
+fn expanded_with(
+    ctx: &Context,
+    plan: &Plan,
+    wanted: &[WebCells],
+) -> Result<Option<(Plan, Vec<Expansion>)>, LibISLError> {
+    let requests: Vec<storage::ExpansionRequest> = wanted
+        .iter()
+        .map(|w| storage::ExpansionRequest {
+            variable: &w.variable,
+            along: &w.along,
+            array: w.array.clone(),
+            statements: w.web.clone(),
+        })
+        .collect();
     let Some((mut expanded, made)) = storage::expanded_plan(ctx, plan, &requests)? else {
         return Ok(None);
     };
-    // Its order is checked with the interleaving (`interleaved_at`).
     expanded.tree = plan.tree.clone();
     Ok(Some((expanded, made)))
 }
