@@ -159,6 +159,21 @@ fn nests_that_are_not_plain_products_keep_the_other_transformations() {
             report.output
         );
     }
+    // Each cell's products added from the last depth: the kernel adds from the first.
+    let downward = [
+        GEMM.replace("k = 0; k < nk; k++", "k = nk - 1; k >= 0; k--"),
+        OWN_DEPTHS.replace(
+            "k = 0; k < 3 * i && k < nk; k++",
+            "k = (3 * i < nk ? 3 * i : nk) - 1; k >= 0; k--",
+        ),
+    ];
+    for kernel in downward {
+        let report = searched_and_compared("downward", &product_program("double", &kernel));
+        assert!(kernels(&report).is_empty(), "{kernel}\n{}", report.output);
+    }
+    let in_place = IN_PLACE.replace("k = i + 1; k < nk; k++", "k = nk - 1; k > i; k--");
+    let report = searched_and_compared("downward_in_place", &in_place_program(&in_place));
+    assert!(kernels(&report).is_empty(), "{}", report.output);
     let strided = GEMM.replace("k++", "k += 2");
     let report = searched(&product_program("double", &strided));
     assert!(kernels(&report).is_empty(), "{}", report.output);

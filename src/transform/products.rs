@@ -25,7 +25,7 @@ use crate::support::diag::Span;
 use crate::support::isl::{AstKind, Failure, ast_kind, expr_from_pw_aff, expr_from_set};
 use crate::transform::decision::{Blocking, Decision, ParallelLoop};
 use crate::transform::parallel::{MarkedLoop, marked_loop};
-use isl_rs::{ASTExpr, ASTNode, Context, DimType, PwAff, Set, UnionMap, UnionSet};
+use isl_rs::{ASTExpr, ASTNode, Context, DimType, Map, PwAff, Set, UnionMap, UnionSet};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The prefix of every identifier a kernel declares; a file that uses one keeps its
@@ -226,7 +226,44 @@ fn kernel_shape(
     if !form.in_place.is_empty() && !in_place_reads_exact(ctx, plan, k, &form)? {
         return Ok(None);
     }
+    if !adds_upward(ctx, plan, k, form.roles)? {
+        return Ok(None);
+    }
     Ok(Some((form, bounds)))
+}
+
+/// `{ S[x] -> S[y] : y_depth <= x_depth }` over statement `k`'s iterators.
+fn not_deeper(ctx: &Context, plan: &Plan, k: usize, roles: Roles) -> Result<Map, Failure> {
+    let s = &plan.region.statements[k];
+    let names = |p: &str| -> String {
+        let names: Vec<String> = (0..s.iters.len()).map(|d| format!("{p}{d}")).collect();
+        names.join(", ")
+    };
+    let d = roles.depth;
+    Ok(Map::read_from_str(
+        ctx,
+        &format!(
+            "{}{{ {name}[{}] -> {name}[{}] : y{d} <= x{d} }}",
+            plan.text.params,
+            names("x"),
+            names("y"),
+            name = s.name,
+        ),
+    )?)
+}
+
+/// Whether each cell of statement `k` adds its products in the order of increasing
+/// depth, as the kernel does: no flow from an instance of the statement to one at the
+/// same or an earlier depth (a depth loop written downward adds from the last).
+fn adds_upward(ctx: &Context, plan: &Plan, k: usize, roles: Roles) -> Result<bool, Failure> {
+    let backward = not_deeper(ctx, plan, k, roles)?;
+    let flow = plan
+        .df
+        .plain
+        .flow
+        .copy()?
+        .intersect(UnionMap::from_map(backward)?)?;
+    Ok(flow.is_empty()?)
 }
 
 /// Whether a kernel whose column operands read the updated array `X` at `X[k][c]`
