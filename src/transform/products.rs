@@ -12,9 +12,10 @@
 //! any of their cells, and the program reads their values from before the nest too:
 //! [`in_place_reads_exact`]), so each cell's value depends only on its own updates;
 //! the kernel adds each cell's sum `P_1 * Q_1 + ...` (the operands computed by the
-//! same expressions, once; the sum in the source's order) in the order of `k`,
-//! whatever order it visits the cells in. Distinct rows are distinct cells, so blocks
-//! of rows may run on distinct threads.
+//! same expressions, once; the sum in the source's order) in the order of increasing
+//! `k`, the program's order too ([`adds_upward`]), whatever order it visits the cells
+//! in. Distinct rows are distinct cells, so blocks of rows may run on distinct
+//! threads.
 
 use crate::analysis::plan::Plan;
 use crate::frontend::ir::{AccessKind, Aff, Piece, ProductTerm, Region, Statement};
