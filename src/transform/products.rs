@@ -118,24 +118,25 @@ impl ProductPlan {
     };
 }
 
-/// The product nests of `ast` that run as kernels: a node outside every loop whose
-/// subtree runs every instance of one product statement and nothing else, over a box
-/// of iterations (`{ S[r, c, k] : f_r <= r <= l_r and f_c <= c <= l_c and f_k <= k <=
-/// l_k }`, bounds of the parameters) not known to be small ([`MIN_EXTENT`],
+/// The product nests of `ast` (an order of `plan`) that run as kernels: a node outside
+/// every loop whose subtree runs every instance of one product statement and nothing
+/// else, over a box of iterations (`{ S[r, c, k] : f_r <= r <= l_r and f_c <= c <= l_c
+/// and f_k <= k <= l_k }`, bounds of the parameters), a convex part of one whose
+/// depths depend on the cell ([`CellDepths`]), not known to be small ([`MIN_EXTENT`],
 /// [`MIN_VOLUME`]). None where the source's own `#pragma omp parallel for` has
 /// clauses (the kernel's pragmas are its own), or the file names an identifier the
 /// kernels could hide.
 pub fn plan(
     ctx: &Context,
-    of: &Plan,
+    plan: &Plan,
     ast: &ASTNode,
     parallel: &[ParallelLoop],
     file_identifiers: &BTreeSet<String>,
 ) -> Result<ProductPlan, Failure> {
-    let region = &of.region;
-    let mut plan = ProductPlan::default();
+    let region = &plan.region;
+    let mut kernels = ProductPlan::default();
     if !kernels_allowed(region, file_identifiers) {
-        return Ok(plan);
+        return Ok(kernels);
     }
     let totals = calls(region, ast)?;
     for node in top_level(ast)? {
@@ -146,13 +147,13 @@ pub fn plan(
         if totals.get(&statement) != Some(&n) {
             continue;
         }
-        let Some((form, bounds)) = kernel_shape(ctx, of, statement)? else {
+        let Some((form, bounds)) = kernel_shape(ctx, plan, statement)? else {
             continue;
         };
         // Without buffers a thread would read rows another thread updates.
         let threads = form.in_place.is_empty() && threads_in(&node, parallel)?;
         let blocking = blocking_for(form.element.size().unwrap_or(8), form.terms.len());
-        plan.kernels.insert(
+        kernels.kernels.insert(
             AstNodeId::of(&node),
             ProductKernel {
                 statement,
@@ -170,7 +171,7 @@ pub fn plan(
             },
         );
     }
-    Ok(plan)
+    Ok(kernels)
 }
 
 /// The statements [`plan`] is expected to run as kernels, read on `tree` before any
