@@ -234,22 +234,24 @@ fn kernel_shape(
     Ok(Some((form, bounds)))
 }
 
+/// Statement `k`'s instance with its iterators named `{prefix}0`, `{prefix}1`, ...
+/// (`S0[x0, x1, x2]`), for relations written as text.
+fn instance(plan: &Plan, k: usize, prefix: &str) -> String {
+    let s = &plan.region.statements[k];
+    let names: Vec<String> = (0..s.iters.len()).map(|d| format!("{prefix}{d}")).collect();
+    format!("{}[{}]", s.name, names.join(", "))
+}
+
 /// `{ S[x] -> S[y] : y_depth <= x_depth }` over statement `k`'s iterators.
 fn not_deeper(ctx: &Context, plan: &Plan, k: usize, roles: Roles) -> Result<Map, Failure> {
-    let s = &plan.region.statements[k];
-    let names = |p: &str| -> String {
-        let names: Vec<String> = (0..s.iters.len()).map(|d| format!("{p}{d}")).collect();
-        names.join(", ")
-    };
     let d = roles.depth;
     Ok(Map::read_from_str(
         ctx,
         &format!(
-            "{}{{ {name}[{}] -> {name}[{}] : y{d} <= x{d} }}",
+            "{}{{ {} -> {} : y{d} <= x{d} }}",
             plan.text.params,
-            names("x"),
-            names("y"),
-            name = s.name,
+            instance(plan, k, "x"),
+            instance(plan, k, "y"),
         ),
     )?)
 }
@@ -283,16 +285,13 @@ fn in_place_reads_exact(
     k: usize,
     form: &ProductForm,
 ) -> Result<bool, Failure> {
-    let s = &plan.region.statements[k];
-    let iterators: Vec<String> = (0..s.iters.len()).map(|d| format!("x{d}")).collect();
     let (row, depth) = (form.roles.row, form.roles.depth);
     let not_past_row = Set::read_from_str(
         ctx,
         &format!(
-            "{}{{ {}[{}] : x{depth} <= x{row} }}",
+            "{}{{ {} : x{depth} <= x{row} }}",
             plan.text.params,
-            s.name,
-            iterators.join(", ")
+            instance(plan, k, "x"),
         ),
     )?;
     let domain = Set::read_from_str(ctx, &plan.text.domains[k])?;

@@ -202,9 +202,8 @@ impl Printer<'_> {
     pub(super) fn product_kernel(&mut self, kernel: &ProductKernel, depth: usize) -> Gen<()> {
         let fills = self.fills(kernel)?;
         let term_fills = self.term_fills(kernel)?;
-        for line in KERNEL.lines() {
-            let body = line.trim_start();
-            let level = depth + (line.len() - body.len()) / 2;
+        for (inner, body) in template_lines(KERNEL) {
+            let level = depth + inner;
             match body {
                 _ if body.contains("_value") => {
                     let operand = ["$row_operand", "$column_operand"]
@@ -219,9 +218,8 @@ impl Printer<'_> {
                     }
                 }
                 "$tile" if kernel.depths.is_some() => {
-                    for l in DEPTH_TILE.lines() {
-                        let inner = (l.len() - l.trim_start().len()) / 2;
-                        match l.trim_start() {
+                    for (inner, l) in template_lines(DEPTH_TILE) {
+                        match l {
                             "$tile" => self.tile_lines(kernel, &fills, level + inner, true),
                             l => self.lines.push((level + inner, filled(l, &fills))),
                         }
@@ -230,10 +228,8 @@ impl Printer<'_> {
                 "$tile" => self.tile_lines(kernel, &fills, level, false),
                 "$parallel" | "$for" | "$for_rows" | "$share_rows" if !kernel.threads => {}
                 "$share_rows" => {
-                    for l in SHARE_ROWS.lines() {
-                        let inner = (l.len() - l.trim_start().len()) / 2;
-                        self.lines
-                            .push((level + inner, filled(l.trim_start(), &fills)));
+                    for (inner, l) in template_lines(SHARE_ROWS) {
+                        self.lines.push((level + inner, filled(l, &fills)));
                     }
                 }
                 "$parallel" => {
@@ -596,6 +592,15 @@ impl Printer<'_> {
         self.loops.truncate(self.loops.len() - names.len());
         out
     }
+}
+
+/// The lines of a template, each with its level of nesting (two spaces per level) and
+/// its text.
+fn template_lines(template: &str) -> impl Iterator<Item = (usize, &str)> {
+    template.lines().map(|l| {
+        let text = l.trim_start();
+        ((l.len() - text.len()) / 2, text)
+    })
 }
 
 /// `line` with each `$name` replaced, in one pass (the C put in is not read again).
