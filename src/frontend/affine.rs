@@ -195,7 +195,7 @@ impl AffineContext<'_> {
                 (_, Some(c)) => Ok(Aff::Scale(c, Box::new(l))),
                 _ => Err(self.reject(node, "product of two non-constant values")),
             },
-            op @ ("/" | "%") => match r.constant() {
+            op @ ("/" | "%") => match self.known_constant(&r) {
                 Some(c) if c > 0 && op == "/" => Ok(Aff::Div(Box::new(l), c)),
                 Some(c) if c > 0 => Ok(Aff::Mod(Box::new(l), c)),
                 _ => Err(self.reject(node, "division by a value that is not a positive constant")),
