@@ -227,9 +227,10 @@ fn checks_of_changes_agree_with_checks_of_the_whole_region() {
             // Tiled and register-tiled trees too (floors, unrolled bands).
             plan.tree = found.tree;
             let sizes = nestor::transform::tiling::TileSizes::Fixed(vec![32]);
-            let (tiled, _) =
-                nestor::transform::tiling::tile_where_it_pays(&ctx, &plan, &sizes, true)
-                    .expect("tiling");
+            let tiled =
+                nestor::transform::tiling::tile_where_it_pays(&ctx, &plan, &sizes, true, true)
+                    .expect("tiling")
+                    .tree;
             let schedule =
                 model::schedule(&ctx, &plan.region, &plan.text, &tiled).expect("isl schedule");
             assert!(

@@ -445,3 +445,62 @@ int main(void) {
     common::assert_same_behaviour_threaded("tiles at empty sizes", src, &report.output, None)
         .unwrap_or_else(|e| panic!("{e}"));
 }
+
+#[test]
+fn a_time_loop_around_a_boundary_row_and_sweeps_is_aligned_and_time_tiled() {
+    // No perfect nest: the time step writes a boundary row, then three sweeps, the last
+    // reading the row after the one the first wrote and the column after the one the
+    // second wrote. Aligned (isl's scheduler, its time skew taken out), the steps are one
+    // nest that tiles in time; every size from empty to more than a tile compares.
+    let src = r#"#include <stdio.h>
+#define N 70
+static double A[N][N], B[N][N], C[N][N], F[N];
+static void kernel(int steps, int n, int m) {
+  for (int t = 0; t < steps; t++) {
+    for (int j = 0; j < m; j++)
+      B[0][j] = F[t];
+    for (int i = 1; i < n; i++)
+      for (int j = 0; j < m; j++)
+        B[i][j] = B[i][j] - 0.5 * (A[i][j] - A[i - 1][j]);
+    for (int i = 0; i < n; i++)
+      for (int j = 1; j < m; j++)
+        C[i][j] = C[i][j] - 0.5 * (A[i][j] - A[i][j - 1]);
+    for (int i = 0; i < n - 1; i++)
+      for (int j = 0; j < m - 1; j++)
+        A[i][j] = A[i][j] - 0.7 * (C[i][j + 1] - C[i][j] + B[i + 1][j] - B[i][j]);
+  }
+}
+int main(void) {
+  int sizes[][3] = {{0, 9, 9}, {5, 0, 4}, {3, 1, 1}, {1, 2, 2}, {17, 5, 3},
+                    {40, 70, 70}, {33, 21, 69}, {2, 70, 1}, {-4, 8, 8}};
+  for (int s = 0; s < 9; s++) {
+    for (int i = 0; i < N; i++) {
+      F[i] = (double)(i % 5) / 4;
+      for (int j = 0; j < N; j++) {
+        A[i][j] = (double)((i * 7 + j * 3) % 17) / 17;
+        B[i][j] = (double)((i * 5 + j * 11) % 13) / 13;
+        C[i][j] = (double)((i + j) % 7) / 7;
+      }
+    }
+    kernel(sizes[s][0], sizes[s][1], sizes[s][2]);
+    double sum = 0;
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++)
+        sum = sum * 0.5 + A[i][j] + B[i][j] * 0.25 + C[i][j] * 0.125;
+    printf("%d %.17g\n", s, sum);
+  }
+  return 0;
+}
+"#;
+    let report = common::searched_by_model(src);
+    let aligned = common::kernel_decisions(&report, |d| matches!(d, Decision::AlignedSteps { .. }));
+    assert_eq!(aligned.len(), 1, "{}", report.output);
+    assert_eq!(
+        tiled(&report),
+        ["tiled loops (t, i + t / i + t + 1 / t) by 16 x 16"],
+        "{}",
+        report.output
+    );
+    common::assert_same_behaviour_threaded("aligned steps", src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}

@@ -211,12 +211,19 @@ impl Stages<'_> {
         if let Some(sizes) = &self.options.tile
             && self.options.mode != Mode::Identity
         {
-            let (tiled, interleaved);
-            (plan.tree, tiled) =
-                tiling::tile_where_it_pays(self.ctx, &plan, sizes, self.options.parallel)?;
+            // Aligning a time loop's steps fuses them in isl's order: only where the
+            // search may fuse and ask isl.
+            let align = matches!(&self.options.mode, Mode::Search(s) if s.fuse && s.isl_scheduler);
+            let tiled =
+                tiling::tile_where_it_pays(self.ctx, &plan, sizes, self.options.parallel, align)?;
+            if tiled.reordered {
+                outcome.decisions.retain(|d| !d.reorders());
+            }
+            plan.tree = tiled.tree;
+            let interleaved;
             (plan, interleaved) =
                 tiling::interleave::interleave_where_legal(self.ctx, plan, self.identifiers)?;
-            outcome.decisions.extend(tiled);
+            outcome.decisions.extend(tiled.decisions);
             outcome.decisions.extend(interleaved);
         }
         Ok(plan)

@@ -34,6 +34,13 @@ pub enum Decision {
         validity: crate::transform::search::isl_scheduler::Validity,
         loops: Vec<String>,
     },
+    /// The steps of a time loop (a sequence of sweeps) aligned in one perfect nest of
+    /// `loops`, as isl's scheduler under `validity` aligns them (its skew by the time
+    /// loop taken out), so that the nest can be time-tiled.
+    AlignedSteps {
+        validity: crate::transform::search::isl_scheduler::Validity,
+        loops: Vec<String>,
+    },
     /// Loop `iterator` split into one loop per part of its body (`statements`).
     Distributed {
         iterator: String,
@@ -235,6 +242,19 @@ impl Decision {
         )
     }
 
+    /// Whether the decision is a change of the loops' order made before tiling (which
+    /// an order replacing the whole, such as isl's scheduler's, undoes).
+    pub fn reorders(&self) -> bool {
+        matches!(
+            self,
+            Decision::Permuted { .. }
+                | Decision::Scheduled { .. }
+                | Decision::AlignedSteps { .. }
+                | Decision::Distributed { .. }
+                | Decision::Fused { .. }
+        )
+    }
+
     /// The decision for `fusion` of loops of `region`.
     pub fn fused(region: &Region, fusion: &Fusion) -> Decision {
         let names = |ks: &[usize]| {
@@ -296,35 +316,11 @@ fn saved_bytes(before: &[String], after: &[String], element: &ElementType) -> St
 impl fmt::Display for Decision {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Decision::Permuted {
-                before,
-                after,
-                statements,
-            } => write!(
-                f,
-                "loops ({}) -> ({}) around {}",
-                before.join(", "),
-                after.join(", "),
-                statements.join(", ")
-            ),
-            Decision::Scheduled { validity, loops } => write!(
-                f,
-                "isl's scheduler order (validity: {validity}), loops ({})",
-                loops.join(", ")
-            ),
-            Decision::Distributed {
-                iterator,
-                statements,
-            } => write!(
-                f,
-                "distribute loop `{iterator}` over its body ({})",
-                statements.join(", ")
-            ),
-            Decision::Fused {
-                first,
-                second,
-                shift,
-            } => write!(f, "fused {second} into {first}, shift {shift}"),
+            Decision::Permuted { .. }
+            | Decision::Scheduled { .. }
+            | Decision::AlignedSteps { .. }
+            | Decision::Distributed { .. }
+            | Decision::Fused { .. } => f.write_str(&reordering(self)),
             Decision::Tiled { .. }
             | Decision::Wavefront { .. }
             | Decision::Skewed { .. }
@@ -390,6 +386,46 @@ impl fmt::Display for Decision {
                 unsigned,
             } => f.write_str(&runs_only_when(pairs, rows, *unsigned)),
         }
+    }
+}
+
+/// The message of a decision that reorders loops before tiling: a permutation, isl's
+/// order, steps aligned, a distribution, a fusion.
+fn reordering(decision: &Decision) -> String {
+    match decision {
+        Decision::Permuted {
+            before,
+            after,
+            statements,
+        } => format!(
+            "loops ({}) -> ({}) around {}",
+            before.join(", "),
+            after.join(", "),
+            statements.join(", ")
+        ),
+        Decision::Scheduled { validity, loops } => format!(
+            "isl's scheduler order (validity: {validity}), loops ({})",
+            loops.join(", ")
+        ),
+        Decision::AlignedSteps { validity, loops } => format!(
+            "aligned the steps of loop `{}` in one nest, loops ({}), as isl's scheduler does \
+             (validity: {validity}), so that it can be time-tiled",
+            loops.first().map(String::as_str).unwrap_or_default(),
+            loops.join(", ")
+        ),
+        Decision::Distributed {
+            iterator,
+            statements,
+        } => format!(
+            "distribute loop `{iterator}` over its body ({})",
+            statements.join(", ")
+        ),
+        Decision::Fused {
+            first,
+            second,
+            shift,
+        } => format!("fused {second} into {first}, shift {shift}"),
+        _ => String::new(),
     }
 }
 

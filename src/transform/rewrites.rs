@@ -140,8 +140,9 @@ const SHIFTS: [i64; 5] = [0, MAX_SHIFT, 1, 2, 3];
 /// Fuses consecutive sibling loops greedily, outermost first: each pair is fused with
 /// the smallest shift in `0..=MAX_SHIFT` that `legal` accepts (asked in the order of
 /// `SHIFTS`, none after `MAX_SHIFT` reverses a flow; it is asked about the
-/// whole tree, told the tree before the fusion and which fusion it is); then the bodies of fused loops are fused
-/// the same way. Fusing `Sa` (loop `i`) with `Sb` (loop `j`) at shift `s` is the band
+/// whole tree, told the tree before the fusion and which fusion it is), and after a
+/// fusion the loop before the fused one is tried with it again (it may now read what
+/// that loop writes); then the bodies of fused loops are fused the same way. Fusing `Sa` (loop `i`) with `Sb` (loop `j`) at shift `s` is the band
 /// `{ Sa[i] -> [i]; Sb[j] -> [j + s] }` over `Sa`'s body followed by `Sb`'s.
 pub fn fuse<E>(
     tree: &ScheduleTree,
@@ -182,6 +183,8 @@ impl<E> Fuser<'_, E> {
                         children = fused_children;
                         self.fusions.push(fusion);
                         *tree = tree.replaced_at(path, sequence_or_single(children.clone()));
+                        // The fused loop may now read what the loop before it writes.
+                        k = k.saturating_sub(1);
                     }
                     None => k += 1,
                 }

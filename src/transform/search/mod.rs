@@ -453,8 +453,9 @@ fn expand_to_tile(
     sizes: &TileSizes,
 ) -> Result<Option<(Plan, storage::Expansion)>, LibISLError> {
     let tiled = |p: &Plan| -> Result<usize, LibISLError> {
-        let (_, decisions) = tiling::tile_where_it_pays(ctx, p, sizes, false)?;
-        Ok(decisions
+        let tiling = tiling::tile_where_it_pays(ctx, p, sizes, false, false)?;
+        Ok(tiling
+            .decisions
             .iter()
             .filter(|d| matches!(d, Decision::Tiled { .. }))
             .count())

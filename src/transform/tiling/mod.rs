@@ -16,6 +16,7 @@ pub mod distribution;
 pub mod interleave;
 pub mod isolation;
 pub mod skew;
+pub mod time_steps;
 
 /// How tile sizes are chosen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,13 +67,16 @@ impl TileSizes {
 /// around a sequence of loops (`i { init; k { j } }`) has no perfect nest to tile: the
 /// tree with such loops distributed is tried too when that is legal (in the text's
 /// order, or where that is illegal by the dependence graph:
-/// [`distribution::by_dependences`]), and kept when it tiles more nests.
+/// [`distribution::by_dependences`]), and kept when it tiles more nests. With `align`,
+/// a time loop around a sequence of sweeps is also tried with its steps aligned in one
+/// nest ([`time_steps`]: an order replacing the one given), kept when it tiles more.
 pub fn tile_where_it_pays(
     ctx: &Context,
     plan: &Plan,
     sizes: &TileSizes,
     wavefronts: bool,
-) -> Result<(ScheduleTree, Vec<Decision>), LibISLError> {
+    align: bool,
+) -> Result<Tiling, LibISLError> {
     let (mut tree, mut decisions) = tile_chains(ctx, plan, &plan.tree, sizes, wavefronts)?;
     let tiles = |d: &[Decision]| {
         d.iter()
@@ -104,7 +108,40 @@ pub fn tile_where_it_pays(
             (tree, decisions) = (more, distributions);
         }
     }
-    Ok((tree, decisions))
+    let aligned = match align {
+        true => time_steps::aligned_time_steps(ctx, plan, &tree)?,
+        false => None,
+    };
+    if let Some((aligned, validity)) = aligned {
+        let (more, more_decisions) = tile_chains(ctx, plan, &aligned, sizes, wavefronts)?;
+        if tiles(&more_decisions) > tiles(&decisions) {
+            let ordered = Decision::AlignedSteps {
+                validity,
+                loops: chain_labels(&aligned, &[]),
+            };
+            let decisions = std::iter::once(ordered).chain(more_decisions).collect();
+            return Ok(Tiling {
+                tree: more,
+                decisions,
+                reordered: true,
+            });
+        }
+    }
+    Ok(Tiling {
+        tree,
+        decisions,
+        reordered: false,
+    })
+}
+
+/// A plan's order with its nests tiled, and the decisions that made it.
+pub struct Tiling {
+    pub tree: ScheduleTree,
+    pub decisions: Vec<Decision>,
+    /// Whether `tree` no longer derives from the order tiling was given (a time loop's
+    /// steps aligned by isl's scheduler: [`time_steps`]), whose decisions then no
+    /// longer describe it; `decisions` then start with the order that replaced it.
+    pub reordered: bool,
 }
 
 /// `tree` (an order known legal) with every perfect nest tiled where that pays and
@@ -323,7 +360,7 @@ fn tile_sizes_of(tiled: &ScheduleTree, path: &[usize]) -> Vec<i64> {
 /// iterator per statement, and no subscript of that statement's writes names it (each
 /// of its iterations writes the same cells again; a read such as a forcing term
 /// `f[t]` may name it).
-fn time_loop_outermost(region: &Region, tree: &ScheduleTree, path: &[usize]) -> bool {
+pub(super) fn time_loop_outermost(region: &Region, tree: &ScheduleTree, path: &[usize]) -> bool {
     let (bands, _) = chain_at(tree, path);
     let Some((_, members)) = bands.first() else {
         return false;
@@ -465,7 +502,7 @@ fn written_under_two_names(region: &Region, statements: &[usize]) -> bool {
 
 /// The one iterator statement `k`'s time in this band walks (`i` for `i`, `-i`,
 /// `i + 2`), if it is one.
-fn walked_iterator(level: &[(usize, Aff)], k: usize) -> Option<String> {
+pub(super) fn walked_iterator(level: &[(usize, Aff)], k: usize) -> Option<String> {
     level
         .iter()
         .find(|(s, _)| *s == k)

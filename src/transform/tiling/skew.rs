@@ -10,7 +10,7 @@
 use crate::analysis::plan::Plan;
 use crate::model::ScheduleTree;
 use crate::transform::rewrites::{self, chain_at};
-use isl_rs::{Context, LibISLError, UnionMap, UnionSet};
+use isl_rs::{Context, DimType, LibISLError, UnionMap, UnionSet};
 
 type Isl<T> = Result<T, LibISLError>;
 
@@ -49,17 +49,38 @@ pub fn skewed_for_tiling(
     Ok(Some(rewrites::skew_chain(tree, path, &factors)))
 }
 
-/// Whether the innermost loop of the chain at `path` carries a value from one of its
-/// iterations to a later one, the loops around it fixed: some `δ ∈ Δ_F` (the
-/// [`chain_distances`] of the flow dependences `F`) is `(0, .., 0, δ_(d-1) > 0)`. Such
-/// a loop runs a recurrence, each iteration waiting for a result of the one before.
+/// Whether the innermost loop of the chain at `path` carries a value from a statement
+/// to itself in a later iteration, the loops around it fixed: some `δ ∈ Δ_F` (the
+/// [`chain_distances`] of the flow dependences `F ∩ { S[x] -> S[y] }` of each statement
+/// `S` onto itself) is `(0, .., 0, δ_(d-1) > 0)`. Such a loop runs a recurrence, each
+/// iteration waiting for a result of the one before. (A value passed from one statement
+/// to another along the loop, as between statements fused with a shift, is not one.)
 pub fn innermost_recurrence(
     ctx: &Context,
     plan: &Plan,
     tree: &ScheduleTree,
     path: &[usize],
 ) -> Isl<bool> {
-    innermost_carries(ctx, plan, tree, path, plan.df.plain.flow.copy()?)
+    innermost_carries(
+        ctx,
+        plan,
+        tree,
+        path,
+        self_dependences(&plan.df.plain.flow)?,
+    )
+}
+
+/// The part of `dependences` from each statement to itself: `D ∩ { S[x] -> S[y] }`.
+fn self_dependences(dependences: &UnionMap) -> Isl<UnionMap> {
+    let maps = dependences.get_map_list()?;
+    let mut own = UnionMap::empty(dependences.get_space()?)?;
+    for n in 0..maps.size()? {
+        let map = maps.get_at(n)?;
+        if map.get_tuple_name(DimType::In)? == map.get_tuple_name(DimType::Out)? {
+            own = own.union(UnionMap::from_map(map)?)?;
+        }
+    }
+    Ok(own)
 }
 
 /// Whether the innermost loop of the chain at `path` carries one of `dependences`
