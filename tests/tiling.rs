@@ -504,3 +504,68 @@ int main(void) {
     common::assert_same_behaviour_threaded("aligned steps", src, &report.output, None)
         .unwrap_or_else(|e| panic!("{e}"));
 }
+
+#[test]
+fn row_sums_run_eight_rows_side_by_side_in_registers_on_threads() {
+    // Each row's dot product waits on its one accumulator; eight rows' sums run side by
+    // side in the inner loop, in registers, the full groups of rows on threads and the
+    // rows left over after them. A band (`j` from `i - 1`) is left as it is: its rows
+    // would share one loop behind guards.
+    let src = r#"#include <stdio.h>
+#define N 70
+static double A[N][N], x[N], y[N], z[N];
+static void kernel(int n, int m) {
+  for (int i = 0; i < n; i++) {
+    y[i] = 0.5;
+    for (int j = 0; j < m; j++)
+      y[i] = y[i] + A[i][j] * x[j];
+  }
+  for (int i = 1; i < n; i++)
+    for (int j = i - 1; j < m; j++)
+      z[i] = z[i] + A[i][j] * x[j];
+}
+int main(void) {
+  int sizes[][2] = {{0, 9}, {1, 5}, {7, 7}, {8, 1}, {9, 0}, {17, 70}, {70, 33}, {-3, 4}};
+  for (int s = 0; s < 8; s++) {
+    for (int i = 0; i < N; i++) {
+      x[i] = (double)(i % 5) / 4;
+      y[i] = -1;
+      z[i] = (double)(i % 3);
+      for (int j = 0; j < N; j++)
+        A[i][j] = (double)((i * 7 + j * 3) % 17) / 17;
+    }
+    kernel(sizes[s][0], sizes[s][1]);
+    double sum = 0;
+    for (int i = 0; i < N; i++)
+      sum = sum * 0.5 + y[i] + z[i] * 0.25;
+    printf("%d %.17g\n", s, sum);
+  }
+  return 0;
+}
+"#;
+    let report = common::searched_by_model(src);
+    let jammed = common::kernel_decisions(&report, |d| matches!(d, Decision::Interleaved { .. }));
+    assert_eq!(
+        jammed,
+        [
+            "ran 8 iterations of loop `i` inside loop `j`, whose iterations each wait for the one before: 8 independent recurrences in flight"
+        ],
+        "{}",
+        report.output
+    );
+    let promoted = common::kernel_decisions(&report, |d| matches!(d, Decision::Promoted { .. }));
+    assert!(
+        promoted
+            .iter()
+            .any(|p| p.contains("8 cells (`y[8 * c0]` .. `y[8 * c0 + 7]`)")),
+        "{promoted:?}\n{}",
+        report.output
+    );
+    assert!(
+        report.output.contains("#pragma omp parallel for"),
+        "{}",
+        report.output
+    );
+    common::assert_same_behaviour_threaded("row sums", src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}

@@ -5,6 +5,7 @@
 use super::expr::{
     Ex, PRIMARY, WIDE, arithmetic, comparison, constant, floor_of, is_id, offset, plus_constant,
 };
+use super::registers::Local;
 use super::{Gen, Printer, unexpected};
 use crate::frontend::types::{CType, Interval};
 use crate::support::ast::{contains_loop, each_node};
@@ -62,10 +63,11 @@ impl Printer<'_> {
         }
         self.node(&body, depth + 1)?;
         self.lines.push((depth, "}".to_string()));
-        for local in promoted {
+        for local in &promoted {
             self.lines.push((depth, local.store()));
-            self.promotions_made.push(local.promoted(&name));
         }
+        self.promotions_made
+            .extend(Local::promoted(promoted, &name));
         self.loops.pop();
         Ok(())
     }

@@ -259,9 +259,17 @@ impl Printer<'_> {
                 self.vector_band = outer;
                 printed
             }
-            MarkedLoop::Threads(p) => {
-                let (private, uneven) = (p.private.clone(), p.uneven);
-                self.parallel_loop(&child, depth, private, uneven)
+            MarkedLoop::Threads { parallel, parts } => {
+                for (part, threads) in parts {
+                    match threads {
+                        true => {
+                            let (private, uneven) = (parallel.private.clone(), parallel.uneven);
+                            self.parallel_loop(&part, depth, private, uneven)?
+                        }
+                        false => self.node(&part, depth)?,
+                    }
+                }
+                Ok(())
             }
             MarkedLoop::Plain => self.node(&child, depth),
         }

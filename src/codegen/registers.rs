@@ -28,12 +28,13 @@ impl Local {
         format!("{} = {};", self.text, self.name)
     }
 
-    /// How `explain` reports a cell kept across the loop named `iterator`.
-    pub(super) fn promoted(self, iterator: &str) -> Decision {
-        Decision::Promoted {
-            cell: self.text,
+    /// How `explain` reports the cells of `locals` kept across the loop named
+    /// `iterator`; none when there are none.
+    pub(super) fn promoted(locals: Vec<Local>, iterator: &str) -> Option<Decision> {
+        (!locals.is_empty()).then(|| Decision::Promoted {
+            cells: locals.into_iter().map(|l| l.text).collect(),
             iterator: iterator.to_string(),
-        }
+        })
     }
 }
 

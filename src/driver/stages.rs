@@ -220,11 +220,13 @@ impl Stages<'_> {
                 outcome.decisions.retain(|d| !d.reorders());
             }
             plan.tree = tiled.tree;
-            let interleaved;
+            let (interleaved, row_sums);
             (plan, interleaved) =
                 tiling::interleave::interleave_where_legal(self.ctx, plan, self.identifiers)?;
+            (plan.tree, row_sums) = tiling::row_sums::jam_row_sums(self.ctx, &plan)?;
             outcome.decisions.extend(tiled.decisions);
             outcome.decisions.extend(interleaved);
+            outcome.decisions.extend(row_sums);
         }
         Ok(plan)
     }

@@ -101,9 +101,12 @@ pub enum Decision {
     /// An innermost loop generated in three parts around the one iteration that writes
     /// cells its other iterations access (the same order).
     Split(LoopSplit),
-    /// A cell an innermost loop updates in every iteration (`q[i]` under `j`), kept in
-    /// a local across the loop: loaded before it, stored after it.
-    Promoted { cell: String, iterator: String },
+    /// Cells an innermost loop updates in every iteration (`q[i]` under `j`), each kept
+    /// in a local across the loop: loaded before it, stored after it.
+    Promoted {
+        cells: Vec<String>,
+        iterator: String,
+    },
     /// A scalar given one cell per iteration of a loop.
     Expanded(Expansion),
     /// A scalar stored in the cell its value is stored to.
@@ -331,10 +334,7 @@ impl fmt::Display for Decision {
                 blocking,
                 products,
             } => write!(f, "{}", product_kernel(statement, blocking, *products)),
-            Decision::Promoted { cell, iterator } => write!(
-                f,
-                "kept `{cell}` in a register across loop `{iterator}` (loaded before it, stored after it)"
-            ),
+            Decision::Promoted { cells, iterator } => f.write_str(&promoted(cells, iterator)),
             Decision::Split(s) => write!(
                 f,
                 "split loop `{}` around the iteration that writes what its others read ({}): no part carries a dependence through memory, so the compiler may vectorize each",
@@ -387,6 +387,19 @@ impl fmt::Display for Decision {
             } => f.write_str(&runs_only_when(pairs, rows, *unsigned)),
         }
     }
+}
+
+/// The message of cells kept in locals across loop `iterator`: each named, or the first
+/// and the last of more than two (a loop's unrolled rows).
+fn promoted(cells: &[String], iterator: &str) -> String {
+    let kept = match cells {
+        [one] => format!("`{one}` in a register"),
+        [first, .., last] if cells.len() > 2 => {
+            format!("{} cells (`{first}` .. `{last}`) in registers", cells.len())
+        }
+        _ => format!("`{}` in registers", cells.join("`, `")),
+    };
+    format!("kept {kept} across loop `{iterator}` (loaded before it, stored after it)")
 }
 
 /// The message of a decision that reorders loops before tiling: a permutation, isl's

@@ -29,8 +29,12 @@ pub enum MarkedLoop<'a> {
     /// The marked band's loops are vector loops; isl names them `band`.
     Vector { band: String },
     /// The mark's child, the loop of the marked band in OpenMP's canonical form, runs
-    /// on threads.
-    Threads(&'a ParallelLoop),
+    /// on threads (or, where isl emitted the band in pieces, each such loop among them:
+    /// [`marked_parts`]); `parts` are the mark's child's.
+    Threads {
+        parallel: &'a ParallelLoop,
+        parts: Vec<(ASTNode, bool)>,
+    },
     /// Code as it is: not nestor's [`Mark`], or a band isl emitted otherwise (as one
     /// iteration, or in a form OpenMP does not take); running it sequentially is
     /// always right.
@@ -55,12 +59,33 @@ pub fn marked_loop<'a>(
             band: mark.loop_name(),
         });
     }
-    // isl names the band's loop after its schedule dimension.
-    let of_band = ast_kind(&child)? == AstKind::For && for_iterator(&child)? == mark.loop_name();
-    Ok(match of_band && canonical(&child)? {
-        true => MarkedLoop::Threads(p),
+    let parts = marked_parts(&child, &mark.loop_name())?;
+    Ok(match parts.iter().any(|(_, threads)| *threads) {
+        true => MarkedLoop::Threads { parallel: p, parts },
         false => MarkedLoop::Plain,
     })
+}
+
+/// The parts of a marked band's code `child`, each with whether it is the band's loop
+/// in OpenMP's canonical form (isl names it `band`, after its schedule dimension): the
+/// loop itself, or the parts of a block where isl emitted the band in pieces (its full
+/// register tiles isolated from a partial one, `tiling::isolation`), any loop among them
+/// running on threads and the rest as they are.
+pub fn marked_parts(child: &ASTNode, band: &str) -> Result<Vec<(ASTNode, bool)>, Failure> {
+    let of_band = |n: &ASTNode| -> Result<bool, Failure> {
+        Ok(ast_kind(n)? == AstKind::For && for_iterator(n)? == band && canonical(n)?)
+    };
+    if ast_kind(child)? != AstKind::Block {
+        return Ok(vec![(child.copy()?, of_band(child)?)]);
+    }
+    let children = child.block_get_children()?;
+    let mut parts = Vec::new();
+    for k in 0..children.size()? {
+        let part = children.get_at(k)?;
+        let threads = of_band(&part)?;
+        parts.push((part, threads));
+    }
+    Ok(parts)
 }
 
 /// Whether `node` (a `for`) is a loop of the vector band isl names `band` (inside a

@@ -380,7 +380,7 @@ fn threads_in(node: &ASTNode, parallel: &[ParallelLoop]) -> Result<bool, Failure
     let mut found = false;
     each_node(node, &mut |n| {
         if !found && ast_kind(n)? == AstKind::Mark {
-            found = matches!(marked_loop(n, parallel)?, MarkedLoop::Threads(_));
+            found = matches!(marked_loop(n, parallel)?, MarkedLoop::Threads { .. });
         }
         Ok(())
     })?;

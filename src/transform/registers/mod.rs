@@ -178,17 +178,29 @@ impl Planner<'_> {
                 self.vector_band = outer;
                 planned
             }
-            MarkedLoop::Threads(_) => {
-                self.threads.push(self.loops.len());
-                let inside = self.cells_below(&child)?;
-                let outer = std::mem::replace(&mut self.thread_cells, inside);
-                let planned = self.for_loop(&child, true);
-                self.thread_cells = outer;
-                self.threads.pop();
-                planned
+            MarkedLoop::Threads { parts, .. } => {
+                for (part, threads) in parts {
+                    match threads {
+                        true => self.threaded_loop(&part)?,
+                        false => self.node(&part)?,
+                    }
+                }
+                Ok(())
             }
             MarkedLoop::Plain => self.node(&child),
         }
+    }
+
+    /// A loop that runs on threads: its cells are owned by threads
+    /// ([`Planner::owned_by_thread`]).
+    fn threaded_loop(&mut self, node: &ASTNode) -> Plans<()> {
+        self.threads.push(self.loops.len());
+        let inside = self.cells_below(node)?;
+        let outer = std::mem::replace(&mut self.thread_cells, inside);
+        let planned = self.for_loop(node, true);
+        self.thread_cells = outer;
+        self.threads.pop();
+        planned
     }
 
     /// A loop; `openmp`: it gets an OpenMP pragma (no locals across it). A local is
@@ -304,10 +316,12 @@ impl Planner<'_> {
 
     /// Whether no iteration of the parallel loop around (if any) but one can touch
     /// `cell`'s array where it is: in some dimension, every access to the array inside
-    /// the parallel loop has one subscript, `±p + g`, `p` the parallel loop's variable
-    /// and `g` over the loops outside it and parameters. A thread stores a promoted
-    /// cell back even when its loop ran no iteration; no other thread may be reading
-    /// or writing it then.
+    /// the parallel loop has a subscript `a·p + g + c`, `p` the parallel loop's
+    /// variable, `a ≠ 0` and `g` (over the loops outside it and parameters) the same in
+    /// each, and the constants `c` less than `|a|` apart (`p + g`, or the copies of a
+    /// loop unrolled by 4, `4p` .. `4p + 3`): iterations `p ≠ p'` then touch disjoint
+    /// cells. A thread stores a promoted cell back even when its loop ran no iteration;
+    /// no other thread may be reading or writing it then.
     fn owned_by_thread(&self, cell: &Cell) -> bool {
         let Some(&start) = self.threads.first() else {
             return true;
@@ -322,9 +336,20 @@ impl Planner<'_> {
             .collect();
         let others: Vec<&Cell> = self.thread_cells.iter().filter(|c| c.0 == cell.0).collect();
         cell.1.iter().enumerate().any(|(d, form)| {
-            form.1.get(parallel).is_some_and(|c| c.abs() == 1)
-                && form.1.keys().all(|x| x == parallel || fixed.contains(x))
-                && others.iter().all(|o| o.1.get(d) == Some(form))
+            let Some(a) = form.1.get(parallel).filter(|a| **a != 0) else {
+                return false;
+            };
+            let constants: Vec<i64> = others
+                .iter()
+                .filter_map(|o| o.1.get(d))
+                .map(|f| f.0)
+                .collect();
+            let spread = constants.iter().max().zip(constants.iter().min());
+            form.1.keys().all(|x| x == parallel || fixed.contains(x))
+                && others
+                    .iter()
+                    .all(|o| o.1.get(d).is_some_and(|f| f.1 == form.1))
+                && spread.is_none_or(|(hi, lo)| hi - lo < a.abs())
         })
     }
 

@@ -20,8 +20,14 @@ pub fn full_tile_options(
     tree: &ScheduleTree,
 ) -> Result<Vec<(Vec<usize>, String)>, LibISLError> {
     let mut out = Vec::new();
-    for RegisterTile { path, times } in register_tiles(tree) {
+    for RegisterTile {
+        path,
+        times,
+        jammed,
+    } in register_tiles(tree)
+    {
         let mut full: Option<Set> = None;
+        let mut blocks: Option<Set> = None;
         for (k, (a, o)) in &times {
             let s = &region.statements[*k];
             let instances = Map::read_from_str(
@@ -39,13 +45,26 @@ pub fn full_tile_options(
             )?
             .intersect_domain(Set::read_from_str(ctx, &text.domains[*k])?)?
             .range()?;
-            let whole = full_tiles(instances, a.len() as u32, o.len() as u32)?;
+            let (own, missing) = missing_copies(instances, a.len() as u32, o.len() as u32)?;
+            // A jammed loop's statement in an inner loop that runs no iteration (`m`
+            // is 0) misses no copy: its blocks are full where the others' are.
+            let whole = match jammed {
+                true => Set::universe(own.get_space()?)?.subtract(missing)?,
+                false => own.copy()?.subtract(missing)?,
+            };
             full = Some(match full {
                 Some(f) => f.intersect(whole)?,
                 None => whole,
             });
+            blocks = Some(match blocks {
+                Some(b) => b.union(own)?,
+                None => own,
+            });
         }
-        let Some(full) = full else { continue };
+        let (Some(full), Some(blocks)) = (full, blocks) else {
+            continue;
+        };
+        let full = full.intersect(blocks)?;
         let m = times.first().map_or(0, |(_, (a, _))| a.len());
         let dims: Vec<String> = (0..m).map(|d| format!("a{d}")).collect();
         let wrap = Map::read_from_str(
@@ -62,10 +81,10 @@ pub fn full_tile_options(
     Ok(out)
 }
 
-/// `P \ proj_a((P x O) \ I)` for `I = { [a, o] }` with `m` dims `a` and `r` dims `o`,
-/// `P = proj_a(I)`, `O` the `o` of `I` for any parameter values (the unrolled copies):
-/// the `a` for which every copy is in `I`.
-fn full_tiles(instances: Set, m: u32, r: u32) -> Result<Set, LibISLError> {
+/// `P` and `proj_a((P x O) \ I)` for `I = { [a, o] }` with `m` dims `a` and `r` dims
+/// `o`, `P = proj_a(I)`, `O` the `o` of `I` for any parameter values (the unrolled
+/// copies): the blocks, and those missing a copy.
+fn missing_copies(instances: Set, m: u32, r: u32) -> Result<(Set, Set), LibISLError> {
     use isl_rs::DimType;
     let blocks = instances.copy()?.project_out(DimType::Set, m, r)?;
     let params = instances.dim(DimType::Param)? as u32;
@@ -78,7 +97,7 @@ fn full_tiles(instances: Set, m: u32, r: u32) -> Result<Set, LibISLError> {
         .flat_product(offsets)?
         .subtract(instances)?
         .project_out(DimType::Set, m, r)?;
-    blocks.subtract(missing)
+    Ok((blocks, missing))
 }
 
 /// A band whose body starts with unrolled bands: its path, and per statement below it
@@ -86,24 +105,85 @@ fn full_tiles(instances: Set, m: u32, r: u32) -> Result<Set, LibISLError> {
 struct RegisterTile {
     path: Vec<usize>,
     times: Vec<(usize, TileTimes)>,
+    /// A loop unrolled into the loops inside it ([`jammed_inward`]).
+    jammed: bool,
 }
 
 /// The times of the bands down to a register tile's band, and of its unrolled bands.
 type TileTimes = (Vec<Aff>, Vec<Aff>);
 
-/// The register tiles of `tree`.
+/// The register tiles of `tree`: bands whose body starts with unrolled bands, and
+/// bands unrolled into the loops inside them ([`jammed_inward`]), whose own body is
+/// then not a register tile of its own (the full ones are isolated where the rows
+/// are counted, around the inner loops).
 fn register_tiles(tree: &ScheduleTree) -> Vec<RegisterTile> {
     let mut out = Vec::new();
-    collect_register_tiles(tree, &mut Vec::new(), &mut Vec::new(), &mut out);
+    collect_register_tiles(tree, &mut Vec::new(), &mut Vec::new(), false, &mut out);
     out
 }
 
+/// Whether `band` is a loop unrolled into the loops inside it
+/// (`tiling::row_sums`), where no tile band is above it: its times are floors, and its
+/// body is neither copies nor a band of floors (a register tile's next block), but
+/// holds unrolled copies.
+fn jammed_inward(band: &ScheduleTree) -> bool {
+    let floors = |m: &[(usize, Aff)]| m.iter().all(|(_, t)| matches!(t, Aff::Floor(..)));
+    let ScheduleTree::Band {
+        members,
+        child,
+        unroll: false,
+        ..
+    } = band
+    else {
+        return false;
+    };
+    let next_block = match &**child {
+        ScheduleTree::Band {
+            members, unroll, ..
+        } => *unroll || floors(members),
+        _ => false,
+    };
+    floors(members) && !next_block && child.bands().iter().any(|b| b.unroll)
+}
+
+/// The times statement `k` has in the unrolled bands below `node`, outermost first.
+fn copy_times(node: &ScheduleTree, k: usize) -> Vec<Aff> {
+    match node {
+        ScheduleTree::Band {
+            members,
+            child,
+            unroll,
+            ..
+        } => {
+            let own = members.iter().find(|(s, _)| *s == k && *unroll);
+            own.map(|(_, t)| t.clone())
+                .into_iter()
+                .chain(copy_times(child, k))
+                .collect()
+        }
+        ScheduleTree::Sequence(children) => children
+            .iter()
+            .find(|c| c.statements().contains(&k))
+            .map_or_else(Vec::new, |c| copy_times(c, k)),
+        ScheduleTree::Stmt(_) => Vec::new(),
+    }
+}
+
 type BandTimes<'t> = &'t [(usize, Aff)];
+
+/// The times statement `k` has in the bands of `levels`, outermost first.
+fn times_in(levels: &[BandTimes<'_>], k: usize) -> Vec<Aff> {
+    levels
+        .iter()
+        .filter_map(|l| l.iter().find(|(s, _)| *s == k).map(|(_, t)| t.clone()))
+        .collect()
+}
 
 fn collect_register_tiles<'t>(
     tree: &'t ScheduleTree,
     path: &mut Vec<usize>,
     outer: &mut Vec<BandTimes<'t>>,
+    jammed_above: bool,
     out: &mut Vec<RegisterTile>,
 ) {
     match tree {
@@ -113,8 +193,29 @@ fn collect_register_tiles<'t>(
             unroll,
             ..
         } => {
+            // A register tile's blocks sit in a tiled nest, below tile bands (floors).
+            let in_tiles = outer
+                .iter()
+                .flat_map(|m| m.iter())
+                .any(|(_, t)| matches!(t, Aff::Floor(..)));
             outer.push(members);
-            if !unroll && matches!(**child, ScheduleTree::Band { unroll: true, .. }) {
+            let jammed = !jammed_above && !in_tiles && jammed_inward(tree);
+            if jammed {
+                let times = members
+                    .iter()
+                    .map(|(k, _)| (*k, (times_in(outer, *k), copy_times(child, *k))))
+                    .collect();
+                out.push(RegisterTile {
+                    path: path.clone(),
+                    times,
+                    jammed: true,
+                });
+            }
+            if !jammed_above
+                && !jammed
+                && !unroll
+                && matches!(**child, ScheduleTree::Band { unroll: true, .. })
+            {
                 let mut unrolled: Vec<BandTimes<'t>> = Vec::new();
                 let mut node = &**child;
                 while let ScheduleTree::Band {
@@ -127,30 +228,25 @@ fn collect_register_tiles<'t>(
                     unrolled.push(members);
                     node = child;
                 }
-                let time = |levels: &[BandTimes<'t>], k: usize| -> Vec<Aff> {
-                    levels
-                        .iter()
-                        .filter_map(|l| l.iter().find(|(s, _)| *s == k).map(|(_, t)| t.clone()))
-                        .collect()
-                };
                 let times = members
                     .iter()
-                    .map(|(k, _)| (*k, (time(outer, *k), time(&unrolled, *k))))
+                    .map(|(k, _)| (*k, (times_in(outer, *k), times_in(&unrolled, *k))))
                     .collect();
                 out.push(RegisterTile {
                     path: path.clone(),
                     times,
+                    jammed: false,
                 });
             }
             path.push(0);
-            collect_register_tiles(child, path, outer, out);
+            collect_register_tiles(child, path, outer, jammed_above || jammed, out);
             path.pop();
             outer.pop();
         }
         ScheduleTree::Sequence(children) => {
             for (k, c) in children.iter().enumerate() {
                 path.push(k);
-                collect_register_tiles(c, path, outer, out);
+                collect_register_tiles(c, path, outer, jammed_above, out);
                 path.pop();
             }
         }

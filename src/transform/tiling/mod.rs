@@ -15,6 +15,7 @@ pub mod cache;
 pub mod distribution;
 pub mod interleave;
 pub mod isolation;
+pub mod row_sums;
 pub mod skew;
 pub mod time_steps;
 

@@ -22,26 +22,192 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
       && ((unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)data)
       && ((unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)data)
       && ((unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)mean), 1)) {
-    #ifdef _OPENMP
-    #pragma omp parallel for
-    #endif
-    for (int j = 0; j < m; j++) {
-      mean[j] = 0.0;
-      for (int i = 0; i < n; i++) {
-        mean[j] += data[i][j];
+    if (m >= 1) {
+      #ifdef _OPENMP
+      #pragma omp parallel for
+      #endif
+      for (int c0 = 0; c0 < m / 8; c0++) {
+        mean[8 * c0] = 0.0;
+        mean[8 * c0 + 1] = 0.0;
+        mean[8 * c0 + 2] = 0.0;
+        mean[8 * c0 + 3] = 0.0;
+        mean[8 * c0 + 4] = 0.0;
+        mean[8 * c0 + 5] = 0.0;
+        mean[8 * c0 + 6] = 0.0;
+        mean[8 * c0 + 7] = 0.0;
+        for (int i = 0; i < n; i++) {
+          mean[8 * c0] += data[i][8 * c0];
+          mean[8 * c0 + 1] += data[i][8 * c0 + 1];
+          mean[8 * c0 + 2] += data[i][8 * c0 + 2];
+          mean[8 * c0 + 3] += data[i][8 * c0 + 3];
+          mean[8 * c0 + 4] += data[i][8 * c0 + 4];
+          mean[8 * c0 + 5] += data[i][8 * c0 + 5];
+          mean[8 * c0 + 6] += data[i][8 * c0 + 6];
+          mean[8 * c0 + 7] += data[i][8 * c0 + 7];
+        }
+        mean[8 * c0] = mean[8 * c0] / n;
+        mean[8 * c0 + 1] = mean[8 * c0 + 1] / n;
+        mean[8 * c0 + 2] = mean[8 * c0 + 2] / n;
+        mean[8 * c0 + 3] = mean[8 * c0 + 3] / n;
+        mean[8 * c0 + 4] = mean[8 * c0 + 4] / n;
+        mean[8 * c0 + 5] = mean[8 * c0 + 5] / n;
+        mean[8 * c0 + 6] = mean[8 * c0 + 6] / n;
+        mean[8 * c0 + 7] = mean[8 * c0 + 7] / n;
       }
-      mean[j] = mean[j] / n;
-    }
-    #ifdef _OPENMP
-    #pragma omp parallel for
-    #endif
-    for (int j = 0; j < m; j++) {
-      stddev[j] = 0.0;
-      for (int i = 0; i < n; i++) {
-        stddev[j] += (data[i][j] - mean[j]) * (data[i][j] - mean[j]);
+      if (m % 8 >= 1) {
+        mean[(long long)-(m % 8) + m] = 0.0;
+        if (m % 8 >= 2) {
+          mean[(long long)-(m % 8) + m + 1] = 0.0;
+          if (m % 8 >= 3) {
+            mean[(long long)-(m % 8) + m + 2] = 0.0;
+            if (m % 8 >= 4) {
+              mean[(long long)-(m % 8) + m + 3] = 0.0;
+              if (m % 8 >= 5) {
+                mean[(long long)-(m % 8) + m + 4] = 0.0;
+                if (m % 8 >= 6) {
+                  mean[(long long)-(m % 8) + m + 5] = 0.0;
+                  if (((long long)m + 1) % 8 == 0) {
+                    mean[(long long)m - 1] = 0.0;
+                  }
+                }
+              }
+            }
+          }
+        }
+        for (int i = 0; i < n; i++) {
+          mean[(long long)-(m % 8) + m] += data[i][(long long)-(m % 8) + m];
+          if (m % 8 >= 2) {
+            mean[(long long)-(m % 8) + m + 1] += data[i][(long long)-(m % 8) + m + 1];
+            if (m % 8 >= 3) {
+              mean[(long long)-(m % 8) + m + 2] += data[i][(long long)-(m % 8) + m + 2];
+              if (m % 8 >= 4) {
+                mean[(long long)-(m % 8) + m + 3] += data[i][(long long)-(m % 8) + m + 3];
+                if (m % 8 >= 5) {
+                  mean[(long long)-(m % 8) + m + 4] += data[i][(long long)-(m % 8) + m + 4];
+                  if (m % 8 >= 6) {
+                    mean[(long long)-(m % 8) + m + 5] += data[i][(long long)-(m % 8) + m + 5];
+                    if (((long long)m + 1) % 8 == 0) {
+                      mean[(long long)m - 1] += data[i][(long long)m - 1];
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+        mean[(long long)-(m % 8) + m] = mean[(long long)-(m % 8) + m] / n;
+        if (m % 8 >= 2) {
+          mean[(long long)-(m % 8) + m + 1] = mean[(long long)-(m % 8) + m + 1] / n;
+          if (m % 8 >= 3) {
+            mean[(long long)-(m % 8) + m + 2] = mean[(long long)-(m % 8) + m + 2] / n;
+            if (m % 8 >= 4) {
+              mean[(long long)-(m % 8) + m + 3] = mean[(long long)-(m % 8) + m + 3] / n;
+              if (m % 8 >= 5) {
+                mean[(long long)-(m % 8) + m + 4] = mean[(long long)-(m % 8) + m + 4] / n;
+                if (m % 8 >= 6) {
+                  mean[(long long)-(m % 8) + m + 5] = mean[(long long)-(m % 8) + m + 5] / n;
+                  if (((long long)m + 1) % 8 == 0) {
+                    mean[(long long)m - 1] = mean[(long long)m - 1] / n;
+                  }
+                }
+              }
+            }
+          }
+        }
       }
-      /* The 0.1 offset keeps constant columns from dividing by zero. */
-      stddev[j] = sqrt(stddev[j] / n) + 0.1;
+      #ifdef _OPENMP
+      #pragma omp parallel for
+      #endif
+      for (int c0 = 0; c0 < m / 8; c0++) {
+        stddev[8 * c0] = 0.0;
+        stddev[8 * c0 + 1] = 0.0;
+        stddev[8 * c0 + 2] = 0.0;
+        stddev[8 * c0 + 3] = 0.0;
+        stddev[8 * c0 + 4] = 0.0;
+        stddev[8 * c0 + 5] = 0.0;
+        stddev[8 * c0 + 6] = 0.0;
+        stddev[8 * c0 + 7] = 0.0;
+        for (int i = 0; i < n; i++) {
+          stddev[8 * c0] += (data[i][8 * c0] - mean[8 * c0]) * (data[i][8 * c0] - mean[8 * c0]);
+          stddev[8 * c0 + 1] += (data[i][8 * c0 + 1] - mean[8 * c0 + 1]) * (data[i][8 * c0 + 1] - mean[8 * c0 + 1]);
+          stddev[8 * c0 + 2] += (data[i][8 * c0 + 2] - mean[8 * c0 + 2]) * (data[i][8 * c0 + 2] - mean[8 * c0 + 2]);
+          stddev[8 * c0 + 3] += (data[i][8 * c0 + 3] - mean[8 * c0 + 3]) * (data[i][8 * c0 + 3] - mean[8 * c0 + 3]);
+          stddev[8 * c0 + 4] += (data[i][8 * c0 + 4] - mean[8 * c0 + 4]) * (data[i][8 * c0 + 4] - mean[8 * c0 + 4]);
+          stddev[8 * c0 + 5] += (data[i][8 * c0 + 5] - mean[8 * c0 + 5]) * (data[i][8 * c0 + 5] - mean[8 * c0 + 5]);
+          stddev[8 * c0 + 6] += (data[i][8 * c0 + 6] - mean[8 * c0 + 6]) * (data[i][8 * c0 + 6] - mean[8 * c0 + 6]);
+          stddev[8 * c0 + 7] += (data[i][8 * c0 + 7] - mean[8 * c0 + 7]) * (data[i][8 * c0 + 7] - mean[8 * c0 + 7]);
+        }
+        /* The 0.1 offset keeps constant columns from dividing by zero. */
+        stddev[8 * c0] = sqrt(stddev[8 * c0] / n) + 0.1;
+        stddev[8 * c0 + 1] = sqrt(stddev[8 * c0 + 1] / n) + 0.1;
+        stddev[8 * c0 + 2] = sqrt(stddev[8 * c0 + 2] / n) + 0.1;
+        stddev[8 * c0 + 3] = sqrt(stddev[8 * c0 + 3] / n) + 0.1;
+        stddev[8 * c0 + 4] = sqrt(stddev[8 * c0 + 4] / n) + 0.1;
+        stddev[8 * c0 + 5] = sqrt(stddev[8 * c0 + 5] / n) + 0.1;
+        stddev[8 * c0 + 6] = sqrt(stddev[8 * c0 + 6] / n) + 0.1;
+        stddev[8 * c0 + 7] = sqrt(stddev[8 * c0 + 7] / n) + 0.1;
+      }
+      if (m % 8 >= 1) {
+        stddev[(long long)-(m % 8) + m] = 0.0;
+        if (m % 8 >= 2) {
+          stddev[(long long)-(m % 8) + m + 1] = 0.0;
+          if (m % 8 >= 3) {
+            stddev[(long long)-(m % 8) + m + 2] = 0.0;
+            if (m % 8 >= 4) {
+              stddev[(long long)-(m % 8) + m + 3] = 0.0;
+              if (m % 8 >= 5) {
+                stddev[(long long)-(m % 8) + m + 4] = 0.0;
+                if (m % 8 >= 6) {
+                  stddev[(long long)-(m % 8) + m + 5] = 0.0;
+                  if (((long long)m + 1) % 8 == 0) {
+                    stddev[(long long)m - 1] = 0.0;
+                  }
+                }
+              }
+            }
+          }
+        }
+        for (int i = 0; i < n; i++) {
+          stddev[(long long)-(m % 8) + m] += (data[i][(long long)-(m % 8) + m] - mean[(long long)-(m % 8) + m]) * (data[i][(long long)-(m % 8) + m] - mean[(long long)-(m % 8) + m]);
+          if (m % 8 >= 2) {
+            stddev[(long long)-(m % 8) + m + 1] += (data[i][(long long)-(m % 8) + m + 1] - mean[(long long)-(m % 8) + m + 1]) * (data[i][(long long)-(m % 8) + m + 1] - mean[(long long)-(m % 8) + m + 1]);
+            if (m % 8 >= 3) {
+              stddev[(long long)-(m % 8) + m + 2] += (data[i][(long long)-(m % 8) + m + 2] - mean[(long long)-(m % 8) + m + 2]) * (data[i][(long long)-(m % 8) + m + 2] - mean[(long long)-(m % 8) + m + 2]);
+              if (m % 8 >= 4) {
+                stddev[(long long)-(m % 8) + m + 3] += (data[i][(long long)-(m % 8) + m + 3] - mean[(long long)-(m % 8) + m + 3]) * (data[i][(long long)-(m % 8) + m + 3] - mean[(long long)-(m % 8) + m + 3]);
+                if (m % 8 >= 5) {
+                  stddev[(long long)-(m % 8) + m + 4] += (data[i][(long long)-(m % 8) + m + 4] - mean[(long long)-(m % 8) + m + 4]) * (data[i][(long long)-(m % 8) + m + 4] - mean[(long long)-(m % 8) + m + 4]);
+                  if (m % 8 >= 6) {
+                    stddev[(long long)-(m % 8) + m + 5] += (data[i][(long long)-(m % 8) + m + 5] - mean[(long long)-(m % 8) + m + 5]) * (data[i][(long long)-(m % 8) + m + 5] - mean[(long long)-(m % 8) + m + 5]);
+                    if (((long long)m + 1) % 8 == 0) {
+                      stddev[(long long)m - 1] += (data[i][(long long)m - 1] - mean[(long long)m - 1]) * (data[i][(long long)m - 1] - mean[(long long)m - 1]);
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+        stddev[(long long)-(m % 8) + m] = sqrt(stddev[(long long)-(m % 8) + m] / n) + 0.1;
+        if (m % 8 >= 2) {
+          stddev[(long long)-(m % 8) + m + 1] = sqrt(stddev[(long long)-(m % 8) + m + 1] / n) + 0.1;
+          if (m % 8 >= 3) {
+            stddev[(long long)-(m % 8) + m + 2] = sqrt(stddev[(long long)-(m % 8) + m + 2] / n) + 0.1;
+            if (m % 8 >= 4) {
+              stddev[(long long)-(m % 8) + m + 3] = sqrt(stddev[(long long)-(m % 8) + m + 3] / n) + 0.1;
+              if (m % 8 >= 5) {
+                stddev[(long long)-(m % 8) + m + 4] = sqrt(stddev[(long long)-(m % 8) + m + 4] / n) + 0.1;
+                if (m % 8 >= 6) {
+                  stddev[(long long)-(m % 8) + m + 5] = sqrt(stddev[(long long)-(m % 8) + m + 5] / n) + 0.1;
+                  if (((long long)m + 1) % 8 == 0) {
+                    stddev[(long long)m - 1] = sqrt(stddev[(long long)m - 1] / n) + 0.1;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
     }
     #ifdef _OPENMP
     #pragma omp parallel for

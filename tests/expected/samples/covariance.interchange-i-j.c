@@ -23,15 +23,99 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
   if (__builtin_expect(((unsigned long long)cov + (unsigned long long)((long long)_PB_M - 1) * sizeof cov[0] + (unsigned long long)_PB_M * sizeof cov[0][0] <= (unsigned long long)data || (unsigned long long)data + (unsigned long long)((long long)_PB_N - 1) * sizeof data[0] + (unsigned long long)_PB_M * sizeof data[0][0] <= (unsigned long long)cov)
       && ((unsigned long long)cov + (unsigned long long)((long long)_PB_M - 1) * sizeof cov[0] + (unsigned long long)_PB_M * sizeof cov[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)_PB_M * sizeof mean[0] <= (unsigned long long)cov)
       && ((unsigned long long)data + (unsigned long long)((long long)_PB_N - 1) * sizeof data[0] + (unsigned long long)_PB_M * sizeof data[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)_PB_M * sizeof mean[0] <= (unsigned long long)data), 1)) {
-    #ifdef _OPENMP
-    #pragma omp parallel for private(i)
-    #endif
-    for (j = 0; j < _PB_M; j++) {
-      mean[j] = SCALAR_VAL(0.0);
-      for (i = 0; i < _PB_N; i++) {
-        mean[j] += data[i][j];
+    if (_PB_M >= 1) {
+      #ifdef _OPENMP
+      #pragma omp parallel for private(i)
+      #endif
+      for (int c0 = 0; c0 < _PB_M / 8; c0++) {
+        mean[8 * c0] = SCALAR_VAL(0.0);
+        mean[8 * c0 + 1] = SCALAR_VAL(0.0);
+        mean[8 * c0 + 2] = SCALAR_VAL(0.0);
+        mean[8 * c0 + 3] = SCALAR_VAL(0.0);
+        mean[8 * c0 + 4] = SCALAR_VAL(0.0);
+        mean[8 * c0 + 5] = SCALAR_VAL(0.0);
+        mean[8 * c0 + 6] = SCALAR_VAL(0.0);
+        mean[8 * c0 + 7] = SCALAR_VAL(0.0);
+        for (i = 0; i < _PB_N; i++) {
+          mean[8 * c0] += data[i][8 * c0];
+          mean[8 * c0 + 1] += data[i][8 * c0 + 1];
+          mean[8 * c0 + 2] += data[i][8 * c0 + 2];
+          mean[8 * c0 + 3] += data[i][8 * c0 + 3];
+          mean[8 * c0 + 4] += data[i][8 * c0 + 4];
+          mean[8 * c0 + 5] += data[i][8 * c0 + 5];
+          mean[8 * c0 + 6] += data[i][8 * c0 + 6];
+          mean[8 * c0 + 7] += data[i][8 * c0 + 7];
+        }
+        mean[8 * c0] /= float_n;
+        mean[8 * c0 + 1] /= float_n;
+        mean[8 * c0 + 2] /= float_n;
+        mean[8 * c0 + 3] /= float_n;
+        mean[8 * c0 + 4] /= float_n;
+        mean[8 * c0 + 5] /= float_n;
+        mean[8 * c0 + 6] /= float_n;
+        mean[8 * c0 + 7] /= float_n;
       }
-      mean[j] /= float_n;
+      if (_PB_M % 8 >= 1) {
+        mean[(long long)-(_PB_M % 8) + _PB_M] = SCALAR_VAL(0.0);
+        if (_PB_M % 8 >= 2) {
+          mean[(long long)-(_PB_M % 8) + _PB_M + 1] = SCALAR_VAL(0.0);
+          if (_PB_M % 8 >= 3) {
+            mean[(long long)-(_PB_M % 8) + _PB_M + 2] = SCALAR_VAL(0.0);
+            if (_PB_M % 8 >= 4) {
+              mean[(long long)-(_PB_M % 8) + _PB_M + 3] = SCALAR_VAL(0.0);
+              if (_PB_M % 8 >= 5) {
+                mean[(long long)-(_PB_M % 8) + _PB_M + 4] = SCALAR_VAL(0.0);
+                if (_PB_M % 8 >= 6) {
+                  mean[(long long)-(_PB_M % 8) + _PB_M + 5] = SCALAR_VAL(0.0);
+                  if (((long long)_PB_M + 1) % 8 == 0) {
+                    mean[(long long)_PB_M - 1] = SCALAR_VAL(0.0);
+                  }
+                }
+              }
+            }
+          }
+        }
+        for (i = 0; i < _PB_N; i++) {
+          mean[(long long)-(_PB_M % 8) + _PB_M] += data[i][(long long)-(_PB_M % 8) + _PB_M];
+          if (_PB_M % 8 >= 2) {
+            mean[(long long)-(_PB_M % 8) + _PB_M + 1] += data[i][(long long)-(_PB_M % 8) + _PB_M + 1];
+            if (_PB_M % 8 >= 3) {
+              mean[(long long)-(_PB_M % 8) + _PB_M + 2] += data[i][(long long)-(_PB_M % 8) + _PB_M + 2];
+              if (_PB_M % 8 >= 4) {
+                mean[(long long)-(_PB_M % 8) + _PB_M + 3] += data[i][(long long)-(_PB_M % 8) + _PB_M + 3];
+                if (_PB_M % 8 >= 5) {
+                  mean[(long long)-(_PB_M % 8) + _PB_M + 4] += data[i][(long long)-(_PB_M % 8) + _PB_M + 4];
+                  if (_PB_M % 8 >= 6) {
+                    mean[(long long)-(_PB_M % 8) + _PB_M + 5] += data[i][(long long)-(_PB_M % 8) + _PB_M + 5];
+                    if (((long long)_PB_M + 1) % 8 == 0) {
+                      mean[(long long)_PB_M - 1] += data[i][(long long)_PB_M - 1];
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+        mean[(long long)-(_PB_M % 8) + _PB_M] /= float_n;
+        if (_PB_M % 8 >= 2) {
+          mean[(long long)-(_PB_M % 8) + _PB_M + 1] /= float_n;
+          if (_PB_M % 8 >= 3) {
+            mean[(long long)-(_PB_M % 8) + _PB_M + 2] /= float_n;
+            if (_PB_M % 8 >= 4) {
+              mean[(long long)-(_PB_M % 8) + _PB_M + 3] /= float_n;
+              if (_PB_M % 8 >= 5) {
+                mean[(long long)-(_PB_M % 8) + _PB_M + 4] /= float_n;
+                if (_PB_M % 8 >= 6) {
+                  mean[(long long)-(_PB_M % 8) + _PB_M + 5] /= float_n;
+                  if (((long long)_PB_M + 1) % 8 == 0) {
+                    mean[(long long)_PB_M - 1] /= float_n;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
     }
     #ifdef _OPENMP
     #pragma omp parallel for private(i)

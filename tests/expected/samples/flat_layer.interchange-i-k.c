@@ -20,13 +20,71 @@ static void matvec(float *out, const float *x, const float *w, int n, int d)
 {
   if (__builtin_expect(((unsigned long long)out + (unsigned long long)d * sizeof out[0] <= (unsigned long long)w || (unsigned long long)w + (unsigned long long)((long long)d - 1) * (unsigned long long)(n) * sizeof w[0] + (unsigned long long)n * sizeof w[0] <= (unsigned long long)out)
       && ((unsigned long long)out + (unsigned long long)d * sizeof out[0] <= (unsigned long long)x || (unsigned long long)x + (unsigned long long)n * sizeof x[0] <= (unsigned long long)out), 1)) {
-    #ifdef _OPENMP
-    #pragma omp parallel for
-    #endif
-    for (int i = 0; i < d; i++) {
-      out[i] = 0.0f;
-      for (int j = 0; j < n; j++) {
-        out[i] += w[i * n + j] * x[j];
+    if (d >= 1) {
+      #ifdef _OPENMP
+      #pragma omp parallel for
+      #endif
+      for (int c0 = 0; c0 < d / 8; c0++) {
+        out[8 * c0] = 0.0f;
+        out[8 * c0 + 1] = 0.0f;
+        out[8 * c0 + 2] = 0.0f;
+        out[8 * c0 + 3] = 0.0f;
+        out[8 * c0 + 4] = 0.0f;
+        out[8 * c0 + 5] = 0.0f;
+        out[8 * c0 + 6] = 0.0f;
+        out[8 * c0 + 7] = 0.0f;
+        for (int j = 0; j < n; j++) {
+          out[8 * c0] += w[(8 * c0) * n + j] * x[j];
+          out[8 * c0 + 1] += w[(8 * c0 + 1) * n + j] * x[j];
+          out[8 * c0 + 2] += w[(8 * c0 + 2) * n + j] * x[j];
+          out[8 * c0 + 3] += w[(8 * c0 + 3) * n + j] * x[j];
+          out[8 * c0 + 4] += w[(8 * c0 + 4) * n + j] * x[j];
+          out[8 * c0 + 5] += w[(8 * c0 + 5) * n + j] * x[j];
+          out[8 * c0 + 6] += w[(8 * c0 + 6) * n + j] * x[j];
+          out[8 * c0 + 7] += w[(8 * c0 + 7) * n + j] * x[j];
+        }
+      }
+      if (d % 8 >= 1) {
+        out[(long long)-(d % 8) + d] = 0.0f;
+        if (d % 8 >= 2) {
+          out[(long long)-(d % 8) + d + 1] = 0.0f;
+          if (d % 8 >= 3) {
+            out[(long long)-(d % 8) + d + 2] = 0.0f;
+            if (d % 8 >= 4) {
+              out[(long long)-(d % 8) + d + 3] = 0.0f;
+              if (d % 8 >= 5) {
+                out[(long long)-(d % 8) + d + 4] = 0.0f;
+                if (d % 8 >= 6) {
+                  out[(long long)-(d % 8) + d + 5] = 0.0f;
+                  if (((long long)d + 1) % 8 == 0) {
+                    out[(long long)d - 1] = 0.0f;
+                  }
+                }
+              }
+            }
+          }
+        }
+        for (int j = 0; j < n; j++) {
+          out[(long long)-(d % 8) + d] += w[((int)((long long)-(d % 8) + d)) * n + j] * x[j];
+          if (d % 8 >= 2) {
+            out[(long long)-(d % 8) + d + 1] += w[((int)((long long)-(d % 8) + d + 1)) * n + j] * x[j];
+            if (d % 8 >= 3) {
+              out[(long long)-(d % 8) + d + 2] += w[((int)((long long)-(d % 8) + d + 2)) * n + j] * x[j];
+              if (d % 8 >= 4) {
+                out[(long long)-(d % 8) + d + 3] += w[((int)((long long)-(d % 8) + d + 3)) * n + j] * x[j];
+                if (d % 8 >= 5) {
+                  out[(long long)-(d % 8) + d + 4] += w[((int)((long long)-(d % 8) + d + 4)) * n + j] * x[j];
+                  if (d % 8 >= 6) {
+                    out[(long long)-(d % 8) + d + 5] += w[((int)((long long)-(d % 8) + d + 5)) * n + j] * x[j];
+                    if (((long long)d + 1) % 8 == 0) {
+                      out[(long long)d - 1] += w[((int)((long long)d - 1)) * n + j] * x[j];
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
       }
     }
   } else {

@@ -20,16 +20,88 @@ static void matvec(float *out, const float *x, const float *w, int n, int d)
 {
   if (__builtin_expect(((unsigned long long)out + (unsigned long long)d * sizeof out[0] <= (unsigned long long)w || (unsigned long long)w + (unsigned long long)((long long)d - 1) * (unsigned long long)(n) * sizeof w[0] + (unsigned long long)n * sizeof w[0] <= (unsigned long long)out)
       && ((unsigned long long)out + (unsigned long long)d * sizeof out[0] <= (unsigned long long)x || (unsigned long long)x + (unsigned long long)n * sizeof x[0] <= (unsigned long long)out), 1)) {
-    #ifdef _OPENMP
-    #pragma omp parallel for
-    #endif
-    for (int i = 0; i < d; i++) {
-      out[i] = 0.0f;
-      float out_r0 = out[i];
-      for (int j = 0; j < n; j++) {
-        out_r0 += w[i * n + j] * x[j];
+    if (d >= 1) {
+      #ifdef _OPENMP
+      #pragma omp parallel for
+      #endif
+      for (int c0 = 0; c0 < d / 8; c0++) {
+        out[8 * c0] = 0.0f;
+        out[8 * c0 + 1] = 0.0f;
+        out[8 * c0 + 2] = 0.0f;
+        out[8 * c0 + 3] = 0.0f;
+        out[8 * c0 + 4] = 0.0f;
+        out[8 * c0 + 5] = 0.0f;
+        out[8 * c0 + 6] = 0.0f;
+        out[8 * c0 + 7] = 0.0f;
+        float out_r0 = out[8 * c0];
+        float out_r1 = out[8 * c0 + 1];
+        float out_r2 = out[8 * c0 + 2];
+        float out_r3 = out[8 * c0 + 3];
+        float out_r4 = out[8 * c0 + 4];
+        float out_r5 = out[8 * c0 + 5];
+        float out_r6 = out[8 * c0 + 6];
+        float out_r7 = out[8 * c0 + 7];
+        for (int j = 0; j < n; j++) {
+          out_r0 += w[(8 * c0) * n + j] * x[j];
+          out_r1 += w[(8 * c0 + 1) * n + j] * x[j];
+          out_r2 += w[(8 * c0 + 2) * n + j] * x[j];
+          out_r3 += w[(8 * c0 + 3) * n + j] * x[j];
+          out_r4 += w[(8 * c0 + 4) * n + j] * x[j];
+          out_r5 += w[(8 * c0 + 5) * n + j] * x[j];
+          out_r6 += w[(8 * c0 + 6) * n + j] * x[j];
+          out_r7 += w[(8 * c0 + 7) * n + j] * x[j];
+        }
+        out[8 * c0] = out_r0;
+        out[8 * c0 + 1] = out_r1;
+        out[8 * c0 + 2] = out_r2;
+        out[8 * c0 + 3] = out_r3;
+        out[8 * c0 + 4] = out_r4;
+        out[8 * c0 + 5] = out_r5;
+        out[8 * c0 + 6] = out_r6;
+        out[8 * c0 + 7] = out_r7;
       }
-      out[i] = out_r0;
+      if (d % 8 >= 1) {
+        out[(long long)-(d % 8) + d] = 0.0f;
+        if (d % 8 >= 2) {
+          out[(long long)-(d % 8) + d + 1] = 0.0f;
+          if (d % 8 >= 3) {
+            out[(long long)-(d % 8) + d + 2] = 0.0f;
+            if (d % 8 >= 4) {
+              out[(long long)-(d % 8) + d + 3] = 0.0f;
+              if (d % 8 >= 5) {
+                out[(long long)-(d % 8) + d + 4] = 0.0f;
+                if (d % 8 >= 6) {
+                  out[(long long)-(d % 8) + d + 5] = 0.0f;
+                  if (((long long)d + 1) % 8 == 0) {
+                    out[(long long)d - 1] = 0.0f;
+                  }
+                }
+              }
+            }
+          }
+        }
+        for (int j = 0; j < n; j++) {
+          out[(long long)-(d % 8) + d] += w[((int)((long long)-(d % 8) + d)) * n + j] * x[j];
+          if (d % 8 >= 2) {
+            out[(long long)-(d % 8) + d + 1] += w[((int)((long long)-(d % 8) + d + 1)) * n + j] * x[j];
+            if (d % 8 >= 3) {
+              out[(long long)-(d % 8) + d + 2] += w[((int)((long long)-(d % 8) + d + 2)) * n + j] * x[j];
+              if (d % 8 >= 4) {
+                out[(long long)-(d % 8) + d + 3] += w[((int)((long long)-(d % 8) + d + 3)) * n + j] * x[j];
+                if (d % 8 >= 5) {
+                  out[(long long)-(d % 8) + d + 4] += w[((int)((long long)-(d % 8) + d + 4)) * n + j] * x[j];
+                  if (d % 8 >= 6) {
+                    out[(long long)-(d % 8) + d + 5] += w[((int)((long long)-(d % 8) + d + 5)) * n + j] * x[j];
+                    if (((long long)d + 1) % 8 == 0) {
+                      out[(long long)d - 1] += w[((int)((long long)d - 1)) * n + j] * x[j];
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
     }
   } else {
   for (int i = 0; i < d; i++) {

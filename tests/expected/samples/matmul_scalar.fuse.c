@@ -74,6 +74,9 @@ int main(void)
 {
   unsigned long long h = 1469598103934665603ULL;
   if (NK >= 1) {
+    #ifdef _OPENMP
+    #pragma omp parallel for
+    #endif
     for (int i = 0; i < NI; i++) {
       if (NK >= i + 1) {
         for (int j = 0; j < NJ; j++) {
@@ -91,6 +94,9 @@ int main(void)
         }
       }
     }
+    #ifdef _OPENMP
+    #pragma omp parallel for
+    #endif
     for (int k = (0 > NI ? 0 : NI); k < NK; k++) {
       for (int j = 0; j < NJ; j++) {
         C[k][j] = (double)((k * (j + 2) + 5) % NJ) / NJ;

@@ -26,12 +26,56 @@ static void kernel_mvt(int n,
     #ifdef _OPENMP
     #pragma omp parallel for private(j)
     #endif
-    for (i = 0; i < _PB_N; i++) {
-      DATA_TYPE x1_r0 = x1[i];
+    for (int c0 = 0; c0 < _PB_N / 8; c0++) {
+      DATA_TYPE x1_r0 = x1[8 * c0];
+      DATA_TYPE x1_r1 = x1[8 * c0 + 1];
+      DATA_TYPE x1_r2 = x1[8 * c0 + 2];
+      DATA_TYPE x1_r3 = x1[8 * c0 + 3];
+      DATA_TYPE x1_r4 = x1[8 * c0 + 4];
+      DATA_TYPE x1_r5 = x1[8 * c0 + 5];
+      DATA_TYPE x1_r6 = x1[8 * c0 + 6];
+      DATA_TYPE x1_r7 = x1[8 * c0 + 7];
       for (j = 0; j < _PB_N; j++) {
-        x1_r0 = x1_r0 + A[i][j] * v1[j];
+        x1_r0 = x1_r0 + A[8 * c0][j] * v1[j];
+        x1_r1 = x1_r1 + A[8 * c0 + 1][j] * v1[j];
+        x1_r2 = x1_r2 + A[8 * c0 + 2][j] * v1[j];
+        x1_r3 = x1_r3 + A[8 * c0 + 3][j] * v1[j];
+        x1_r4 = x1_r4 + A[8 * c0 + 4][j] * v1[j];
+        x1_r5 = x1_r5 + A[8 * c0 + 5][j] * v1[j];
+        x1_r6 = x1_r6 + A[8 * c0 + 6][j] * v1[j];
+        x1_r7 = x1_r7 + A[8 * c0 + 7][j] * v1[j];
       }
-      x1[i] = x1_r0;
+      x1[8 * c0] = x1_r0;
+      x1[8 * c0 + 1] = x1_r1;
+      x1[8 * c0 + 2] = x1_r2;
+      x1[8 * c0 + 3] = x1_r3;
+      x1[8 * c0 + 4] = x1_r4;
+      x1[8 * c0 + 5] = x1_r5;
+      x1[8 * c0 + 6] = x1_r6;
+      x1[8 * c0 + 7] = x1_r7;
+    }
+    if (_PB_N >= 8 * (((long long)_PB_N) >= 0 ? ((long long)_PB_N) / 8 : -((-((long long)_PB_N) + 8 - 1) / 8)) + 1) {
+      for (j = 0; j < _PB_N; j++) {
+        x1[-(((long long)_PB_N + 8) % 8) + _PB_N] = x1[-(((long long)_PB_N + 8) % 8) + _PB_N] + A[-(((long long)_PB_N + 8) % 8) + _PB_N][j] * v1[j];
+        if (_PB_N % 8 >= 2) {
+          x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 1] = x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 1] + A[-(((long long)_PB_N + 8) % 8) + _PB_N + 1][j] * v1[j];
+          if (_PB_N % 8 >= 3) {
+            x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 2] = x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 2] + A[-(((long long)_PB_N + 8) % 8) + _PB_N + 2][j] * v1[j];
+            if (_PB_N % 8 >= 4) {
+              x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 3] = x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 3] + A[-(((long long)_PB_N + 8) % 8) + _PB_N + 3][j] * v1[j];
+              if (_PB_N % 8 >= 5) {
+                x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 4] = x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 4] + A[-(((long long)_PB_N + 8) % 8) + _PB_N + 4][j] * v1[j];
+                if (_PB_N % 8 >= 6) {
+                  x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 5] = x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 5] + A[-(((long long)_PB_N + 8) % 8) + _PB_N + 5][j] * v1[j];
+                  if (((long long)_PB_N + 1) % 8 == 0) {
+                    x1[(long long)_PB_N - 1] = x1[(long long)_PB_N - 1] + A[(long long)_PB_N - 1][j] * v1[j];
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
     }
     /* The second product walks A down its columns. */
     for (j = 0; j < _PB_N; j++) {

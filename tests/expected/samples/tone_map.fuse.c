@@ -72,6 +72,9 @@ static unsigned long long mix(unsigned long long h, double v)
 int main(void)
 {
   unsigned long long h = 1469598103934665603ULL;
+  #ifdef _OPENMP
+  #pragma omp parallel for
+  #endif
   for (int i = 0; i < M; i++) {
     gain[i] = (double)(i % 7) / 7;
     if (N >= i + 1) {
@@ -80,6 +83,9 @@ int main(void)
       }
     }
   }
+  #ifdef _OPENMP
+  #pragma omp parallel for
+  #endif
   for (int i = M; i < N; i++) {
     for (int j = 0; j < M; j++) {
       img[i][j] = (double)((i * 13 + j * 7) % 31) / 20;
