@@ -509,11 +509,12 @@ int main(void) {
 fn row_sums_run_eight_rows_side_by_side_in_registers_on_threads() {
     // Each row's dot product waits on its one accumulator; eight rows' sums run side by
     // side in the inner loop, in registers, the full groups of rows on threads and the
-    // rows left over after them. A band (`j` from `i - 1`) is left as it is: its rows
-    // would share one loop behind guards.
+    // rows left over after them. A band (`j` from `i - 1`) and a triangle (`i` from `j`,
+    // rows once interchanged) are left as they are: their rows would share one loop
+    // behind guards.
     let src = r#"#include <stdio.h>
 #define N 70
-static double A[N][N], x[N], y[N], z[N];
+static double A[N][N], w[N], x[N], y[N], z[N];
 static void kernel(int n, int m) {
   for (int i = 0; i < n; i++) {
     y[i] = 0.5;
@@ -523,6 +524,9 @@ static void kernel(int n, int m) {
   for (int i = 1; i < n; i++)
     for (int j = i - 1; j < m; j++)
       z[i] = z[i] + A[i][j] * x[j];
+  for (int j = 0; j < n; j++)
+    for (int i = j; i < n; i++)
+      w[i] = w[i] + A[i][j] * x[j];
 }
 int main(void) {
   int sizes[][2] = {{0, 9}, {1, 5}, {7, 7}, {8, 1}, {9, 0}, {17, 70}, {70, 33}, {-3, 4}};
@@ -531,13 +535,14 @@ int main(void) {
       x[i] = (double)(i % 5) / 4;
       y[i] = -1;
       z[i] = (double)(i % 3);
+      w[i] = (double)(i % 4);
       for (int j = 0; j < N; j++)
         A[i][j] = (double)((i * 7 + j * 3) % 17) / 17;
     }
     kernel(sizes[s][0], sizes[s][1]);
     double sum = 0;
     for (int i = 0; i < N; i++)
-      sum = sum * 0.5 + y[i] + z[i] * 0.25;
+      sum = sum * 0.5 + y[i] + z[i] * 0.25 + w[i] * 0.125;
     printf("%d %.17g\n", s, sum);
   }
   return 0;

@@ -96,16 +96,21 @@ fn is_row_sum_loop(region: &Region, node: &ScheduleTree) -> bool {
         b.members.iter().any(|(k, _)| {
             let outer = super::walked_iterator(members, *k);
             let along = super::walked_iterator(b.members, *k);
-            let loops = region.loops_around(*k);
-            loops.len() == 2
-                && outer
-                    .as_ref()
-                    .is_some_and(|i| !loops[1].bound_names().contains(i))
+            region.loops_around(*k).len() == 2
                 && matches!(b.child, ScheduleTree::Stmt(s) if s == k)
-                && outer
-                    .zip(along)
-                    .is_some_and(|(i, j)| adds_up_along(region, *k, &i, &j))
+                && outer.zip(along).is_some_and(|(i, j)| {
+                    adds_up_along(region, *k, &i, &j) && rectangular(region, *k, &i, &j)
+                })
         })
+    })
+}
+
+/// Whether the loops of statement `k` over `row` and `along` run over bounds that do
+/// not name each other's iterator: every row runs the same range of `along`.
+fn rectangular(region: &Region, k: usize, row: &str, along: &str) -> bool {
+    region.loops_around(k).iter().all(|l| {
+        let names = l.bound_names();
+        !(l.iter == along && names.contains(row) || l.iter == row && names.contains(along))
     })
 }
 
