@@ -491,11 +491,12 @@ impl TreeYaml<'_> {
                     "{pad}child:\n{pad}  schedule: \"{params}[{{ {} }}]\"\n",
                     band.join("; ")
                 ));
-                if *unroll {
-                    self.out
-                        .push_str(&format!("{pad}  options: \"{{ unroll[0] }}\"\n"));
-                } else if let Some((_, o)) = self.options.iter().find(|(p, _)| *p == self.path) {
-                    self.out.push_str(&format!("{pad}  options: \"{o}\"\n"));
+                match self.options.iter().find(|(p, _)| *p == self.path) {
+                    Some((_, o)) => self.out.push_str(&format!("{pad}  options: \"{o}\"\n")),
+                    None if *unroll => self
+                        .out
+                        .push_str(&format!("{pad}  options: \"{{ unroll[0] }}\"\n")),
+                    None => {}
                 }
                 self.path.push(0);
                 self.node(child, indent + 2);

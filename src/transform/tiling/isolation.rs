@@ -3,7 +3,7 @@
 
 use crate::frontend::ir::{Aff, Region};
 use crate::model::{ScheduleTree, ScopText, isl_name, tuple};
-use isl_rs::{Context, LibISLError, Map, Set};
+use isl_rs::{Context, LibISLError, Map, Set, UnionSet};
 
 /// The isl AST build option of every band of `tree` whose body starts with unrolled
 /// bands (a register tile, `rewrites::unroll_and_jam`) that generates its full register
@@ -20,65 +20,99 @@ pub fn full_tile_options(
     tree: &ScheduleTree,
 ) -> Result<Vec<(Vec<usize>, String)>, LibISLError> {
     let mut out = Vec::new();
-    for RegisterTile {
-        path,
-        times,
-        jammed,
-    } in register_tiles(tree)
-    {
-        let mut full: Option<Set> = None;
-        let mut blocks: Option<Set> = None;
-        for (k, (a, o)) in &times {
-            let s = &region.statements[*k];
-            let instances = Map::read_from_str(
-                ctx,
-                &format!(
-                    "{}{{ {} -> [{}] }}",
-                    text.params,
-                    tuple(&s.name, &s.iters),
-                    a.iter()
-                        .chain(o)
-                        .map(|t| t.to_isl(&isl_name))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            )?
-            .intersect_domain(Set::read_from_str(ctx, &text.domains[*k])?)?
-            .range()?;
-            let (own, missing) = missing_copies(instances, a.len() as u32, o.len() as u32)?;
-            // A jammed loop's statement in an inner loop that runs no iteration (`m`
-            // is 0) misses no copy: its blocks are full where the others' are.
-            let whole = match jammed {
-                true => Set::universe(own.get_space()?)?.subtract(missing)?,
-                false => own.copy()?.subtract(missing)?,
-            };
-            full = Some(match full {
-                Some(f) => f.intersect(whole)?,
-                None => whole,
-            });
-            blocks = Some(match blocks {
-                Some(b) => b.union(own)?,
-                None => own,
-            });
-        }
-        let (Some(full), Some(blocks)) = (full, blocks) else {
+    for tile in register_tiles(tree) {
+        let Some(full) = full_blocks(ctx, region, text, &tile)? else {
             continue;
         };
-        let full = full.intersect(blocks)?;
-        let m = times.first().map_or(0, |(_, (a, _))| a.len());
-        let dims: Vec<String> = (0..m).map(|d| format!("a{d}")).collect();
-        let wrap = Map::read_from_str(
-            ctx,
-            &format!(
-                "{{ [{}] -> isolate[[{}] -> [{}]] }}",
-                dims.join(", "),
-                dims[..m.saturating_sub(1)].join(", "),
-                dims.last().map_or("", String::as_str)
-            ),
-        )?;
-        out.push((path, full.apply(wrap)?.to_str()?.to_string()));
+        let m = tile.times.first().map_or(0, |(_, (a, _))| a.len());
+        out.push((tile.path.clone(), isolate_option(ctx, &full, m, m, false)?));
+        for (path, depth) in &tile.copies {
+            out.push((path.clone(), isolate_option(ctx, &full, m, *depth, true)?));
+        }
     }
     Ok(out)
+}
+
+/// The blocks `a` of `tile` in which every copy of every statement exists:
+/// `∩_S (P_S \ proj_a((P_S x O_S) \ I_S))`; for a loop jammed inward, a statement
+/// with no instance in a block misses no copy there: `(∪_S P_S) ∩ ∩_S ¬proj_a((P_S x
+/// O_S) \ I_S)` (an inner loop that runs no iteration leaves the others' block full).
+fn full_blocks(
+    ctx: &Context,
+    region: &Region,
+    text: &ScopText,
+    tile: &RegisterTile,
+) -> Result<Option<Set>, LibISLError> {
+    let mut full: Option<Set> = None;
+    let mut blocks: Option<Set> = None;
+    for (k, (a, o)) in &tile.times {
+        let s = &region.statements[*k];
+        let times: Vec<String> = a.iter().chain(o).map(|t| t.to_isl(&isl_name)).collect();
+        let instances = Map::read_from_str(
+            ctx,
+            &format!(
+                "{}{{ {} -> [{}] }}",
+                text.params,
+                tuple(&s.name, &s.iters),
+                times.join(", ")
+            ),
+        )?
+        .intersect_domain(Set::read_from_str(ctx, &text.domains[*k])?)?
+        .range()?;
+        let (own, missing) = missing_copies(instances, a.len() as u32, o.len() as u32)?;
+        let whole = match tile.jammed {
+            true => Set::universe(own.get_space()?)?.subtract(missing)?,
+            false => own.copy()?.subtract(missing)?,
+        };
+        full = Some(match full {
+            Some(f) => f.intersect(whole)?,
+            None => whole,
+        });
+        blocks = Some(match blocks {
+            Some(b) => b.union(own)?,
+            None => own,
+        });
+    }
+    match (full, blocks) {
+        (Some(full), Some(blocks)) => Ok(Some(full.intersect(blocks)?)),
+        _ => Ok(None),
+    }
+}
+
+/// The option isolating `full` (a set of the first `m` band times) at a band `depth`
+/// bands deep: `{ isolate[[x_0..x_(depth-2)] -> [x_(depth-1)]] : (x_0..x_(m-1)) ∈ full }`,
+/// and for a band of copies `[isolate[] -> unroll[0]]`: unrolled where the rows are
+/// full, a loop over the rows left (no copy behind a guard).
+fn isolate_option(
+    ctx: &Context,
+    full: &Set,
+    m: usize,
+    depth: usize,
+    copies: bool,
+) -> Result<String, LibISLError> {
+    let a: Vec<String> = (0..m).map(|d| format!("a{d}")).collect();
+    let x: Vec<String> = (0..depth).map(|d| format!("x{d}")).collect();
+    let equal: Vec<String> = (0..m).map(|d| format!("x{d} = a{d}")).collect();
+    let (outer, own) = x.split_at(depth.saturating_sub(1));
+    let wrap = Map::read_from_str(
+        ctx,
+        &format!(
+            "{{ [{}] -> isolate[[{}] -> [{}]] : {} }}",
+            a.join(", "),
+            outer.join(", "),
+            own.join(", "),
+            equal.join(" and ")
+        ),
+    )?;
+    let isolated = UnionSet::from_set(full.copy()?.apply(wrap)?)?;
+    let option = match copies {
+        true => isolated.union(UnionSet::read_from_str(
+            ctx,
+            "{ [isolate[] -> unroll[0]] }",
+        )?)?,
+        false => isolated,
+    };
+    Ok(option.to_str()?.to_string())
 }
 
 /// `P` and `proj_a((P x O) \ I)` for `I = { [a, o] }` with `m` dims `a` and `r` dims
@@ -107,6 +141,9 @@ struct RegisterTile {
     times: Vec<(usize, TileTimes)>,
     /// A loop unrolled into the loops inside it ([`jammed_inward`]).
     jammed: bool,
+    /// For a loop jammed inward, the paths of its bands of copies and how many bands
+    /// deep each is (its own included).
+    copies: Vec<(Vec<usize>, usize)>,
 }
 
 /// The times of the bands down to a register tile's band, and of its unrolled bands.
@@ -144,6 +181,34 @@ fn jammed_inward(band: &ScheduleTree) -> bool {
         _ => false,
     };
     floors(members) && !next_block && child.bands().iter().any(|b| b.unroll)
+}
+
+/// The unrolled bands of `node` (at `path`, below `depth` bands): their paths, and
+/// how many bands deep each is.
+fn copy_bands(
+    node: &ScheduleTree,
+    path: &mut Vec<usize>,
+    depth: usize,
+) -> Vec<(Vec<usize>, usize)> {
+    match node {
+        ScheduleTree::Band { child, unroll, .. } => {
+            let own = unroll.then(|| (path.clone(), depth + 1));
+            path.push(0);
+            let below = copy_bands(child, path, depth + 1);
+            path.pop();
+            own.into_iter().chain(below).collect()
+        }
+        ScheduleTree::Sequence(children) => {
+            let mut out = Vec::new();
+            for (k, c) in children.iter().enumerate() {
+                path.push(k);
+                out.extend(copy_bands(c, path, depth));
+                path.pop();
+            }
+            out
+        }
+        ScheduleTree::Stmt(_) => Vec::new(),
+    }
 }
 
 /// The times statement `k` has in the unrolled bands below `node`, outermost first.
@@ -205,10 +270,13 @@ fn collect_register_tiles<'t>(
                     .iter()
                     .map(|(k, _)| (*k, (times_in(outer, *k), copy_times(child, *k))))
                     .collect();
+                let mut inside = path.clone();
+                inside.push(0);
                 out.push(RegisterTile {
                     path: path.clone(),
                     times,
                     jammed: true,
+                    copies: copy_bands(child, &mut inside, outer.len()),
                 });
             }
             if !jammed_above
@@ -236,6 +304,7 @@ fn collect_register_tiles<'t>(
                     path: path.clone(),
                     times,
                     jammed: false,
+                    copies: Vec::new(),
                 });
             }
             path.push(0);

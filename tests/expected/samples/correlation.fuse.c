@@ -81,125 +81,27 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
         stddev[8 * c0 + 6] = sqrt(stddev[8 * c0 + 6] / n) + 0.1;
         stddev[8 * c0 + 7] = sqrt(stddev[8 * c0 + 7] / n) + 0.1;
       }
-      if (m % 8 >= 1) {
-        mean[(long long)-(m % 8) + m] = 0.0;
-        if (m % 8 >= 2) {
-          mean[(long long)-(m % 8) + m + 1] = 0.0;
-          if (m % 8 >= 3) {
-            mean[(long long)-(m % 8) + m + 2] = 0.0;
-            if (m % 8 >= 4) {
-              mean[(long long)-(m % 8) + m + 3] = 0.0;
-              if (m % 8 >= 5) {
-                mean[(long long)-(m % 8) + m + 4] = 0.0;
-                if (m % 8 >= 6) {
-                  mean[(long long)-(m % 8) + m + 5] = 0.0;
-                  if (((long long)m + 1) % 8 == 0) {
-                    mean[(long long)m - 1] = 0.0;
-                  }
-                }
-              }
-            }
-          }
+      for (int c1 = 0; c1 < m % 8; c1++) {
+        mean[(long long)-(m % 8) + m + c1] = 0.0;
+      }
+      for (int i = 0; i < n; i++) {
+        for (int c2 = 0; c2 < m % 8; c2++) {
+          mean[(long long)-(m % 8) + m + c2] += data[i][(long long)-(m % 8) + m + c2];
         }
-        for (int i = 0; i < n; i++) {
-          mean[(long long)-(m % 8) + m] += data[i][(long long)-(m % 8) + m];
-          if (m % 8 >= 2) {
-            mean[(long long)-(m % 8) + m + 1] += data[i][(long long)-(m % 8) + m + 1];
-            if (m % 8 >= 3) {
-              mean[(long long)-(m % 8) + m + 2] += data[i][(long long)-(m % 8) + m + 2];
-              if (m % 8 >= 4) {
-                mean[(long long)-(m % 8) + m + 3] += data[i][(long long)-(m % 8) + m + 3];
-                if (m % 8 >= 5) {
-                  mean[(long long)-(m % 8) + m + 4] += data[i][(long long)-(m % 8) + m + 4];
-                  if (m % 8 >= 6) {
-                    mean[(long long)-(m % 8) + m + 5] += data[i][(long long)-(m % 8) + m + 5];
-                    if (((long long)m + 1) % 8 == 0) {
-                      mean[(long long)m - 1] += data[i][(long long)m - 1];
-                    }
-                  }
-                }
-              }
-            }
-          }
+      }
+      for (int c1 = 0; c1 < m % 8; c1++) {
+        mean[(long long)-(m % 8) + m + c1] = mean[(long long)-(m % 8) + m + c1] / n;
+      }
+      for (int c1 = 0; c1 < m % 8; c1++) {
+        stddev[(long long)-(m % 8) + m + c1] = 0.0;
+      }
+      for (int i = 0; i < n; i++) {
+        for (int c2 = 0; c2 < m % 8; c2++) {
+          stddev[(long long)-(m % 8) + m + c2] += (data[i][(long long)-(m % 8) + m + c2] - mean[(long long)-(m % 8) + m + c2]) * (data[i][(long long)-(m % 8) + m + c2] - mean[(long long)-(m % 8) + m + c2]);
         }
-        mean[(long long)-(m % 8) + m] = mean[(long long)-(m % 8) + m] / n;
-        if (m % 8 >= 2) {
-          mean[(long long)-(m % 8) + m + 1] = mean[(long long)-(m % 8) + m + 1] / n;
-          if (m % 8 >= 3) {
-            mean[(long long)-(m % 8) + m + 2] = mean[(long long)-(m % 8) + m + 2] / n;
-            if (m % 8 >= 4) {
-              mean[(long long)-(m % 8) + m + 3] = mean[(long long)-(m % 8) + m + 3] / n;
-              if (m % 8 >= 5) {
-                mean[(long long)-(m % 8) + m + 4] = mean[(long long)-(m % 8) + m + 4] / n;
-                if (m % 8 >= 6) {
-                  mean[(long long)-(m % 8) + m + 5] = mean[(long long)-(m % 8) + m + 5] / n;
-                  if (((long long)m + 1) % 8 == 0) {
-                    mean[(long long)m - 1] = mean[(long long)m - 1] / n;
-                  }
-                }
-              }
-            }
-          }
-        }
-        stddev[(long long)-(m % 8) + m] = 0.0;
-        if (m % 8 >= 2) {
-          stddev[(long long)-(m % 8) + m + 1] = 0.0;
-          if (m % 8 >= 3) {
-            stddev[(long long)-(m % 8) + m + 2] = 0.0;
-            if (m % 8 >= 4) {
-              stddev[(long long)-(m % 8) + m + 3] = 0.0;
-              if (m % 8 >= 5) {
-                stddev[(long long)-(m % 8) + m + 4] = 0.0;
-                if (m % 8 >= 6) {
-                  stddev[(long long)-(m % 8) + m + 5] = 0.0;
-                  if (((long long)m + 1) % 8 == 0) {
-                    stddev[(long long)m - 1] = 0.0;
-                  }
-                }
-              }
-            }
-          }
-        }
-        for (int i = 0; i < n; i++) {
-          stddev[(long long)-(m % 8) + m] += (data[i][(long long)-(m % 8) + m] - mean[(long long)-(m % 8) + m]) * (data[i][(long long)-(m % 8) + m] - mean[(long long)-(m % 8) + m]);
-          if (m % 8 >= 2) {
-            stddev[(long long)-(m % 8) + m + 1] += (data[i][(long long)-(m % 8) + m + 1] - mean[(long long)-(m % 8) + m + 1]) * (data[i][(long long)-(m % 8) + m + 1] - mean[(long long)-(m % 8) + m + 1]);
-            if (m % 8 >= 3) {
-              stddev[(long long)-(m % 8) + m + 2] += (data[i][(long long)-(m % 8) + m + 2] - mean[(long long)-(m % 8) + m + 2]) * (data[i][(long long)-(m % 8) + m + 2] - mean[(long long)-(m % 8) + m + 2]);
-              if (m % 8 >= 4) {
-                stddev[(long long)-(m % 8) + m + 3] += (data[i][(long long)-(m % 8) + m + 3] - mean[(long long)-(m % 8) + m + 3]) * (data[i][(long long)-(m % 8) + m + 3] - mean[(long long)-(m % 8) + m + 3]);
-                if (m % 8 >= 5) {
-                  stddev[(long long)-(m % 8) + m + 4] += (data[i][(long long)-(m % 8) + m + 4] - mean[(long long)-(m % 8) + m + 4]) * (data[i][(long long)-(m % 8) + m + 4] - mean[(long long)-(m % 8) + m + 4]);
-                  if (m % 8 >= 6) {
-                    stddev[(long long)-(m % 8) + m + 5] += (data[i][(long long)-(m % 8) + m + 5] - mean[(long long)-(m % 8) + m + 5]) * (data[i][(long long)-(m % 8) + m + 5] - mean[(long long)-(m % 8) + m + 5]);
-                    if (((long long)m + 1) % 8 == 0) {
-                      stddev[(long long)m - 1] += (data[i][(long long)m - 1] - mean[(long long)m - 1]) * (data[i][(long long)m - 1] - mean[(long long)m - 1]);
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-        stddev[(long long)-(m % 8) + m] = sqrt(stddev[(long long)-(m % 8) + m] / n) + 0.1;
-        if (m % 8 >= 2) {
-          stddev[(long long)-(m % 8) + m + 1] = sqrt(stddev[(long long)-(m % 8) + m + 1] / n) + 0.1;
-          if (m % 8 >= 3) {
-            stddev[(long long)-(m % 8) + m + 2] = sqrt(stddev[(long long)-(m % 8) + m + 2] / n) + 0.1;
-            if (m % 8 >= 4) {
-              stddev[(long long)-(m % 8) + m + 3] = sqrt(stddev[(long long)-(m % 8) + m + 3] / n) + 0.1;
-              if (m % 8 >= 5) {
-                stddev[(long long)-(m % 8) + m + 4] = sqrt(stddev[(long long)-(m % 8) + m + 4] / n) + 0.1;
-                if (m % 8 >= 6) {
-                  stddev[(long long)-(m % 8) + m + 5] = sqrt(stddev[(long long)-(m % 8) + m + 5] / n) + 0.1;
-                  if (((long long)m + 1) % 8 == 0) {
-                    stddev[(long long)m - 1] = sqrt(stddev[(long long)m - 1] / n) + 0.1;
-                  }
-                }
-              }
-            }
-          }
-        }
+      }
+      for (int c1 = 0; c1 < m % 8; c1++) {
+        stddev[(long long)-(m % 8) + m + c1] = sqrt(stddev[(long long)-(m % 8) + m + c1] / n) + 0.1;
       }
     }
     #ifdef _OPENMP

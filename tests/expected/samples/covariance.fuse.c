@@ -55,66 +55,16 @@ static void kernel_covariance(int m, int n, DATA_TYPE float_n,
         mean[8 * c0 + 6] /= float_n;
         mean[8 * c0 + 7] /= float_n;
       }
-      if (_PB_M % 8 >= 1) {
-        mean[(long long)-(_PB_M % 8) + _PB_M] = SCALAR_VAL(0.0);
-        if (_PB_M % 8 >= 2) {
-          mean[(long long)-(_PB_M % 8) + _PB_M + 1] = SCALAR_VAL(0.0);
-          if (_PB_M % 8 >= 3) {
-            mean[(long long)-(_PB_M % 8) + _PB_M + 2] = SCALAR_VAL(0.0);
-            if (_PB_M % 8 >= 4) {
-              mean[(long long)-(_PB_M % 8) + _PB_M + 3] = SCALAR_VAL(0.0);
-              if (_PB_M % 8 >= 5) {
-                mean[(long long)-(_PB_M % 8) + _PB_M + 4] = SCALAR_VAL(0.0);
-                if (_PB_M % 8 >= 6) {
-                  mean[(long long)-(_PB_M % 8) + _PB_M + 5] = SCALAR_VAL(0.0);
-                  if (((long long)_PB_M + 1) % 8 == 0) {
-                    mean[(long long)_PB_M - 1] = SCALAR_VAL(0.0);
-                  }
-                }
-              }
-            }
-          }
+      for (int c1 = 0; c1 < _PB_M % 8; c1++) {
+        mean[(long long)-(_PB_M % 8) + _PB_M + c1] = SCALAR_VAL(0.0);
+      }
+      for (i = 0; i < _PB_N; i++) {
+        for (int c2 = 0; c2 < _PB_M % 8; c2++) {
+          mean[(long long)-(_PB_M % 8) + _PB_M + c2] += data[i][(long long)-(_PB_M % 8) + _PB_M + c2];
         }
-        for (i = 0; i < _PB_N; i++) {
-          mean[(long long)-(_PB_M % 8) + _PB_M] += data[i][(long long)-(_PB_M % 8) + _PB_M];
-          if (_PB_M % 8 >= 2) {
-            mean[(long long)-(_PB_M % 8) + _PB_M + 1] += data[i][(long long)-(_PB_M % 8) + _PB_M + 1];
-            if (_PB_M % 8 >= 3) {
-              mean[(long long)-(_PB_M % 8) + _PB_M + 2] += data[i][(long long)-(_PB_M % 8) + _PB_M + 2];
-              if (_PB_M % 8 >= 4) {
-                mean[(long long)-(_PB_M % 8) + _PB_M + 3] += data[i][(long long)-(_PB_M % 8) + _PB_M + 3];
-                if (_PB_M % 8 >= 5) {
-                  mean[(long long)-(_PB_M % 8) + _PB_M + 4] += data[i][(long long)-(_PB_M % 8) + _PB_M + 4];
-                  if (_PB_M % 8 >= 6) {
-                    mean[(long long)-(_PB_M % 8) + _PB_M + 5] += data[i][(long long)-(_PB_M % 8) + _PB_M + 5];
-                    if (((long long)_PB_M + 1) % 8 == 0) {
-                      mean[(long long)_PB_M - 1] += data[i][(long long)_PB_M - 1];
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-        mean[(long long)-(_PB_M % 8) + _PB_M] /= float_n;
-        if (_PB_M % 8 >= 2) {
-          mean[(long long)-(_PB_M % 8) + _PB_M + 1] /= float_n;
-          if (_PB_M % 8 >= 3) {
-            mean[(long long)-(_PB_M % 8) + _PB_M + 2] /= float_n;
-            if (_PB_M % 8 >= 4) {
-              mean[(long long)-(_PB_M % 8) + _PB_M + 3] /= float_n;
-              if (_PB_M % 8 >= 5) {
-                mean[(long long)-(_PB_M % 8) + _PB_M + 4] /= float_n;
-                if (_PB_M % 8 >= 6) {
-                  mean[(long long)-(_PB_M % 8) + _PB_M + 5] /= float_n;
-                  if (((long long)_PB_M + 1) % 8 == 0) {
-                    mean[(long long)_PB_M - 1] /= float_n;
-                  }
-                }
-              }
-            }
-          }
-        }
+      }
+      for (int c1 = 0; c1 < _PB_M % 8; c1++) {
+        mean[(long long)-(_PB_M % 8) + _PB_M + c1] /= float_n;
       }
     }
     #ifdef _OPENMP

@@ -44,46 +44,12 @@ static void matvec(float *out, const float *x, const float *w, int n, int d)
           out[8 * c0 + 7] += w[(8 * c0 + 7) * n + j] * x[j];
         }
       }
-      if (d % 8 >= 1) {
-        out[(long long)-(d % 8) + d] = 0.0f;
-        if (d % 8 >= 2) {
-          out[(long long)-(d % 8) + d + 1] = 0.0f;
-          if (d % 8 >= 3) {
-            out[(long long)-(d % 8) + d + 2] = 0.0f;
-            if (d % 8 >= 4) {
-              out[(long long)-(d % 8) + d + 3] = 0.0f;
-              if (d % 8 >= 5) {
-                out[(long long)-(d % 8) + d + 4] = 0.0f;
-                if (d % 8 >= 6) {
-                  out[(long long)-(d % 8) + d + 5] = 0.0f;
-                  if (((long long)d + 1) % 8 == 0) {
-                    out[(long long)d - 1] = 0.0f;
-                  }
-                }
-              }
-            }
-          }
-        }
-        for (int j = 0; j < n; j++) {
-          out[(long long)-(d % 8) + d] += w[((int)((long long)-(d % 8) + d)) * n + j] * x[j];
-          if (d % 8 >= 2) {
-            out[(long long)-(d % 8) + d + 1] += w[((int)((long long)-(d % 8) + d + 1)) * n + j] * x[j];
-            if (d % 8 >= 3) {
-              out[(long long)-(d % 8) + d + 2] += w[((int)((long long)-(d % 8) + d + 2)) * n + j] * x[j];
-              if (d % 8 >= 4) {
-                out[(long long)-(d % 8) + d + 3] += w[((int)((long long)-(d % 8) + d + 3)) * n + j] * x[j];
-                if (d % 8 >= 5) {
-                  out[(long long)-(d % 8) + d + 4] += w[((int)((long long)-(d % 8) + d + 4)) * n + j] * x[j];
-                  if (d % 8 >= 6) {
-                    out[(long long)-(d % 8) + d + 5] += w[((int)((long long)-(d % 8) + d + 5)) * n + j] * x[j];
-                    if (((long long)d + 1) % 8 == 0) {
-                      out[(long long)d - 1] += w[((int)((long long)d - 1)) * n + j] * x[j];
-                    }
-                  }
-                }
-              }
-            }
-          }
+      for (int c1 = 0; c1 < d % 8; c1++) {
+        out[(long long)-(d % 8) + d + c1] = 0.0f;
+      }
+      for (int j = 0; j < n; j++) {
+        for (int c2 = 0; c2 < d % 8; c2++) {
+          out[(long long)-(d % 8) + d + c2] += w[((int)((long long)-(d % 8) + d + c2)) * n + j] * x[j];
         }
       }
     }

@@ -38,27 +38,9 @@ static void kernel_mvt(int n,
         x1[8 * c0 + 7] = x1[8 * c0 + 7] + A[8 * c0 + 7][j] * v1[j];
       }
     }
-    if (_PB_N >= 8 * (((long long)_PB_N) >= 0 ? ((long long)_PB_N) / 8 : -((-((long long)_PB_N) + 8 - 1) / 8)) + 1) {
-      for (j = 0; j < _PB_N; j++) {
-        x1[-(((long long)_PB_N + 8) % 8) + _PB_N] = x1[-(((long long)_PB_N + 8) % 8) + _PB_N] + A[-(((long long)_PB_N + 8) % 8) + _PB_N][j] * v1[j];
-        if (_PB_N % 8 >= 2) {
-          x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 1] = x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 1] + A[-(((long long)_PB_N + 8) % 8) + _PB_N + 1][j] * v1[j];
-          if (_PB_N % 8 >= 3) {
-            x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 2] = x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 2] + A[-(((long long)_PB_N + 8) % 8) + _PB_N + 2][j] * v1[j];
-            if (_PB_N % 8 >= 4) {
-              x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 3] = x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 3] + A[-(((long long)_PB_N + 8) % 8) + _PB_N + 3][j] * v1[j];
-              if (_PB_N % 8 >= 5) {
-                x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 4] = x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 4] + A[-(((long long)_PB_N + 8) % 8) + _PB_N + 4][j] * v1[j];
-                if (_PB_N % 8 >= 6) {
-                  x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 5] = x1[-(((long long)_PB_N + 8) % 8) + _PB_N + 5] + A[-(((long long)_PB_N + 8) % 8) + _PB_N + 5][j] * v1[j];
-                  if (((long long)_PB_N + 1) % 8 == 0) {
-                    x1[(long long)_PB_N - 1] = x1[(long long)_PB_N - 1] + A[(long long)_PB_N - 1][j] * v1[j];
-                  }
-                }
-              }
-            }
-          }
-        }
+    for (j = 0; j < _PB_N; j++) {
+      for (int c2 = 0; c2 < _PB_N % 8; c2++) {
+        x1[-(((long long)_PB_N + 8) % 8) + _PB_N + c2] = x1[-(((long long)_PB_N + 8) % 8) + _PB_N + c2] + A[-(((long long)_PB_N + 8) % 8) + _PB_N + c2][j] * v1[j];
       }
     }
     /* The second product walks A down its columns. */
@@ -77,27 +59,9 @@ static void kernel_mvt(int n,
         x2[8 * c0 + 7] = x2[8 * c0 + 7] + A[j][8 * c0 + 7] * v2[j];
       }
     }
-    if (_PB_N >= 8 * (((long long)_PB_N) >= 0 ? ((long long)_PB_N) / 8 : -((-((long long)_PB_N) + 8 - 1) / 8)) + 1) {
-      for (j = 0; j < _PB_N; j++) {
-        x2[-(((long long)_PB_N + 8) % 8) + _PB_N] = x2[-(((long long)_PB_N + 8) % 8) + _PB_N] + A[j][-(((long long)_PB_N + 8) % 8) + _PB_N] * v2[j];
-        if (_PB_N % 8 >= 2) {
-          x2[-(((long long)_PB_N + 8) % 8) + _PB_N + 1] = x2[-(((long long)_PB_N + 8) % 8) + _PB_N + 1] + A[j][-(((long long)_PB_N + 8) % 8) + _PB_N + 1] * v2[j];
-          if (_PB_N % 8 >= 3) {
-            x2[-(((long long)_PB_N + 8) % 8) + _PB_N + 2] = x2[-(((long long)_PB_N + 8) % 8) + _PB_N + 2] + A[j][-(((long long)_PB_N + 8) % 8) + _PB_N + 2] * v2[j];
-            if (_PB_N % 8 >= 4) {
-              x2[-(((long long)_PB_N + 8) % 8) + _PB_N + 3] = x2[-(((long long)_PB_N + 8) % 8) + _PB_N + 3] + A[j][-(((long long)_PB_N + 8) % 8) + _PB_N + 3] * v2[j];
-              if (_PB_N % 8 >= 5) {
-                x2[-(((long long)_PB_N + 8) % 8) + _PB_N + 4] = x2[-(((long long)_PB_N + 8) % 8) + _PB_N + 4] + A[j][-(((long long)_PB_N + 8) % 8) + _PB_N + 4] * v2[j];
-                if (_PB_N % 8 >= 6) {
-                  x2[-(((long long)_PB_N + 8) % 8) + _PB_N + 5] = x2[-(((long long)_PB_N + 8) % 8) + _PB_N + 5] + A[j][-(((long long)_PB_N + 8) % 8) + _PB_N + 5] * v2[j];
-                  if (((long long)_PB_N + 1) % 8 == 0) {
-                    x2[(long long)_PB_N - 1] = x2[(long long)_PB_N - 1] + A[j][(long long)_PB_N - 1] * v2[j];
-                  }
-                }
-              }
-            }
-          }
-        }
+    for (j = 0; j < _PB_N; j++) {
+      for (int c2 = 0; c2 < _PB_N % 8; c2++) {
+        x2[-(((long long)_PB_N + 8) % 8) + _PB_N + c2] = x2[-(((long long)_PB_N + 8) % 8) + _PB_N + c2] + A[j][-(((long long)_PB_N + 8) % 8) + _PB_N + c2] * v2[j];
       }
     }
   } else {
