@@ -70,7 +70,8 @@ impl TileSizes {
 /// order, or where that is illegal by the dependence graph:
 /// [`distribution::by_dependences`]), and kept when it tiles more nests. With `align`,
 /// a time loop around a sequence of sweeps is also tried with its steps aligned in one
-/// nest ([`time_steps`]: an order replacing the one given), kept when it tiles more.
+/// nest ([`time_steps`]: an order replacing the one given), kept when its time loop is
+/// skewed and tiled and it tiles more nests.
 pub fn tile_where_it_pays(
     ctx: &Context,
     plan: &Plan,
@@ -115,7 +116,11 @@ pub fn tile_where_it_pays(
     };
     if let Some((aligned, validity)) = aligned {
         let (more, more_decisions) = tile_chains(ctx, plan, &aligned, sizes, wavefronts)?;
-        if tiles(&more_decisions) > tiles(&decisions) {
+        // Aligned for time tiles: kept only where the time loop got them (skewed).
+        let skewed = more_decisions
+            .iter()
+            .any(|d| matches!(d, Decision::Skewed { .. }));
+        if skewed && tiles(&more_decisions) > tiles(&decisions) {
             let ordered = Decision::AlignedSteps {
                 validity,
                 loops: chain_labels(&aligned, &[]),

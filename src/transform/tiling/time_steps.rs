@@ -13,17 +13,18 @@ use crate::analysis::plan::Plan;
 use crate::frontend::ir::Region;
 use crate::model::ScheduleTree;
 use crate::transform::rewrites::{self, chain_at};
-use crate::transform::search::isl_scheduler::{self, Validity};
+use crate::transform::search::{self, isl_scheduler::Validity};
 use isl_rs::{Context, LibISLError};
 
 type Isl<T> = Result<T, LibISLError>;
 
-/// `plan`'s region in isl's scheduler's order for the first formulation (freest first)
-/// whose order is legal, with the multiples of the time loop taken out of the bands
-/// below it ([`time_unskewed`]), and that formulation: when `tree` (the order so far,
-/// legal) is one time loop around a sequence holding a loop, and isl's order is one
-/// chain of bands from its root. `None` otherwise, or when no formulation's order is
-/// legal.
+/// `plan`'s region in isl's scheduler's order under [`VALIDITY`], with the multiples
+/// of the time loop taken out of the bands below it ([`time_unskewed`]), when `tree`
+/// (the order so far, legal) is one time loop around a sequence holding a loop, isl's
+/// order is one chain of bands from its root, and it is legal. isl runs as in the
+/// search ([`search::isl_order_within_budget`]: a child process, a CPU limit), once:
+/// the freest formulation aligned fdtd-2d, and each run costs as much as a dozen
+/// checks on a 3-D step.
 pub fn aligned_time_steps(
     ctx: &Context,
     plan: &Plan,
@@ -32,21 +33,19 @@ pub fn aligned_time_steps(
     if !time_loop_around_sweeps(&plan.region, tree) {
         return Ok(None);
     }
-    for validity in Validity::ALL {
-        let ordered = crate::support::isl::step(ctx, || isl_scheduler::isl_order(plan, validity))?;
-        let Some(aligned) = ordered.flatten().as_ref().and_then(time_unskewed) else {
-            continue;
-        };
-        if chain_at(&aligned, &[]).0.len() < 2 || &aligned == tree {
-            continue;
-        }
-        let legal = crate::support::isl::step(ctx, || plan.is_legal_change(ctx, tree, &aligned))?;
-        if legal == Some(true) {
-            return Ok(Some((aligned, validity)));
-        }
+    let ordered = search::isl_order_within_budget(ctx, plan, VALIDITY)?;
+    let Some(aligned) = ordered.as_ref().and_then(time_unskewed) else {
+        return Ok(None);
+    };
+    if chain_at(&aligned, &[]).0.len() < 2 || &aligned == tree {
+        return Ok(None);
     }
-    Ok(None)
+    let legal = crate::support::isl::step(ctx, || plan.is_legal_change(ctx, tree, &aligned))?;
+    Ok((legal == Some(true)).then_some((aligned, VALIDITY)))
 }
+
+/// The formulation isl's scheduler aligns the steps under: flow dependences alone.
+const VALIDITY: Validity = Validity::Flow;
 
 /// Whether `tree` is a time loop ([`super::time_loop_outermost`]) whose body is a
 /// sequence holding a loop, around a statement in three loops or more (the nests that
