@@ -1215,8 +1215,15 @@ fn comments_stay_with_their_loops_and_statements() {
     let o = nestor_in(
         dir.path(),
         // Without the run-time overlap test, so that the code as written (its
-        // fallback, with the same comments) does not follow.
-        &["optimize", "--no-parallel", "--assume-no-alias", "-"],
+        // fallback, with the same comments) does not follow; untiled, so that the
+        // row sums keep their rows (not eight copies of each statement).
+        &[
+            "optimize",
+            "--no-parallel",
+            "--assume-no-alias",
+            "--no-tile",
+            "-",
+        ],
         &[],
         src.as_bytes(),
     );

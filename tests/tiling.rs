@@ -505,16 +505,19 @@ int main(void) {
         .unwrap_or_else(|e| panic!("{e}"));
 }
 
+const EIGHT_ROWS: &str = "ran 8 iterations of loop `i` inside loop `j`, whose iterations each wait for the one before: 8 independent recurrences in flight";
+
 #[test]
 fn row_sums_run_eight_rows_side_by_side_in_registers_on_threads() {
     // Each row's dot product waits on its one accumulator; eight rows' sums run side by
     // side in the inner loop, in registers, the full groups of rows on threads and the
     // rows left over after them. A band (`j` from `i - 1`) and a triangle (`i` from `j`,
     // rows once interchanged) are left as they are: their rows would share one loop
-    // behind guards.
+    // behind guards. A row sum beside column sums (bicg's) is jammed, two sums per row
+    // (gesummv's, two chains in flight already) are not.
     let src = r#"#include <stdio.h>
 #define N 70
-static double A[N][N], w[N], x[N], y[N], z[N];
+static double A[N][N], q[N], s[N], u[N], v[N], w[N], x[N], y[N], z[N];
 static void kernel(int n, int m) {
   for (int i = 0; i < n; i++) {
     y[i] = 0.5;
@@ -527,37 +530,43 @@ static void kernel(int n, int m) {
   for (int j = 0; j < n; j++)
     for (int i = j; i < n; i++)
       w[i] = w[i] + A[i][j] * x[j];
+  for (int i = 0; i < n; i++) {
+    q[i] = 0;
+    for (int j = 0; j < m; j++) {
+      s[j] = s[j] + x[i] * A[i][j];
+      q[i] = q[i] + A[i][j] * x[j];
+    }
+  }
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++) {
+      u[i] = u[i] + A[i][j] * x[j];
+      v[i] = v[i] + A[j][i] * x[j];
+    }
 }
 int main(void) {
   int sizes[][2] = {{0, 9}, {1, 5}, {7, 7}, {8, 1}, {9, 0}, {17, 70}, {70, 33}, {-3, 4}};
-  for (int s = 0; s < 8; s++) {
+  for (int c = 0; c < 8; c++) {
     for (int i = 0; i < N; i++) {
       x[i] = (double)(i % 5) / 4;
       y[i] = -1;
       z[i] = (double)(i % 3);
       w[i] = (double)(i % 4);
+      s[i] = u[i] = v[i] = (double)(i % 6);
       for (int j = 0; j < N; j++)
         A[i][j] = (double)((i * 7 + j * 3) % 17) / 17;
     }
-    kernel(sizes[s][0], sizes[s][1]);
+    kernel(sizes[c][0], sizes[c][1]);
     double sum = 0;
     for (int i = 0; i < N; i++)
-      sum = sum * 0.5 + y[i] + z[i] * 0.25 + w[i] * 0.125;
-    printf("%d %.17g\n", s, sum);
+      sum = sum * 0.5 + y[i] + z[i] * 0.25 + w[i] * 0.125 + q[i] + s[i] + u[i] + v[i];
+    printf("%d %.17g\n", c, sum);
   }
   return 0;
 }
 "#;
     let report = common::searched_by_model(src);
     let jammed = common::kernel_decisions(&report, |d| matches!(d, Decision::Interleaved { .. }));
-    assert_eq!(
-        jammed,
-        [
-            "ran 8 iterations of loop `i` inside loop `j`, whose iterations each wait for the one before: 8 independent recurrences in flight"
-        ],
-        "{}",
-        report.output
-    );
+    assert_eq!(jammed, [EIGHT_ROWS, EIGHT_ROWS], "{}", report.output);
     let promoted = common::kernel_decisions(&report, |d| matches!(d, Decision::Promoted { .. }));
     assert!(
         promoted

@@ -453,7 +453,7 @@ pub struct RewriteArgs {
     /// keeps the best legal order found so far.
     #[arg(long, value_name = "N", default_value_t = nestor::transform::search::SearchOptions::default().max_checks)]
     pub search_budget: usize,
-    /// Do not tile (block) loop nests.
+    /// Do not tile (block) loop nests, nor run rows side by side (recurrences, row sums).
     #[arg(long)]
     pub no_tile: bool,
     /// Tile sizes, per loop of a nest from the outermost, the last repeated (default:

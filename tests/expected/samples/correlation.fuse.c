@@ -22,87 +22,21 @@ static void correlation(int n, int m, double data[n][m], double corr[m][m],
       && ((unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)mean || (unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)data)
       && ((unsigned long long)data + (unsigned long long)((long long)n - 1) * sizeof data[0] + (unsigned long long)m * sizeof data[0][0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)data)
       && ((unsigned long long)mean + (unsigned long long)m * sizeof mean[0] <= (unsigned long long)stddev || (unsigned long long)stddev + (unsigned long long)m * sizeof stddev[0] <= (unsigned long long)mean), 1)) {
-    if (m >= 1) {
-      #ifdef _OPENMP
-      #pragma omp parallel for
-      #endif
-      for (int c0 = 0; c0 < m / 8; c0++) {
-        mean[8 * c0] = 0.0;
-        mean[8 * c0 + 1] = 0.0;
-        mean[8 * c0 + 2] = 0.0;
-        mean[8 * c0 + 3] = 0.0;
-        mean[8 * c0 + 4] = 0.0;
-        mean[8 * c0 + 5] = 0.0;
-        mean[8 * c0 + 6] = 0.0;
-        mean[8 * c0 + 7] = 0.0;
-        for (int i = 0; i < n; i++) {
-          mean[8 * c0] += data[i][8 * c0];
-          mean[8 * c0 + 1] += data[i][8 * c0 + 1];
-          mean[8 * c0 + 2] += data[i][8 * c0 + 2];
-          mean[8 * c0 + 3] += data[i][8 * c0 + 3];
-          mean[8 * c0 + 4] += data[i][8 * c0 + 4];
-          mean[8 * c0 + 5] += data[i][8 * c0 + 5];
-          mean[8 * c0 + 6] += data[i][8 * c0 + 6];
-          mean[8 * c0 + 7] += data[i][8 * c0 + 7];
-        }
-        mean[8 * c0] = mean[8 * c0] / n;
-        mean[8 * c0 + 1] = mean[8 * c0 + 1] / n;
-        mean[8 * c0 + 2] = mean[8 * c0 + 2] / n;
-        mean[8 * c0 + 3] = mean[8 * c0 + 3] / n;
-        mean[8 * c0 + 4] = mean[8 * c0 + 4] / n;
-        mean[8 * c0 + 5] = mean[8 * c0 + 5] / n;
-        mean[8 * c0 + 6] = mean[8 * c0 + 6] / n;
-        mean[8 * c0 + 7] = mean[8 * c0 + 7] / n;
-        stddev[8 * c0] = 0.0;
-        stddev[8 * c0 + 1] = 0.0;
-        stddev[8 * c0 + 2] = 0.0;
-        stddev[8 * c0 + 3] = 0.0;
-        stddev[8 * c0 + 4] = 0.0;
-        stddev[8 * c0 + 5] = 0.0;
-        stddev[8 * c0 + 6] = 0.0;
-        stddev[8 * c0 + 7] = 0.0;
-        for (int i = 0; i < n; i++) {
-          stddev[8 * c0] += (data[i][8 * c0] - mean[8 * c0]) * (data[i][8 * c0] - mean[8 * c0]);
-          stddev[8 * c0 + 1] += (data[i][8 * c0 + 1] - mean[8 * c0 + 1]) * (data[i][8 * c0 + 1] - mean[8 * c0 + 1]);
-          stddev[8 * c0 + 2] += (data[i][8 * c0 + 2] - mean[8 * c0 + 2]) * (data[i][8 * c0 + 2] - mean[8 * c0 + 2]);
-          stddev[8 * c0 + 3] += (data[i][8 * c0 + 3] - mean[8 * c0 + 3]) * (data[i][8 * c0 + 3] - mean[8 * c0 + 3]);
-          stddev[8 * c0 + 4] += (data[i][8 * c0 + 4] - mean[8 * c0 + 4]) * (data[i][8 * c0 + 4] - mean[8 * c0 + 4]);
-          stddev[8 * c0 + 5] += (data[i][8 * c0 + 5] - mean[8 * c0 + 5]) * (data[i][8 * c0 + 5] - mean[8 * c0 + 5]);
-          stddev[8 * c0 + 6] += (data[i][8 * c0 + 6] - mean[8 * c0 + 6]) * (data[i][8 * c0 + 6] - mean[8 * c0 + 6]);
-          stddev[8 * c0 + 7] += (data[i][8 * c0 + 7] - mean[8 * c0 + 7]) * (data[i][8 * c0 + 7] - mean[8 * c0 + 7]);
-        }
-        /* The 0.1 offset keeps constant columns from dividing by zero. */
-        stddev[8 * c0] = sqrt(stddev[8 * c0] / n) + 0.1;
-        stddev[8 * c0 + 1] = sqrt(stddev[8 * c0 + 1] / n) + 0.1;
-        stddev[8 * c0 + 2] = sqrt(stddev[8 * c0 + 2] / n) + 0.1;
-        stddev[8 * c0 + 3] = sqrt(stddev[8 * c0 + 3] / n) + 0.1;
-        stddev[8 * c0 + 4] = sqrt(stddev[8 * c0 + 4] / n) + 0.1;
-        stddev[8 * c0 + 5] = sqrt(stddev[8 * c0 + 5] / n) + 0.1;
-        stddev[8 * c0 + 6] = sqrt(stddev[8 * c0 + 6] / n) + 0.1;
-        stddev[8 * c0 + 7] = sqrt(stddev[8 * c0 + 7] / n) + 0.1;
-      }
-      for (int c1 = 0; c1 < m % 8; c1++) {
-        mean[(long long)-(m % 8) + m + c1] = 0.0;
-      }
+    #ifdef _OPENMP
+    #pragma omp parallel for
+    #endif
+    for (int j = 0; j < m; j++) {
+      mean[j] = 0.0;
       for (int i = 0; i < n; i++) {
-        for (int c2 = 0; c2 < m % 8; c2++) {
-          mean[(long long)-(m % 8) + m + c2] += data[i][(long long)-(m % 8) + m + c2];
-        }
+        mean[j] += data[i][j];
       }
-      for (int c1 = 0; c1 < m % 8; c1++) {
-        mean[(long long)-(m % 8) + m + c1] = mean[(long long)-(m % 8) + m + c1] / n;
-      }
-      for (int c1 = 0; c1 < m % 8; c1++) {
-        stddev[(long long)-(m % 8) + m + c1] = 0.0;
-      }
+      mean[j] = mean[j] / n;
+      stddev[j] = 0.0;
       for (int i = 0; i < n; i++) {
-        for (int c2 = 0; c2 < m % 8; c2++) {
-          stddev[(long long)-(m % 8) + m + c2] += (data[i][(long long)-(m % 8) + m + c2] - mean[(long long)-(m % 8) + m + c2]) * (data[i][(long long)-(m % 8) + m + c2] - mean[(long long)-(m % 8) + m + c2]);
-        }
+        stddev[j] += (data[i][j] - mean[j]) * (data[i][j] - mean[j]);
       }
-      for (int c1 = 0; c1 < m % 8; c1++) {
-        stddev[(long long)-(m % 8) + m + c1] = sqrt(stddev[(long long)-(m % 8) + m + c1] / n) + 0.1;
-      }
+      /* The 0.1 offset keeps constant columns from dividing by zero. */
+      stddev[j] = sqrt(stddev[j] / n) + 0.1;
     }
     #ifdef _OPENMP
     #pragma omp parallel for
