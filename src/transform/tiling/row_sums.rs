@@ -17,6 +17,7 @@ type Isl<T> = Result<T, LibISLError>;
 /// The rows whose sums run side by side: atax (PolyBench LARGE, 2-core EPYC Zen 4, gcc
 /// 12) ran 1.4x faster than the original with 8, 1.1x with 4.
 pub const ROWS: i64 = 8;
+
 /// `plan`'s tree with every loop that runs a row sum ([`row_sum_loops`]) unrolled by
 /// [`ROWS`] and jammed into its inner loops ([`unroll_and_jam_inward`]) where that is
 /// legal, and the decisions.
@@ -47,17 +48,16 @@ pub fn jam_row_sums(ctx: &Context, plan: &Plan) -> Isl<(ScheduleTree, Vec<Decisi
     Ok((tree, decisions))
 }
 
-/// The paths of the loops of `tree` that run one row sum each: a loop around innermost loops
-/// only (no tile, no unrolled copy, no floor time anywhere above or in it), the
-/// outermost loop of the statements below it, one of which adds a cell up along its
-/// innermost loop ([`adds_up_along`]; beside other statements there, as bicg's column
-/// sums `s[j] += r[i] * A[i][j]`), a cell of its own per iteration of this loop; not
-/// two such (gesummv's `tmp[i]` and `y[i]`: two chains already in flight, its two
-/// matrices' rows streamed at the memory's pace; 8 or 4 rows jammed ran it 1.2x
-/// slower),
-/// over the same range in every row (a band's rows, `j` from `i - 2`, would share one
-/// loop over all their ranges, each behind a guard). Deeper nests (products) are the
-/// tiles' and kernels'.
+/// The paths of the loops of `tree` that run one row sum each: a loop around innermost
+/// loops only (no tile, no unrolled copy, no floor time anywhere above or in it), the
+/// outermost loop of the statements below it, one of which adds a cell of its own per
+/// iteration of this loop up along its innermost loop ([`adds_up_along`]; beside other
+/// statements there, as bicg's column sums `s[j] += r[i] * A[i][j]`), over the same
+/// range in every row ([`rectangular`]: a band's rows, `j` from `i - 2`, would share one
+/// loop over all their ranges, each behind a guard). Not two such sums (gesummv's
+/// `tmp[i]` and `y[i]`: two chains already in flight, its two matrices streamed at the
+/// memory's pace; 8 or 4 rows jammed ran it 1.2x slower). Deeper nests (products) are
+/// the tiles' and kernels'.
 fn row_sum_loops(region: &Region, tree: &ScheduleTree) -> Vec<Vec<usize>> {
     let ScheduleTree::Sequence(children) = tree else {
         let one = row_sums_in(region, tree) == 1;
