@@ -583,3 +583,45 @@ int main(void) {
     common::assert_same_behaviour_threaded("row sums", src, &report.output, None)
         .unwrap_or_else(|e| panic!("{e}"));
 }
+
+#[test]
+fn time_steps_that_need_no_skew_are_not_aligned() {
+    // The sweep reads nothing an earlier step wrote: aligned, its steps would tile
+    // rectangularly (an adversarial review found 256 x 128 x 32 tiles and a branch for
+    // large `T` reading `F[T - 1]` past `F`'s end, which gcc warns of). Aligning pays only
+    // for time tiles: none here.
+    let src = r#"#include <stdio.h>
+static double A[72][72], B[72][72];
+static double F[64];
+static void kernel(int steps, int n, int m) {
+  for (int t = 0; t < steps; t++) {
+    for (int j = 0; j < m; j++)
+      A[1][j] = A[2][j] * 0.9;
+    for (int i = 2; i < n; i++)
+      for (int j = 1; j < m - 1; j++)
+        A[i][j] = B[i][j] + F[t];
+  }
+}
+int main(void) {
+  for (int t = 0; t < 64; t++)
+    F[t] = t * 0.125;
+  for (int i = 0; i < 72; i++)
+    for (int j = 0; j < 72; j++) {
+      A[i][j] = i + j * 0.5;
+      B[i][j] = i * 0.25 - j;
+    }
+  kernel(40, 9, 50);
+  double s = 0;
+  for (int i = 0; i < 72; i++)
+    for (int j = 0; j < 72; j++)
+      s = s * 0.5 + A[i][j];
+  printf("%a\n", s);
+  return 0;
+}
+"#;
+    let report = common::searched_by_model(src);
+    let aligned = common::kernel_decisions(&report, |d| matches!(d, Decision::AlignedSteps { .. }));
+    assert!(aligned.is_empty(), "{}", report.output);
+    common::assert_same_behaviour_threaded("no skew", src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}
