@@ -1,5 +1,7 @@
 //! Isolating full register tiles: the isl AST build option that generates the full
-//! tiles of an unrolled band apart from the partial ones, so their copies need no guard.
+//! tiles of an unrolled band apart from the partial ones, so their copies need no guard
+//! (and, for a loop jammed into the loops inside it, its full groups of rows apart from
+//! the rows left over).
 
 use crate::frontend::ir::{Aff, Region};
 use crate::model::{ScheduleTree, ScopText, isl_name, tuple};
@@ -12,7 +14,10 @@ use isl_rs::{Context, LibISLError, Map, Set, UnionSet};
 /// unrolled bands below, `I_S = { [a, o] }` the times of the instances of statement `S`,
 /// `P_S = proj_a(I_S)` and `O_S = proj_o(I_S)`, the option is
 /// `{ isolate[[a_1..a_{m-1}] -> [a_m]] : a in ∩_S (P_S \ proj_a((P_S x O_S) \ I_S)) }`:
-/// every copy of every statement exists.
+/// every copy of every statement exists ([`full_blocks`]). For a loop unrolled into the
+/// loops inside it (`row_sums`), the option is at that loop, and each of its bands of
+/// copies below gets the same set as its isolated part, unrolled only there
+/// ([`isolate_option`]): the leftover rows run as a loop.
 pub fn full_tile_options(
     ctx: &Context,
     region: &Region,
