@@ -560,6 +560,19 @@ fn linear_form(time: Aff) -> Aff {
         .unwrap_or(Aff::Int(0))
 }
 
+/// The block of `u` iterations a time `t` falls in: `floor(t/u)`.
+pub fn block_of(t: &Aff, u: i64) -> Aff {
+    Aff::Floor(Box::new(t.clone()), u)
+}
+
+/// Which copy of its block of `u` iterations a time `t` is: `t - u*floor(t/u)`.
+pub fn copy_in_block(t: &Aff, u: i64) -> Aff {
+    Aff::Sub(
+        Box::new(t.clone()),
+        Box::new(Aff::Scale(u, Box::new(block_of(t, u)))),
+    )
+}
+
 /// `tree` with the chain of bands at `path` register-tiled by `factors` (one per band,
 /// outermost first; 1 leaves a band alone): unroll-and-jam. A band
 /// `{ S[i] -> [t(i)] }` with factor `u > 1` becomes `{ S[i] -> [floor(t(i)/u)] }` in
@@ -576,20 +589,16 @@ pub fn unroll_and_jam(tree: &ScheduleTree, path: &[usize], factors: &[i64]) -> S
             blocks.push((label.clone(), members.clone()));
             continue;
         }
-        let block = |t: &Aff| Aff::Floor(Box::new(t.clone()), u);
         blocks.push((
             label.clone(),
-            members.iter().map(|(s, t)| (*s, block(t))).collect(),
+            members.iter().map(|(s, t)| (*s, block_of(t, u))).collect(),
         ));
-        let offset = |t: &Aff| {
-            Aff::Sub(
-                Box::new(t.clone()),
-                Box::new(Aff::Scale(u, Box::new(block(t)))),
-            )
-        };
         copies.push((
             format!("{label}_unrolled"),
-            members.iter().map(|(s, t)| (*s, offset(t))).collect(),
+            members
+                .iter()
+                .map(|(s, t)| (*s, copy_in_block(t, u)))
+                .collect(),
         ));
     }
     let jammed = copies

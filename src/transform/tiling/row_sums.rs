@@ -10,6 +10,7 @@ use crate::analysis::plan::Plan;
 use crate::frontend::ir::{AccessKind, Aff, Region};
 use crate::model::ScheduleTree;
 use crate::transform::decision::Decision;
+use crate::transform::rewrites;
 use isl_rs::{Context, LibISLError};
 
 type Isl<T> = Result<T, LibISLError>;
@@ -24,21 +25,19 @@ pub const ROWS: i64 = 8;
 pub fn jam_row_sums(ctx: &Context, plan: &Plan) -> Isl<(ScheduleTree, Vec<Decision>)> {
     let mut tree = plan.tree.clone();
     let mut decisions = Vec::new();
-    for path in row_sum_loops(&plan.region, &plan.tree) {
+    for (path, along) in row_sum_loops(&plan.region, &plan.tree) {
         let candidate = unroll_and_jam_inward(&tree, &path, ROWS);
         let legal =
             crate::support::isl::step(ctx, || plan.is_legal_change(ctx, &tree, &candidate))?;
         if legal != Some(true) {
             continue;
         }
-        let ScheduleTree::Band { label, child, .. } = tree.node_at(&path) else {
+        let ScheduleTree::Band { label, .. } = tree.node_at(&path) else {
             continue;
         };
-        let mut inner: Vec<String> = child.bands().iter().map(|b| b.label.to_string()).collect();
-        inner.dedup();
         decisions.push(Decision::Interleaved {
             outer: label.clone(),
-            recurrence: inner.join("`, `"),
+            recurrence: along,
             rows: ROWS,
             path: path.clone(),
         });
@@ -57,22 +56,27 @@ pub fn jam_row_sums(ctx: &Context, plan: &Plan) -> Isl<(ScheduleTree, Vec<Decisi
 /// loop over all their ranges, each behind a guard). Not two such sums (gesummv's
 /// `tmp[i]` and `y[i]`: two chains already in flight, its two matrices streamed at the
 /// memory's pace; 8 or 4 rows jammed ran it 1.2x slower). Deeper nests (products) are
-/// the tiles' and kernels'.
-fn row_sum_loops(region: &Region, tree: &ScheduleTree) -> Vec<Vec<usize>> {
-    let ScheduleTree::Sequence(children) = tree else {
-        let one = row_sums_in(region, tree) == 1;
-        return one.then(Vec::new).into_iter().collect();
+/// the tiles' and kernels'. Each with the label of the inner loop its sum runs along.
+fn row_sum_loops(region: &Region, tree: &ScheduleTree) -> Vec<(Vec<usize>, String)> {
+    let one = |node: &ScheduleTree| match row_sums_in(region, node).as_slice() {
+        [along] => Some(along.clone()),
+        _ => None,
     };
-    let sums = children.iter().map(|c| row_sums_in(region, c));
-    sums.enumerate()
-        .filter(|(_, n)| *n == 1)
-        .map(|(k, _)| vec![k])
+    let ScheduleTree::Sequence(children) = tree else {
+        return one(tree)
+            .map(|along| (Vec::new(), along))
+            .into_iter()
+            .collect();
+    };
+    let each = children.iter().enumerate();
+    each.filter_map(|(k, c)| one(c).map(|along| (vec![k], along)))
         .collect()
 }
 
-/// How many statements of `node` add up a row's cell, when it is a loop
-/// [`row_sum_loops`] takes; 0 when it is not.
-fn row_sums_in(region: &Region, node: &ScheduleTree) -> usize {
+/// The labels of the inner loops along which statements of `node` add up a row's cell,
+/// one per such statement, when it is a loop [`row_sum_loops`] takes; none when it is
+/// not.
+fn row_sums_in(region: &Region, node: &ScheduleTree) -> Vec<String> {
     let ScheduleTree::Band {
         members,
         child,
@@ -80,7 +84,7 @@ fn row_sums_in(region: &Region, node: &ScheduleTree) -> usize {
         ..
     } = node
     else {
-        return 0;
+        return Vec::new();
     };
     let plain = |m: &[(usize, Aff)]| m.iter().all(|(_, t)| !matches!(t, Aff::Floor(..)));
     let inner = child.bands();
@@ -90,19 +94,20 @@ fn row_sums_in(region: &Region, node: &ScheduleTree) -> usize {
             .iter()
             .any(|b| b.unroll || !plain(b.members) || b.child.contains_band())
     {
-        return 0;
+        return Vec::new();
     }
     let sums = inner.iter().flat_map(|b| {
-        b.members.iter().filter(|(k, _)| {
+        let sum = b.members.iter().filter(|(k, _)| {
             let outer = super::walked_iterator(members, *k);
             let along = super::walked_iterator(b.members, *k);
             region.loops_around(*k).len() == 2
                 && outer.zip(along).is_some_and(|(i, j)| {
                     adds_up_along(region, *k, &i, &j) && rectangular(region, *k, &i, &j)
                 })
-        })
+        });
+        sum.map(|_| b.label.to_string())
     });
-    sums.count()
+    sums.collect()
 }
 
 /// Whether the loops of statement `k` over `row` and `along` run over bounds that do
@@ -144,20 +149,13 @@ fn unroll_and_jam_inward(tree: &ScheduleTree, path: &[usize], factor: i64) -> Sc
     else {
         return tree.clone();
     };
-    let block = |t: &Aff| Aff::Floor(Box::new(t.clone()), factor);
     let copies = |body: &ScheduleTree| {
         let statements = body.statements();
-        let offset = |t: &Aff| {
-            Aff::Sub(
-                Box::new(t.clone()),
-                Box::new(Aff::Scale(factor, Box::new(block(t)))),
-            )
-        };
         ScheduleTree::Band {
             label: format!("{label}_unrolled"),
             members: (members.iter())
                 .filter(|(s, _)| statements.contains(s))
-                .map(|(s, t)| (*s, offset(t)))
+                .map(|(s, t)| (*s, rewrites::copy_in_block(t, factor)))
                 .collect(),
             child: Box::new(body.clone()),
             unroll: true,
@@ -165,7 +163,10 @@ fn unroll_and_jam_inward(tree: &ScheduleTree, path: &[usize], factor: i64) -> Sc
     };
     let jammed = ScheduleTree::Band {
         label: label.clone(),
-        members: members.iter().map(|(s, t)| (*s, block(t))).collect(),
+        members: members
+            .iter()
+            .map(|(s, t)| (*s, rewrites::block_of(t, factor)))
+            .collect(),
         child: Box::new(jammed_into(child, &copies)),
         unroll: false,
     };
