@@ -511,10 +511,11 @@ const EIGHT_ROWS: &str = "ran 8 iterations of loop `i` inside loop `j`, whose it
 fn row_sums_run_eight_rows_side_by_side_in_registers_on_threads() {
     // Each row's dot product waits on its one accumulator; eight rows' sums run side by
     // side in the inner loop, in registers, the full groups of rows on threads and the
-    // rows left over after them. A band (`j` from `i - 1`) and a triangle (`i` from `j`,
-    // rows once interchanged) are left as they are: their rows would share one loop
-    // behind guards. A row sum beside column sums (bicg's) is jammed, two sums per row
-    // (gesummv's, two chains in flight already) are not.
+    // rows left over after them. A triangle (`i` from `j`, rows once interchanged) runs
+    // its groups side by side where all their rows have an iteration; a band (`j` from
+    // `i - 1` to `i + 1`) is left as it is: its rows share no range. A row sum beside
+    // column sums (bicg's) is jammed, two sums per row (gesummv's, two chains in flight
+    // already) are not.
     let src = r#"#include <stdio.h>
 #define N 70
 static double A[N][N], q[N], s[N], u[N], v[N], w[N], x[N], y[N], z[N];
@@ -524,8 +525,8 @@ static void kernel(int n, int m) {
     for (int j = 0; j < m; j++)
       y[i] = y[i] + A[i][j] * x[j];
   }
-  for (int i = 1; i < n; i++)
-    for (int j = i - 1; j < m; j++)
+  for (int i = 1; i < n - 1; i++)
+    for (int j = i - 1; j <= i + 1; j++)
       z[i] = z[i] + A[i][j] * x[j];
   for (int j = 0; j < n; j++)
     for (int i = j; i < n; i++)
@@ -566,7 +567,7 @@ int main(void) {
 "#;
     let report = common::searched_by_model(src);
     let jammed = common::kernel_decisions(&report, |d| matches!(d, Decision::Interleaved { .. }));
-    assert_eq!(jammed, [EIGHT_ROWS, EIGHT_ROWS], "{}", report.output);
+    assert_eq!(jammed, [EIGHT_ROWS; 3], "{}", report.output);
     let promoted = common::kernel_decisions(&report, |d| matches!(d, Decision::Promoted { .. }));
     assert!(
         promoted
@@ -581,6 +582,98 @@ int main(void) {
         report.output
     );
     common::assert_same_behaviour_threaded("row sums", src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn triangular_solves_run_eight_rows_side_by_side_up_to_the_first_rows_end() {
+    // A forward substitution's rows read the rows before them: eight rows' sums run side
+    // by side over the columns before the group's first row, in registers, and each row
+    // ends (`x[i] /= L[i][i]`) right after its last column, before the rows after it in
+    // the group read it. Cholesky's columns inside a row are the same shape one loop
+    // deeper; a substitution walking its columns downward ends at the row's diagonal
+    // too. A back substitution reading the row after it first (`j` from `i + 1` up) has
+    // no columns its group shares before that read: left as written.
+    let src = r#"#include <stdio.h>
+#define N 40
+static double L[N][N], M[N][N], U[N][N], x[N], y[N], z[N], b[N];
+static void kernel(int n) {
+  for (int i = 0; i < n; i++) {
+    x[i] = b[i];
+    for (int j = 0; j < i; j++)
+      x[i] -= L[i][j] * x[j];
+    x[i] = x[i] / L[i][i];
+  }
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < i; j++) {
+      for (int k = 0; k < j; k++)
+        M[i][j] -= M[i][k] * M[j][k];
+      M[i][j] /= M[j][j];
+    }
+    for (int k = 0; k < i; k++)
+      M[i][i] -= M[i][k] * M[i][k];
+    M[i][i] = M[i][i] * 0.5 + 1;
+  }
+  for (int i = n - 1; i >= 0; i--) {
+    y[i] = b[i];
+    for (int j = n - 1; j > i; j--)
+      y[i] -= U[i][j] * y[j];
+    y[i] = y[i] / U[i][i];
+  }
+  for (int i = n - 1; i >= 0; i--) {
+    z[i] = b[i];
+    for (int j = i + 1; j < n; j++)
+      z[i] -= U[i][j] * z[j];
+    z[i] = z[i] / U[i][i];
+  }
+}
+int main(void) {
+  int sizes[] = {0, 1, 7, 8, 9, 16, 17, 23, 40};
+  for (int c = 0; c < 9; c++) {
+    for (int i = 0; i < N; i++) {
+      b[i] = (double)(i % 5) / 4 + 1;
+      for (int j = 0; j < N; j++) {
+        L[i][j] = U[i][j] = (double)((i * 7 + j * 3) % 17) / 170;
+        M[i][j] = (double)((i * 5 + j * 11) % 13) / 130;
+      }
+      L[i][i] = U[i][i] = M[i][i] = 2 + (double)(i % 3);
+    }
+    kernel(sizes[c]);
+    double sum = 0;
+    for (int i = 0; i < N; i++) {
+      sum = sum * 0.5 + x[i] + y[i] * 0.25 + z[i] * 0.125;
+      for (int j = 0; j < N; j++)
+        sum += M[i][j] * 0.001;
+    }
+    printf("%d %.17g\n", c, sum);
+  }
+  return 0;
+}
+"#;
+    let report = common::searched_by_model(src);
+    let jammed = common::kernel_decisions(&report, |d| matches!(d, Decision::Interleaved { .. }));
+    assert_eq!(
+        jammed,
+        [
+            EIGHT_ROWS,
+            "ran 8 iterations of loop `j` inside loop `k`, whose iterations each wait for the one before: 8 independent recurrences in flight",
+            EIGHT_ROWS,
+        ],
+        "{}",
+        report.output
+    );
+    let promoted = common::kernel_decisions(&report, |d| matches!(d, Decision::Promoted { .. }));
+    for cells in [
+        "`x[8 * c0]` .. `x[8 * c0 + 7]`",
+        "`M[i][8 * c1]` .. `M[i][8 * c1 + 7]`",
+    ] {
+        assert!(
+            promoted.iter().any(|p| p.contains(cells)),
+            "{cells}: {promoted:?}\n{}",
+            report.output
+        );
+    }
+    common::assert_same_behaviour_threaded("triangular solves", src, &report.output, None)
         .unwrap_or_else(|e| panic!("{e}"));
 }
 

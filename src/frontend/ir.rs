@@ -194,6 +194,24 @@ impl Aff {
         Some((c, terms))
     }
 
+    /// `c + Σ a_x·x`: the expression of a linear form as [`Aff::linear`] gives it.
+    pub fn from_linear(c: i64, terms: &BTreeMap<String, i64>) -> Aff {
+        let term = |(x, a): (&String, &i64)| match a {
+            1 => Aff::name(x),
+            _ => Aff::Scale(*a, Box::new(Aff::name(x))),
+        };
+        let sum = terms
+            .iter()
+            .filter(|(_, a)| **a != 0)
+            .map(term)
+            .reduce(|s, t| Aff::Add(Box::new(s), Box::new(t)));
+        match sum {
+            Some(s) if c == 0 => s,
+            Some(s) => Aff::Add(Box::new(s), Box::new(Aff::Int(c))),
+            None => Aff::Int(c),
+        }
+    }
+
     /// Adds `factor` times this expression's terms to `terms`; returns its constant.
     fn accumulate(&self, factor: i64, terms: &mut BTreeMap<String, i64>) -> Option<i64> {
         match self {

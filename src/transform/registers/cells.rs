@@ -3,7 +3,7 @@
 
 use crate::frontend::ir::Statement;
 use crate::support::isl::Failure;
-use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType};
+use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode};
 use std::collections::BTreeMap;
 
 /// `c + Σ a_x·x` over the generated loops' variables.
@@ -52,6 +52,73 @@ pub(super) fn varying_iterators(call: &ASTExpr, iterator: &str) -> Result<Vec<bo
 /// in some dimension their subscripts have the same terms and different constants.
 pub(super) fn distinct(a: &[Linear], b: &[Linear]) -> bool {
     a.len() == b.len() && a.iter().zip(b).any(|(x, y)| x.1 == y.1 && x.0 != y.0)
+}
+
+/// The values a generated loop's variable takes: `variable` from `first` up to
+/// `last` (linear forms over the loops outside it and the parameters).
+pub(super) struct LoopRange {
+    pub variable: String,
+    pub first: Linear,
+    pub last: Linear,
+}
+
+/// The range of the isl AST loop `node`: `for (x = first; x <= last; x += s)` or
+/// `x < last + 1`, `s > 0`; `None` where it is not of that form or not linear.
+pub(super) fn loop_range(node: &ASTNode) -> Result<Option<LoopRange>, Failure> {
+    use ASTExprOpType as O;
+    let variable = crate::support::ast::for_iterator(node)?;
+    let step = linear(&node.for_get_inc()?)?;
+    let cond = node.for_get_cond()?;
+    if !step.is_some_and(|(s, t)| s > 0 && t.is_empty()) || cond.get_type()? != ASTExprType::Op {
+        return Ok(None);
+    }
+    let bounded = linear(&cond.get_op_arg(0)?)?;
+    if bounded != Some((0, BTreeMap::from([(variable.clone(), 1)]))) {
+        return Ok(None);
+    }
+    let bound = linear(&cond.get_op_arg(1)?)?;
+    let last = match cond.get_op_type()? {
+        O::Le => bound,
+        O::Lt => bound.and_then(|b| combine(&b, &(1, BTreeMap::new()), -1)),
+        _ => None,
+    };
+    let first = linear(&node.for_get_init()?)?;
+    Ok(first.zip(last).map(|(first, last)| LoopRange {
+        variable,
+        first,
+        last,
+    }))
+}
+
+/// Whether two cells of an array are different for every value of the variables
+/// where `range`'s variable lies in its range: in some dimension the difference `d`
+/// of their subscripts is, at the end of the range where it is least, a positive
+/// constant, or where it is greatest a negative one (`A[c][8c1 + 3]` and `A[c][k]`
+/// for `k` up to `8c1 - 1`); [`distinct`] without a range.
+pub(super) fn distinct_within(a: &[Linear], b: &[Linear], range: Option<&LoopRange>) -> bool {
+    let Some(range) = range else {
+        return distinct(a, b);
+    };
+    let at = |d: &Linear, end: &Linear| {
+        let c = d.1.get(&range.variable).copied().unwrap_or(0);
+        let mut rest = d.clone();
+        rest.1.remove(&range.variable);
+        combine(&rest, &scale(end, c)?, 1)
+    };
+    let constant = |d: Option<Linear>| d.filter(|d| d.1.is_empty()).map(|d| d.0);
+    a.len() == b.len()
+        && a.iter().zip(b).any(|(x, y)| {
+            let Some(d) = combine(x, y, -1) else {
+                return false;
+            };
+            let c = d.1.get(&range.variable).copied().unwrap_or(0);
+            let (least, most) = match c > 0 {
+                true => (&range.first, &range.last),
+                false => (&range.last, &range.first),
+            };
+            constant(at(&d, least)).is_some_and(|v| v > 0)
+                || constant(at(&d, most)).is_some_and(|v| v < 0)
+        })
 }
 
 /// `(c, terms)`, a linear form over a statement's iterators, with each iterator

@@ -25,7 +25,7 @@ use crate::support::ast::{
 use crate::support::isl::{AstKind, Failure, ast_kind};
 use crate::transform::decision::ParallelLoop;
 use crate::transform::parallel::{MarkedLoop, is_vector_loop, marked_loop};
-use cells::{Cell, cells_of, distinct, varying_iterators};
+use cells::{Cell, LoopRange, cells_of, distinct_within, loop_range, varying_iterators};
 use isl_rs::{ASTExpr, ASTNode};
 use std::collections::BTreeMap;
 
@@ -212,7 +212,8 @@ impl Planner<'_> {
         self.loops.push(iterator.clone());
         let outer = self.promoted.len();
         if self.promote && self.loops.len() >= 2 && !openmp && self.threads.len() <= 1 {
-            let kept = self.promotions(&iterator, &body)?;
+            let range = loop_range(node)?;
+            let kept = self.promotions(&iterator, range.as_ref(), &body)?;
             self.plan.across_loops.insert(AstNodeId::of(node), kept);
         }
         self.node(&body)?;
@@ -251,7 +252,12 @@ impl Planner<'_> {
     /// in the body, of a plain array every access of which in the body is that cell or
     /// one a subscript constant apart, printed without the loop's variable, and (in a
     /// parallel loop) owned by one of its iterations.
-    fn promotions(&mut self, iterator: &str, body: &ASTNode) -> Plans<Vec<usize>> {
+    fn promotions(
+        &mut self,
+        iterator: &str,
+        range: Option<&LoopRange>,
+        body: &ASTNode,
+    ) -> Plans<Vec<usize>> {
         let mut users = Vec::new();
         if !straight_line_calls(body, &mut users)? {
             return Ok(Vec::new());
@@ -278,7 +284,7 @@ impl Planner<'_> {
                     || !self.owned_by_thread(cell)
                     || promoted.iter().any(|&p| self.kept[p] == *cell)
                     || !plain_array(self.region, &cell.0)
-                    || !apart(&self.region.statements, &calls, cell)
+                    || !apart(&self.region.statements, &calls, cell, range)
                 {
                     continue;
                 }
@@ -397,7 +403,7 @@ impl Planner<'_> {
                         .chain(&self.promoted)
                         .any(|&p| self.kept[p] == *cell)
                     || !plain_array(self.region, &cell.0)
-                    || !apart(&self.region.statements, &calls, cell)
+                    || !apart(&self.region.statements, &calls, cell, None)
                 {
                     continue;
                 }
@@ -443,15 +449,16 @@ fn plain_array(region: &Region, array: &str) -> bool {
 }
 
 /// Whether every access of `cell`'s array by `calls` touches `cell` itself or a cell
-/// provably different from it.
-fn apart(statements: &[Statement], calls: &[Call], cell: &Cell) -> bool {
+/// provably different from it (for every value of `range`'s variable in its range,
+/// where the calls are a loop's body).
+fn apart(statements: &[Statement], calls: &[Call], cell: &Cell, range: Option<&LoopRange>) -> bool {
     calls.iter().all(|c| {
         let accesses = &statements[c.k].accesses;
         accesses.iter().zip(&c.cells).all(|(x, other)| {
             x.array != cell.0
                 || other
                     .as_ref()
-                    .is_some_and(|o| o == cell || distinct(&o.1, &cell.1))
+                    .is_some_and(|o| o == cell || distinct_within(&o.1, &cell.1, range))
         })
     })
 }

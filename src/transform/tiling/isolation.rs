@@ -241,6 +241,35 @@ fn copy_times(node: &ScheduleTree, k: usize) -> Vec<Aff> {
 
 type BandTimes<'t> = &'t [(usize, Aff)];
 
+/// Whether `child`, a band's body, is a band of unrolled copies.
+fn copies_below(child: &ScheduleTree) -> bool {
+    matches!(child, ScheduleTree::Band { unroll: true, .. })
+}
+
+/// A loop inside a loop jammed inward, right around the copies (the loop a row sum
+/// runs along), as a register tile of its own: its full part, where every row of the
+/// group has an iteration, is isolated from the part where some rows have none (a
+/// triangle's rows share the range up to the first row's end). Its copies are the
+/// jammed loop's: unrolled wherever the group of rows is full, behind guards outside
+/// this loop's full part.
+fn inner_loop_of_jammed(
+    path: &[usize],
+    outer: &[BandTimes<'_>],
+    child: &ScheduleTree,
+) -> RegisterTile {
+    let times = child
+        .statements()
+        .into_iter()
+        .map(|k| (k, (times_in(outer, k), copy_times(child, k))))
+        .collect();
+    RegisterTile {
+        path: path.to_vec(),
+        times,
+        jammed: true,
+        copies: Vec::new(),
+    }
+}
+
 /// The times statement `k` has in the bands of `levels`, outermost first.
 fn times_in(levels: &[BandTimes<'_>], k: usize) -> Vec<Aff> {
     levels
@@ -284,11 +313,10 @@ fn collect_register_tiles<'t>(
                     copies: copy_bands(child, &mut inside, outer.len()),
                 });
             }
-            if !jammed_above
-                && !jammed
-                && !unroll
-                && matches!(**child, ScheduleTree::Band { unroll: true, .. })
-            {
+            if jammed_above && !unroll && copies_below(child) {
+                out.push(inner_loop_of_jammed(path, outer, child));
+            }
+            if !jammed_above && !jammed && !unroll && copies_below(child) {
                 let mut unrolled: Vec<BandTimes<'t>> = Vec::new();
                 let mut node = &**child;
                 while let ScheduleTree::Band {

@@ -7,8 +7,8 @@
 //! order, so the values are the same bits; the change is checked like any other.
 
 use crate::analysis::plan::Plan;
-use crate::frontend::ir::{AccessKind, Aff, Region};
-use crate::model::ScheduleTree;
+use crate::frontend::ir::{AccessKind, Aff, CmpOp, Cond, Region};
+use crate::model::{BandAt, ScheduleTree};
 use crate::transform::decision::Decision;
 use crate::transform::rewrites;
 use isl_rs::{Context, LibISLError};
@@ -21,62 +21,78 @@ pub const ROWS: i64 = 8;
 
 /// `plan`'s tree with every loop that runs a row sum ([`row_sum_loops`]) unrolled by
 /// [`ROWS`] and jammed into its inner loops ([`unroll_and_jam_inward`]) where that is
-/// legal, and the decisions.
+/// legal, and the decisions. Where rows depend on each other (a triangular solve:
+/// `x[i] -= L[i][j] * x[j]` over `j < i`, then `x[i] /= L[i][i]`), the statements
+/// that end a row run inside its sum's loop, right after its last iteration
+/// ([`row_ends_inside`]), so that a row's value is final before the rows after it in
+/// its group read it.
 pub fn jam_row_sums(ctx: &Context, plan: &Plan) -> Isl<(ScheduleTree, Vec<Decision>)> {
     let mut tree = plan.tree.clone();
     let mut decisions = Vec::new();
     for (path, along) in row_sum_loops(&plan.region, &plan.tree) {
-        let candidate = unroll_and_jam_inward(&tree, &path, ROWS);
-        let legal =
-            crate::support::isl::step(ctx, || plan.is_legal_change(ctx, &tree, &candidate))?;
-        if legal != Some(true) {
-            continue;
+        let ended = row_ends_inside(&plan.region, &tree, &path, &along);
+        for base in std::iter::once(tree.clone()).chain(ended) {
+            let candidate = unroll_and_jam_inward(&base, &path, ROWS);
+            let legal =
+                crate::support::isl::step(ctx, || plan.is_legal_change(ctx, &tree, &candidate))?;
+            let ScheduleTree::Band { label, .. } = tree.node_at(&path) else {
+                break;
+            };
+            if legal != Some(true) {
+                continue;
+            }
+            decisions.push(Decision::Interleaved {
+                outer: label.clone(),
+                recurrence: along.clone(),
+                rows: ROWS,
+                path: path.clone(),
+            });
+            tree = candidate;
+            break;
         }
-        let ScheduleTree::Band { label, .. } = tree.node_at(&path) else {
-            continue;
-        };
-        decisions.push(Decision::Interleaved {
-            outer: label.clone(),
-            recurrence: along,
-            rows: ROWS,
-            path: path.clone(),
-        });
-        tree = candidate;
     }
     crate::support::work::reset_operations(ctx);
     Ok((tree, decisions))
 }
 
-/// The paths of the loops of `tree` that run one row sum each: a loop around innermost
-/// loops only (no tile, no unrolled copy, no floor time anywhere above or in it), the
-/// outermost loop of the statements below it, one of which adds a cell of its own per
+/// The paths of the loops of `tree` that run one row sum each: a loop inside plain
+/// loops only (no tile, no unrolled copy, no floor time anywhere above or in it) and
+/// around innermost loops only, one of whose statements adds a cell of its own per
 /// iteration of this loop up along its innermost loop ([`adds_up_along`]; beside other
-/// statements there, as bicg's column sums `s[j] += r[i] * A[i][j]`), over the same
-/// range in every row ([`rectangular`]: a band's rows, `j` from `i - 2`, would share one
-/// loop over all their ranges, each behind a guard). Not two such sums (gesummv's
-/// `tmp[i]` and `y[i]`: two chains already in flight, its two matrices streamed at the
-/// memory's pace; 8 or 4 rows jammed ran it 1.2x slower). Deeper nests (products) are
-/// the tiles' and kernels'. Each with the label of the inner loop its sum runs along.
+/// statements there, as bicg's column sums `s[j] += r[i] * A[i][j]`), in no loop but
+/// those, over a range of which one end at most moves with the row ([`one_end_moves`]:
+/// the rows of a triangle share the range up to the first row's end, run side by side
+/// there; a band's rows, `j` from `i - 2` to `i + 2`, would share none). Not two such
+/// sums (gesummv's `tmp[i]` and `y[i]`: two chains already in flight, its two matrices
+/// streamed at the memory's pace; 8 or 4 rows jammed ran it 1.2x slower). Deeper nests
+/// (products) are the tiles' and kernels'. Each with the label of the inner loop its
+/// sum runs along.
 fn row_sum_loops(region: &Region, tree: &ScheduleTree) -> Vec<(Vec<usize>, String)> {
-    let one = |node: &ScheduleTree| match row_sums_in(region, node).as_slice() {
-        [along] => Some(along.clone()),
-        _ => None,
+    let bands = tree.bands();
+    let plain_above = |b: &BandAt| {
+        let above = bands
+            .iter()
+            .filter(|a| b.path.starts_with(&a.path) && a.path != b.path);
+        above.into_iter().all(|a| !a.unroll && plain(a.members))
     };
-    let ScheduleTree::Sequence(children) = tree else {
-        return one(tree)
-            .map(|along| (Vec::new(), along))
-            .into_iter()
-            .collect();
-    };
-    let each = children.iter().enumerate();
-    each.filter_map(|(k, c)| one(c).map(|along| (vec![k], along)))
-        .collect()
+    let sums = bands.iter().filter(|b| plain_above(b)).filter_map(|b| {
+        match row_sums_in(region, tree.node_at(&b.path), b.depth).as_slice() {
+            [along] => Some((b.path.clone(), along.clone())),
+            _ => None,
+        }
+    });
+    sums.collect()
 }
 
-/// The labels of the inner loops along which statements of `node` add up a row's cell,
-/// one per such statement, when it is a loop [`row_sum_loops`] takes; none when it is
-/// not.
-fn row_sums_in(region: &Region, node: &ScheduleTree) -> Vec<String> {
+/// Whether no time of a band is a tile's (a floor).
+fn plain(members: &[(usize, Aff)]) -> bool {
+    members.iter().all(|(_, t)| !matches!(t, Aff::Floor(..)))
+}
+
+/// The labels of the inner loops along which statements of `node` (inside `outer`
+/// loops) add up a row's cell, one per such statement, when it is a loop
+/// [`row_sum_loops`] takes; none when it is not.
+fn row_sums_in(region: &Region, node: &ScheduleTree, outer: usize) -> Vec<String> {
     let ScheduleTree::Band {
         members,
         child,
@@ -86,7 +102,6 @@ fn row_sums_in(region: &Region, node: &ScheduleTree) -> Vec<String> {
     else {
         return Vec::new();
     };
-    let plain = |m: &[(usize, Aff)]| m.iter().all(|(_, t)| !matches!(t, Aff::Floor(..)));
     let inner = child.bands();
     if inner.is_empty()
         || !plain(members)
@@ -98,11 +113,11 @@ fn row_sums_in(region: &Region, node: &ScheduleTree) -> Vec<String> {
     }
     let sums = inner.iter().flat_map(|b| {
         let sum = b.members.iter().filter(|(k, _)| {
-            let outer = super::walked_iterator(members, *k);
+            let row = super::walked_iterator(members, *k);
             let along = super::walked_iterator(b.members, *k);
-            region.loops_around(*k).len() == 2
-                && outer.zip(along).is_some_and(|(i, j)| {
-                    adds_up_along(region, *k, &i, &j) && rectangular(region, *k, &i, &j)
+            region.loops_around(*k).len() == outer + 2
+                && row.zip(along).is_some_and(|(i, j)| {
+                    adds_up_along(region, *k, &i, &j) && one_end_moves(region, *k, &i, &j)
                 })
         });
         sum.map(|_| b.label.to_string())
@@ -110,13 +125,116 @@ fn row_sums_in(region: &Region, node: &ScheduleTree) -> Vec<String> {
     sums.collect()
 }
 
-/// Whether the loops of statement `k` over `row` and `along` run over bounds that do
-/// not name each other's iterator: every row runs the same range of `along`.
-fn rectangular(region: &Region, k: usize, row: &str, along: &str) -> bool {
+/// Whether the loop of statement `k` over `along` starts or ends where `row` says, not
+/// both: every row runs the same range, or a triangle's.
+fn one_end_moves(region: &Region, k: usize, row: &str, along: &str) -> bool {
     region.loops_around(k).iter().all(|l| {
-        let names = l.bound_names();
-        !(l.iter == along && names.contains(row) || l.iter == row && names.contains(along))
+        let mut bound = false;
+        l.bound.for_each_aff(&mut |a| bound |= a.mentions(row));
+        l.iter != along || !(bound && l.init.mentions(row))
     })
+}
+
+/// `tree` with the statements that follow the loop over `along` in the body of the
+/// band at `path` (the ends of its rows: trisolv's `x[i] = x[i] / L[i][i]`) moved into
+/// that loop, after its body, at the time of the iteration after the row's last one
+/// ([`time_after`]); `None` where no statement follows it or that time is not known.
+fn row_ends_inside(
+    region: &Region,
+    tree: &ScheduleTree,
+    path: &[usize],
+    along: &str,
+) -> Option<ScheduleTree> {
+    let ScheduleTree::Band { child, .. } = tree.node_at(path) else {
+        return None;
+    };
+    let ScheduleTree::Sequence(body) = &**child else {
+        return None;
+    };
+    let at = body
+        .iter()
+        .position(|c| matches!(c, ScheduleTree::Band { label, .. } if label == along))?;
+    let ScheduleTree::Band {
+        members: times,
+        child: sums,
+        ..
+    } = &body[at]
+    else {
+        return None;
+    };
+    let ends: Vec<usize> = (body[at + 1..].iter())
+        .map_while(|c| match c {
+            ScheduleTree::Stmt(k) => Some(*k),
+            _ => None,
+        })
+        .collect();
+    let (k, t) = times.first()?;
+    let after = time_after(region, *k, t)?;
+    let mut names = std::collections::BTreeSet::new();
+    after.names(&mut names);
+    let known = |e: &usize| {
+        let iters = &region.statements[*e].iters;
+        (names.iter()).all(|n| iters.contains(n) || region.params.contains(n))
+    };
+    if ends.is_empty() || !ends.iter().all(known) {
+        return None;
+    }
+    let inside = ScheduleTree::Band {
+        label: along.to_string(),
+        members: (times.iter().cloned())
+            .chain(ends.iter().map(|&e| (e, after.clone())))
+            .collect(),
+        child: Box::new(ScheduleTree::Sequence(
+            std::iter::once((**sums).clone())
+                .chain(ends.iter().map(|&e| ScheduleTree::Stmt(e)))
+                .collect(),
+        )),
+        unroll: false,
+    };
+    let mut rest: Vec<ScheduleTree> = body[..at].to_vec();
+    rest.push(inside);
+    rest.extend(body[at + 1 + ends.len()..].iter().cloned());
+    let body = match rest.len() {
+        1 => rest.pop()?,
+        _ => ScheduleTree::Sequence(rest),
+    };
+    Some(tree.replaced_at(path, tree.node_at(path).map_children(&mut |_| body.clone())))
+}
+
+/// The time, in a band where statement `k` has time `t = ±j + c` (`j` the iterator of
+/// its innermost loop, walked in the band's direction), of the iteration after the
+/// row's last one: `e + c` for an upward loop bounded by `j < e` (`e + 1 + c` for
+/// `j <= e`), `-e + c` for a downward one bounded by `j > e` (`1 - e + c` for
+/// `j >= e`); `None` for any other time or bound.
+fn time_after(region: &Region, k: usize, t: &Aff) -> Option<Aff> {
+    let inner = *region.loops_around(k).last()?;
+    let j = &inner.iter;
+    let (c, terms) = t.linear()?;
+    let sign = *terms.get(j).filter(|s| s.abs() == 1 && terms.len() == 1)?;
+    let Cond::Cmp(a, op, b) = &inner.bound else {
+        return None;
+    };
+    if inner.stride.abs() != 1 {
+        return None;
+    }
+    // `a op b` as `j + q op 0`.
+    let d = Aff::Sub(Box::new(a.clone()), Box::new(b.clone()));
+    let (d, op) = match d.linear()?.1.get(j) {
+        Some(1) => (d, *op),
+        Some(-1) => (Aff::Neg(Box::new(d)), op.mirror()),
+        _ => return None,
+    };
+    let q = Aff::Sub(Box::new(d), Box::new(Aff::name(j)));
+    let plus = |e: Aff, n: i64| Aff::Add(Box::new(e), Box::new(Aff::Int(n)));
+    let next_time = match (sign, op) {
+        (1, CmpOp::Lt) => Aff::Neg(Box::new(q)),
+        (1, CmpOp::Le) => plus(Aff::Neg(Box::new(q)), 1),
+        (-1, CmpOp::Gt) => q,
+        (-1, CmpOp::Ge) => plus(q, 1),
+        _ => return None,
+    };
+    let (constant, terms) = plus(next_time, c).linear()?;
+    Some(Aff::from_linear(constant, &terms))
 }
 
 /// Whether statement `k` updates a cell (writes it, reading it with the same

@@ -11,11 +11,24 @@ exit 0
 
 static void backsolve(int n, double U[n][n], double x[n], double b[n])
 {
+  if (__builtin_expect(((unsigned long long)x + (unsigned long long)n * sizeof x[0] <= (unsigned long long)U || (unsigned long long)U + (unsigned long long)(n - 1) * sizeof U[0] + (unsigned long long)n * sizeof U[0][0] <= (unsigned long long)x)
+      && ((unsigned long long)x + (unsigned long long)n * sizeof x[0] <= (unsigned long long)b || (unsigned long long)b + (unsigned long long)n * sizeof b[0] <= (unsigned long long)x), 1)) {
+    for (int i = n - 1; i >= 0; i--) {
+      x[i] = b[i];
+      double x_r0 = x[i];
+      for (int j = i + 1; j < n; j++) {
+        x_r0 = x_r0 - U[i][j] * x[j];
+      }
+      x[i] = x_r0;
+      x[i] = x[i] / U[i][i];
+    }
+  } else {
   for (int i = n - 1; i >= 0; i--) {
     x[i] = b[i];
     for (int j = i + 1; j < n; j++)
       x[i] = x[i] - U[i][j] * x[j];
     x[i] = x[i] / U[i][i];
+  }
   }
 }
 

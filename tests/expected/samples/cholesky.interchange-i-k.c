@@ -13,11 +13,78 @@ exit 4
 static void factor(int n, DATA_TYPE POLYBENCH_2D(M, N, N, n, n))
 {
   for (int r = 0; r < n; r++) {
-    for (int c = 0; c < r; c++) {
-      for (int p = 0; p < c; p++) {
-        M[r][c] -= M[r][p] * M[c][p];
+    if (r >= 16) {
+      for (int p = 0; p <= 7; p++) {
+        M[r][p] = M[r][p] / M[p][p];
+        for (int c = p + 1; c <= 7; c++) {
+          M[r][c] -= M[r][p] * M[c][p];
+        }
       }
-      M[r][c] = M[r][c] / M[c][c];
+    }
+    for (int c1 = 1; c1 < r / 8; c1++) {
+      for (int p = 0; p < 8 * c1; p++) {
+        M[r][8 * c1] -= M[r][p] * M[8 * c1][p];
+        M[r][8 * c1 + 1] -= M[r][p] * M[8 * c1 + 1][p];
+        M[r][8 * c1 + 2] -= M[r][p] * M[8 * c1 + 2][p];
+        M[r][8 * c1 + 3] -= M[r][p] * M[8 * c1 + 3][p];
+        M[r][8 * c1 + 4] -= M[r][p] * M[8 * c1 + 4][p];
+        M[r][8 * c1 + 5] -= M[r][p] * M[8 * c1 + 5][p];
+        M[r][8 * c1 + 6] -= M[r][p] * M[8 * c1 + 6][p];
+        M[r][8 * c1 + 7] -= M[r][p] * M[8 * c1 + 7][p];
+      }
+      for (int c = 8 * c1; c <= 8 * c1 + 7; c++) {
+        M[r][c] = M[r][c] / M[c][c];
+        if (8 * c1 + 6 >= c) {
+          M[r][c + 1] -= M[r][c] * M[c + 1][c];
+          if (8 * c1 + 5 >= c) {
+            M[r][c + 2] -= M[r][c] * M[c + 2][c];
+            if (8 * c1 + 4 >= c) {
+              M[r][c + 3] -= M[r][c] * M[c + 3][c];
+              if (8 * c1 + 3 >= c) {
+                M[r][c + 4] -= M[r][c] * M[c + 4][c];
+                if (8 * c1 + 2 >= c) {
+                  M[r][c + 5] -= M[r][c] * M[c + 5][c];
+                  if (8 * c1 + 1 >= c) {
+                    M[r][c + 6] -= M[r][c] * M[c + 6][c];
+                    if (c == 8 * c1) {
+                      M[r][8 * c1 + 7] -= M[r][8 * c1] * M[8 * c1 + 7][8 * c1];
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    if (r >= 16 && r % 8 >= 1) {
+      for (int c = 0; c < r; c++) {
+        if ((long long)((r - 1) % 8) + c + 1 >= r) {
+          M[r][c] = M[r][c] / M[c][c];
+        }
+        for (int c3 = (0 > ((long long)(r % 8) - r + c + 1) ? 0 : ((long long)(r % 8) - r + c + 1)); c3 < r % 8; c3++) {
+          M[r][(long long)-(r % 8) + r + c3] -= M[r][c] * M[(long long)-(r % 8) + r + c3][c];
+        }
+      }
+    } else {
+      if (r <= 15) {
+        for (int p = 0; p <= 7 && p < r; p++) {
+          M[r][p] = M[r][p] / M[p][p];
+          for (int c = p + 1; c <= (7 < (r - 1) ? 7 : (r - 1)); c++) {
+            M[r][c] -= M[r][p] * M[c][p];
+          }
+        }
+        if (r >= 9) {
+          for (int c = 0; c < r; c++) {
+            if (c >= 8) {
+              M[r][c] = M[r][c] / M[c][c];
+            }
+            for (int c3 = (0 > (c - 7) ? 0 : (c - 7)); c3 < r - 8; c3++) {
+              M[r][c3 + 8] -= M[r][c] * M[c3 + 8][c];
+            }
+          }
+        }
+      }
     }
     for (int p = 0; p < r; p++) {
       M[r][r] -= M[r][p] * M[r][p];
