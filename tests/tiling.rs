@@ -678,6 +678,81 @@ int main(void) {
 }
 
 #[test]
+fn a_row_sum_through_a_scalar_is_kept_in_its_cell_and_run_eight_rows_side_by_side() {
+    // `val` holds one row's sum at a time (an inference engine's matvec): kept in the
+    // cell it is stored to, the rows' sums run side by side in registers. An
+    // accumulator of another type than its cell (`double` summed into a `float`) keeps
+    // its own storage and its rows one at a time.
+    let src = r#"#include <stdio.h>
+#define N 45
+static void matvec(float *y, const float *x, const float *w, int n, int d) {
+  for (int i = 0; i < d; i++) {
+    float val = 0.0f;
+    for (int j = 0; j < n; j++)
+      val += w[i * n + j] * x[j];
+    y[i] = val;
+  }
+}
+static void widened(float *y, const float *x, const float *w, int n, int d) {
+  for (int i = 0; i < d; i++) {
+    double val = 0.0;
+    for (int j = 0; j < n; j++)
+      val += w[i * n + j] * x[j];
+    y[i] = val;
+  }
+}
+int main(void) {
+  static float w[N * N], x[N], y[N], z[N];
+  int sizes[][2] = {{0, 3}, {1, 1}, {7, 9}, {8, 8}, {9, 17}, {45, 45}, {3, 0}};
+  for (int c = 0; c < 7; c++) {
+    for (int i = 0; i < N * N; i++)
+      w[i] = (float)((i * 7) % 13) / 13;
+    for (int i = 0; i < N; i++) {
+      x[i] = (float)(i % 5) / 4;
+      y[i] = z[i] = -1;
+    }
+    matvec(y, x, w, sizes[c][0], sizes[c][1]);
+    widened(z, x, w, sizes[c][0], sizes[c][1]);
+    double sum = 0;
+    for (int i = 0; i < N; i++)
+      sum = sum * 0.5 + y[i] + z[i] * 0.25;
+    printf("%d %.17g\n", c, sum);
+  }
+  return 0;
+}
+"#;
+    let report = common::searched_by_model(src);
+    let of = |function: &str| -> Vec<String> {
+        let regions = report.regions.iter().filter(|r| r.function == function);
+        let decisions = regions.flat_map(|r| &r.decisions);
+        decisions
+            .filter(|d| {
+                matches!(
+                    d,
+                    Decision::Forwarded(_)
+                        | Decision::Interleaved { .. }
+                        | Decision::Promoted { .. }
+                )
+            })
+            .map(|d| d.to_string())
+            .collect()
+    };
+    assert_eq!(
+        of("matvec"),
+        [
+            "kept scalar `val` in `y[i]`, the cell its value is stored to",
+            EIGHT_ROWS,
+            "kept 8 cells (`y[8 * c0]` .. `y[8 * c0 + 7]`) in registers across loop `j` (loaded before it, stored after it)",
+        ],
+        "{}",
+        report.output
+    );
+    assert_eq!(of("widened"), Vec::<String>::new(), "{}", report.output);
+    common::assert_same_behaviour_threaded("accumulators", src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
 fn time_steps_that_need_no_skew_are_not_aligned() {
     // The sweep reads nothing an earlier step wrote: aligned, its steps would tile
     // rectangularly (an adversarial review found 256 x 128 x 32 tiles and a branch for

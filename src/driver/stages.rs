@@ -223,7 +223,8 @@ impl Stages<'_> {
             let (interleaved, row_sums);
             (plan, interleaved) =
                 tiling::interleave::interleave_where_legal(self.ctx, plan, self.identifiers)?;
-            (plan.tree, row_sums) = tiling::row_sums::jam_row_sums(self.ctx, &plan)?;
+            let forward = matches!(&self.options.mode, Mode::Search(s) if s.expand);
+            (plan, row_sums) = tiling::row_sums::jam_row_sums(self.ctx, plan, forward)?;
             outcome.decisions.extend(tiled.decisions);
             outcome.decisions.extend(interleaved);
             outcome.decisions.extend(row_sums);

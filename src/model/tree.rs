@@ -196,6 +196,47 @@ impl ScheduleTree {
         }
     }
 
+    /// This tree without statement `k`, the statements after it one lower (the region
+    /// with `k` removed); `None` if nothing is left.
+    pub fn without_statement(&self, k: usize) -> Option<ScheduleTree> {
+        self.renumbered(&|s| match s.cmp(&k) {
+            std::cmp::Ordering::Less => Some(s),
+            std::cmp::Ordering::Equal => None,
+            std::cmp::Ordering::Greater => Some(s - 1),
+        })
+    }
+
+    /// This tree with each statement `k` numbered `new(k)`, or dropped where that is
+    /// `None`: bands and sequences left without statements dropped, a sequence of one
+    /// child replaced by it; `None` if nothing is left.
+    pub fn renumbered(&self, new: &dyn Fn(usize) -> Option<usize>) -> Option<ScheduleTree> {
+        match self {
+            ScheduleTree::Stmt(s) => new(*s).map(ScheduleTree::Stmt),
+            ScheduleTree::Band {
+                label,
+                members,
+                child,
+                unroll,
+            } => Some(ScheduleTree::Band {
+                label: label.clone(),
+                members: (members.iter())
+                    .filter_map(|(s, t)| Some((new(*s)?, t.clone())))
+                    .collect(),
+                child: Box::new(child.renumbered(new)?),
+                unroll: *unroll,
+            }),
+            ScheduleTree::Sequence(children) => {
+                let mut left: Vec<ScheduleTree> =
+                    children.iter().filter_map(|c| c.renumbered(new)).collect();
+                match left.len() {
+                    0 => None,
+                    1 => left.pop(),
+                    _ => Some(ScheduleTree::Sequence(left)),
+                }
+            }
+        }
+    }
+
     /// Whether a band lies at or below this node.
     pub fn contains_band(&self) -> bool {
         match self {

@@ -27,6 +27,10 @@ pub struct Forwarding {
     pub variable: String,
     /// The cell, as the store writes it (`C[i][j]`).
     pub cell: String,
+    /// The store the forwarding removed (a plain one), by its index in the region
+    /// before: the statements after it are one lower.
+    #[serde(skip)]
+    pub removed: Option<usize>,
 }
 
 /// `plan` with the web `web` of `variable` ([`webs`]) forwarded into the cell of its
@@ -73,6 +77,7 @@ pub fn forwarded(
         let forwarding = Forwarding {
             variable: variable.to_string(),
             cell,
+            removed: (kind == Store::Plain).then_some(store),
         };
         return Ok(Some((lifted, forwarding)));
     }

@@ -26,7 +26,7 @@ pub fn by_dependences(plan: &Plan, tree: &ScheduleTree) -> Result<ScheduleTree, 
         match nest {
             ScheduleTree::Band { .. } => {
                 for group in components_in_order(&nest.statements(), &edges) {
-                    if let Some(part) = restricted(nest, &group) {
+                    if let Some(part) = nest.renumbered(&|k| group.contains(&k).then_some(k)) {
                         out.push(part);
                     }
                 }
@@ -111,40 +111,6 @@ fn components_in_order(
         ordered.push(components.remove(free.unwrap_or(0)));
     }
     ordered
-}
-
-/// `tree` holding only the statements of `keep`: bands and sequences left without
-/// statements dropped, a sequence of one child replaced by it.
-fn restricted(tree: &ScheduleTree, keep: &BTreeSet<usize>) -> Option<ScheduleTree> {
-    match tree {
-        ScheduleTree::Stmt(k) => keep.contains(k).then(|| tree.clone()),
-        ScheduleTree::Band {
-            label,
-            members,
-            child,
-            unroll,
-        } => Some(ScheduleTree::Band {
-            label: label.clone(),
-            members: members
-                .iter()
-                .filter(|(k, _)| keep.contains(k))
-                .cloned()
-                .collect(),
-            child: Box::new(restricted(child, keep)?),
-            unroll: *unroll,
-        }),
-        ScheduleTree::Sequence(children) => {
-            let mut kept: Vec<ScheduleTree> = children
-                .iter()
-                .filter_map(|c| restricted(c, keep))
-                .collect();
-            match kept.len() {
-                0 => None,
-                1 => kept.pop(),
-                _ => Some(ScheduleTree::Sequence(kept)),
-            }
-        }
-    }
 }
 
 /// What distributing `before` into `after` did: per outermost loop of `before` whose

@@ -10,7 +10,8 @@ use crate::analysis::plan::Plan;
 use crate::frontend::ir::{AccessKind, Aff, CmpOp, Cond, Region};
 use crate::model::{BandAt, ScheduleTree};
 use crate::transform::decision::Decision;
-use crate::transform::rewrites;
+use crate::transform::forwarding::{self, Forwarding};
+use crate::transform::{rewrites, storage};
 use isl_rs::{Context, LibISLError};
 
 type Isl<T> = Result<T, LibISLError>;
@@ -19,6 +20,89 @@ type Isl<T> = Result<T, LibISLError>;
 /// 12) ran 1.4x faster than the original with 8, 1.1x with 4.
 pub const ROWS: i64 = 8;
 
+/// Scalars tried as the accumulators of row sums ([`accumulators`]), at most.
+const MAX_ACCUMULATORS: usize = 4;
+
+/// `plan` with every loop that runs a row sum ([`row_sum_loops`]) unrolled by [`ROWS`]
+/// and jammed into its inner loops where that is legal ([`jammed`]), and the
+/// decisions. With `forward`, a scalar a row's sum runs through (`val += w[i][j] *
+/// x[j]; .. y[i] = val`: one for every row) is first kept in the cell its value is
+/// stored to (`forwarding::forwarded`), where that lets more rows run side by side.
+pub fn jam_row_sums(ctx: &Context, mut plan: Plan, forward: bool) -> Isl<(Plan, Vec<Decision>)> {
+    let (mut tree, mut jams) = jammed(ctx, &plan)?;
+    let mut decisions = Vec::new();
+    let variables = match forward {
+        true => accumulators(&plan.region),
+        false => Vec::new(),
+    };
+    for variable in variables.iter().take(MAX_ACCUMULATORS) {
+        let mut web = 0;
+        while web < forwarding::webs(&plan, variable)?.len() {
+            // A forwarded web leaves the scalar's others, renumbered from it on.
+            match forwarded_into_rows(ctx, &plan, variable, web, jams.len())? {
+                Some((forwarded, forwarding, more)) => {
+                    plan = forwarded;
+                    (tree, jams) = more;
+                    decisions.push(Decision::Forwarded(forwarding));
+                }
+                None => web += 1,
+            }
+        }
+    }
+    plan.tree = tree;
+    decisions.extend(jams);
+    crate::support::work::reset_operations(ctx);
+    Ok((plan, decisions))
+}
+
+/// The scalars of `region` that may hold a row's sum: expandable
+/// (`storage::expandable_scalars`), and updated (written by a statement that reads
+/// them) inside two loops or more.
+fn accumulators(region: &Region) -> Vec<String> {
+    let updated = |v: &String| {
+        (region.statements.iter().enumerate()).any(|(k, s)| {
+            let touches = |kind| s.accesses.iter().any(|a| a.kind == kind && a.array == *v);
+            touches(AccessKind::Write)
+                && touches(AccessKind::Read)
+                && region.loops_around(k).len() >= 2
+        })
+    };
+    let mut scalars = storage::expandable_scalars(region);
+    scalars.retain(updated);
+    scalars
+}
+
+/// `plan` (its order as chosen) with web `web` of `variable` forwarded into the cell
+/// its value is stored to, the order kept (without the store where it was removed,
+/// checked whole), and its rows jammed ([`jammed`]): `Some` when more loops than
+/// `jams` then run rows side by side.
+#[allow(clippy::type_complexity)]
+fn forwarded_into_rows(
+    ctx: &Context,
+    plan: &Plan,
+    variable: &str,
+    web: usize,
+    jams: usize,
+) -> Isl<Option<(Plan, Forwarding, (ScheduleTree, Vec<Decision>))>> {
+    let Some((mut forwarded, forwarding)) = forwarding::forwarded(ctx, plan, variable, web)? else {
+        return Ok(None);
+    };
+    let tree = match forwarding.removed {
+        Some(k) => plan.tree.without_statement(k),
+        None => Some(plan.tree.clone()),
+    };
+    let Some(tree) = tree else {
+        return Ok(None);
+    };
+    forwarded.tree = tree;
+    let legal = crate::support::isl::step(ctx, || forwarded.is_legal(ctx, &forwarded.tree))?;
+    if legal != Some(true) {
+        return Ok(None);
+    }
+    let more = jammed(ctx, &forwarded)?;
+    Ok((more.1.len() > jams).then_some((forwarded, forwarding, more)))
+}
+
 /// `plan`'s tree with every loop that runs a row sum ([`row_sum_loops`]) unrolled by
 /// [`ROWS`] and jammed into its inner loops ([`unroll_and_jam_inward`]) where that is
 /// legal, and the decisions. Where rows depend on each other (a triangular solve:
@@ -26,7 +110,7 @@ pub const ROWS: i64 = 8;
 /// that end a row run inside its sum's loop, right after its last iteration
 /// ([`row_ends_inside`]), so that a row's value is final before the rows after it in
 /// its group read it.
-pub fn jam_row_sums(ctx: &Context, plan: &Plan) -> Isl<(ScheduleTree, Vec<Decision>)> {
+fn jammed(ctx: &Context, plan: &Plan) -> Isl<(ScheduleTree, Vec<Decision>)> {
     let mut tree = plan.tree.clone();
     let mut decisions = Vec::new();
     for (path, along) in row_sum_loops(&plan.region, &plan.tree) {
@@ -51,7 +135,6 @@ pub fn jam_row_sums(ctx: &Context, plan: &Plan) -> Isl<(ScheduleTree, Vec<Decisi
             break;
         }
     }
-    crate::support::work::reset_operations(ctx);
     Ok((tree, decisions))
 }
 

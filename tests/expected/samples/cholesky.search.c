@@ -117,18 +117,59 @@ int main(void)
 {
   /* M = B * B^T + N * I for a small B: symmetric and positive definite. */
   {
-    DATA_TYPE s;
     #ifdef _OPENMP
-    #pragma omp parallel for schedule(static, 1) private(s)
+    #pragma omp parallel for schedule(static, 1)
     #endif
     for (int i = 0; i < N; i++) {
-      for (int j = 0; j <= i; j++) {
-        s = 0;
+      for (int c1 = 0; c1 < (i + 1) / 8; c1++) {
+        M[i][8 * c1] = 0;
+        M[i][8 * c1 + 1] = 0;
+        M[i][8 * c1 + 2] = 0;
+        M[i][8 * c1 + 3] = 0;
+        M[i][8 * c1 + 4] = 0;
+        M[i][8 * c1 + 5] = 0;
+        M[i][8 * c1 + 6] = 0;
+        M[i][8 * c1 + 7] = 0;
         for (int k = 0; k <= 3; k++) {
-          s += (DATA_TYPE)((i + k) % 5 + 1) * (DATA_TYPE)((j + k) % 5 + 1);
+          M[i][8 * c1] += (DATA_TYPE)((i + k) % 5 + 1) * (DATA_TYPE)(((8 * c1) + k) % 5 + 1);
+          M[i][8 * c1 + 1] += (DATA_TYPE)((i + k) % 5 + 1) * (DATA_TYPE)(((8 * c1 + 1) + k) % 5 + 1);
+          M[i][8 * c1 + 2] += (DATA_TYPE)((i + k) % 5 + 1) * (DATA_TYPE)(((8 * c1 + 2) + k) % 5 + 1);
+          M[i][8 * c1 + 3] += (DATA_TYPE)((i + k) % 5 + 1) * (DATA_TYPE)(((8 * c1 + 3) + k) % 5 + 1);
+          M[i][8 * c1 + 4] += (DATA_TYPE)((i + k) % 5 + 1) * (DATA_TYPE)(((8 * c1 + 4) + k) % 5 + 1);
+          M[i][8 * c1 + 5] += (DATA_TYPE)((i + k) % 5 + 1) * (DATA_TYPE)(((8 * c1 + 5) + k) % 5 + 1);
+          M[i][8 * c1 + 6] += (DATA_TYPE)((i + k) % 5 + 1) * (DATA_TYPE)(((8 * c1 + 6) + k) % 5 + 1);
+          M[i][8 * c1 + 7] += (DATA_TYPE)((i + k) % 5 + 1) * (DATA_TYPE)(((8 * c1 + 7) + k) % 5 + 1);
         }
-        M[i][j] = s / 25 + (i == j ? N : 0);
-        M[j][i] = M[i][j];
+        M[i][8 * c1] = M[i][8 * c1] / 25 + (i == (8 * c1) ? N : 0);
+        M[i][8 * c1 + 1] = M[i][8 * c1 + 1] / 25 + (i == (8 * c1 + 1) ? N : 0);
+        M[i][8 * c1 + 2] = M[i][8 * c1 + 2] / 25 + (i == (8 * c1 + 2) ? N : 0);
+        M[i][8 * c1 + 3] = M[i][8 * c1 + 3] / 25 + (i == (8 * c1 + 3) ? N : 0);
+        M[i][8 * c1 + 4] = M[i][8 * c1 + 4] / 25 + (i == (8 * c1 + 4) ? N : 0);
+        M[i][8 * c1 + 5] = M[i][8 * c1 + 5] / 25 + (i == (8 * c1 + 5) ? N : 0);
+        M[i][8 * c1 + 6] = M[i][8 * c1 + 6] / 25 + (i == (8 * c1 + 6) ? N : 0);
+        M[i][8 * c1 + 7] = M[i][8 * c1 + 7] / 25 + (i == (8 * c1 + 7) ? N : 0);
+        M[8 * c1][i] = M[i][8 * c1];
+        M[8 * c1 + 1][i] = M[i][8 * c1 + 1];
+        M[8 * c1 + 2][i] = M[i][8 * c1 + 2];
+        M[8 * c1 + 3][i] = M[i][8 * c1 + 3];
+        M[8 * c1 + 4][i] = M[i][8 * c1 + 4];
+        M[8 * c1 + 5][i] = M[i][8 * c1 + 5];
+        M[8 * c1 + 6][i] = M[i][8 * c1 + 6];
+        M[8 * c1 + 7][i] = M[i][8 * c1 + 7];
+      }
+      for (int c2 = 0; c2 < (i + 1) % 8; c2++) {
+        M[i][(long long)-((i + 1) % 8) + i + c2 + 1] = 0;
+      }
+      for (int k = 0; k <= 3; k++) {
+        for (int c3 = 0; c3 < (i + 1) % 8; c3++) {
+          M[i][(long long)-((i + 1) % 8) + i + c3 + 1] += (DATA_TYPE)((i + k) % 5 + 1) * (DATA_TYPE)((((int)((long long)-((i + 1) % 8) + i + c3 + 1)) + k) % 5 + 1);
+        }
+      }
+      for (int c2 = 0; c2 < (i + 1) % 8; c2++) {
+        M[i][(long long)-((i + 1) % 8) + i + c2 + 1] = M[i][(long long)-((i + 1) % 8) + i + c2 + 1] / 25 + (i == ((int)((long long)-((i + 1) % 8) + i + c2 + 1)) ? N : 0);
+      }
+      for (int c2 = 0; c2 < (i + 1) % 8; c2++) {
+        M[(long long)-((i + 1) % 8) + i + c2 + 1][i] = M[i][(long long)-((i + 1) % 8) + i + c2 + 1];
       }
     }
   }

@@ -137,12 +137,116 @@ static void lu_solve(int n, double A[N][N], double b[N], double y[N], double x[N
         }
       }
     }
-    for (int r = 0; r < n; r++) {
-      acc = b[r];
-      for (int c = 0; c < r; c++) {
-        acc -= A[r][c] * y[c];
+    if (n >= 16) {
+      for (int c = 0; c <= 6; c++) {
+        if (c >= 1) {
+          for (int r = c + 1; r <= 7; r++) {
+            y[r] -= A[r][c] * y[c];
+          }
+        } else {
+          for (int r = 0; r <= 7; r++) {
+            y[r] = b[r];
+            if (r >= 1) {
+              y[r] -= A[r][0] * y[0];
+            }
+          }
+        }
       }
-      y[r] = acc;
+    }
+    for (int c0 = 1; 8 * c0 <= (long long)n - 8; c0++) {
+      for (int c = 0; c < 8 * c0; c++) {
+        if (c == 0) {
+          y[8 * c0] = b[8 * c0];
+        }
+        y[8 * c0] -= A[8 * c0][c] * y[c];
+        if (c == 0) {
+          y[8 * c0 + 1] = b[8 * c0 + 1];
+        }
+        y[8 * c0 + 1] -= A[8 * c0 + 1][c] * y[c];
+        if (c == 0) {
+          y[8 * c0 + 2] = b[8 * c0 + 2];
+        }
+        y[8 * c0 + 2] -= A[8 * c0 + 2][c] * y[c];
+        if (c == 0) {
+          y[8 * c0 + 3] = b[8 * c0 + 3];
+        }
+        y[8 * c0 + 3] -= A[8 * c0 + 3][c] * y[c];
+        if (c == 0) {
+          y[8 * c0 + 4] = b[8 * c0 + 4];
+        }
+        y[8 * c0 + 4] -= A[8 * c0 + 4][c] * y[c];
+        if (c == 0) {
+          y[8 * c0 + 5] = b[8 * c0 + 5];
+        }
+        y[8 * c0 + 5] -= A[8 * c0 + 5][c] * y[c];
+        if (c == 0) {
+          y[8 * c0 + 6] = b[8 * c0 + 6];
+        }
+        y[8 * c0 + 6] -= A[8 * c0 + 6][c] * y[c];
+        if (c == 0) {
+          y[8 * c0 + 7] = b[8 * c0 + 7];
+        }
+        y[8 * c0 + 7] -= A[8 * c0 + 7][c] * y[c];
+      }
+      for (int c = 8 * c0; c <= 8 * c0 + 6; c++) {
+        y[c + 1] -= A[c + 1][c] * y[c];
+        if (8 * c0 + 5 >= c) {
+          y[c + 2] -= A[c + 2][c] * y[c];
+          if (8 * c0 + 4 >= c) {
+            y[c + 3] -= A[c + 3][c] * y[c];
+            if (8 * c0 + 3 >= c) {
+              y[c + 4] -= A[c + 4][c] * y[c];
+              if (8 * c0 + 2 >= c) {
+                y[c + 5] -= A[c + 5][c] * y[c];
+                if (8 * c0 + 1 >= c) {
+                  y[c + 6] -= A[c + 6][c] * y[c];
+                  if (c == 8 * c0) {
+                    y[8 * c0 + 7] -= A[8 * c0 + 7][8 * c0] * y[8 * c0];
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    if (n >= 16) {
+      for (int c = 0; c < n - 1; c++) {
+        for (int c2 = (0 > ((long long)(n % 8) - n + c + 1) ? 0 : ((long long)(n % 8) - n + c + 1)); c2 < n % 8; c2++) {
+          if (c == 0) {
+            y[(long long)-(n % 8) + n + c2] = b[(long long)-(n % 8) + n + c2];
+          }
+          y[(long long)-(n % 8) + n + c2] -= A[(long long)-(n % 8) + n + c2][c] * y[c];
+        }
+      }
+    } else {
+      if (n >= 1) {
+        for (int c = 0; c <= 6 && c <= (long long)n - 2; c++) {
+          if (c >= 1) {
+            for (int r = c + 1; r <= (7 < (n - 1) ? 7 : (n - 1)); r++) {
+              y[r] -= A[r][c] * y[c];
+            }
+          } else {
+            for (int r = 0; r <= (7 < (n - 1) ? 7 : (n - 1)); r++) {
+              y[r] = b[r];
+              if (r >= 1) {
+                y[r] -= A[r][0] * y[0];
+              }
+            }
+          }
+        }
+        if (n == 1) {
+          y[0] = b[0];
+        }
+        for (int c = 0; c < n - 1; c++) {
+          for (int c2 = (0 > (c - 7) ? 0 : (c - 7)); c2 < (long long)n - 8; c2++) {
+            if (c == 0) {
+              y[c2 + 8] = b[c2 + 8];
+            }
+            y[c2 + 8] -= A[c2 + 8][c] * y[c];
+          }
+        }
+      }
     }
     for (int r = n - 1; r >= 0; r--) {
       acc = y[r];

@@ -34,12 +34,67 @@ static void rmsnorm(float *o, const float *x, const float *weight, size_t size)
 static void matmul(float *xout, const float *x, const float *w, int n, int d)
 {
   int i;
-#pragma omp parallel for private(i)
+if (__builtin_expect(((unsigned long long)xout + (unsigned long long)d * sizeof xout[0] <= (unsigned long long)w || (unsigned long long)w + (unsigned long long)((long long)d - 1) * (unsigned long long)(n) * sizeof w[0] + (unsigned long long)n * sizeof w[0] <= (unsigned long long)xout)
+      && ((unsigned long long)xout + (unsigned long long)d * sizeof xout[0] <= (unsigned long long)x || (unsigned long long)x + (unsigned long long)n * sizeof x[0] <= (unsigned long long)xout), 1)) {
+    {
+      if (d >= 1) {
+        #ifdef _OPENMP
+        #pragma omp parallel for
+        #endif
+        for (int c0 = 0; c0 < d / 8; c0++) {
+          xout[8 * c0] = 0.0f;
+          xout[8 * c0 + 1] = 0.0f;
+          xout[8 * c0 + 2] = 0.0f;
+          xout[8 * c0 + 3] = 0.0f;
+          xout[8 * c0 + 4] = 0.0f;
+          xout[8 * c0 + 5] = 0.0f;
+          xout[8 * c0 + 6] = 0.0f;
+          xout[8 * c0 + 7] = 0.0f;
+          float xout_r0 = xout[8 * c0];
+          float xout_r1 = xout[8 * c0 + 1];
+          float xout_r2 = xout[8 * c0 + 2];
+          float xout_r3 = xout[8 * c0 + 3];
+          float xout_r4 = xout[8 * c0 + 4];
+          float xout_r5 = xout[8 * c0 + 5];
+          float xout_r6 = xout[8 * c0 + 6];
+          float xout_r7 = xout[8 * c0 + 7];
+          for (int j = 0; j < n; j++) {
+            xout_r0 += w[(8 * c0) * n + j] * x[j];
+            xout_r1 += w[(8 * c0 + 1) * n + j] * x[j];
+            xout_r2 += w[(8 * c0 + 2) * n + j] * x[j];
+            xout_r3 += w[(8 * c0 + 3) * n + j] * x[j];
+            xout_r4 += w[(8 * c0 + 4) * n + j] * x[j];
+            xout_r5 += w[(8 * c0 + 5) * n + j] * x[j];
+            xout_r6 += w[(8 * c0 + 6) * n + j] * x[j];
+            xout_r7 += w[(8 * c0 + 7) * n + j] * x[j];
+          }
+          xout[8 * c0] = xout_r0;
+          xout[8 * c0 + 1] = xout_r1;
+          xout[8 * c0 + 2] = xout_r2;
+          xout[8 * c0 + 3] = xout_r3;
+          xout[8 * c0 + 4] = xout_r4;
+          xout[8 * c0 + 5] = xout_r5;
+          xout[8 * c0 + 6] = xout_r6;
+          xout[8 * c0 + 7] = xout_r7;
+        }
+        for (int c1 = 0; c1 < d % 8; c1++) {
+          xout[(long long)-(d % 8) + d + c1] = 0.0f;
+        }
+        for (int j = 0; j < n; j++) {
+          for (int c2 = 0; c2 < d % 8; c2++) {
+            xout[(long long)-(d % 8) + d + c2] += w[((int)((long long)-(d % 8) + d + c2)) * n + j] * x[j];
+          }
+        }
+      }
+    }
+  } else {
+  #pragma omp parallel for private(i)
   for (i = 0; i < d; i++) {
     float val = 0.0f;
     for (int j = 0; j < n; j++)
       val += w[i * n + j] * x[j];
     xout[i] = val;
+  }
   }
 }
 
