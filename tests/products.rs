@@ -360,12 +360,23 @@ void kernel(int nk, int nj, double alpha, double A[NK][NK], double B[NK][NJ]) {
 
 #[test]
 fn a_product_in_place_packs_rows_before_they_are_updated() {
+    // Threads split the columns: a column's cells read only their own column.
     let program = in_place_program(IN_PLACE);
     let report = searched_and_compared("in_place", &program);
     assert_eq!(kernels(&report).len(), 1, "{}", report.output);
-    for malloc in [FAILING_MALLOC, POISONED_MALLOC] {
+    assert!(
+        report.output.contains("nestor_t = omp_get_thread_num();"),
+        "{}",
+        report.output
+    );
+    // The poisoned pool is one thread's: threaded, only the failing one.
+    for (malloc, threaded) in [(FAILING_MALLOC, true), (POISONED_MALLOC, false)] {
         let with_malloc = |src: &str| format!("{malloc}{src}");
-        assert_same_behaviour(
+        let compare = match threaded {
+            true => assert_same_behaviour_threaded,
+            false => assert_same_behaviour,
+        };
+        compare(
             "in_place_malloc",
             &with_malloc(&program),
             &with_malloc(&report.output),

@@ -357,7 +357,13 @@ impl Stages<'_> {
         loop {
             let ast = self.ast(plan, &plan.tree.rolled(&rolled), parallel, splits)?;
             let products = match kernels {
-                true => products::plan(self.ctx, plan, &ast, parallel, self.identifiers)?,
+                true => {
+                    let threads = products::Threads {
+                        allowed: self.options.parallel && !plan.region.inside_parallel,
+                        loops: parallel,
+                    };
+                    products::plan(self.ctx, plan, &ast, threads, self.identifiers)?
+                }
                 false => ProductPlan::default(),
             };
             let found: BTreeSet<usize> = products.kernels.values().map(|k| k.statement).collect();

@@ -64,9 +64,32 @@ pub struct ProductKernel {
     /// Where each cell runs its own part of the depth (a triangular matrix's product:
     /// `k < i`); `None`: every cell runs all of it.
     pub depths: Option<CellDepths>,
-    /// Blocks of rows run on threads (the nest has a loop the parallel check found
-    /// independent).
-    pub threads: bool,
+    /// How the kernel runs on threads.
+    pub threads: KernelThreads,
+}
+
+/// What a region's kernels may run on threads: `allowed`, whether anything in the
+/// region may (parallel loops asked for, the region not inside the source's own
+/// parallel construct), and the `loops` that do.
+#[derive(Clone, Copy)]
+pub struct Threads<'a> {
+    pub allowed: bool,
+    pub loops: &'a [ParallelLoop],
+}
+
+/// How a product kernel runs on threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KernelThreads {
+    /// On the calling thread alone (no loop of the nest runs on threads).
+    One,
+    /// The team shares the packed column operand and splits the blocks of rows (the
+    /// nest has a loop the parallel check found independent).
+    RowBlocks,
+    /// Each thread runs the whole kernel on a range of columns of its own (an
+    /// in-place kernel: a column's cells read only cells of their own column, `X[k][c]`,
+    /// so columns are independent; rows split among threads would read rows another
+    /// thread updates).
+    ColumnRanges,
 }
 
 /// The depths each cell of a product adds, where they depend on the cell: `{ S[r, c, k]
@@ -130,7 +153,7 @@ pub fn plan(
     ctx: &Context,
     plan: &Plan,
     ast: &ASTNode,
-    parallel: &[ParallelLoop],
+    parallel: Threads<'_>,
     file_identifiers: &BTreeSet<String>,
 ) -> Result<ProductPlan, Failure> {
     let region = &plan.region;
@@ -150,8 +173,11 @@ pub fn plan(
         let Some((form, bounds)) = kernel_shape(ctx, plan, statement)? else {
             continue;
         };
-        // Without buffers a thread would read rows another thread updates.
-        let threads = form.in_place.is_empty() && threads_in(&node, parallel)?;
+        let threads = match (form.in_place.is_empty(), parallel.allowed) {
+            (true, _) if threads_in(&node, parallel.loops)? => KernelThreads::RowBlocks,
+            (false, true) => KernelThreads::ColumnRanges,
+            _ => KernelThreads::One,
+        };
         let blocking = blocking_for(form.element.size().unwrap_or(8), form.terms.len());
         kernels.kernels.insert(
             AstNodeId::of(&node),

@@ -14,7 +14,9 @@ use super::{Gen, Printer};
 use crate::frontend::ir::Piece;
 use crate::frontend::types::Interval;
 use crate::transform::decision::Blocking;
-use crate::transform::products::{CELL_COLUMN, CELL_DEPTH, CELL_ROW, ProductKernel, Roles};
+use crate::transform::products::{
+    CELL_COLUMN, CELL_DEPTH, CELL_ROW, KernelThreads, ProductKernel, Roles,
+};
 use isl_rs::ASTExpr;
 use tile::{columns, element_type};
 pub use tile::{tile_function, tile_function_name};
@@ -177,6 +179,23 @@ const SHARE_ROWS: &str = "#ifdef _OPENMP
 }
 #endif";
 
+/// An in-place kernel on threads ([`KernelThreads::ColumnRanges`]): each thread runs
+/// [`KERNEL`] on its own range of columns, `$columns` (whole register tiles; none past
+/// the last column), with buffers of its own.
+const COLUMN_RANGES: &str = "{
+  long long nestor_tn = 1, nestor_t = 0;
+  #ifdef _OPENMP
+  extern int omp_get_num_threads(void), omp_get_thread_num(void);
+  nestor_tn = omp_get_num_threads();
+  nestor_t = omp_get_thread_num();
+  #endif
+  long long nestor_cw = ($c1 - $c0 + nestor_tn * $nr) / (nestor_tn * $nr) * $nr;
+  long long nestor_c0 = $c0 + nestor_t * nestor_cw;
+  long long nestor_c1 = nestor_c0 + nestor_cw - 1 < $c1 ? nestor_c0 + nestor_cw - 1 : $c1;
+  if (nestor_c0 <= nestor_c1)
+    $kernel
+}";
+
 /// How many blocks of rows the team shares (a C expression): one per thread where every
 /// row holds the same work; for a triangle of cells (syrk's lower triangle: the last
 /// rows hold the most cells) four per thread, handed out as threads finish
@@ -201,6 +220,35 @@ impl Printer<'_> {
     /// `kernel` in place of the subtree it replaces.
     pub(super) fn product_kernel(&mut self, kernel: &ProductKernel, depth: usize) -> Gen<()> {
         let fills = self.fills(kernel)?;
+        if kernel.threads != KernelThreads::ColumnRanges {
+            return self.kernel_lines(kernel, &fills, depth);
+        }
+        let at = self.lines.len();
+        self.openmp_pragma(at, depth, "#pragma omp parallel".into());
+        let own: Vec<(&'static str, String)> = (fills.iter().cloned())
+            .map(|(name, value)| match name {
+                "$c0" => (name, "nestor_c0".to_string()),
+                "$c1" => (name, "nestor_c1".to_string()),
+                _ => (name, value),
+            })
+            .collect();
+        for (inner, line) in template_lines(COLUMN_RANGES) {
+            match line {
+                "$kernel" => self.kernel_lines(kernel, &own, depth + inner)?,
+                _ => self.lines.push((depth + inner, filled(line, &fills))),
+            }
+        }
+        Ok(())
+    }
+
+    /// [`KERNEL`] filled in with `fills`, `depth` levels deep.
+    fn kernel_lines(
+        &mut self,
+        kernel: &ProductKernel,
+        fills: &[(&'static str, String)],
+        depth: usize,
+    ) -> Gen<()> {
+        let fills = fills.to_vec();
         let term_fills = self.term_fills(kernel)?;
         for (inner, body) in template_lines(KERNEL) {
             let level = depth + inner;
@@ -226,7 +274,8 @@ impl Printer<'_> {
                     }
                 }
                 "$tile" => self.tile_lines(kernel, &fills, level, false),
-                "$parallel" | "$for" | "$for_rows" | "$share_rows" if !kernel.threads => {}
+                "$parallel" | "$for" | "$for_rows" | "$share_rows"
+                    if kernel.threads != KernelThreads::RowBlocks => {}
                 "$share_rows" => {
                     for (inner, l) in template_lines(SHARE_ROWS) {
                         self.lines.push((level + inner, filled(l, &fills)));
