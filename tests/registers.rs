@@ -174,3 +174,23 @@ fn a_triangular_column_walk_takes_the_row_order_with_its_sum_in_a_local() {
     common::assert_same_behaviour_threaded("triangular walk", &src, &report.output, None)
         .unwrap_or_else(|e| panic!("{e}"));
 }
+
+#[test]
+fn a_cell_kept_across_a_loop_that_may_run_no_iteration_is_touched_only_where_it_runs() {
+    // `z[j + 1]` kept across the loop over the rows after `j` (a triangular solve's rows
+    // jammed): at the last `j` the loop runs none and the cell lies past `z`'s end. It
+    // is loaded and stored only where the loop runs (an adversarial review's program,
+    // a heap overflow under AddressSanitizer before).
+    let src = include_str!("fixtures/promoted_cell_of_an_empty_loop.c");
+    let report = common::searched_by_model(src);
+    assert!(
+        report
+            .output
+            .contains("double z_r0 = j + 1 <= 7 ? z[j + 1] : 0;"),
+        "{}",
+        report.output
+    );
+    let sanitized = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all"];
+    common::assert_same_behaviour_with("empty loop", src, &report.output, &sanitized)
+        .unwrap_or_else(|e| panic!("{e}"));
+}

@@ -327,3 +327,32 @@ static void matvec(int n, int d, double *out, const double *x, const double *w) 
         "{d:?}"
     );
 }
+
+#[test]
+fn a_scalar_is_not_kept_in_a_cell_its_loop_also_reads() {
+    // Each sum's loop reads the cell its value is stored to (`y[j]` at `j = i`, `x[j + 1]`
+    // at `j = i - 1`), there the value from before the loop. In that cell, the read
+    // would see the partial sum: the statement instances read from the same ones, but
+    // one of their references from another write (an adversarial review's programs).
+    for fixture in [
+        "forwarded_cell_read_at_its_row.c",
+        "forwarded_cell_read_at_its_row_2d.c",
+        "forwarded_cell_read_one_column_on.c",
+        "forwarded_max_read_at_its_row.c",
+    ] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(fixture);
+        let src = std::fs::read_to_string(&path).expect("fixture");
+        let report = common::searched_by_model(&src);
+        let forwarded = report
+            .regions
+            .iter()
+            .flat_map(|r| &r.decisions)
+            .filter(|d| matches!(d, nestor::transform::decision::Decision::Forwarded(_)))
+            .count();
+        assert_eq!(forwarded, 0, "{fixture}\n{}", report.output);
+        common::assert_same_behaviour_threaded(fixture, &src, &report.output, None)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+}

@@ -159,3 +159,19 @@ fn the_test_leaves_out_what_the_parameters_types_guarantee() {
     assert!(report.output.contains("lo >= 0"), "{}", report.output);
     assert!(!report.output.contains("4294967295"), "{}", report.output);
 }
+
+#[test]
+fn a_generated_loop_starting_below_zero_does_not_take_an_unsigned_counter() {
+    // The adversarial review's triangular solve with unsigned counters: the first
+    // row's end moved into its sum's loop runs at `j = -1`.
+    let src = include_str!("fixtures/unsigned_iterator_from_minus_one.c");
+    let report = common::searched_by_model(src);
+    assert!(report.output.contains("= -1;"), "{}", report.output);
+    assert!(
+        !report.output.contains("for (unsigned j = -1"),
+        "{}",
+        report.output
+    );
+    common::assert_same_behaviour_threaded("unsigned_from_minus_one", src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}

@@ -202,15 +202,19 @@ pub fn untagged(tagged: &UnionMap) -> Isl<UnionMap> {
     copy(tagged)?.domain_factor_domain()?.range_factor_domain()
 }
 
-/// Whether `changed` (the program with some storage changed) reads the same values as
-/// `original`: the same flow dependences between statement instances, `flow(changed) =
-/// flow(original)`, and the same reads of values from before the region,
-/// `dom live_in(changed) = dom live_in(original)` (invariant 7).
+/// Whether `changed` (the program with some storage changed, its accesses keeping
+/// their references) reads the same values as `original`: every read reference of
+/// every instance reads the value of the same write, `flow(changed) = flow(original)`
+/// over tagged instances `[S[i] -> R[]]`, and the same reads read values from before
+/// the region, `dom live_in(changed) = dom live_in(original)` (invariant 7). Over
+/// statement instances alone, a read that took another's source in the same
+/// instance would pass: a scalar forwarded into `y[i]` while the statement also reads
+/// `y[j]` at `j = i` (reading the partial sum where it read `y[i]` from before).
 pub fn same_values(original: &Dataflow, changed: &Dataflow) -> Isl<bool> {
-    Ok(changed.plain.flow.is_equal(&original.plain.flow)?
-        && copy(&changed.plain.live_in)?
+    Ok(changed.tagged.flow.is_equal(&original.tagged.flow)?
+        && copy(&changed.tagged.live_in)?
             .domain()?
-            .is_equal(&copy(&original.plain.live_in)?.domain()?)?)
+            .is_equal(&copy(&original.tagged.live_in)?.domain()?)?)
 }
 
 /// Whether `changed` leaves the same values behind as `original`: the same last write

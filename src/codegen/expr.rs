@@ -272,6 +272,9 @@ pub(super) const PRIMARY: u8 = 16;
 
 pub(super) const UNARY: u8 = 14;
 
+/// The least precedence an operand of `<` or `<=` keeps unwrapped (shift).
+pub(super) const RELATIONAL_OPERAND: u8 = 11;
+
 /// `(a, d, c)` when `e` is `floord(a, d) + c` (`c` a constant, possibly 0) with a
 /// constant `d > 0`.
 pub(super) fn floor_of(e: &ASTExpr) -> Gen<Option<(ASTExpr, i64, i64)>> {

@@ -3,7 +3,8 @@
 //! under a parallel mark; conditions narrowing the iterators' intervals.
 
 use super::expr::{
-    Ex, PRIMARY, WIDE, arithmetic, comparison, constant, floor_of, is_id, offset, plus_constant,
+    Ex, PRIMARY, RELATIONAL_OPERAND, WIDE, arithmetic, comparison, constant, floor_of, is_id,
+    offset, plus_constant,
 };
 use super::registers::Local;
 use super::{Gen, Printer, unexpected};
@@ -58,18 +59,49 @@ impl Printer<'_> {
         let at = self.lines.len() - 1;
         self.loops.push(header.variable);
         let promoted = self.locals(self.registers.across_loop(node))?;
+        let runs = match self.registers.only_where_it_runs(node) && !promoted.is_empty() {
+            true => Some(self.first_iteration_runs(node)?),
+            false => None,
+        };
         for (k, local) in promoted.iter().enumerate() {
-            self.lines.insert(at + k, (depth, local.declaration()));
+            let declaration = match &runs {
+                Some(runs) => local.declaration_where(runs),
+                None => local.declaration(),
+            };
+            self.lines.insert(at + k, (depth, declaration));
         }
         self.node(&body, depth + 1)?;
         self.lines.push((depth, "}".to_string()));
-        for local in &promoted {
-            self.lines.push((depth, local.store()));
+        let stores = promoted.iter().map(Local::store);
+        match &runs {
+            Some(runs) if !promoted.is_empty() => {
+                self.lines.push((depth, format!("if ({runs}) {{")));
+                self.lines.extend(stores.map(|s| (depth + 1, s)));
+                self.lines.push((depth, "}".to_string()));
+            }
+            _ => self.lines.extend(stores.map(|s| (depth, s))),
         }
         self.promotions_made
             .extend(Local::promoted(promoted, &name));
         self.loops.pop();
         Ok(())
+    }
+
+    /// Where the loop `node` runs an iteration: its first value within each bound of
+    /// its condition (`first <= e && ...`), a condition the register plan knows it has.
+    fn first_iteration_runs(&mut self, node: &ASTNode) -> Gen<String> {
+        let bounds = crate::transform::registers::cells::upper_bounds(node)?
+            .ok_or_else(|| unexpected("a kept loop's condition"))?;
+        let first = self
+            .expr(&node.for_get_init()?)?
+            .wrapped(RELATIONAL_OPERAND);
+        let mut conjuncts = Vec::new();
+        for (op, bound) in bounds {
+            let op = if op == ASTExprOpType::Lt { "<" } else { "<=" };
+            let bound = self.expr(&bound)?.wrapped(RELATIONAL_OPERAND);
+            conjuncts.push(format!("{first} {op} {bound}"));
+        }
+        Ok(conjuncts.join(" && "))
     }
 
     /// The header of the loop over isl's `iterator` as it runs, upward.
@@ -90,7 +122,8 @@ impl Printer<'_> {
             lo: init.range.lo,
             hi: upper.hi.max(init.range.lo),
         };
-        let reached = range.plus(Interval::point(i128::from(inc.max(0))));
+        // Every value it takes, and the one after the last.
+        let reached = range.hull(range.plus(Interval::point(i128::from(inc.max(0)))));
         // OpenMP converts a parallel loop's bound to its variable's type: an unsigned
         // variable would wrap a negative bound around.
         let unsigned_parallel = openmp && matches!(ty, CType::Unsigned(_));
@@ -161,9 +194,8 @@ impl Printer<'_> {
             lo: lower,
             hi: upper.max(lower),
         };
-        let reached = range
-            .negated()
-            .minus(Interval::point(i128::from(inc.max(0))));
+        let values = range.negated();
+        let reached = values.hull(values.minus(Interval::point(i128::from(inc.max(0)))));
         if !ty.holds(reached) {
             return Ok(None);
         }

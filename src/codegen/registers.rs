@@ -28,6 +28,14 @@ impl Local {
         format!("{} = {};", self.text, self.name)
     }
 
+    /// The declaration, loaded only where `runs` holds (else 0, never read).
+    pub(super) fn declaration_where(&self, runs: &str) -> String {
+        match self.loaded {
+            true => format!("{} {} = {runs} ? {} : 0;", self.ty, self.name, self.text),
+            false => self.declaration(),
+        }
+    }
+
     /// How `explain` reports the cells of `locals` kept across the loop named
     /// `iterator`; none when there are none.
     pub(super) fn promoted(locals: Vec<Local>, iterator: &str) -> Option<Decision> {

@@ -90,6 +90,135 @@ pub(super) fn loop_range(node: &ASTNode) -> Result<Option<LoopRange>, Failure> {
     }))
 }
 
+/// The bounds of the isl AST loop `node`'s condition, each `x <= e` or `x < e` of its
+/// variable `x` (a conjunction of them); `None` for any other condition.
+pub fn upper_bounds(node: &ASTNode) -> Result<Option<Vec<(ASTExprOpType, ASTExpr)>>, Failure> {
+    fn collect(
+        cond: &ASTExpr,
+        variable: &str,
+        out: &mut Vec<(ASTExprOpType, ASTExpr)>,
+    ) -> Result<bool, Failure> {
+        use ASTExprOpType as O;
+        if cond.get_type()? != ASTExprType::Op {
+            return Ok(false);
+        }
+        let op = cond.get_op_type()?;
+        if matches!(op, O::And | O::AndThen) {
+            return Ok(collect(&cond.get_op_arg(0)?, variable, out)?
+                && collect(&cond.get_op_arg(1)?, variable, out)?);
+        }
+        let left = cond.get_op_arg(0)?;
+        let own = left.get_type()? == ASTExprType::Id && left.get_id()?.get_name()? == variable;
+        if !own || !matches!(op, O::Le | O::Lt) {
+            return Ok(false);
+        }
+        out.push((op, cond.get_op_arg(1)?));
+        Ok(true)
+    }
+    let variable = crate::support::ast::for_iterator(node)?;
+    let mut out = Vec::new();
+    Ok(collect(&node.for_get_cond()?, &variable, &mut out)?.then_some(out))
+}
+
+/// What the generated loop `node` guarantees inside its body, as linear forms `f >= 0`
+/// over the loops' variables and the parameters: `x - first`, and per conjunct `l <= r`
+/// (`l < r`) of its condition `r - l` (`r - l - 1`); those not linear are left out.
+pub(super) fn loop_facts(node: &ASTNode) -> Result<Vec<Linear>, Failure> {
+    let variable = crate::support::ast::for_iterator(node)?;
+    let x = (0, BTreeMap::from([(variable, 1)]));
+    let mut facts: Vec<Linear> = (linear(&node.for_get_init()?)?)
+        .and_then(|first| combine(&x, &first, -1))
+        .into_iter()
+        .collect();
+    facts.extend(conjuncts(&node.for_get_cond()?)?.into_iter().flatten());
+    Ok(facts)
+}
+
+/// Each conjunct `l <= r` (`l < r`) of `cond` as `r - l` (`r - l - 1`; `e - d * l`
+/// for `r = floord(e, d)`), `None` for one not linear or not of that form.
+fn conjuncts(cond: &ASTExpr) -> Result<Vec<Option<Linear>>, Failure> {
+    use ASTExprOpType as O;
+    if cond.get_type()? != ASTExprType::Op {
+        return Ok(vec![None]);
+    }
+    let op = cond.get_op_type()?;
+    if matches!(op, O::And | O::AndThen) {
+        let mut out = conjuncts(&cond.get_op_arg(0)?)?;
+        out.extend(conjuncts(&cond.get_op_arg(1)?)?);
+        return Ok(out);
+    }
+    let less = match op {
+        O::Le => 0,
+        O::Lt => 1,
+        _ => return Ok(vec![None]),
+    };
+    let l = linear(&cond.get_op_arg(0)?)?;
+    let l = l.and_then(|l| combine(&l, &(less, BTreeMap::new()), 1));
+    // `l <= floord(e, d)`, `d > 0`, is `d * l <= e`.
+    let (r, d) = match floor_of(&cond.get_op_arg(1)?)? {
+        Some((e, d)) => (linear(&e)?, d),
+        None => (linear(&cond.get_op_arg(1)?)?, 1),
+    };
+    let gap = l.zip(r).and_then(|(l, r)| combine(&r, &scale(&l, d)?, -1));
+    Ok(vec![gap])
+}
+
+/// `(e, d)` where `x` is `floord(e, d)` with a constant `d > 0`.
+fn floor_of(x: &ASTExpr) -> Result<Option<(ASTExpr, i64)>, Failure> {
+    if x.get_type()? != ASTExprType::Op || x.get_op_type()? != ASTExprOpType::FdivQ {
+        return Ok(None);
+    }
+    let d = x.get_op_arg(1)?;
+    if d.get_type()? != ASTExprType::Int {
+        return Ok(None);
+    }
+    let d = d.get_val()?.get_num_si()?;
+    Ok((d > 0).then_some(x.get_op_arg(0)?).map(|e| (e, d)))
+}
+
+/// What the loop `node` needs to run an iteration, forms `g >= 0`: each conjunct of its
+/// condition ([`conjuncts`]) at its first value; `None` where one is not linear.
+pub(super) fn first_iteration_needs(node: &ASTNode) -> Result<Option<Vec<Linear>>, Failure> {
+    let variable = crate::support::ast::for_iterator(node)?;
+    let Some(first) = linear(&node.for_get_init()?)? else {
+        return Ok(None);
+    };
+    let at_first = BTreeMap::from([(variable.as_str(), first)]);
+    let needs: Option<Vec<Linear>> = conjuncts(&node.for_get_cond()?)?
+        .into_iter()
+        .map(|g| substituted(&g?, &at_first))
+        .collect();
+    Ok(needs)
+}
+
+/// Whether `facts` (each `f >= 0`, over the integers) imply `goal >= 0`: `{ [names] :
+/// facts and goal < 0 }` is empty.
+pub(super) fn implied(ctx: &isl_rs::Context, facts: &[Linear], goal: &Linear) -> bool {
+    let names: std::collections::BTreeSet<&String> = facts
+        .iter()
+        .chain([goal])
+        .flat_map(|f| f.1.keys())
+        .collect();
+    let text = |f: &Linear| {
+        let terms = f.1.iter().map(|(x, a)| format!("{a}*{x}"));
+        std::iter::once(f.0.to_string())
+            .chain(terms)
+            .collect::<Vec<_>>()
+            .join(" + ")
+    };
+    let constraints: Vec<String> = (facts.iter().map(|f| format!("{} >= 0", text(f))))
+        .chain([format!("{} < 0", text(goal))])
+        .collect();
+    let set = format!(
+        "{{ [{}] : {} }}",
+        names.into_iter().cloned().collect::<Vec<_>>().join(", "),
+        constraints.join(" and ")
+    );
+    isl_rs::Set::read_from_str(ctx, &set)
+        .and_then(|s| s.is_empty())
+        .unwrap_or(false)
+}
+
 /// Whether two cells of an array are different for every value of the variables
 /// where `range`'s variable lies in its range: in some dimension the difference `d`
 /// of their subscripts is, at the end of the range where it is least, a positive

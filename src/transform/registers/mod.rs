@@ -16,7 +16,7 @@
 //! with no iteration, the store writes back the value loaded, which no other thread
 //! may then be touching.
 
-mod cells;
+pub mod cells;
 
 use crate::frontend::ir::{AccessKind, Piece, Region, Statement};
 use crate::support::ast::{
@@ -25,9 +25,9 @@ use crate::support::ast::{
 use crate::support::isl::{AstKind, Failure, ast_kind};
 use crate::transform::decision::ParallelLoop;
 use crate::transform::parallel::{MarkedLoop, is_vector_loop, marked_loop};
-use cells::{Cell, LoopRange, cells_of, distinct_within, loop_range, varying_iterators};
+use cells::{Cell, Linear, LoopRange, cells_of, distinct_within, loop_range, varying_iterators};
 use isl_rs::{ASTExpr, ASTNode};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 type Plans<T> = Result<T, Failure>;
 
@@ -50,6 +50,10 @@ pub struct RegisterPlan {
     /// Per `for` node, the cells (indices into `cells`) loaded before the loop and
     /// stored after it.
     across_loops: BTreeMap<AstNodeId, Vec<usize>>,
+    /// The loops of `across_loops` that may run no iteration where they are reached:
+    /// their cells are loaded and stored only where the loop runs one (the cell may
+    /// lie outside the array then: `z[j + 1]` at the last `j`).
+    may_run_none: BTreeSet<AstNodeId>,
     /// Per straight-line block, the cells declared before its first call and stored
     /// after its last.
     across_blocks: BTreeMap<AstNodeId, Vec<usize>>,
@@ -62,9 +66,16 @@ impl RegisterPlan {
     pub const NONE: RegisterPlan = RegisterPlan {
         cells: Vec::new(),
         across_loops: BTreeMap::new(),
+        may_run_none: BTreeSet::new(),
         across_blocks: BTreeMap::new(),
         replaced: BTreeMap::new(),
     };
+
+    /// Whether the cells kept across the loop `node` are loaded and stored only where
+    /// it runs an iteration.
+    pub fn only_where_it_runs(&self, node: &ASTNode) -> bool {
+        self.may_run_none.contains(&AstNodeId::of(node))
+    }
 
     /// The cells kept across the loop `node`.
     pub fn across_loop(&self, node: &ASTNode) -> &[usize] {
@@ -101,6 +112,8 @@ pub fn plan(
         promote,
         plan: RegisterPlan::default(),
         loops: Vec::new(),
+        facts: Vec::new(),
+        ctx: None,
         threads: Vec::new(),
         thread_cells: Vec::new(),
         vector_band: None,
@@ -128,6 +141,10 @@ struct Planner<'a> {
     plan: RegisterPlan,
     /// isl's iterators of the loops around.
     loops: Vec<String>,
+    /// What the loops around guarantee inside them (`cells::loop_facts`), per loop.
+    facts: Vec<Vec<Linear>>,
+    /// For [`cells::implied`], made when first needed.
+    ctx: Option<isl_rs::Context>,
     /// Per parallel loop around, the number of loops around it.
     threads: Vec<usize>,
     /// The cells the statements inside the innermost parallel loop around access.
@@ -211,15 +228,39 @@ impl Planner<'_> {
         let body = node.for_get_body()?;
         self.loops.push(iterator.clone());
         let outer = self.promoted.len();
-        if self.promote && self.loops.len() >= 2 && !openmp && self.threads.len() <= 1 {
+        // A loop that may run no iteration keeps its cells only where it runs one, a
+        // condition read off its bounds.
+        if self.promote
+            && self.loops.len() >= 2
+            && !openmp
+            && self.threads.len() <= 1
+            && cells::upper_bounds(node)?.is_some()
+        {
             let range = loop_range(node)?;
             let kept = self.promotions(&iterator, range.as_ref(), &body)?;
+            if !kept.is_empty() && !self.runs_wherever_reached(node)? {
+                self.plan.may_run_none.insert(AstNodeId::of(node));
+            }
             self.plan.across_loops.insert(AstNodeId::of(node), kept);
         }
+        self.facts.push(cells::loop_facts(node)?);
         self.node(&body)?;
+        self.facts.pop();
         self.promoted.truncate(outer);
         self.loops.pop();
         Ok(())
+    }
+
+    /// Whether the loop `node` runs an iteration wherever it is reached: what it needs
+    /// for its first ([`cells::first_iteration_needs`]) follows from what the loops
+    /// around guarantee.
+    fn runs_wherever_reached(&mut self, node: &ASTNode) -> Plans<bool> {
+        let Some(needs) = cells::first_iteration_needs(node)? else {
+            return Ok(false);
+        };
+        let facts: Vec<Linear> = self.facts.iter().flatten().cloned().collect();
+        let ctx = self.ctx.get_or_insert_with(isl_rs::Context::alloc);
+        Ok(needs.iter().all(|g| cells::implied(ctx, &facts, g)))
     }
 
     /// The calls `users`, each with its statement and cells.

@@ -15,11 +15,13 @@ static void backsolve(int n, double U[n][n], double x[n], double b[n])
       && ((unsigned long long)x + (unsigned long long)n * sizeof x[0] <= (unsigned long long)b || (unsigned long long)b + (unsigned long long)n * sizeof b[0] <= (unsigned long long)x), 1)) {
     for (int i = n - 1; i >= 0; i--) {
       x[i] = b[i];
-      double x_r0 = x[i];
+      double x_r0 = i + 1 < n ? x[i] : 0;
       for (int j = i + 1; j < n; j++) {
         x_r0 = x_r0 - U[i][j] * x[j];
       }
-      x[i] = x_r0;
+      if (i + 1 < n) {
+        x[i] = x_r0;
+      }
       x[i] = x[i] / U[i][i];
     }
   } else {

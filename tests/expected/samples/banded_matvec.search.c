@@ -19,16 +19,20 @@ static void banded_matvec(int n)
   #endif
   for (int i = 0; i < n; i++) {
     y[i] = 0.0;
-    double y_r0 = y[i];
+    double y_r0 = (0 > (i - 2) ? 0 : (i - 2)) <= (((long long)n - 1) < ((long long)i + 3) ? ((long long)n - 1) : ((long long)i + 3)) ? y[i] : 0;
     for (int j = (0 > (i - 2) ? 0 : (i - 2)); j <= (((long long)n - 1) < ((long long)i + 3) ? ((long long)n - 1) : ((long long)i + 3)); j++) {
       y_r0 += A[i][j] * x[j];
     }
-    y[i] = y_r0;
-    double y_r1 = y[i];
+    if ((0 > (i - 2) ? 0 : (i - 2)) <= (((long long)n - 1) < ((long long)i + 3) ? ((long long)n - 1) : ((long long)i + 3))) {
+      y[i] = y_r0;
+    }
+    double y_r1 = (0 > (i - 2) ? 0 : (i - 2)) <= (((long long)n - 1) < ((long long)i + 3) ? ((long long)n - 1) : ((long long)i + 3)) ? y[i] : 0;
     for (int j = (0 > (i - 2) ? 0 : (i - 2)); j <= (((long long)n - 1) < ((long long)i + 3) ? ((long long)n - 1) : ((long long)i + 3)); j++) {
       y_r1 = y_r1 + 0.5 * fabs(A[i][j] - 0.25);
     }
-    y[i] = y_r1;
+    if ((0 > (i - 2) ? 0 : (i - 2)) <= (((long long)n - 1) < ((long long)i + 3) ? ((long long)n - 1) : ((long long)i + 3))) {
+      y[i] = y_r1;
+    }
   }
 }
 

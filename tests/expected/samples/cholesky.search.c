@@ -102,11 +102,13 @@ static void factor(int n, DATA_TYPE POLYBENCH_2D(M, N, N, n, n))
         }
       }
     }
-    DATA_TYPE M_r8 = M[r][r];
+    DATA_TYPE M_r8 = 0 < r ? M[r][r] : 0;
     for (int p = 0; p < r; p++) {
       M_r8 -= M[r][p] * M[r][p];
     }
-    M[r][r] = M_r8;
+    if (0 < r) {
+      M[r][r] = M_r8;
+    }
     M[r][r] = sqrt(M[r][r]);
   }
 }

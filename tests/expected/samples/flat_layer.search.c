@@ -33,14 +33,14 @@ static void matvec(float *out, const float *x, const float *w, int n, int d)
         out[8 * c0 + 5] = 0.0f;
         out[8 * c0 + 6] = 0.0f;
         out[8 * c0 + 7] = 0.0f;
-        float out_r0 = out[8 * c0];
-        float out_r1 = out[8 * c0 + 1];
-        float out_r2 = out[8 * c0 + 2];
-        float out_r3 = out[8 * c0 + 3];
-        float out_r4 = out[8 * c0 + 4];
-        float out_r5 = out[8 * c0 + 5];
-        float out_r6 = out[8 * c0 + 6];
-        float out_r7 = out[8 * c0 + 7];
+        float out_r0 = 0 < n ? out[8 * c0] : 0;
+        float out_r1 = 0 < n ? out[8 * c0 + 1] : 0;
+        float out_r2 = 0 < n ? out[8 * c0 + 2] : 0;
+        float out_r3 = 0 < n ? out[8 * c0 + 3] : 0;
+        float out_r4 = 0 < n ? out[8 * c0 + 4] : 0;
+        float out_r5 = 0 < n ? out[8 * c0 + 5] : 0;
+        float out_r6 = 0 < n ? out[8 * c0 + 6] : 0;
+        float out_r7 = 0 < n ? out[8 * c0 + 7] : 0;
         for (int j = 0; j < n; j++) {
           out_r0 += w[(8 * c0) * n + j] * x[j];
           out_r1 += w[(8 * c0 + 1) * n + j] * x[j];
@@ -51,14 +51,16 @@ static void matvec(float *out, const float *x, const float *w, int n, int d)
           out_r6 += w[(8 * c0 + 6) * n + j] * x[j];
           out_r7 += w[(8 * c0 + 7) * n + j] * x[j];
         }
-        out[8 * c0] = out_r0;
-        out[8 * c0 + 1] = out_r1;
-        out[8 * c0 + 2] = out_r2;
-        out[8 * c0 + 3] = out_r3;
-        out[8 * c0 + 4] = out_r4;
-        out[8 * c0 + 5] = out_r5;
-        out[8 * c0 + 6] = out_r6;
-        out[8 * c0 + 7] = out_r7;
+        if (0 < n) {
+          out[8 * c0] = out_r0;
+          out[8 * c0 + 1] = out_r1;
+          out[8 * c0 + 2] = out_r2;
+          out[8 * c0 + 3] = out_r3;
+          out[8 * c0 + 4] = out_r4;
+          out[8 * c0 + 5] = out_r5;
+          out[8 * c0 + 6] = out_r6;
+          out[8 * c0 + 7] = out_r7;
+        }
       }
       for (int c1 = 0; c1 < d % 8; c1++) {
         out[(long long)-(d % 8) + d + c1] = 0.0f;

@@ -50,14 +50,14 @@ if (__builtin_expect(((unsigned long long)xout + (unsigned long long)d * sizeof 
           xout[8 * c0 + 5] = 0.0f;
           xout[8 * c0 + 6] = 0.0f;
           xout[8 * c0 + 7] = 0.0f;
-          float xout_r0 = xout[8 * c0];
-          float xout_r1 = xout[8 * c0 + 1];
-          float xout_r2 = xout[8 * c0 + 2];
-          float xout_r3 = xout[8 * c0 + 3];
-          float xout_r4 = xout[8 * c0 + 4];
-          float xout_r5 = xout[8 * c0 + 5];
-          float xout_r6 = xout[8 * c0 + 6];
-          float xout_r7 = xout[8 * c0 + 7];
+          float xout_r0 = 0 < n ? xout[8 * c0] : 0;
+          float xout_r1 = 0 < n ? xout[8 * c0 + 1] : 0;
+          float xout_r2 = 0 < n ? xout[8 * c0 + 2] : 0;
+          float xout_r3 = 0 < n ? xout[8 * c0 + 3] : 0;
+          float xout_r4 = 0 < n ? xout[8 * c0 + 4] : 0;
+          float xout_r5 = 0 < n ? xout[8 * c0 + 5] : 0;
+          float xout_r6 = 0 < n ? xout[8 * c0 + 6] : 0;
+          float xout_r7 = 0 < n ? xout[8 * c0 + 7] : 0;
           for (int j = 0; j < n; j++) {
             xout_r0 += w[(8 * c0) * n + j] * x[j];
             xout_r1 += w[(8 * c0 + 1) * n + j] * x[j];
@@ -68,14 +68,16 @@ if (__builtin_expect(((unsigned long long)xout + (unsigned long long)d * sizeof 
             xout_r6 += w[(8 * c0 + 6) * n + j] * x[j];
             xout_r7 += w[(8 * c0 + 7) * n + j] * x[j];
           }
-          xout[8 * c0] = xout_r0;
-          xout[8 * c0 + 1] = xout_r1;
-          xout[8 * c0 + 2] = xout_r2;
-          xout[8 * c0 + 3] = xout_r3;
-          xout[8 * c0 + 4] = xout_r4;
-          xout[8 * c0 + 5] = xout_r5;
-          xout[8 * c0 + 6] = xout_r6;
-          xout[8 * c0 + 7] = xout_r7;
+          if (0 < n) {
+            xout[8 * c0] = xout_r0;
+            xout[8 * c0 + 1] = xout_r1;
+            xout[8 * c0 + 2] = xout_r2;
+            xout[8 * c0 + 3] = xout_r3;
+            xout[8 * c0 + 4] = xout_r4;
+            xout[8 * c0 + 5] = xout_r5;
+            xout[8 * c0 + 6] = xout_r6;
+            xout[8 * c0 + 7] = xout_r7;
+          }
         }
         for (int c1 = 0; c1 < d % 8; c1++) {
           xout[(long long)-(d % 8) + d + c1] = 0.0f;
