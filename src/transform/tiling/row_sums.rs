@@ -32,7 +32,7 @@ pub fn jam_row_sums(ctx: &Context, mut plan: Plan, forward: bool) -> Isl<(Plan, 
     let (mut tree, mut jams) = jammed(ctx, &plan)?;
     let mut decisions = Vec::new();
     let variables = match forward {
-        true => accumulators(&plan.region),
+        true => accumulators(&plan.region, &plan.tree),
         false => Vec::new(),
     };
     for variable in variables.iter().take(MAX_ACCUMULATORS) {
@@ -55,20 +55,34 @@ pub fn jam_row_sums(ctx: &Context, mut plan: Plan, forward: bool) -> Isl<(Plan, 
     Ok((plan, decisions))
 }
 
-/// The scalars of `region` that may hold a row's sum: expandable
-/// (`storage::expandable_scalars`), and updated (written by a statement that reads
-/// them) inside two loops or more.
-fn accumulators(region: &Region) -> Vec<String> {
-    let updated = |v: &String| {
-        (region.statements.iter().enumerate()).any(|(k, s)| {
-            let touches = |kind| s.accesses.iter().any(|a| a.kind == kind && a.array == *v);
-            touches(AccessKind::Write)
-                && touches(AccessKind::Read)
-                && region.loops_around(k).len() >= 2
+/// The scalars of `tree`'s region that may hold a row's sum: expandable
+/// (`storage::expandable_scalars`), updated (written by a statement that reads them)
+/// by a statement of a loop [`row_loops`] would take were the scalar a cell of its row,
+/// and stored into a cell of the row by some statement (the cell forwarding would keep
+/// it in: `y[i] = val`).
+fn accumulators(region: &Region, tree: &ScheduleTree) -> Vec<String> {
+    let touches = |k: usize, v: &str, kind| {
+        let accesses = &region.statements[k].accesses;
+        accesses.iter().any(|a| a.kind == kind && a.array == v)
+    };
+    let stored_in_row = |v: &str, row: &str| {
+        (0..region.statements.len()).any(|k| {
+            let accesses = &region.statements[k].accesses;
+            touches(k, v, AccessKind::Read)
+                && accesses.iter().any(|a| {
+                    a.kind == AccessKind::Write && a.subscripts.iter().any(|s| s.mentions(row))
+                })
         })
     };
     let mut scalars = storage::expandable_scalars(region);
-    scalars.retain(updated);
+    scalars.retain(|v| {
+        let sums = |k: usize, row: &str, _: &str| {
+            touches(k, v, AccessKind::Write)
+                && touches(k, v, AccessKind::Read)
+                && stored_in_row(v, row)
+        };
+        !row_loops(region, tree, &sums).is_empty()
+    });
     scalars
 }
 
@@ -151,6 +165,16 @@ fn jammed(ctx: &Context, plan: &Plan) -> Isl<(ScheduleTree, Vec<Decision>)> {
 /// (products) are the tiles' and kernels'. Each with the label of the inner loop its
 /// sum runs along.
 fn row_sum_loops(region: &Region, tree: &ScheduleTree) -> Vec<(Vec<usize>, String)> {
+    row_loops(region, tree, &|k, i, j| adds_up_along(region, k, i, j))
+}
+
+/// [`row_sum_loops`] with `sums(k, row, along)` saying whether statement `k` adds up a
+/// row's sum.
+fn row_loops(
+    region: &Region,
+    tree: &ScheduleTree,
+    sums: &dyn Fn(usize, &str, &str) -> bool,
+) -> Vec<(Vec<usize>, String)> {
     let bands = tree.bands();
     let plain_above = |b: &BandAt| {
         let above = bands
@@ -159,7 +183,7 @@ fn row_sum_loops(region: &Region, tree: &ScheduleTree) -> Vec<(Vec<usize>, Strin
         above.into_iter().all(|a| !a.unroll && plain(a.members))
     };
     let sums = bands.iter().filter(|b| plain_above(b)).filter_map(|b| {
-        match row_sums_in(region, tree.node_at(&b.path), b.depth).as_slice() {
+        match row_sums_in(region, tree.node_at(&b.path), b.depth, sums).as_slice() {
             [along] => Some((b.path.clone(), along.clone())),
             _ => None,
         }
@@ -175,7 +199,12 @@ fn plain(members: &[(usize, Aff)]) -> bool {
 /// The labels of the inner loops along which statements of `node` (inside `outer`
 /// loops) add up a row's cell, one per such statement, when it is a loop
 /// [`row_sum_loops`] takes; none when it is not.
-fn row_sums_in(region: &Region, node: &ScheduleTree, outer: usize) -> Vec<String> {
+fn row_sums_in(
+    region: &Region,
+    node: &ScheduleTree,
+    outer: usize,
+    adds_up: &dyn Fn(usize, &str, &str) -> bool,
+) -> Vec<String> {
     let ScheduleTree::Band {
         members,
         child,
@@ -199,9 +228,9 @@ fn row_sums_in(region: &Region, node: &ScheduleTree, outer: usize) -> Vec<String
             let row = super::walked_iterator(members, *k);
             let along = super::walked_iterator(b.members, *k);
             region.loops_around(*k).len() == outer + 2
-                && row.zip(along).is_some_and(|(i, j)| {
-                    adds_up_along(region, *k, &i, &j) && one_end_moves(region, *k, &i, &j)
-                })
+                && row
+                    .zip(along)
+                    .is_some_and(|(i, j)| adds_up(*k, &i, &j) && one_end_moves(region, *k, &i, &j))
         });
         sum.map(|_| b.label.to_string())
     });
