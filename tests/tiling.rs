@@ -652,12 +652,20 @@ int main(void) {
 "#;
     let report = common::searched_by_model(src);
     let jammed = common::kernel_decisions(&report, |d| matches!(d, Decision::Interleaved { .. }));
+    let ended = |rows: &str, end: &str| {
+        format!(
+            "{rows}; `{end}` runs inside it, right after each row's last iteration, before the next rows read it"
+        )
+    };
     assert_eq!(
         jammed,
         [
-            EIGHT_ROWS,
-            "ran 8 iterations of loop `j` inside loop `k`, whose iterations each wait for the one before: 8 independent recurrences in flight",
-            EIGHT_ROWS,
+            ended(EIGHT_ROWS, "x[i] = x[i] / L[i][i];"),
+            ended(
+                "ran 8 iterations of loop `j` inside loop `k`, whose iterations each wait for the one before: 8 independent recurrences in flight",
+                "M[i][j] /= M[j][j];"
+            ),
+            ended(EIGHT_ROWS, "y[i] = y[i] / U[i][i];"),
         ],
         "{}",
         report.output

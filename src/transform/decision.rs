@@ -67,6 +67,11 @@ pub enum Decision {
         outer: String,
         recurrence: String,
         rows: i64,
+        /// The statements that end a row, moved into `recurrence` right after the row's
+        /// last iteration so that later rows of the strip read their values (a
+        /// triangular solve's `x[i] = x[i] / L[i][i]`), as written.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        row_ends: Vec<String>,
         /// The nest's band in the plan's tree.
         #[serde(skip)]
         path: Vec<usize>,
@@ -450,10 +455,25 @@ fn blocking(decision: &Decision) -> String {
             outer,
             recurrence,
             rows,
+            row_ends,
             ..
-        } => format!(
-            "ran {rows} iterations of loop `{outer}` inside loop `{recurrence}`, whose iterations each wait for the one before: {rows} independent recurrences in flight"
-        ),
+        } => {
+            let ends = row_ends
+                .iter()
+                .map(|e| format!("`{e}`"))
+                .collect::<Vec<_>>();
+            let moved = match ends.len() {
+                0 => String::new(),
+                n => format!(
+                    "; {} {} inside it, right after each row's last iteration, before the next rows read it",
+                    ends.join(", "),
+                    if n == 1 { "runs" } else { "run" }
+                ),
+            };
+            format!(
+                "ran {rows} iterations of loop `{outer}` inside loop `{recurrence}`, whose iterations each wait for the one before: {rows} independent recurrences in flight{moved}"
+            )
+        }
         Decision::Tiled { loops, sizes, .. } => tiled(loops, sizes),
         Decision::Wavefront { loops } => format!(
             "ran the tiles of ({}) in wavefronts, so that the tiles of one run in parallel",
@@ -763,35 +783,4 @@ fn product_kernel(statement: &str, b: &Blocking, products: usize) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn strings(xs: &[&str]) -> Vec<String> {
-        xs.iter().map(|x| x.to_string()).collect()
-    }
-
-    #[test]
-    fn saved_bytes_factor_out_the_extents_both_keep() {
-        let saved = |b: &[&str], a: &[&str], t: &str| {
-            let ctype = crate::frontend::types::resolve(t, &|_| None);
-            let element = ElementType {
-                ctype,
-                spelling: t.to_string(),
-            };
-            saved_bytes(&strings(b), &strings(a), &element)
-        };
-        assert_eq!(saved(&["h", "w"], &["1", "w"], "double"), "(h - 1) * w * 8");
-        assert_eq!(saved(&["n"], &["3"], "float"), "(n - 3) * 4");
-        assert_eq!(saved(&["n"], &["3"], "long double"), "(n - 3) * 16");
-        assert_eq!(saved(&["n"], &["3"], "unsigned short"), "(n - 3) * 2");
-        assert_eq!(
-            saved(&["n"], &["3"], "int16_t"),
-            "(n - 3) * sizeof(int16_t)"
-        );
-        assert_eq!(saved(&["100", "50"], &["2", "50"], "double"), "98 * 50 * 8");
-        assert_eq!(
-            saved(&["n", "m"], &["2", "3"], "real_t"),
-            "(n * m - 6) * sizeof(real_t)"
-        );
-    }
-}
+mod tests;

@@ -373,6 +373,7 @@ fn interleaved_at(
             outer: labels[0].clone(),
             recurrence: labels[labels.len() - 1].clone(),
             rows: INTERLEAVED_ROWS,
+            row_ends: Vec::new(),
             path: path.to_vec(),
         });
     }

@@ -129,7 +129,7 @@ fn jammed(ctx: &Context, plan: &Plan) -> Isl<(ScheduleTree, Vec<Decision>)> {
     let mut decisions = Vec::new();
     for (path, along) in row_sum_loops(&plan.region, &plan.tree) {
         let ended = row_ends_inside(&plan.region, &tree, &path, &along);
-        for base in std::iter::once(tree.clone()).chain(ended) {
+        for (base, ends) in std::iter::once((tree.clone(), Vec::new())).chain(ended) {
             let candidate = unroll_and_jam_inward(&base, &path, ROWS);
             let legal =
                 crate::support::isl::step(ctx, || plan.is_legal_change(ctx, &tree, &candidate))?;
@@ -143,6 +143,9 @@ fn jammed(ctx: &Context, plan: &Plan) -> Isl<(ScheduleTree, Vec<Decision>)> {
                 outer: label.clone(),
                 recurrence: along.clone(),
                 rows: ROWS,
+                row_ends: (ends.iter())
+                    .map(|&e| plan.region.statements[e].text.trim().to_string())
+                    .collect(),
                 path: path.clone(),
             });
             tree = candidate;
@@ -250,13 +253,14 @@ fn one_end_moves(region: &Region, k: usize, row: &str, along: &str) -> bool {
 /// `tree` with the statements that follow the loop over `along` in the body of the
 /// band at `path` (the ends of its rows: trisolv's `x[i] = x[i] / L[i][i]`) moved into
 /// that loop, after its body, at the time of the iteration after the row's last one
-/// ([`time_after`]); `None` where no statement follows it or that time is not known.
+/// ([`time_after`]), and those statements; `None` where no statement follows it or
+/// that time is not known.
 fn row_ends_inside(
     region: &Region,
     tree: &ScheduleTree,
     path: &[usize],
     along: &str,
-) -> Option<ScheduleTree> {
+) -> Option<(ScheduleTree, Vec<usize>)> {
     let ScheduleTree::Band { child, .. } = tree.node_at(path) else {
         return None;
     };
@@ -310,7 +314,8 @@ fn row_ends_inside(
         1 => rest.pop()?,
         _ => ScheduleTree::Sequence(rest),
     };
-    Some(tree.replaced_at(path, tree.node_at(path).map_children(&mut |_| body.clone())))
+    let band = tree.node_at(path).map_children(&mut |_| body.clone());
+    Some((tree.replaced_at(path, band), ends))
 }
 
 /// The time, in a band where statement `k` has time `t = ±j + c` (`j` the iterator of
