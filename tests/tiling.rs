@@ -761,6 +761,65 @@ int main(void) {
 }
 
 #[test]
+fn a_forward_substitution_through_a_scalar_keeps_it_in_its_cell_and_ends_each_row_inside() {
+    // Real code's forward substitution: the scalar kept in `x[i]` (its store computes, so
+    // it stays, reading the cell), then eight rows side by side with each row's store
+    // run right after its last column.
+    let src = r#"#include <stdio.h>
+static float L[50 * 50], b[50], x[50];
+static void lower_solve(int n, const float *L, const float *b, float *x) {
+  for (int i = 0; i < n; i++) {
+    float s = b[i];
+    for (int j = 0; j < i; j++)
+      s -= L[i * n + j] * x[j];
+    x[i] = s / L[i * n + i];
+  }
+}
+int main(void) {
+  int sizes[] = {0, 1, 7, 8, 9, 17, 50};
+  for (int c = 0; c < 7; c++) {
+    int n = sizes[c];
+    for (int i = 0; i < n; i++) {
+      b[i] = (float)(i % 7) / 7 + 1;
+      x[i] = -1;
+      for (int j = 0; j < n; j++)
+        L[i * n + j] = (float)((i + 2 * j) % 11) / (11 * n);
+      L[i * n + i] = 1 + (float)(i % 3);
+    }
+    lower_solve(n, L, b, x);
+    double sum = 0;
+    for (int i = 0; i < n; i++)
+      sum = sum * 0.5 + x[i];
+    printf("%d %.9g\n", n, sum);
+  }
+  return 0;
+}
+"#;
+    let report = common::searched_by_model(src);
+    let decisions: Vec<String> = report
+        .regions
+        .iter()
+        .filter(|r| r.function == "lower_solve")
+        .flat_map(|r| &r.decisions)
+        .filter(|d| matches!(d, Decision::Forwarded(_) | Decision::Interleaved { .. }))
+        .map(|d| d.to_string())
+        .collect();
+    assert_eq!(
+        decisions,
+        [
+            "kept scalar `s` in `x[i]`, the cell its value is stored to".to_string(),
+            format!(
+                "{EIGHT_ROWS}; `x[i] = s / L[i * n + i];` runs inside it, right after each row's last iteration, before the next rows read it"
+            ),
+        ],
+        "{}",
+        report.output
+    );
+    common::assert_same_behaviour_threaded("forward substitution", src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
 fn time_steps_that_need_no_skew_are_not_aligned() {
     // The sweep reads nothing an earlier step wrote: aligned, its steps would tile
     // rectangularly (an adversarial review found 256 x 128 x 32 tiles and a branch for
