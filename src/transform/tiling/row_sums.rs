@@ -4,7 +4,11 @@
 //! cores), however many units the core has: atax's 4M additions took as long as the
 //! original. Unrolled by [`ROWS`] and jammed into the loops inside it, [`ROWS`] rows'
 //! sums run side by side in each inner loop. Every cell is still added up in the same
-//! order, so the values are the same bits; the change is checked like any other.
+//! order, so the values are the same bits; the change is checked like any other. A
+//! triangle's rows run side by side over the range a group's rows share; where rows
+//! read the rows before them (triangular solves, Cholesky's columns), each row's ending
+//! statements run inside its sum's loop right after its last iteration; a sum through
+//! a scalar is first kept in the cell it is stored to.
 
 use crate::analysis::plan::Plan;
 use crate::frontend::ir::{AccessKind, Aff, CmpOp, Cond, Region};
