@@ -65,24 +65,18 @@ pub(super) struct LoopRange {
 /// The range of the isl AST loop `node`: `for (x = first; x <= last; x += s)` or
 /// `x < last + 1`, `s > 0`; `None` where it is not of that form or not linear.
 pub(super) fn loop_range(node: &ASTNode) -> Result<Option<LoopRange>, Failure> {
-    use ASTExprOpType as O;
-    let variable = crate::support::ast::for_iterator(node)?;
     let step = linear(&node.for_get_inc()?)?;
-    let cond = node.for_get_cond()?;
-    if !step.is_some_and(|(s, t)| s > 0 && t.is_empty()) || cond.get_type()? != ASTExprType::Op {
+    let bounds = upper_bounds(node)?.unwrap_or_default();
+    let [(op, bound)] = bounds.as_slice() else {
         return Ok(None);
-    }
-    let bounded = linear(&cond.get_op_arg(0)?)?;
-    if bounded != Some((0, BTreeMap::from([(variable.clone(), 1)]))) {
-        return Ok(None);
-    }
-    let bound = linear(&cond.get_op_arg(1)?)?;
-    let last = match cond.get_op_type()? {
-        O::Le => bound,
-        O::Lt => bound.and_then(|b| combine(&b, &(1, BTreeMap::new()), -1)),
-        _ => None,
     };
+    if !step.is_some_and(|(s, t)| s > 0 && t.is_empty()) {
+        return Ok(None);
+    }
+    let less = i64::from(*op == ASTExprOpType::Lt);
+    let last = linear(bound)?.and_then(|b| combine(&b, &(less, BTreeMap::new()), -1));
     let first = linear(&node.for_get_init()?)?;
+    let variable = crate::support::ast::for_iterator(node)?;
     Ok(first.zip(last).map(|(first, last)| LoopRange {
         variable,
         first,
