@@ -557,3 +557,95 @@ fn a_parallel_loop_after_code_on_its_line_gets_its_pragma_on_a_line_of_its_own()
         report.output
     );
 }
+
+/// A scratch array the caller passes (`sum[p]`, doitgen's shape) or a global one, which
+/// each iteration writes before it reads: each thread works in its own copy, and the
+/// copy of the last iteration is stored back after the loop, where the caller reads it.
+/// Called with no iteration first: nothing is stored back then.
+#[test]
+fn a_scratch_array_the_caller_reads_is_copied_per_thread_and_the_last_copy_stored_back() {
+    let kernel = "
+static void scratch(int r, int n, double A[r][n], double C[n][n], double sum[n]) {
+  for (int i = 0; i < r; i++) {
+    for (int p = 0; p < n; p++) {
+      sum[p] = 0.0;
+      for (int s = 0; s < n; s++)
+        sum[p] += A[i][s] * C[s][p];
+    }
+    for (int p = 0; p < n; p++)
+      A[i][p] = sum[p];
+  }
+}
+static double small[16];
+static void fixed(int r, double A[r][16]) {
+  for (int i = 0; i < r; i++) {
+    for (int p = 0; p < 16; p++)
+      small[p] = A[i][p] * 2.0 + 1.0;
+    for (int p = 1; p < 16; p++)
+      for (int q = 0; q < 16; q++)
+        A[i][p] += small[p] - small[p - 1] * A[i][q];
+  }
+}";
+    let calls = "scratch(0, 16, (double (*)[16])A, (double (*)[16])(A + 512), B);
+  scratch(32, 16, (double (*)[16])A, (double (*)[16])(A + 512), B);
+  fixed(40, (double (*)[16])(A + 128));
+  for (int p = 0; p < 16; p++) B[100 + p] = small[p];";
+    let src = common::two_array_program(&[], 1024, kernel, calls);
+    let report = common::searched_and_compared("scratch arrays copied per thread", &src);
+    for (function, array) in [("scratch", "sum"), ("fixed", "small")] {
+        let decisions = decisions_in(&report, function);
+        let copied = format!(
+            "(each thread has its own copy of `{array}`, the last iteration's stored back after the loop)"
+        );
+        assert!(
+            decisions
+                .iter()
+                .any(|d| d.starts_with("parallel loop `i`") && d.contains(&copied)),
+            "{function}: {decisions:?}\n{}",
+            report.output
+        );
+    }
+    assert!(
+        report.output.contains("lastprivate(sum_i_last)")
+            && report.output.contains("#pragma omp single"),
+        "{}",
+        report.output
+    );
+}
+
+/// Where the last iteration does not write every cell the others write (the rows
+/// shrink), or an iteration reads what the one before left, the values the caller reads
+/// are not the last iteration's: the loop stays sequential.
+#[test]
+fn a_scratch_array_whose_last_values_come_from_other_iterations_keeps_the_loop_sequential() {
+    let kernel = "
+static void shrinking(int r, int n, double A[r][n], double t[n]) {
+  for (int i = 0; i < r; i++) {
+    for (int p = 0; p < n - i; p++)
+      t[p] = A[i][p] + 1.0;
+    for (int p = 0; p < n - i; p++)
+      for (int q = 0; q < n; q++)
+        A[i][q] += t[p] * t[p];
+  }
+}
+static void carried(int r, int n, double A[r][n], double t[n]) {
+  for (int i = 0; i < r; i++) {
+    for (int q = 0; q < n; q++)
+      A[i][q] += t[q];
+    for (int p = 0; p < n; p++)
+      t[p] = A[i][p] * 0.5;
+  }
+}";
+    let calls = "shrinking(30, 16, (double (*)[16])A, B);
+  carried(30, 16, (double (*)[16])(A + 512), B + 100);";
+    let src = common::two_array_program(&[], 1024, kernel, calls);
+    let report = common::searched_and_compared("scratch arrays left shared", &src);
+    for function in ["shrinking", "carried"] {
+        let decisions = decisions_in(&report, function);
+        assert!(
+            !decisions.iter().any(|d| d.contains("its own copy")),
+            "{function}: {decisions:?}\n{}",
+            report.output
+        );
+    }
+}

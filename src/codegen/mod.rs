@@ -3,18 +3,19 @@
 //! with the iterators substituted.
 
 use crate::frontend::ir::Region;
-use crate::model::LoopName;
+use crate::model::{LoopName, Mark};
 use crate::support::ast::AstNodeId;
 use crate::support::ast::straight_line_block;
 use crate::support::diag::Span;
 use crate::support::isl::{AstKind, Failure, ast_kind};
-use crate::transform::decision::{Decision, ParallelLoop};
+use crate::transform::decision::{Decision, LastPrivate, ParallelLoop};
 use crate::transform::parallel::{MarkedLoop, is_vector_loop, marked_loop};
 use crate::transform::products::ProductPlan;
 use crate::transform::registers::RegisterPlan;
 use isl_rs::{ASTExpr, ASTExprType, ASTNode};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+pub mod copy_back;
 mod registers;
 pub mod versioning;
 
@@ -88,15 +89,21 @@ pub fn generate(
 /// stand as the operand of a cast, with its value when it is a constant. Computed in
 /// `long long` where the parameters' types may not hold its values.
 pub fn parameter_expression(region: &Region, e: &ASTExpr) -> Gen<(String, Option<i64>)> {
-    static NO_IDENTIFIERS: BTreeSet<String> = BTreeSet::new();
-    static NO_REGISTERS: RegisterPlan = RegisterPlan::NONE;
-    static NO_PRODUCTS: ProductPlan = ProductPlan::NONE;
-    let printer = Printer::new(region, &NO_IDENTIFIERS, &[], &NO_REGISTERS, &NO_PRODUCTS);
     let value = match e.get_type()? {
         ASTExprType::Int => Some(e.get_val()?.get_num_si()?),
         _ => None,
     };
-    Ok((printer.expr(e)?.wrapped(PRIMARY), value))
+    Ok((parameter_text(region, e, PRIMARY)?, value))
+}
+
+/// `e`, an expression of the region's parameters, as C that may stand as the operand
+/// of an operator of precedence `min` ([`parameter_expression`]).
+fn parameter_text(region: &Region, e: &ASTExpr, min: u8) -> Gen<String> {
+    static NO_IDENTIFIERS: BTreeSet<String> = BTreeSet::new();
+    static NO_REGISTERS: RegisterPlan = RegisterPlan::NONE;
+    static NO_PRODUCTS: ProductPlan = ProductPlan::NONE;
+    let printer = Printer::new(region, &NO_IDENTIFIERS, &[], &NO_REGISTERS, &NO_PRODUCTS);
+    Ok(printer.expr(e)?.wrapped(min))
 }
 
 /// The storage nestor adds to a region between scop pragmas, as insertions: its
@@ -252,6 +259,10 @@ impl Printer<'_> {
             self.loop_names.pop();
             return printed;
         }
+        let copies = Mark::from_isl_id(&id).and_then(|m| self.parallel.get(m.index));
+        if let Some(p) = copies.filter(|p| !p.last_private.is_empty()) {
+            return self.with_copies(node, &child, depth, p);
+        }
         match marked_loop(node, self.parallel)? {
             MarkedLoop::Vector { band } => {
                 let outer = self.vector_band.replace(band);
@@ -262,10 +273,7 @@ impl Printer<'_> {
             MarkedLoop::Threads { parallel, parts } => {
                 for (part, threads) in parts {
                     match threads {
-                        true => {
-                            let (private, uneven) = (parallel.private.clone(), parallel.uneven);
-                            self.parallel_loop(&part, depth, private, uneven)?
-                        }
+                        true => self.parallel_loop(&part, depth, parallel)?,
                         false => self.node(&part, depth)?,
                     }
                 }
@@ -275,43 +283,109 @@ impl Printer<'_> {
         }
     }
 
+    /// A marked loop whose threads each get their own copies of arrays
+    /// (`ParallelLoop::last_private`): in a parallel region, each thread declares its
+    /// copies, the loop leaves the last iteration's in the shared pointers
+    /// (`lastprivate`), and one thread stores them back before they are freed. Where isl
+    /// emitted the band otherwise than as one loop, one thread runs it all.
+    fn with_copies(
+        &mut self,
+        node: &ASTNode,
+        child: &ASTNode,
+        depth: usize,
+        parallel: &ParallelLoop,
+    ) -> Gen<()> {
+        let copies = &parallel.last_private;
+        self.lines.push((depth, "{".to_string()));
+        for a in copies {
+            self.lines
+                .push((depth + 1, a.code.shared_declaration.clone()));
+        }
+        let region = self.lines.len();
+        self.lines.push((depth + 1, "{".to_string()));
+        for a in copies {
+            let declared = a.code.thread_declaration.iter();
+            self.lines.extend(declared.map(|l| (depth + 2, l.clone())));
+        }
+        let take = |a: &LastPrivate| format!("{} = {};", a.code.shared, a.copy);
+        match marked_loop(node, self.parallel)? {
+            MarkedLoop::Threads { parts, .. } if matches!(&parts[..], [(_, true)]) => {
+                let at = self.lines.len();
+                self.parallel_loop(&parts[0].0, depth + 2, parallel)?;
+                let body = (at..self.lines.len()).find(|&k| self.lines[k].1.starts_with("for ("));
+                let Some(body) = body.filter(|&k| self.lines[k].1.ends_with('{')) else {
+                    return Err(unexpected("a parallel loop without a braced body"));
+                };
+                for (k, a) in copies.iter().enumerate() {
+                    self.lines.insert(body + 1 + k, (depth + 3, take(a)));
+                }
+            }
+            _ => {
+                let single = self.lines.len();
+                self.lines.push((depth + 2, "{".to_string()));
+                self.node(child, depth + 3)?;
+                self.lines
+                    .extend(copies.iter().map(|a| (depth + 3, take(a))));
+                self.lines.push((depth + 2, "}".to_string()));
+                self.openmp_pragma(single, depth + 2, "#pragma omp single".to_string());
+            }
+        }
+        let single = self.lines.len();
+        self.lines.push((depth + 2, "{".to_string()));
+        for a in copies {
+            let lines = a.code.store_from_shared.iter();
+            self.lines
+                .extend(lines.map(|(d, l)| (depth + 3 + d, l.clone())));
+        }
+        self.lines.push((depth + 2, "}".to_string()));
+        self.openmp_pragma(single, depth + 2, "#pragma omp single".to_string());
+        for a in copies {
+            self.lines
+                .extend(a.code.release.iter().map(|l| (depth + 2, l.clone())));
+        }
+        self.lines.push((depth + 1, "}".to_string()));
+        self.openmp_pragma(region, depth + 1, "#pragma omp parallel".to_string());
+        self.lines.push((depth, "}".to_string()));
+        Ok(())
+    }
+
     /// `#pragma omp parallel for private(...)` and the loop, with the clauses of the
     /// source's own pragma on the region (`Region::user_parallel`); `schedule(static, 1)`
     /// when its iterations do `uneven` work (a triangular nest: OpenMP's default hands each
     /// thread one contiguous block of iterations, and the thread with the long rows
     /// finishes last; the covariance sample ran slower on 2 threads than on 1).
-    fn parallel_loop(
-        &mut self,
-        node: &ASTNode,
-        depth: usize,
-        private: Vec<String>,
-        uneven: bool,
-    ) -> Gen<()> {
+    fn parallel_loop(&mut self, node: &ASTNode, depth: usize, parallel: &ParallelLoop) -> Gen<()> {
         self.comments_before_loop(node, depth)?;
         let at = self.lines.len();
         self.shared_iterators
             .push((self.loops.len(), BTreeSet::new()));
         self.for_loop(node, depth, true)?;
-        let mut private: BTreeSet<String> = private.into_iter().collect();
+        let mut private: BTreeSet<String> = parallel.private.iter().cloned().collect();
         private.extend(self.shared_iterators.pop().unwrap_or_default().1);
-        let clause = if private.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " private({})",
-                private.into_iter().collect::<Vec<_>>().join(", ")
-            )
+        let list = |names: Vec<String>, clause: &str| match names.is_empty() {
+            true => String::new(),
+            false => format!(" {clause}({})", names.join(", ")),
         };
+        let copies: Vec<String> = parallel
+            .last_private
+            .iter()
+            .map(|a| a.code.shared.clone())
+            .collect();
+        let construct = match copies.is_empty() {
+            true => "parallel for",
+            false => "for",
+        };
+        let clause = list(private.into_iter().collect(), "private") + &list(copies, "lastprivate");
         let user = self
             .region
             .user_parallel
             .as_ref()
             .map_or("", |u| u.clauses.as_str());
-        let schedule = match uneven && !user.contains("schedule(") {
+        let schedule = match parallel.uneven && !user.contains("schedule(") {
             true => " schedule(static, 1)",
             false => "",
         };
-        let pragma = format!("#pragma omp parallel for{schedule}{clause}{user}");
+        let pragma = format!("#pragma omp {construct}{schedule}{clause}{user}");
         self.openmp_pragma(at, depth, pragma);
         Ok(())
     }

@@ -6,14 +6,14 @@ use super::options::{Mode, Options};
 use crate::analysis::deps::{self, Dataflow};
 use crate::analysis::plan::Plan;
 use crate::codegen;
+use crate::codegen::copy_back::copy_back;
 use crate::codegen::versioning;
 use crate::frontend::Region;
 use crate::model::{self, Mark, ScheduleTree, Scop, ScopText};
 use crate::support::diag::{Code, Diagnostic, Span};
 use crate::support::isl::Failure;
 use crate::transform::contraction;
-use crate::transform::decision::{self, Decision, ParallelLoop};
-use crate::transform::parallel;
+use crate::transform::decision::{self, CopyCode, Decision, ParallelLoop};
 use crate::transform::products::{self, ProductPlan};
 use crate::transform::registers;
 use crate::transform::requested;
@@ -22,6 +22,7 @@ use crate::transform::search::alternatives::Alternative;
 use crate::transform::search::{self, SearchOptions};
 use crate::transform::splitting::{self, LoopSplit};
 use crate::transform::tiling;
+use crate::transform::{last_private, parallel, storage};
 use isl_rs::{ASTNode, Context, LibISLError};
 use std::collections::BTreeSet;
 
@@ -104,6 +105,7 @@ pub(super) fn region_outcome(
     let (plan, storage_changed) = stages.contracted(plan, &mut outcome)?;
     let parallel = stages.parallel(&plan, storage_changed, &mut outcome)?;
     let splits = stages.split(&plan, &parallel, &mut outcome)?;
+    let (plan, parallel) = stages.with_own_copies(plan, parallel)?;
     let code = stages.generated(&plan, &parallel, &splits, &mut outcome)?;
     // The source's own parallel loop is no change of nestor's.
     let changes = |d: &Decision| {
@@ -271,6 +273,54 @@ impl Stages<'_> {
                 .map(|(iterator, obstacle)| Decision::Sequential { iterator, obstacle }),
         );
         Ok(parallelism.loops)
+    }
+
+    /// `plan` with each array its parallel loops copy per thread
+    /// (`ParallelLoop::last_private`) accessed through its copy, and the lines that
+    /// store each copy back after its loop.
+    fn with_own_copies(
+        &self,
+        mut plan: Plan,
+        mut parallel: Vec<ParallelLoop>,
+    ) -> Result<(Plan, Vec<ParallelLoop>), Failure> {
+        if parallel.iter().all(|p| p.last_private.is_empty()) {
+            return Ok((plan, parallel));
+        }
+        let schedule = plan.schedule_map(self.ctx, &plan.tree)?;
+        for p in &mut parallel {
+            for a in &mut p.last_private {
+                let Some(array) = plan.region.arrays.iter().find(|x| x.name == a.array) else {
+                    return Err(Failure::Unexpected(format!("array `{}`", a.array)));
+                };
+                let (element, extents) = (array.element.clone(), array.extents.clone());
+                let cells = last_private::copied_cells(
+                    self.ctx,
+                    &plan,
+                    &plan.df,
+                    &schedule,
+                    &p.path,
+                    &a.array,
+                    extents.len(),
+                )?
+                .ok_or_else(|| Failure::Unexpected(format!("the cells of `{}`", a.array)))?;
+                let region = &plan.region;
+                let ids = self.identifiers;
+                let shared = storage::fresh_name(&format!("{}_last", a.copy), ids, region);
+                let (thread_declaration, release) =
+                    storage::own_copy_declaration(region, &element, &a.copy, &extents);
+                a.code = CopyCode {
+                    shared_declaration: storage::row_pointer_declaration(
+                        &element, &shared, &extents,
+                    ),
+                    thread_declaration,
+                    release,
+                    store_from_shared: copy_back(region, &a.array, &shared, &cells, ids)?,
+                    shared,
+                };
+                plan.region = storage::with_own_copy(&plan.region, &a.array, &a.copy);
+            }
+        }
+        Ok((plan, parallel))
     }
 
     /// The innermost loops of `plan` generated in parts around the iteration that

@@ -8,6 +8,7 @@ use crate::frontend::types::ElementType;
 use crate::support::diag::{Code, Diagnostic};
 use crate::transform::contraction::Contraction;
 use crate::transform::forwarding::Forwarding;
+pub use crate::transform::last_private::{CopyCode, LastPrivate};
 pub use crate::transform::obstacle::{Obstacle, consequence};
 use crate::transform::rewrites::{Fusion, MAX_SHIFT, Transform};
 use crate::transform::splitting::LoopSplit;
@@ -196,6 +197,9 @@ pub struct ParallelLoop {
     pub depth: usize,
     /// Scalars each thread gets its own copy of.
     pub private: Vec<String>,
+    /// Arrays each thread gets its own copy of, the loop's last iteration's copied back.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub last_private: Vec<LastPrivate>,
     /// A vector loop (`#pragma omp simd`) rather than one run by threads.
     #[serde(default)]
     pub simd: bool,
@@ -549,6 +553,13 @@ impl fmt::Display for ParallelLoop {
         if !self.private.is_empty() {
             let private: Vec<String> = self.private.iter().map(|v| format!("`{v}`")).collect();
             write!(f, " (private {})", private.join(", "))?;
+        }
+        for a in &self.last_private {
+            write!(
+                f,
+                " (each thread has its own copy of `{}`, the last iteration's stored back after the loop)",
+                a.array
+            )?;
         }
         Ok(())
     }

@@ -17,8 +17,8 @@ use crate::support::ast::{canonical, for_iterator};
 use crate::support::contain::Started;
 use crate::support::isl::{AstKind, Failure, ast_kind};
 use crate::support::work::Work;
-use crate::transform::decision::{Obstacle, ParallelLoop};
-use crate::transform::{cost, storage};
+use crate::transform::decision::{LastPrivate, Obstacle, ParallelLoop};
+use crate::transform::{cost, last_private, storage};
 use isl_rs::{ASTNode, Context, LibISLError, UnionMap, UnionSet};
 use std::collections::BTreeSet;
 
@@ -219,7 +219,11 @@ struct Ahead {
 
 /// What [`Finder::parallel_at`] gives within one step of the operation budget (`None`:
 /// the step exceeded it).
-type Stepped = Option<Option<Result<Vec<String>, Obstacle>>>;
+type Stepped = Option<Option<Result<Private, Obstacle>>>;
+
+/// What a parallel loop privatizes: scalars each thread gets its own copy of, and
+/// arrays whose last iteration's copy is stored back.
+type Private = (Vec<String>, Vec<LastPrivate>);
 
 impl Finder<'_> {
     fn visit(&mut self, node: &ScheduleTree, path: &mut Vec<usize>, depth: usize) -> Isl<()> {
@@ -232,12 +236,13 @@ impl Finder<'_> {
             } => {
                 if checked_band(depth, child) {
                     match self.checked(path, label, child, depth)? {
-                        Some(Some(Ok(private))) => {
+                        Some(Some(Ok((private, last_private)))) => {
                             self.found.loops.push(ParallelLoop {
                                 path: path.clone(),
                                 iterator: label.clone(),
                                 depth,
                                 private,
+                                last_private,
                                 simd: false,
                                 uneven: uneven_work(&self.plan.region, members, child),
                             });
@@ -349,6 +354,7 @@ impl Finder<'_> {
                         iterator: label.clone(),
                         depth,
                         private: Vec::new(),
+                        last_private: Vec::new(),
                         simd: true,
                         uneven: false,
                     });
@@ -394,15 +400,11 @@ impl Finder<'_> {
     /// Whether the band at `path` may run its iterations concurrently: the scalars to
     /// privatize for that (none when it may as it is), or what stops it; `None` when
     /// `path` is not a band.
-    fn parallel_at(
-        &self,
-        path: &[usize],
-        label: &str,
-    ) -> Isl<Option<Result<Vec<String>, Obstacle>>> {
+    fn parallel_at(&self, path: &[usize], label: &str) -> Isl<Option<Result<Private, Obstacle>>> {
         let plan = self.plan;
         let privatized = |obstacle: Obstacle,
                           blocking: BTreeSet<String>|
-         -> Isl<Option<Result<Vec<String>, Obstacle>>> {
+         -> Isl<Option<Result<Private, Obstacle>>> {
             Ok(Some(
                 self.privatized(path, label, &blocking)?.ok_or(obstacle),
             ))
@@ -412,10 +414,13 @@ impl Finder<'_> {
             return Ok(None);
         };
         match band.concurrency(self.df, self.keeps_memory_order()?)? {
-            Concurrency::Legal => Ok(Some(Ok(Vec::new()))),
+            Concurrency::Legal => Ok(Some(Ok((Vec::new(), Vec::new())))),
             Concurrency::Races => privatized(Obstacle::SharedWrites, BTreeSet::new()),
             Concurrency::Violation(v)
-                if v.kind == ViolationKind::LiveRangeConflict && on_privatizable(plan, &v) =>
+                if matches!(
+                    v.kind,
+                    ViolationKind::LiveRangeConflict | ViolationKind::LiveOutChanged
+                ) && on_privatizable(plan, &v) =>
             {
                 privatized(Obstacle::of(&plan.region, &v), arrays_of(plan, &v))
             }
@@ -424,16 +429,18 @@ impl Finder<'_> {
     }
 
     /// The scalars of the region that, each expanded along loop `label`, make the band
-    /// at `path` parallel while the region reads the same values; `None` if there are
-    /// none or that does not suffice. `blocking`: scalars a violation of the parallel
-    /// order involves; one that cannot be expanded keeps that violation (its storage
-    /// and the flow stay as they are), so then nothing is tried.
+    /// at `path` parallel while the region reads the same values, with the arrays of
+    /// `blocking` each thread may copy, the last iteration's copy stored back
+    /// ([`last_private`]); `None` if there are none or that does not suffice.
+    /// `blocking`: variables a violation of the parallel order involves; one that
+    /// cannot be expanded keeps that violation (its storage and the flow stay as they
+    /// are), so then nothing is tried.
     fn privatized(
         &self,
         path: &[usize],
         label: &str,
         blocking: &BTreeSet<String>,
-    ) -> Isl<Option<Vec<String>>> {
+    ) -> Isl<Option<Private>> {
         let (ctx, plan) = (self.ctx, self.plan);
         let mut region = plan.region.clone();
         let mut private = Vec::new();
@@ -446,7 +453,26 @@ impl Finder<'_> {
             region = storage::expand(&region, &variable, std::slice::from_ref(&along), &name).0;
             private.push(variable);
         }
-        if private.is_empty() || blocking.iter().any(|b| !private.contains(b)) {
+        let mut copied = Vec::new();
+        for array in storage::last_privatizable(&plan.region) {
+            if !blocking.contains(&array)
+                || !last_private::band_fits(&plan.tree, path, &plan.region, &array)
+            {
+                continue;
+            }
+            let Some(along) = storage::loop_named(&region, &array, label) else {
+                continue;
+            };
+            let name = storage::fresh_name(&format!("{array}_{label}"), self.identifiers, &region);
+            region = storage::expand(&region, &array, std::slice::from_ref(&along), &name).0;
+            // Each iteration's copy keeps its last writes: the one stored back must.
+            if let Some(a) = region.arrays.iter_mut().find(|a| a.name == name) {
+                a.live_out = true;
+            }
+            copied.push(array);
+        }
+        let handled = |b: &String| private.contains(b) || copied.contains(b);
+        if (private.is_empty() && copied.is_empty()) || !blocking.iter().all(handled) {
             return Ok(None);
         }
         // Judged like the search judges an expansion: the expanded program's own
@@ -476,8 +502,31 @@ impl Finder<'_> {
         else {
             return Ok(None);
         };
-        let legal = matches!(band.concurrency(df, false)?, Concurrency::Legal);
-        Ok(legal.then_some(private))
+        if !matches!(band.concurrency(df, false)?, Concurrency::Legal) {
+            return Ok(None);
+        }
+        let mut arrays = Vec::new();
+        for array in copied {
+            let rank = plan
+                .region
+                .arrays
+                .iter()
+                .find(|a| a.name == array)
+                .map_or(0, |a| a.extents.len());
+            let cells =
+                last_private::copied_cells(ctx, plan, self.df, &self.schedule, path, &array, rank)?;
+            if cells.is_none() {
+                return Ok(None);
+            }
+            let copy =
+                storage::fresh_name(&format!("{array}_{label}"), self.identifiers, &plan.region);
+            arrays.push(LastPrivate {
+                array,
+                copy,
+                code: Default::default(),
+            });
+        }
+        Ok(Some((private, arrays)))
     }
 }
 
@@ -640,9 +689,10 @@ fn arrays_of(plan: &Plan, v: &deps::Violation) -> BTreeSet<String> {
 }
 
 /// Whether the references of the counterexample `v` are all accesses to variables a
-/// thread may have its own copy of (`storage::privatizable`).
+/// thread may have its own copy of (`storage::privatizable`, `last_privatizable`).
 fn on_privatizable(plan: &Plan, v: &deps::Violation) -> bool {
-    let privatizable = storage::privatizable(&plan.region);
+    let mut privatizable = storage::privatizable(&plan.region);
+    privatizable.extend(storage::last_privatizable(&plan.region));
     let accesses: Vec<_> = v
         .references
         .iter()

@@ -98,6 +98,93 @@ pub fn privatizable(region: &Region) -> Vec<String> {
     out
 }
 
+/// The arrays a parallel loop may give each thread a copy of whose values the code
+/// after the region may read (parameters, globals, locals live after it), so that the
+/// copy of the loop's last iteration is stored back (`transform::last_private`):
+/// written in the region, of elements of known size, accessed as the text spells them;
+/// never a struct member.
+pub fn last_privatizable(region: &Region) -> Vec<String> {
+    let private = privatizable(region);
+    region
+        .arrays
+        .iter()
+        .filter(|a| {
+            !a.extents.is_empty()
+                && a.member_of.is_none()
+                && !private.contains(&a.name)
+                && region.is_rewritable(&a.name)
+                && a.element.size().is_some()
+                && region
+                    .accesses_of(&a.name)
+                    .any(|x| x.kind == AccessKind::Write)
+        })
+        .map(|a| a.name.clone())
+        .collect()
+}
+
+/// `region` with every access to `variable` an access to `copy`, an array of its type
+/// and extents that the code generator declares (each thread's copy,
+/// [`own_copy_declaration`]).
+pub fn with_own_copy(region: &Region, variable: &str, copy: &str) -> Region {
+    let mut out = region.clone();
+    let Some(original) = region.arrays.iter().find(|a| a.name == variable) else {
+        return out;
+    };
+    rename_accesses(
+        &mut out,
+        variable,
+        copy,
+        &[],
+        true,
+        &users(region, variable),
+    );
+    out.arrays.push(Array {
+        name: copy.to_string(),
+        scope: Scope::Local,
+        live_out: false,
+        declaration: None,
+        member_of: None,
+        memory: Memory::Local,
+        flat: false,
+        ..original.clone()
+    });
+    out
+}
+
+/// The declaration of `copy`, an array of `element` with `extents` (C text), and the
+/// statement that frees it: on the stack when the extents are constants of at most
+/// [`MAX_PRIVATE_ELEMENTS`] elements, else on the heap as a pointer to its rows, each
+/// extent taken as at least 1 (an empty array still gets memory; running out of it
+/// aborts).
+pub fn own_copy_declaration(
+    region: &Region,
+    element: &ElementType,
+    copy: &str,
+    extents: &[String],
+) -> (Vec<String>, Option<String>) {
+    if constant_elements(region, extents).is_some_and(|n| n <= MAX_PRIVATE_ELEMENTS) {
+        let dims: String = extents.iter().map(|e| format!("[{e}]")).collect();
+        return (vec![format!("{element} {copy}{dims};")], None);
+    }
+    let rows: String = extents.iter().skip(1).map(|e| format!("[{e}]")).collect();
+    let bytes: String = extents
+        .iter()
+        .map(|e| format!(" * (unsigned long)({e} > 0 ? {e} : 1)"))
+        .collect();
+    let lines = vec![
+        format!("{element} (*{copy}){rows} = __builtin_malloc(sizeof({element}){bytes});"),
+        format!("if (!{copy}) __builtin_abort();"),
+    ];
+    (lines, Some(format!("__builtin_free({copy});")))
+}
+
+/// The declaration of `pointer`, a null pointer to the rows of an array of `element`
+/// with `extents` (one that can point at [`own_copy_declaration`]'s copy).
+pub fn row_pointer_declaration(element: &ElementType, pointer: &str, extents: &[String]) -> String {
+    let rows: String = extents.iter().skip(1).map(|e| format!("[{e}]")).collect();
+    format!("{element} (*{pointer}){rows} = 0;")
+}
+
 /// The most elements of a contraction buffer of constant size each thread of a
 /// parallel loop may get a copy of, on its stack (512 KiB of doubles).
 pub const MAX_PRIVATE_ELEMENTS: i128 = 1 << 16;

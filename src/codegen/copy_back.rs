@@ -1,0 +1,53 @@
+//! The statements after a parallel loop that store back what its last iteration left in
+//! the copy of an array each thread had (`transform::last_private`): a nest of loops
+//! over the box of cells the loop writes.
+
+use crate::codegen::expr::RELATIONAL_OPERAND;
+use crate::codegen::{Gen, parameter_text};
+use crate::frontend::ir::Region;
+use crate::support::isl::{expr_from_pw_aff, expr_from_set};
+use crate::transform::storage;
+use isl_rs::{DimType, Set};
+use std::collections::BTreeSet;
+
+/// `for (c0 = min c0; c0 <= max c0; c0++) ... array[c0]... = copy[c0]...;` over `cells`
+/// (`{ A[c] }`, a box), under `if (...)` where it holds for some parameter values
+/// only: lines with their depth relative to the loop's.
+pub fn copy_back(
+    region: &Region,
+    array: &str,
+    copy: &str,
+    cells: &Set,
+    identifiers: &BTreeSet<String>,
+) -> Gen<Vec<(usize, String)>> {
+    let runs = cells.copy()?.params()?;
+    let everywhere = Set::universe(runs.get_space()?)?;
+    let mut lines = Vec::new();
+    let mut depth = 0;
+    if !runs.is_equal(&everywhere)? {
+        let condition = expr_from_set(&everywhere, runs.copy()?)?;
+        let text = parameter_text(region, &condition, 0)?;
+        lines.push((0, format!("if ({text}) {{")));
+        depth = 1;
+    }
+    let rank = cells.dim(DimType::Set)?;
+    let mut subscripts = String::new();
+    for k in 0..rank {
+        let counter = storage::fresh_name(&format!("{copy}_c{k}"), identifiers, region);
+        let bound = |pa, min| parameter_text(region, &expr_from_pw_aff(&runs, pa)?, min);
+        let first = bound(cells.copy()?.dim_min(k)?, 0)?;
+        let last = bound(cells.copy()?.dim_max(k)?, RELATIONAL_OPERAND)?;
+        lines.push((
+            depth,
+            format!("for (long long {counter} = {first}; {counter} <= {last}; {counter}++) {{"),
+        ));
+        subscripts.push_str(&format!("[{counter}]"));
+        depth += 1;
+    }
+    lines.push((depth, format!("{array}{subscripts} = {copy}{subscripts};")));
+    while depth > 0 {
+        depth -= 1;
+        lines.push((depth, "}".to_string()));
+    }
+    Ok(lines)
+}

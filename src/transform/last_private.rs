@@ -1,0 +1,132 @@
+//! Arrays a parallel loop gives each thread a copy of although the code after the
+//! region reads them (OpenMP `lastprivate`): a parameter the loop reuses as scratch in
+//! each iteration (`sum[p]` in `for r { for p { sum[p] = ...; } for p { A[r][p] =
+//! sum[p]; } }`). Each iteration must read only what it wrote itself: the region with
+//! the array expanded along the loop (one copy per iteration, each live after the
+//! region) reads the same values and the band passes the parallel check on it
+//! (`parallel::Finder::privatized`). What the caller reads is the copy of the loop's
+//! last iteration, stored back after the loop; that is right when that iteration
+//! writes every cell the loop writes and holds the region's last write of each
+//! ([`copied_cells`]), and no iteration reads a value from before the region.
+
+use crate::analysis::deps::{self, Dataflow};
+use crate::analysis::plan::Plan;
+use crate::frontend::ir::{Aff, Region};
+use crate::model::{self, ScheduleTree};
+use crate::transform::storage;
+use isl_rs::{Context, DimType, LibISLError, Set, UnionMap, UnionSet};
+use serde::{Deserialize, Serialize};
+
+type Isl<T> = Result<T, LibISLError>;
+
+/// An array a parallel loop gives each thread a copy of (OpenMP `lastprivate`), read
+/// after the loop as the last iteration left it (`transform::last_private`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LastPrivate {
+    /// The array the region accesses (`sum`).
+    pub array: String,
+    /// The local array of the same type the loop accesses instead (`sum_r`).
+    pub copy: String,
+    /// Its code, made for code generation.
+    #[serde(skip)]
+    pub code: CopyCode,
+}
+
+/// The code that gives each thread its copy of an array and stores the last one back.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CopyCode {
+    /// The shared pointer the thread of the last iteration leaves its copy in
+    /// (`lastprivate`), declared before the threads start.
+    pub shared: String,
+    pub shared_declaration: String,
+    /// Each thread's copy: its declaration, and the statement that frees it.
+    pub thread_declaration: Vec<String>,
+    pub release: Option<String>,
+    /// The lines that store the last copy back into the array (each with its depth
+    /// relative to the first's), reading the shared pointer.
+    pub store_from_shared: Vec<(usize, String)>,
+}
+
+/// Whether the band at `path` of `tree` (the loop `label`) may give each thread a copy
+/// of `array` as far as the tree goes: no band around it (its last iteration is the
+/// region's), every statement accessing `array` inside it and timed by the loop's
+/// iterator itself (one band iteration is one iteration of the loop, so the copy the
+/// last one leaves holds that iteration's values).
+pub fn band_fits(tree: &ScheduleTree, path: &[usize], region: &Region, array: &str) -> bool {
+    let mut node = tree;
+    for &k in path {
+        match node {
+            ScheduleTree::Sequence(children) if k < children.len() => node = &children[k],
+            _ => return false,
+        }
+    }
+    let ScheduleTree::Band { label, members, .. } = node else {
+        return false;
+    };
+    let inside = node.statements();
+    storage::users(region, array).iter().all(|k| {
+        inside.contains(k)
+            && members
+                .iter()
+                .any(|(s, time)| s == k && *time == Aff::name(label))
+    })
+}
+
+/// The cells of `array` (rank `rank`) the band at `path` of `plan`'s tree (see
+/// [`band_fits`]) writes, `W = { A[c] : some instance of the band writes c }`, when
+/// its last iteration's copy may stand for the array after the loop: the region reads
+/// no value of `array` from before it, the band's last iteration writes every cell of
+/// `W` (`W ⊆ W(last)`), and every last write of a cell of `array` in the region lies in
+/// that iteration (`dom live_out_A ⊆ last`); `W` is a box, so that a nest of loops
+/// stores it back. `None` otherwise. `schedule`: `{ S[i] -> time }` of the tree.
+pub fn copied_cells(
+    ctx: &Context,
+    plan: &Plan,
+    df: &Dataflow,
+    schedule: &UnionMap,
+    path: &[usize],
+    array: &str,
+    rank: usize,
+) -> Isl<Option<Set>> {
+    if deps::reads_live_in(ctx, df, array, rank)? {
+        return Ok(None);
+    }
+    let band = plan.tree.node_at(path).statements();
+    let instances = plan.instances_of(ctx, &band.into_iter().collect())?;
+    let last = last_iteration(schedule.copy()?.intersect_domain(instances)?, path.len())?;
+    let cells = cells_of(ctx, array, rank)?;
+    let writes = df.plain.writes.copy()?.intersect_range(cells.copy()?)?;
+    let written = writes.copy()?.range()?;
+    let written_last = writes.intersect_domain(last.copy()?)?.range()?;
+    let last_writes = df.plain.live_out.copy()?.intersect_range(cells)?.domain()?;
+    if written.is_empty()? || !written.is_subset(&written_last)? || !last_writes.is_subset(&last)? {
+        return Ok(None);
+    }
+    let written = Set::from_union_set(written)?;
+    Ok(written.is_box()?.then_some(written))
+}
+
+/// `{ A[c0, ..] }` for the array named `array` in C.
+fn cells_of(ctx: &Context, array: &str, rank: usize) -> Isl<UnionSet> {
+    let dims: Vec<String> = (0..rank).map(|k| format!("c{k}")).collect();
+    let name = model::isl_name(array);
+    UnionSet::read_from_str(ctx, &format!("{{ {name}[{}] }}", dims.join(", ")))
+}
+
+/// The instances of `timed` (`{ S[i] -> time }`) in the last iteration of the band
+/// whose time dimension is `d`: those whose times agree with the greatest time on
+/// dimensions `0..=d`.
+fn last_iteration(timed: UnionMap, d: usize) -> Isl<UnionSet> {
+    let times = Set::from_union_set(timed.copy()?.range()?)?;
+    let n = times.dim(DimType::Set)? as u32;
+    let d = d as u32;
+    if d >= n {
+        let all = timed.domain()?;
+        return all.copy()?.subtract(all);
+    }
+    let prefix = times
+        .lexmax()?
+        .project_out(DimType::Set, d + 1, n - d - 1)?
+        .insert_dims(DimType::Set, d + 1, n - d - 1)?;
+    timed.intersect_range(UnionSet::from_set(prefix)?)?.domain()
+}
