@@ -585,14 +585,25 @@ static void fixed(int r, double A[r][16]) {
       for (int q = 0; q < 16; q++)
         A[i][p] += small[p] - small[p - 1] * A[i][q];
   }
+}
+static void plane(int r, int n, double A[r][n], double t[4][n]) {
+  for (int i = 0; i < r; i++) {
+    for (int a = 0; a < 4; a++)
+      for (int p = 0; p < n; p++)
+        t[a][p] = A[i][p] * (a + 1);
+    for (int p = 0; p < n; p++)
+      for (int q = 0; q < n; q++)
+        A[i][p] += t[0][q] * t[3][p];
+  }
 }";
     let calls = "scratch(0, 16, (double (*)[16])A, (double (*)[16])(A + 512), B);
   scratch(32, 16, (double (*)[16])A, (double (*)[16])(A + 512), B);
   fixed(40, (double (*)[16])(A + 128));
+  plane(10, 16, (double (*)[16])(B + 200), (double (*)[16])(B + 400));
   for (int p = 0; p < 16; p++) B[100 + p] = small[p];";
     let src = common::two_array_program(&[], 1024, kernel, calls);
     let report = common::searched_and_compared("scratch arrays copied per thread", &src);
-    for (function, array) in [("scratch", "sum"), ("fixed", "small")] {
+    for (function, array) in [("scratch", "sum"), ("fixed", "small"), ("plane", "t")] {
         let decisions = decisions_in(&report, function);
         let copied = format!(
             "(each thread has its own copy of `{array}`, the last iteration's stored back after the loop)"

@@ -7,7 +7,7 @@ use crate::codegen::{Gen, parameter_text};
 use crate::frontend::ir::Region;
 use crate::support::isl::{expr_from_pw_aff, expr_from_set};
 use crate::transform::storage;
-use isl_rs::{DimType, Set};
+use isl_rs::{ASTExprType, DimType, Set, Val};
 use std::collections::BTreeSet;
 
 /// `for (c0 = min c0; c0 <= max c0; c0++) ... array[c0]... = copy[c0]...;` over `cells`
@@ -50,4 +50,33 @@ pub fn copy_back(
         lines.push((depth, "}".to_string()));
     }
     Ok(lines)
+}
+
+/// The extents of a copy that holds `cells` (`{ A[c] }`, a box from 0): per dimension
+/// `max c_k + 1` as C, positive: `1` for the parameter values where `cells` is empty
+/// (where the value of isl's expression is unspecified) unless it is a constant.
+pub fn copy_extents(region: &Region, cells: &Set) -> Gen<Vec<String>> {
+    let runs = cells.copy()?.params()?;
+    let everywhere = Set::universe(runs.get_space()?)?;
+    let condition = match runs.is_equal(&everywhere)? {
+        true => None,
+        false => Some(parameter_text(
+            region,
+            &expr_from_set(&everywhere, runs.copy()?)?,
+            4,
+        )?),
+    };
+    let mut out = Vec::new();
+    for k in 0..cells.dim(DimType::Set)? {
+        let one = Val::int_from_si(&cells.get_ctx(), 1)?;
+        let extent = cells.copy()?.dim_max(k)?.add_constant_val(one)?;
+        let extent = expr_from_pw_aff(&runs, extent)?;
+        let constant = extent.get_type()? == ASTExprType::Int;
+        let text = parameter_text(region, &extent, 4)?;
+        out.push(match &condition {
+            Some(c) if !constant => format!("({c} ? {text} : 1)"),
+            _ => text,
+        });
+    }
+    Ok(out)
 }

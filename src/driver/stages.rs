@@ -6,7 +6,7 @@ use super::options::{Mode, Options};
 use crate::analysis::deps::{self, Dataflow};
 use crate::analysis::plan::Plan;
 use crate::codegen;
-use crate::codegen::copy_back::copy_back;
+use crate::codegen::copy_back::{copy_back, copy_extents};
 use crate::codegen::versioning;
 use crate::frontend::Region;
 use crate::model::{self, Mark, ScheduleTree, Scop, ScopText};
@@ -292,18 +292,13 @@ impl Stages<'_> {
                 let Some(array) = plan.region.arrays.iter().find(|x| x.name == a.array) else {
                     return Err(Failure::Unexpected(format!("array `{}`", a.array)));
                 };
-                let (element, extents) = (array.element.clone(), array.extents.clone());
+                let (element, rank) = (array.element.clone(), array.extents.len());
                 let cells = last_private::copied_cells(
-                    self.ctx,
-                    &plan,
-                    &plan.df,
-                    &schedule,
-                    &p.path,
-                    &a.array,
-                    extents.len(),
+                    self.ctx, &plan, &plan.df, &schedule, &p.path, &a.array, rank,
                 )?
                 .ok_or_else(|| Failure::Unexpected(format!("the cells of `{}`", a.array)))?;
                 let region = &plan.region;
+                let extents = copy_extents(region, &cells)?;
                 let ids = self.identifiers;
                 let shared = storage::fresh_name(&format!("{}_last", a.copy), ids, region);
                 let (thread_declaration, release) =

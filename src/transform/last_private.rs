@@ -77,8 +77,10 @@ pub fn band_fits(tree: &ScheduleTree, path: &[usize], region: &Region, array: &s
 /// its last iteration's copy may stand for the array after the loop: the region reads
 /// no value of `array` from before it, the band's last iteration writes every cell of
 /// `W` (`W ⊆ W(last)`), and every last write of a cell of `array` in the region lies in
-/// that iteration (`dom live_out_A ⊆ last`); `W` is a box, so that a nest of loops
-/// stores it back. `None` otherwise. `schedule`: `{ S[i] -> time }` of the tree.
+/// that iteration (`dom live_out_A ⊆ last`); `W` is a box from 0 (`c >= 0`), so that a
+/// nest of loops stores it back and a copy of extents `max c + 1` holds it (not the
+/// array's declared extents: C does not hold a parameter's caller to them). `None`
+/// otherwise. `schedule`: `{ S[i] -> time }` of the tree.
 pub fn copied_cells(
     ctx: &Context,
     plan: &Plan,
@@ -103,7 +105,11 @@ pub fn copied_cells(
         return Ok(None);
     }
     let written = Set::from_union_set(written)?;
-    Ok(written.is_box()?.then_some(written))
+    let mut from_zero = written.copy()?;
+    for k in 0..rank as u32 {
+        from_zero = from_zero.lower_bound_si(DimType::Set, k, 0)?;
+    }
+    Ok((written.is_box()? && written.is_subset(&from_zero)?).then_some(written))
 }
 
 /// `{ A[c0, ..] }` for the array named `array` in C.

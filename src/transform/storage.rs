@@ -151,11 +151,10 @@ pub fn with_own_copy(region: &Region, variable: &str, copy: &str) -> Region {
     out
 }
 
-/// The declaration of `copy`, an array of `element` with `extents` (C text), and the
-/// statement that frees it: on the stack when the extents are constants of at most
-/// [`MAX_PRIVATE_ELEMENTS`] elements, else on the heap as a pointer to its rows, each
-/// extent taken as at least 1 (an empty array still gets memory; running out of it
-/// aborts).
+/// The declaration of `copy`, an array of `element` with `extents` (C text, each
+/// positive), and the statement that frees it: on the stack when the extents are
+/// constants of at most [`MAX_PRIVATE_ELEMENTS`] elements, else on the heap as a
+/// pointer to its rows (running out of memory aborts).
 pub fn own_copy_declaration(
     region: &Region,
     element: &ElementType,
@@ -169,7 +168,7 @@ pub fn own_copy_declaration(
     let rows: String = extents.iter().skip(1).map(|e| format!("[{e}]")).collect();
     let bytes: String = extents
         .iter()
-        .map(|e| format!(" * (unsigned long)({e} > 0 ? {e} : 1)"))
+        .map(|e| format!(" * (unsigned long)({e})"))
         .collect();
     let lines = vec![
         format!("{element} (*{copy}){rows} = __builtin_malloc(sizeof({element}){bytes});"),

@@ -26,39 +26,64 @@ static void kernel_doitgen(int nr, int nq, int np,
       && ((unsigned long long)A + (unsigned long long)((long long)_PB_NR - 1) * sizeof A[0] + (unsigned long long)((long long)_PB_NQ - 1) * sizeof A[0][0] + (unsigned long long)_PB_NP * sizeof A[0][0][0] <= (unsigned long long)sum || (unsigned long long)sum + (unsigned long long)_PB_NP * sizeof sum[0] <= (unsigned long long)A)
       && ((unsigned long long)sum + (unsigned long long)_PB_NP * sizeof sum[0] <= (unsigned long long)C4 || (unsigned long long)C4 + (unsigned long long)((long long)_PB_NP - 1) * sizeof C4[0] + (unsigned long long)_PB_NP * sizeof C4[0][0] <= (unsigned long long)sum), 1)) {
     if (_PB_NP >= 1) {
-      for (r = 0; r < _PB_NR; r++) {
-        for (q = 0; q < _PB_NQ; q++) {
-          for (int c2 = 0; 8 * c2 <= (long long)_PB_NP - 8; c2++) {
-            sum[8 * c2] = SCALAR_VAL(0.0);
-            sum[8 * c2 + 1] = SCALAR_VAL(0.0);
-            sum[8 * c2 + 2] = SCALAR_VAL(0.0);
-            sum[8 * c2 + 3] = SCALAR_VAL(0.0);
-            sum[8 * c2 + 4] = SCALAR_VAL(0.0);
-            sum[8 * c2 + 5] = SCALAR_VAL(0.0);
-            sum[8 * c2 + 6] = SCALAR_VAL(0.0);
-            sum[8 * c2 + 7] = SCALAR_VAL(0.0);
-            for (s = 0; s < _PB_NP; s++) {
-              sum[8 * c2] += A[r][q][s] * C4[s][8 * c2];
-              sum[8 * c2 + 1] += A[r][q][s] * C4[s][8 * c2 + 1];
-              sum[8 * c2 + 2] += A[r][q][s] * C4[s][8 * c2 + 2];
-              sum[8 * c2 + 3] += A[r][q][s] * C4[s][8 * c2 + 3];
-              sum[8 * c2 + 4] += A[r][q][s] * C4[s][8 * c2 + 4];
-              sum[8 * c2 + 5] += A[r][q][s] * C4[s][8 * c2 + 5];
-              sum[8 * c2 + 6] += A[r][q][s] * C4[s][8 * c2 + 6];
-              sum[8 * c2 + 7] += A[r][q][s] * C4[s][8 * c2 + 7];
+      {
+        DATA_TYPE (*sum_r_last) = 0;
+        #ifdef _OPENMP
+        #pragma omp parallel
+        #endif
+        {
+          DATA_TYPE (*sum_r) = __builtin_malloc(sizeof(DATA_TYPE) * (unsigned long)((_PB_NP >= 1 && _PB_NQ >= 1 && _PB_NR >= 1 ? _PB_NP : 1)));
+          if (!sum_r) __builtin_abort();
+          #ifdef _OPENMP
+          #pragma omp for private(p, q, s) lastprivate(sum_r_last)
+          #endif
+          for (r = 0; r < _PB_NR; r++) {
+            sum_r_last = sum_r;
+            for (q = 0; q < _PB_NQ; q++) {
+              for (int c2 = 0; 8 * c2 <= (long long)_PB_NP - 8; c2++) {
+                sum_r[8 * c2] = SCALAR_VAL(0.0);
+                sum_r[8 * c2 + 1] = SCALAR_VAL(0.0);
+                sum_r[8 * c2 + 2] = SCALAR_VAL(0.0);
+                sum_r[8 * c2 + 3] = SCALAR_VAL(0.0);
+                sum_r[8 * c2 + 4] = SCALAR_VAL(0.0);
+                sum_r[8 * c2 + 5] = SCALAR_VAL(0.0);
+                sum_r[8 * c2 + 6] = SCALAR_VAL(0.0);
+                sum_r[8 * c2 + 7] = SCALAR_VAL(0.0);
+                for (s = 0; s < _PB_NP; s++) {
+                  sum_r[8 * c2] += A[r][q][s] * C4[s][8 * c2];
+                  sum_r[8 * c2 + 1] += A[r][q][s] * C4[s][8 * c2 + 1];
+                  sum_r[8 * c2 + 2] += A[r][q][s] * C4[s][8 * c2 + 2];
+                  sum_r[8 * c2 + 3] += A[r][q][s] * C4[s][8 * c2 + 3];
+                  sum_r[8 * c2 + 4] += A[r][q][s] * C4[s][8 * c2 + 4];
+                  sum_r[8 * c2 + 5] += A[r][q][s] * C4[s][8 * c2 + 5];
+                  sum_r[8 * c2 + 6] += A[r][q][s] * C4[s][8 * c2 + 6];
+                  sum_r[8 * c2 + 7] += A[r][q][s] * C4[s][8 * c2 + 7];
+                }
+              }
+              for (int c3 = 0; c3 < _PB_NP % 8; c3++) {
+                sum_r[(long long)-(_PB_NP % 8) + _PB_NP + c3] = SCALAR_VAL(0.0);
+              }
+              for (s = 0; s < _PB_NP; s++) {
+                for (int c4 = 0; c4 < _PB_NP % 8; c4++) {
+                  sum_r[-(((long long)_PB_NP + 8) % 8) + _PB_NP + c4] += A[r][q][s] * C4[s][-(((long long)_PB_NP + 8) % 8) + _PB_NP + c4];
+                }
+              }
+              for (p = 0; p < _PB_NP; p++) {
+                A[r][q][p] = sum_r[p];
+              }
             }
           }
-          for (int c3 = 0; c3 < _PB_NP % 8; c3++) {
-            sum[(long long)-(_PB_NP % 8) + _PB_NP + c3] = SCALAR_VAL(0.0);
-          }
-          for (s = 0; s < _PB_NP; s++) {
-            for (int c4 = 0; c4 < _PB_NP % 8; c4++) {
-              sum[-(((long long)_PB_NP + 8) % 8) + _PB_NP + c4] += A[r][q][s] * C4[s][-(((long long)_PB_NP + 8) % 8) + _PB_NP + c4];
+          #ifdef _OPENMP
+          #pragma omp single
+          #endif
+          {
+            if (_PB_NP >= 1 && _PB_NQ >= 1 && _PB_NR >= 1) {
+              for (long long sum_r_last_c0 = 0; sum_r_last_c0 <= (long long)_PB_NP - 1; sum_r_last_c0++) {
+                sum[sum_r_last_c0] = sum_r_last[sum_r_last_c0];
+              }
             }
           }
-          for (p = 0; p < _PB_NP; p++) {
-            A[r][q][p] = sum[p];
-          }
+          __builtin_free(sum_r);
         }
       }
     }

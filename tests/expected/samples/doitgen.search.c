@@ -25,19 +25,44 @@ static void kernel_doitgen(int nr, int nq, int np,
   if (__builtin_expect(((unsigned long long)A + (unsigned long long)((long long)_PB_NR - 1) * sizeof A[0] + (unsigned long long)((long long)_PB_NQ - 1) * sizeof A[0][0] + (unsigned long long)_PB_NP * sizeof A[0][0][0] <= (unsigned long long)C4 || (unsigned long long)C4 + (unsigned long long)((long long)_PB_NP - 1) * sizeof C4[0] + (unsigned long long)_PB_NP * sizeof C4[0][0] <= (unsigned long long)A)
       && ((unsigned long long)A + (unsigned long long)((long long)_PB_NR - 1) * sizeof A[0] + (unsigned long long)((long long)_PB_NQ - 1) * sizeof A[0][0] + (unsigned long long)_PB_NP * sizeof A[0][0][0] <= (unsigned long long)sum || (unsigned long long)sum + (unsigned long long)_PB_NP * sizeof sum[0] <= (unsigned long long)A)
       && ((unsigned long long)sum + (unsigned long long)_PB_NP * sizeof sum[0] <= (unsigned long long)C4 || (unsigned long long)C4 + (unsigned long long)((long long)_PB_NP - 1) * sizeof C4[0] + (unsigned long long)_PB_NP * sizeof C4[0][0] <= (unsigned long long)sum), 1)) {
-    for (r = 0; r < _PB_NR; r++) {
-      for (q = 0; q < _PB_NQ; q++) {
-        for (p = 0; p < _PB_NP; p++) {
-          sum[p] = SCALAR_VAL(0.0);
-        }
-        for (s = 0; s < _PB_NP; s++) {
-          for (p = 0; p < _PB_NP; p++) {
-            sum[p] += A[r][q][s] * C4[s][p];
+    {
+      DATA_TYPE (*sum_r_last) = 0;
+      #ifdef _OPENMP
+      #pragma omp parallel
+      #endif
+      {
+        DATA_TYPE (*sum_r) = __builtin_malloc(sizeof(DATA_TYPE) * (unsigned long)((_PB_NP >= 1 && _PB_NQ >= 1 && _PB_NR >= 1 ? _PB_NP : 1)));
+        if (!sum_r) __builtin_abort();
+        #ifdef _OPENMP
+        #pragma omp for private(p, q, s) lastprivate(sum_r_last)
+        #endif
+        for (r = 0; r < _PB_NR; r++) {
+          sum_r_last = sum_r;
+          for (q = 0; q < _PB_NQ; q++) {
+            for (p = 0; p < _PB_NP; p++) {
+              sum_r[p] = SCALAR_VAL(0.0);
+            }
+            for (s = 0; s < _PB_NP; s++) {
+              for (p = 0; p < _PB_NP; p++) {
+                sum_r[p] += A[r][q][s] * C4[s][p];
+              }
+            }
+            for (p = 0; p < _PB_NP; p++) {
+              A[r][q][p] = sum_r[p];
+            }
           }
         }
-        for (p = 0; p < _PB_NP; p++) {
-          A[r][q][p] = sum[p];
+        #ifdef _OPENMP
+        #pragma omp single
+        #endif
+        {
+          if (_PB_NP >= 1 && _PB_NQ >= 1 && _PB_NR >= 1) {
+            for (long long sum_r_last_c0 = 0; sum_r_last_c0 <= (long long)_PB_NP - 1; sum_r_last_c0++) {
+              sum[sum_r_last_c0] = sum_r_last[sum_r_last_c0];
+            }
+          }
         }
+        __builtin_free(sum_r);
       }
     }
   } else {
