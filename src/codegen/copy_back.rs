@@ -52,31 +52,24 @@ pub fn copy_back(
     Ok(lines)
 }
 
-/// The extents of a copy that holds `cells` (`{ A[c] }`, a box from 0): per dimension
-/// `max c_k + 1` as C, positive: `1` for the parameter values where `cells` is empty
-/// (where the value of isl's expression is unspecified) unless it is a constant.
-pub fn copy_extents(region: &Region, cells: &Set) -> Gen<Vec<String>> {
+/// The extents of a copy of an array of extents `declared` that holds `cells` (`{ A[c]
+/// }`, a box from 0 within the declared rows): `max c_0 + 1` rows as C, positive (`1`
+/// for the parameter values where `cells` is empty, where the value of isl's
+/// expression is unspecified, unless it is a constant), then the declared extents.
+pub fn copy_extents(region: &Region, cells: &Set, declared: &[String]) -> Gen<Vec<String>> {
     let runs = cells.copy()?.params()?;
     let everywhere = Set::universe(runs.get_space()?)?;
-    let condition = match runs.is_equal(&everywhere)? {
-        true => None,
-        false => Some(parameter_text(
-            region,
-            &expr_from_set(&everywhere, runs.copy()?)?,
-            4,
-        )?),
+    let one = Val::int_from_si(&cells.get_ctx(), 1)?;
+    let rows = expr_from_pw_aff(&runs, cells.copy()?.dim_max(0)?.add_constant_val(one)?)?;
+    let text = parameter_text(region, &rows, 4)?;
+    let rows = match rows.get_type()? == ASTExprType::Int || runs.is_equal(&everywhere)? {
+        true => text,
+        false => {
+            let condition = expr_from_set(&everywhere, runs.copy()?)?;
+            format!("({} ? {text} : 1)", parameter_text(region, &condition, 4)?)
+        }
     };
-    let mut out = Vec::new();
-    for k in 0..cells.dim(DimType::Set)? {
-        let one = Val::int_from_si(&cells.get_ctx(), 1)?;
-        let extent = cells.copy()?.dim_max(k)?.add_constant_val(one)?;
-        let extent = expr_from_pw_aff(&runs, extent)?;
-        let constant = extent.get_type()? == ASTExprType::Int;
-        let text = parameter_text(region, &extent, 4)?;
-        out.push(match &condition {
-            Some(c) if !constant => format!("({c} ? {text} : 1)"),
-            _ => text,
-        });
-    }
-    Ok(out)
+    Ok(std::iter::once(rows)
+        .chain(declared.iter().skip(1).cloned())
+        .collect())
 }

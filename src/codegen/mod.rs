@@ -8,7 +8,7 @@ use crate::support::ast::AstNodeId;
 use crate::support::ast::straight_line_block;
 use crate::support::diag::Span;
 use crate::support::isl::{AstKind, Failure, ast_kind};
-use crate::transform::decision::{Decision, LastPrivate, ParallelLoop};
+use crate::transform::decision::{Decision, ParallelLoop};
 use crate::transform::parallel::{MarkedLoop, is_vector_loop, marked_loop};
 use crate::transform::products::ProductPlan;
 use crate::transform::registers::RegisterPlan;
@@ -296,53 +296,56 @@ impl Printer<'_> {
         parallel: &ParallelLoop,
     ) -> Gen<()> {
         let copies = &parallel.last_private;
+        let at = |lines: Vec<String>, depth: usize| lines.into_iter().map(move |l| (depth, l));
         self.lines.push((depth, "{".to_string()));
-        for a in copies {
-            self.lines
-                .push((depth + 1, a.code.shared_declaration.clone()));
-        }
+        let shared = copies.iter().map(|a| a.code.shared_declaration.clone());
+        self.lines
+            .extend(at(guarded(shared.collect(), Vec::new()), depth + 1));
         let region = self.lines.len();
         self.lines.push((depth + 1, "{".to_string()));
-        for a in copies {
-            let declared = a.code.thread_declaration.iter();
-            self.lines.extend(declared.map(|l| (depth + 2, l.clone())));
-        }
-        let take = |a: &LastPrivate| format!("{} = {};", a.code.shared, a.copy);
+        // Built without OpenMP, each copy is the array itself: nothing to store back.
+        let declared = copies
+            .iter()
+            .flat_map(|a| a.code.thread_declaration.clone());
+        let aliases = copies.iter().map(|a| a.code.alias_declaration.clone());
+        self.lines.extend(at(
+            guarded(declared.collect(), aliases.collect()),
+            depth + 2,
+        ));
+        let taken = copies
+            .iter()
+            .map(|a| format!("{} = {};", a.code.shared, a.copy));
+        let taken = guarded(taken.collect(), Vec::new());
         match marked_loop(node, self.parallel)? {
             MarkedLoop::Threads { parts, .. } if matches!(&parts[..], [(_, true)]) => {
-                let at = self.lines.len();
+                let first = self.lines.len();
                 self.parallel_loop(&parts[0].0, depth + 2, parallel)?;
-                let body = (at..self.lines.len()).find(|&k| self.lines[k].1.starts_with("for ("));
+                let body =
+                    (first..self.lines.len()).find(|&k| self.lines[k].1.starts_with("for ("));
                 let Some(body) = body.filter(|&k| self.lines[k].1.ends_with('{')) else {
                     return Err(unexpected("a parallel loop without a braced body"));
                 };
-                for (k, a) in copies.iter().enumerate() {
-                    self.lines.insert(body + 1 + k, (depth + 3, take(a)));
-                }
+                let inserted: Vec<_> = at(taken, depth + 3).collect();
+                self.lines.splice(body + 1..body + 1, inserted);
             }
             _ => {
                 let single = self.lines.len();
                 self.lines.push((depth + 2, "{".to_string()));
                 self.node(child, depth + 3)?;
-                self.lines
-                    .extend(copies.iter().map(|a| (depth + 3, take(a))));
+                self.lines.extend(at(taken, depth + 3));
                 self.lines.push((depth + 2, "}".to_string()));
                 self.openmp_pragma(single, depth + 2, "#pragma omp single".to_string());
             }
         }
-        let single = self.lines.len();
-        self.lines.push((depth + 2, "{".to_string()));
-        for a in copies {
-            let lines = a.code.store_from_shared.iter();
-            self.lines
-                .extend(lines.map(|(d, l)| (depth + 3 + d, l.clone())));
-        }
-        self.lines.push((depth + 2, "}".to_string()));
-        self.openmp_pragma(single, depth + 2, "#pragma omp single".to_string());
-        for a in copies {
-            self.lines
-                .extend(a.code.release.iter().map(|l| (depth + 2, l.clone())));
-        }
+        let mut stored = vec!["#pragma omp single".to_string(), "{".to_string()];
+        let back = copies.iter().flat_map(|a| a.code.store_from_shared.iter());
+        let indent =
+            |(d, l): &(usize, String)| format!("{}{l}", self.region.indent_unit.repeat(d + 1));
+        stored.extend(back.map(indent));
+        stored.push("}".to_string());
+        stored.extend(copies.iter().flat_map(|a| a.code.release.clone()));
+        self.lines
+            .extend(at(guarded(stored, Vec::new()), depth + 2));
         self.lines.push((depth + 1, "}".to_string()));
         self.openmp_pragma(region, depth + 1, "#pragma omp parallel".to_string());
         self.lines.push((depth, "}".to_string()));
@@ -399,6 +402,18 @@ impl Printer<'_> {
             self.lines.insert(at + k, (depth, line));
         }
     }
+}
+
+/// `lines` under `#ifdef _OPENMP`, `otherwise` (if any) under its `#else`.
+fn guarded(lines: Vec<String>, otherwise: Vec<String>) -> Vec<String> {
+    let mut out = vec!["#ifdef _OPENMP".to_string()];
+    out.extend(lines);
+    if !otherwise.is_empty() {
+        out.push("#else".to_string());
+        out.extend(otherwise);
+    }
+    out.push("#endif".to_string());
+    out
 }
 
 /// isl's iterator of the loop `node` is, or the first one below it through marks;

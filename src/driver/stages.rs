@@ -292,20 +292,25 @@ impl Stages<'_> {
                 let Some(array) = plan.region.arrays.iter().find(|x| x.name == a.array) else {
                     return Err(Failure::Unexpected(format!("array `{}`", a.array)));
                 };
-                let (element, rank) = (array.element.clone(), array.extents.len());
+                let (element, declared) = (array.element.clone(), array.extents.clone());
+                let rank = declared.len();
                 let cells = last_private::copied_cells(
                     self.ctx, &plan, &plan.df, &schedule, &p.path, &a.array, rank,
                 )?
                 .ok_or_else(|| Failure::Unexpected(format!("the cells of `{}`", a.array)))?;
                 let region = &plan.region;
-                let extents = copy_extents(region, &cells)?;
+                let extents = copy_extents(region, &cells, &declared)?;
                 let ids = self.identifiers;
                 let shared = storage::fresh_name(&format!("{}_last", a.copy), ids, region);
+                let memory = storage::fresh_name(&format!("{}_memory", a.copy), ids, region);
                 let (thread_declaration, release) =
-                    storage::own_copy_declaration(region, &element, &a.copy, &extents);
+                    storage::own_copy_declaration(region, &element, &a.copy, &extents, &memory);
                 a.code = CopyCode {
                     shared_declaration: storage::row_pointer_declaration(
-                        &element, &shared, &extents,
+                        &element, &shared, &extents, "0",
+                    ),
+                    alias_declaration: storage::row_pointer_declaration(
+                        &element, &a.copy, &extents, &a.array,
                     ),
                     thread_declaration,
                     release,

@@ -39,8 +39,10 @@ pub struct CopyCode {
     /// (`lastprivate`), declared before the threads start.
     pub shared: String,
     pub shared_declaration: String,
-    /// Each thread's copy: its declaration, and the statement that frees it.
+    /// Each thread's copy: its declaration, and the statement that frees it. Built
+    /// without OpenMP, the copy is the array itself (`alias_declaration`).
     pub thread_declaration: Vec<String>,
+    pub alias_declaration: String,
     pub release: Option<String>,
     /// The lines that store the last copy back into the array (each with its depth
     /// relative to the first's), reading the shared pointer.
@@ -78,9 +80,10 @@ pub fn band_fits(tree: &ScheduleTree, path: &[usize], region: &Region, array: &s
 /// no value of `array` from before it, the band's last iteration writes every cell of
 /// `W` (`W ⊆ W(last)`), and every last write of a cell of `array` in the region lies in
 /// that iteration (`dom live_out_A ⊆ last`); `W` is a box from 0 (`c >= 0`), so that a
-/// nest of loops stores it back and a copy of extents `max c + 1` holds it (not the
-/// array's declared extents: C does not hold a parameter's caller to them). `None`
-/// otherwise. `schedule`: `{ S[i] -> time }` of the tree.
+/// nest of loops stores it back, whose cells lie in the array's declared rows
+/// ([`within_rows`]), so that a copy of the array's row type with `max c_0 + 1` rows
+/// holds it (not the declared number of rows: C does not hold a parameter's caller to
+/// it). `None` otherwise. `schedule`: `{ S[i] -> time }` of the tree.
 pub fn copied_cells(
     ctx: &Context,
     plan: &Plan,
@@ -104,12 +107,54 @@ pub fn copied_cells(
     if written.is_empty()? || !written.is_subset(&written_last)? || !last_writes.is_subset(&last)? {
         return Ok(None);
     }
+    let Some(rows) = within_rows(ctx, plan, array, rank)? else {
+        return Ok(None);
+    };
     let written = Set::from_union_set(written)?;
     let mut from_zero = written.copy()?;
     for k in 0..rank as u32 {
         from_zero = from_zero.lower_bound_si(DimType::Set, k, 0)?;
     }
-    Ok((written.is_box()? && written.is_subset(&from_zero)?).then_some(written))
+    let fits = written.is_box()?
+        && written.is_subset(&from_zero)?
+        && UnionSet::from_set(written.copy()?)?.is_subset(&rows)?;
+    Ok(fits.then_some(written))
+}
+
+/// `{ A[c] : c_k < E_k, k >= 1 }` for the declared extents `E` of `array`, each an
+/// integer or a parameter (the rows a copy of the array's row type holds); `None` for
+/// any other extent.
+fn within_rows(ctx: &Context, plan: &Plan, array: &str, rank: usize) -> Isl<Option<UnionSet>> {
+    let Some(a) = plan.region.arrays.iter().find(|a| a.name == array) else {
+        return Ok(None);
+    };
+    let mut params = std::collections::BTreeSet::new();
+    let mut bounds = Vec::new();
+    for (k, e) in a.extents.iter().enumerate().skip(1) {
+        let e = e.trim();
+        let bound = if e.parse::<i64>().is_ok() {
+            e.to_string()
+        } else if plan.region.params.iter().any(|p| p == e) {
+            params.insert(model::isl_name(e));
+            model::isl_name(e)
+        } else {
+            return Ok(None);
+        };
+        bounds.push(format!("c{k} < {bound}"));
+    }
+    let dims: Vec<String> = (0..rank).map(|k| format!("c{k}")).collect();
+    let condition = match bounds.is_empty() {
+        true => String::new(),
+        false => format!(" : {}", bounds.join(" and ")),
+    };
+    let name = model::isl_name(array);
+    let params: Vec<String> = params.into_iter().collect();
+    let text = format!(
+        "[{}] -> {{ {name}[{}]{condition} }}",
+        params.join(", "),
+        dims.join(", ")
+    );
+    UnionSet::read_from_str(ctx, &text).map(Some)
 }
 
 /// `{ A[c0, ..] }` for the array named `array` in C.

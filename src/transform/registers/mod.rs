@@ -368,11 +368,16 @@ impl Planner<'_> {
     /// each, and the constants `c` less than `|a|` apart (`p + g`, or the copies of a
     /// loop unrolled by 4, `4p` .. `4p + 3`): iterations `p ≠ p'` then touch disjoint
     /// cells. A thread stores a promoted cell back even when its loop ran no iteration;
-    /// no other thread may be reading or writing it then.
+    /// no other thread may be reading or writing it then. Every cell of a thread's own
+    /// copy of an array (`ParallelLoop::last_private`) is the thread's.
     fn owned_by_thread(&self, cell: &Cell) -> bool {
         let Some(&start) = self.threads.first() else {
             return true;
         };
+        let own_copy = |p: &ParallelLoop| p.last_private.iter().any(|a| a.copy == cell.0);
+        if self.parallel.iter().any(own_copy) {
+            return true;
+        }
         let Some(parallel) = self.loops.get(start) else {
             return false;
         };

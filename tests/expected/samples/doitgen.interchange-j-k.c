@@ -27,18 +27,27 @@ static void kernel_doitgen(int nr, int nq, int np,
       && ((unsigned long long)sum + (unsigned long long)_PB_NP * sizeof sum[0] <= (unsigned long long)C4 || (unsigned long long)C4 + (unsigned long long)((long long)_PB_NP - 1) * sizeof C4[0] + (unsigned long long)_PB_NP * sizeof C4[0][0] <= (unsigned long long)sum), 1)) {
     if (_PB_NP >= 1) {
       {
+        #ifdef _OPENMP
         DATA_TYPE (*sum_r_last) = 0;
+        #endif
         #ifdef _OPENMP
         #pragma omp parallel
         #endif
         {
-          DATA_TYPE (*sum_r) = __builtin_malloc(sizeof(DATA_TYPE) * (unsigned long)((_PB_NP >= 1 && _PB_NQ >= 1 && _PB_NR >= 1 ? _PB_NP : 1)));
-          if (!sum_r) __builtin_abort();
+          #ifdef _OPENMP
+          char *sum_r_memory = __builtin_malloc(sizeof(DATA_TYPE) * (unsigned long)((_PB_NP >= 1 && _PB_NQ >= 1 && _PB_NR >= 1 ? _PB_NP : 1)) + 63);
+          if (!sum_r_memory) __builtin_abort();
+          DATA_TYPE (*sum_r) = (DATA_TYPE (*))(((__UINTPTR_TYPE__)sum_r_memory + 63) & ~(__UINTPTR_TYPE__)63);
+          #else
+          DATA_TYPE (*sum_r) = sum;
+          #endif
           #ifdef _OPENMP
           #pragma omp for private(p, q, s) lastprivate(sum_r_last)
           #endif
           for (r = 0; r < _PB_NR; r++) {
+            #ifdef _OPENMP
             sum_r_last = sum_r;
+            #endif
             for (q = 0; q < _PB_NQ; q++) {
               for (int c2 = 0; 8 * c2 <= (long long)_PB_NP - 8; c2++) {
                 sum_r[8 * c2] = SCALAR_VAL(0.0);
@@ -75,7 +84,6 @@ static void kernel_doitgen(int nr, int nq, int np,
           }
           #ifdef _OPENMP
           #pragma omp single
-          #endif
           {
             if (_PB_NP >= 1 && _PB_NQ >= 1 && _PB_NR >= 1) {
               for (long long sum_r_last_c0 = 0; sum_r_last_c0 <= (long long)_PB_NP - 1; sum_r_last_c0++) {
@@ -83,7 +91,8 @@ static void kernel_doitgen(int nr, int nq, int np,
               }
             }
           }
-          __builtin_free(sum_r);
+          __builtin_free(sum_r_memory);
+          #endif
         }
       }
     }
