@@ -660,3 +660,34 @@ static void carried(int r, int n, double A[r][n], double t[n]) {
         );
     }
 }
+
+/// A thread's copy keeps the array's row type, whose declared width may be 0 where the
+/// loop accesses no cell: the copy's type takes at least 1 (UBSan reported the
+/// non-positive bound of the block's array type before).
+#[test]
+fn a_thread_copy_of_rows_of_width_zero_has_a_positive_row_type() {
+    let src = include_str!("fixtures/thread_copy_of_a_zero_width_row.c");
+    let report = optimized(src);
+    assert!(report.output.contains("lastprivate("), "{}", report.output);
+    let sanitized = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all"];
+    common::assert_same_behaviour_with("zero-width rows", src, &report.output, &sanitized)
+        .unwrap_or_else(|e| panic!("{e}"));
+    check_runs("zero-width rows", src, &report);
+}
+
+/// Threads may run on small stacks (`OMP_STACKSIZE`): a copy larger than a few KiB
+/// goes on the heap (64 Ki doubles on each thread's stack crashed at 256 KiB).
+#[test]
+fn a_large_thread_copy_lies_on_the_heap() {
+    let src = include_str!("fixtures/thread_copy_on_a_small_stack.c");
+    let report = optimized(src);
+    assert!(
+        report.output.contains("lastprivate(G_i_last)")
+            && report
+                .output
+                .contains("char *G_i_memory = __builtin_malloc("),
+        "{}",
+        report.output
+    );
+    check_runs("a large copy", src, &report);
+}

@@ -55,7 +55,8 @@ pub fn copy_back(
 /// The extents of a copy of an array of extents `declared` that holds `cells` (`{ A[c]
 /// }`, a box from 0 within the declared rows): `max c_0 + 1` rows as C, positive (`1`
 /// for the parameter values where `cells` is empty, where the value of isl's
-/// expression is unspecified, unless it is a constant), then the declared extents.
+/// expression is unspecified, unless it is a constant), then the declared extents
+/// (at least 1: with one of them 0 the loop accesses no cell).
 pub fn copy_extents(region: &Region, cells: &Set, declared: &[String]) -> Gen<Vec<String>> {
     let runs = cells.copy()?.params()?;
     let everywhere = Set::universe(runs.get_space()?)?;
@@ -69,7 +70,13 @@ pub fn copy_extents(region: &Region, cells: &Set, declared: &[String]) -> Gen<Ve
             format!("({} ? {text} : 1)", parameter_text(region, &condition, 4)?)
         }
     };
+    // A declared extent may be 0 where no cell is accessed; a block's array type may
+    // not (a parameter's is never checked).
+    let positive = |e: &String| match e.trim().parse::<i64>() {
+        Ok(_) => e.clone(),
+        Err(_) => format!("({e} > 0 ? {e} : 1)"),
+    };
     Ok(std::iter::once(rows)
-        .chain(declared.iter().skip(1).cloned())
+        .chain(declared.iter().skip(1).map(positive))
         .collect())
 }

@@ -151,9 +151,13 @@ pub fn with_own_copy(region: &Region, variable: &str, copy: &str) -> Region {
     out
 }
 
+/// The most bytes a thread's copy of an array takes on its stack: OpenMP threads may
+/// run on small stacks (`OMP_STACKSIZE=256K`: a copy of 64 Ki doubles crashed there).
+pub const MAX_THREAD_STACK_COPY_BYTES: i128 = 4096;
+
 /// The declaration of `copy`, an array of `element` with `extents` (C text, each
 /// positive), and the statement that frees it: on the stack when the extents are
-/// constants of at most [`MAX_PRIVATE_ELEMENTS`] elements, else on the heap (the
+/// constants of at most [`MAX_THREAD_STACK_COPY_BYTES`], else on the heap (the
 /// block `memory`) as a pointer to its rows (running out of memory aborts). Aligned
 /// to 64 bytes, a cache line: doitgen's row of 160 doubles updated with 64-byte
 /// vectors ran 1.45x slower in malloc's 16-byte-aligned block.
@@ -164,7 +168,9 @@ pub fn own_copy_declaration(
     extents: &[String],
     memory: &str,
 ) -> (Vec<String>, Option<String>) {
-    if constant_elements(region, extents).is_some_and(|n| n <= MAX_PRIVATE_ELEMENTS) {
+    let size = i128::from(element.size().unwrap_or(16));
+    let bytes = constant_elements(region, extents).map(|n| n.saturating_mul(size));
+    if bytes.is_some_and(|b| b <= MAX_THREAD_STACK_COPY_BYTES) {
         let dims: String = extents.iter().map(|e| format!("[{e}]")).collect();
         let line = format!("_Alignas(64) {element} {copy}{dims};");
         return (vec![line], None);
