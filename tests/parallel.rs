@@ -586,6 +586,31 @@ static void fixed(int r, double A[r][16]) {
         A[i][p] += small[p] - small[p - 1] * A[i][q];
   }
 }
+static void steps(int T, int n, int m, double A[n][m], double B[n][m], double t[m]) {
+  for (int s = 0; s < T; s++) {
+    for (int i = 1; i < n - 1; i++) {
+      for (int p = 0; p < m; p++)
+        t[p] = A[i - 1][p] + A[i + 1][p] + s;
+      for (int p = 0; p < m; p++)
+        for (int q = 0; q < m; q++)
+          B[i][p] += t[q] * 0.001 * A[i][p];
+    }
+    for (int i = 1; i < n - 1; i++)
+      for (int p = 0; p < m; p++)
+        A[i][p] = B[i][p] * 0.5;
+  }
+}
+static void pair(int r, int n, double A[r][n], double u[n], double v[n]) {
+  for (int i = 0; i < r; i++) {
+    for (int p = 0; p < n; p++) {
+      u[p] = A[i][p] * 2.0;
+      v[p] = A[i][p] + 1.0;
+    }
+    for (int p = 0; p < n; p++)
+      for (int q = 0; q < n; q++)
+        A[i][p] += u[q] * v[n - 1 - q] * 0.01;
+  }
+}
 static void plane(int r, int n, double A[r][n], double t[4][n]) {
   for (int i = 0; i < r; i++) {
     for (int a = 0; a < 4; a++)
@@ -596,14 +621,26 @@ static void plane(int r, int n, double A[r][n], double t[4][n]) {
         A[i][p] += t[0][q] * t[3][p];
   }
 }";
-    let calls = "scratch(0, 16, (double (*)[16])A, (double (*)[16])(A + 512), B);
+    let calls = "steps(4, 16, 16, (double (*)[16])(A + 768), (double (*)[16])(B + 500), B + 800);
+  pair(12, 16, (double (*)[16])(B + 600), B + 900, B + 940);
+  scratch(0, 16, (double (*)[16])A, (double (*)[16])(A + 512), B);
   scratch(32, 16, (double (*)[16])A, (double (*)[16])(A + 512), B);
   fixed(40, (double (*)[16])(A + 128));
   plane(10, 16, (double (*)[16])(B + 200), (double (*)[16])(B + 400));
   for (int p = 0; p < 16; p++) B[100 + p] = small[p];";
     let src = common::two_array_program(&[], 1024, kernel, calls);
     let report = common::searched_and_compared("scratch arrays copied per thread", &src);
-    for (function, array) in [("scratch", "sum"), ("fixed", "small"), ("plane", "t")] {
+    // `steps`: inside a time loop, stored back after each run of the loop; `pair`: two
+    // arrays, the second found once the first is copied.
+    let copied = [
+        ("scratch", "sum"),
+        ("fixed", "small"),
+        ("plane", "t"),
+        ("steps", "t"),
+        ("pair", "u"),
+        ("pair", "v"),
+    ];
+    for (function, array) in copied {
         let decisions = decisions_in(&report, function);
         let copied = format!(
             "(each thread has its own copy of `{array}`, the last iteration's stored back after the loop)"

@@ -11,8 +11,8 @@ use isl_rs::{ASTExprType, DimType, Set, Val};
 use std::collections::BTreeSet;
 
 /// `for (c0 = min c0; c0 <= max c0; c0++) ... array[c0]... = copy[c0]...;` over `cells`
-/// (`{ A[c] }`, a box), under `if (...)` where it holds for some parameter values
-/// only: lines with their depth relative to the loop's.
+/// (`{ A[c] }`, a box), where `copy` (a pointer) is set and the parameter values make
+/// `cells` non-empty: lines with their depth relative to the first's.
 pub fn copy_back(
     region: &Region,
     array: &str,
@@ -22,14 +22,14 @@ pub fn copy_back(
 ) -> Gen<Vec<(usize, String)>> {
     let runs = cells.copy()?.params()?;
     let everywhere = Set::universe(runs.get_space()?)?;
-    let mut lines = Vec::new();
-    let mut depth = 0;
+    // A run of the loop with no iteration leaves no copy (a null pointer).
+    let mut condition = copy.to_string();
     if !runs.is_equal(&everywhere)? {
-        let condition = expr_from_set(&everywhere, runs.copy()?)?;
-        let text = parameter_text(region, &condition, 0)?;
-        lines.push((0, format!("if ({text}) {{")));
-        depth = 1;
+        let ran = expr_from_set(&everywhere, runs.copy()?)?;
+        condition = format!("{copy} && {}", parameter_text(region, &ran, 5)?);
     }
+    let mut lines = vec![(0, format!("if ({condition}) {{"))];
+    let mut depth = 1;
     let rank = cells.dim(DimType::Set)?;
     let mut subscripts = String::new();
     for k in 0..rank {

@@ -14,7 +14,7 @@ use crate::analysis::plan::Plan;
 use crate::frontend::ir::{Aff, Region};
 use crate::model::{self, ScheduleTree};
 use crate::transform::storage;
-use isl_rs::{Context, DimType, LibISLError, Set, UnionMap, UnionSet};
+use isl_rs::{Context, DimType, LibISLError, Map, Set, UnionMap, UnionSet};
 use serde::{Deserialize, Serialize};
 
 type Isl<T> = Result<T, LibISLError>;
@@ -50,18 +50,11 @@ pub struct CopyCode {
 }
 
 /// Whether the band at `path` of `tree` (the loop `label`) may give each thread a copy
-/// of `array` as far as the tree goes: no band around it (its last iteration is the
-/// region's), every statement accessing `array` inside it and timed by the loop's
-/// iterator itself (one band iteration is one iteration of the loop, so the copy the
-/// last one leaves holds that iteration's values).
+/// of `array` as far as the tree goes: every statement accessing `array` inside it and
+/// timed by the loop's iterator itself (one band iteration is one iteration of the
+/// loop, so the copy the last one leaves holds that iteration's values).
 pub fn band_fits(tree: &ScheduleTree, path: &[usize], region: &Region, array: &str) -> bool {
-    let mut node = tree;
-    for &k in path {
-        match node {
-            ScheduleTree::Sequence(children) if k < children.len() => node = &children[k],
-            _ => return false,
-        }
-    }
+    let node = tree.node_at(path);
     let ScheduleTree::Band { label, members, .. } = node else {
         return false;
     };
@@ -77,9 +70,10 @@ pub fn band_fits(tree: &ScheduleTree, path: &[usize], region: &Region, array: &s
 /// The cells of `array` (rank `rank`) the band at `path` of `plan`'s tree (see
 /// [`band_fits`]) writes, `W = { A[c] : some instance of the band writes c }`, when
 /// its last iteration's copy may stand for the array after the loop: the region reads
-/// no value of `array` from before it, the band's last iteration writes every cell of
-/// `W` (`W ⊆ W(last)`), and every last write of a cell of `array` in the region lies in
-/// that iteration (`dom live_out_A ⊆ last`); `W` is a box from 0 (`c >= 0`), so that a
+/// no value of `array` from before it, the last iteration of every run `o` of the loop
+/// (one per iteration of the loops around) writes every cell of `W` (`{ o } × W ⊆
+/// W(o, last(o))`), and every last write of a cell of `array` in the region lies in
+/// such an iteration (`dom live_out_A ⊆ last`); `W` is a box from 0 (`c >= 0`), so that a
 /// nest of loops stores it back, whose cells lie in the array's declared rows
 /// ([`within_rows`]), so that a copy of the array's row type with `max c_0 + 1` rows
 /// holds it (not the declared number of rows: C does not hold a parameter's caller to
@@ -98,13 +92,19 @@ pub fn copied_cells(
     }
     let band = plan.tree.node_at(path).statements();
     let instances = plan.instances_of(ctx, &band.into_iter().collect())?;
-    let last = last_iteration(schedule.copy()?.intersect_domain(instances)?, path.len())?;
+    let timed = schedule.copy()?.intersect_domain(instances)?;
+    let (last, runs) = last_iteration(timed, path.len())?;
     let cells = cells_of(ctx, array, rank)?;
     let writes = df.plain.writes.copy()?.intersect_range(cells.copy()?)?;
     let written = writes.copy()?.range()?;
-    let written_last = writes.intersect_domain(last.copy()?)?.range()?;
+    // { o -> c }: the cells the last iteration of each run `o` of the loop writes.
+    let written_last = last.copy()?.reverse()?.apply_range(writes)?;
+    let everywhere = UnionMap::from_domain_and_range(runs, written.copy()?)?;
     let last_writes = df.plain.live_out.copy()?.intersect_range(cells)?.domain()?;
-    if written.is_empty()? || !written.is_subset(&written_last)? || !last_writes.is_subset(&last)? {
+    if written.is_empty()?
+        || !everywhere.is_subset(&written_last)?
+        || !last_writes.is_subset(&last.domain()?)?
+    {
         return Ok(None);
     }
     let Some(rows) = within_rows(ctx, plan, array, rank)? else {
@@ -164,20 +164,30 @@ fn cells_of(ctx: &Context, array: &str, rank: usize) -> Isl<UnionSet> {
     UnionSet::read_from_str(ctx, &format!("{{ {name}[{}] }}", dims.join(", ")))
 }
 
-/// The instances of `timed` (`{ S[i] -> time }`) in the last iteration of the band
-/// whose time dimension is `d`: those whose times agree with the greatest time on
-/// dimensions `0..=d`.
-fn last_iteration(timed: UnionMap, d: usize) -> Isl<UnionSet> {
+/// The instances of `timed` (`{ S[i] -> time }`) in the last iteration of each run of
+/// the band whose time dimension is `d`, with the run's prefix (`{ x -> [t_0 ..
+/// t_(d-1)] }`: their times agree with the greatest time of the run on dimensions
+/// `0..=d`), and the prefixes of every run.
+fn last_iteration(timed: UnionMap, d: usize) -> Isl<(UnionMap, UnionSet)> {
     let times = Set::from_union_set(timed.copy()?.range()?)?;
     let n = times.dim(DimType::Set)? as u32;
     let d = d as u32;
+    let prefix =
+        Map::identity(times.get_space()?.map_from_set()?)?.project_out(DimType::Out, d, n - d)?;
+    let prefix = UnionMap::from_map(prefix)?;
+    let runs = timed.copy()?.apply_range(prefix.copy()?)?.range()?;
     if d >= n {
-        let all = timed.domain()?;
-        return all.copy()?.subtract(all);
+        let none = timed.copy()?.subtract(timed.copy()?)?;
+        return Ok((none.apply_range(prefix)?, runs));
     }
-    let prefix = times
+    let greatest = Map::from_range(times.project_out(DimType::Set, d + 1, n - d - 1)?)?
+        .move_dims(DimType::In, 0, DimType::Out, 0, d)?
         .lexmax()?
-        .project_out(DimType::Set, d + 1, n - d - 1)?
+        .move_dims(DimType::Out, 0, DimType::In, 0, d)?
+        .range()?
         .insert_dims(DimType::Set, d + 1, n - d - 1)?;
-    timed.intersect_range(UnionSet::from_set(prefix)?)?.domain()
+    let last = timed
+        .intersect_range(UnionSet::from_set(greatest)?)?
+        .apply_range(prefix)?;
+    Ok((last, runs))
 }

@@ -441,6 +441,27 @@ impl Finder<'_> {
         label: &str,
         blocking: &BTreeSet<String>,
     ) -> Isl<Option<Private>> {
+        let mut arrays = blocking.clone();
+        for _ in 0..MAX_PRIVATIZATION_ROUNDS {
+            match self.privatized_with(path, label, blocking, &arrays)? {
+                Ok(private) => return Ok(Some(private)),
+                Err(more) if !more.is_subset(&arrays) => arrays.extend(more),
+                Err(_) => return Ok(None),
+            }
+        }
+        Ok(None)
+    }
+
+    /// [`Finder::privatized`] with each thread copying the arrays of `arrays` it may
+    /// (`storage::last_privatizable`, [`last_private`]); else the arrays each thread
+    /// might copy that a violation of the expanded program involves.
+    fn privatized_with(
+        &self,
+        path: &[usize],
+        label: &str,
+        blocking: &BTreeSet<String>,
+        arrays: &BTreeSet<String>,
+    ) -> Isl<Result<Private, BTreeSet<String>>> {
         let (ctx, plan) = (self.ctx, self.plan);
         let mut region = plan.region.clone();
         let mut private = Vec::new();
@@ -453,32 +474,33 @@ impl Finder<'_> {
             region = storage::expand(&region, &variable, std::slice::from_ref(&along), &name).0;
             private.push(variable);
         }
+        let candidates = storage::last_privatizable(&plan.region);
         let mut copied = Vec::new();
-        for array in storage::last_privatizable(&plan.region) {
-            if !blocking.contains(&array)
-                || !last_private::band_fits(&plan.tree, path, &plan.region, &array)
+        for array in candidates.iter().filter(|a| arrays.contains(*a)) {
+            let Some(along) = storage::loop_named(&region, array, label) else {
+                continue;
+            };
+            if !last_private::band_fits(&plan.tree, path, &plan.region, array)
+                || self.copied_cells(path, array)?.is_none()
             {
                 continue;
             }
-            let Some(along) = storage::loop_named(&region, &array, label) else {
-                continue;
-            };
             let name = storage::fresh_name(&format!("{array}_{label}"), self.identifiers, &region);
-            region = storage::expand(&region, &array, std::slice::from_ref(&along), &name).0;
+            region = storage::expand(&region, array, std::slice::from_ref(&along), &name).0;
             // Each iteration's copy keeps its last writes: the one stored back must.
             if let Some(a) = region.arrays.iter_mut().find(|a| a.name == name) {
                 a.live_out = true;
             }
-            copied.push(array);
+            copied.push(array.clone());
         }
         let handled = |b: &String| private.contains(b) || copied.contains(b);
         if (private.is_empty() && copied.is_empty()) || !blocking.iter().all(handled) {
-            return Ok(None);
+            return Ok(Err(BTreeSet::new()));
         }
         // Judged like the search judges an expansion: the expanded program's own
         // dataflow must be the original one, and the order is checked against it.
         let Some(expanded) = Plan::lift(ctx, region)? else {
-            return Ok(None);
+            return Ok(Err(BTreeSet::new()));
         };
         let expanded = Plan {
             tree: plan.tree.clone(),
@@ -494,41 +516,49 @@ impl Finder<'_> {
             &expanded.df
         };
         if !deps::same_values(self.df, df)? {
-            return Ok(None);
+            return Ok(Err(BTreeSet::new()));
         }
         // Its order was not checked against the expanded program: check every instance.
         let schedule = expanded.schedule_map(ctx, &expanded.tree)?;
         let Some(band) = ConcurrentBand::new(ctx, &expanded, &schedule, path, Scope::Region)?
         else {
-            return Ok(None);
+            return Ok(Err(BTreeSet::new()));
         };
-        if !matches!(band.concurrency(df, false)?, Concurrency::Legal) {
-            return Ok(None);
-        }
-        let mut arrays = Vec::new();
-        for array in copied {
-            let rank = plan
-                .region
-                .arrays
-                .iter()
-                .find(|a| a.name == array)
-                .map_or(0, |a| a.extents.len());
-            let cells =
-                last_private::copied_cells(ctx, plan, self.df, &self.schedule, path, &array, rank)?;
-            if cells.is_none() {
-                return Ok(None);
+        match band.concurrency(df, false)? {
+            Concurrency::Legal => {}
+            Concurrency::Violation(v) => {
+                let more = arrays_of(&expanded, &v);
+                return Ok(Err(more
+                    .into_iter()
+                    .filter(|a| candidates.contains(a))
+                    .collect()));
             }
+            Concurrency::Races => return Ok(Err(BTreeSet::new())),
+        }
+        let copies = copied.into_iter().map(|array| {
             let copy =
                 storage::fresh_name(&format!("{array}_{label}"), self.identifiers, &plan.region);
-            arrays.push(LastPrivate {
+            LastPrivate {
                 array,
                 copy,
                 code: Default::default(),
-            });
-        }
-        Ok(Some((private, arrays)))
+            }
+        });
+        Ok(Ok((private, copies.collect())))
+    }
+
+    /// [`last_private::copied_cells`] of `array` for the band at `path`.
+    fn copied_cells(&self, path: &[usize], array: &str) -> Isl<Option<isl_rs::Set>> {
+        let plan = self.plan;
+        let rank = plan.region.arrays.iter().find(|a| a.name == array);
+        let rank = rank.map_or(0, |a| a.extents.len());
+        last_private::copied_cells(self.ctx, plan, self.df, &self.schedule, path, array, rank)
     }
 }
+
+/// How many times [`Finder::privatized`] adds the arrays a violation of the privatized
+/// program involves (a loop with several scratch arrays shows them one at a time).
+const MAX_PRIVATIZATION_ROUNDS: usize = 3;
 
 /// What `plan`'s region computes run sequentially in the plan's order (`plan.df` is
 /// its text's order): the dataflow its storage holds in once contracted.

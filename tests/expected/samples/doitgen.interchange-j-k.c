@@ -85,7 +85,7 @@ static void kernel_doitgen(int nr, int nq, int np,
           #ifdef _OPENMP
           #pragma omp single
           {
-            if (_PB_NP >= 1 && _PB_NQ >= 1 && _PB_NR >= 1) {
+            if (sum_r_last && _PB_NP >= 1 && _PB_NQ >= 1 && _PB_NR >= 1) {
               for (long long sum_r_last_c0 = 0; sum_r_last_c0 <= (long long)_PB_NP - 1; sum_r_last_c0++) {
                 sum[sum_r_last_c0] = sum_r_last[sum_r_last_c0];
               }
