@@ -728,3 +728,19 @@ fn a_large_thread_copy_lies_on_the_heap() {
     );
     check_runs("a large copy", src, &report);
 }
+
+/// The source's own parallel loop keeps its pragma as written: no copies per thread,
+/// whose worksharing `omp for` would not take its `num_threads` clause.
+#[test]
+fn the_source_s_parallel_loop_gets_no_copies_of_arrays() {
+    let src = include_str!("fixtures/source_parallel_loop_with_a_shared_scratch.c");
+    let report = optimized(src);
+    assert!(
+        !report.output.contains("lastprivate")
+            && report
+                .output
+                .contains("#pragma omp parallel for num_threads(2)"),
+        "{}",
+        report.output
+    );
+}

@@ -474,7 +474,11 @@ impl Finder<'_> {
             region = storage::expand(&region, &variable, std::slice::from_ref(&along), &name).0;
             private.push(variable);
         }
-        let candidates = storage::last_privatizable(&plan.region);
+        // The source's own pragma's clauses may not go on a worksharing `omp for`.
+        let candidates = match plan.region.user_parallel {
+            Some(_) => Vec::new(),
+            None => storage::last_privatizable(&plan.region),
+        };
         let mut copied = Vec::new();
         for array in candidates.iter().filter(|a| arrays.contains(*a)) {
             let Some(along) = storage::loop_named(&region, array, label) else {
