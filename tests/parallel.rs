@@ -744,3 +744,18 @@ fn the_source_s_parallel_loop_gets_no_copies_of_arrays() {
         report.output
     );
 }
+
+/// A run of the parallel loop with no iteration stores nothing back: OpenMP leaves the
+/// `lastprivate` pointer unspecified then (libgomp left garbage), so the store-back
+/// waits for a flag an iteration sets.
+#[test]
+fn a_run_of_a_parallel_loop_with_no_iteration_stores_no_copy_back() {
+    let src = include_str!("fixtures/thread_copy_of_a_run_with_no_iteration.c");
+    let report = optimized(src);
+    assert!(
+        report.output.contains("lastprivate(t_i_last)"),
+        "{}",
+        report.output
+    );
+    check_runs("a run with no iteration", src, &report);
+}

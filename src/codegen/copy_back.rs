@@ -11,22 +11,24 @@ use isl_rs::{ASTExprType, DimType, Set, Val};
 use std::collections::BTreeSet;
 
 /// `for (c0 = min c0; c0 <= max c0; c0++) ... array[c0]... = copy[c0]...;` over `cells`
-/// (`{ A[c] }`, a box), where `copy` (a pointer) is set and the parameter values make
-/// `cells` non-empty: lines with their depth relative to the first's.
+/// (`{ A[c] }`, a box), where the flag `ran` and the pointer `copy` are set and the
+/// parameter values make `cells` non-empty: lines with their depth relative to the
+/// first's.
 pub fn copy_back(
     region: &Region,
     array: &str,
     copy: &str,
+    ran: &str,
     cells: &Set,
     identifiers: &BTreeSet<String>,
 ) -> Gen<Vec<(usize, String)>> {
     let runs = cells.copy()?.params()?;
     let everywhere = Set::universe(runs.get_space()?)?;
-    // A run of the loop with no iteration leaves no copy (a null pointer).
-    let mut condition = copy.to_string();
+    // A run of the loop with no iteration leaves no copy (`ran` unset).
+    let mut condition = format!("{ran} && {copy}");
     if !runs.is_equal(&everywhere)? {
-        let ran = expr_from_set(&everywhere, runs.copy()?)?;
-        condition = format!("{copy} && {}", parameter_text(region, &ran, 5)?);
+        let nonempty = expr_from_set(&everywhere, runs.copy()?)?;
+        condition = format!("{condition} && {}", parameter_text(region, &nonempty, 5)?);
     }
     let mut lines = vec![(0, format!("if ({condition}) {{"))];
     let mut depth = 1;

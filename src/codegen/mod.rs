@@ -286,8 +286,10 @@ impl Printer<'_> {
     /// A marked loop whose threads each get their own copies of arrays
     /// (`ParallelLoop::last_private`): in a parallel region, each thread declares its
     /// copies, the loop leaves the last iteration's in the shared pointers
-    /// (`lastprivate`), and one thread stores them back before they are freed. Where isl
-    /// emitted the band otherwise than as one loop, one thread runs it all.
+    /// (`lastprivate`), and one thread stores them back before they are freed, where an
+    /// iteration ran (a loop with none may leave any value in a `lastprivate` pointer:
+    /// libgomp does). Where isl emitted the band otherwise than as one loop, it runs
+    /// sequentially on the arrays themselves, as built without OpenMP.
     fn with_copies(
         &mut self,
         node: &ASTNode,
@@ -297,8 +299,26 @@ impl Printer<'_> {
     ) -> Gen<()> {
         let copies = &parallel.last_private;
         let at = |lines: Vec<String>, depth: usize| lines.into_iter().map(move |l| (depth, l));
+        let aliases: Vec<String> = copies
+            .iter()
+            .map(|a| a.code.alias_declaration.clone())
+            .collect();
+        let part = match marked_loop(node, self.parallel)? {
+            MarkedLoop::Threads { mut parts, .. } if matches!(&parts[..], [(_, true)]) => {
+                parts.remove(0).0
+            }
+            _ => {
+                self.lines.push((depth, "{".to_string()));
+                self.lines.extend(at(aliases, depth + 1));
+                self.node(child, depth + 1)?;
+                self.lines.push((depth, "}".to_string()));
+                return Ok(());
+            }
+        };
         self.lines.push((depth, "{".to_string()));
-        let shared = copies.iter().map(|a| a.code.shared_declaration.clone());
+        let shared = copies
+            .iter()
+            .flat_map(|a| a.code.shared_declaration.clone());
         self.lines
             .extend(at(guarded(shared.collect(), Vec::new()), depth + 1));
         let region = self.lines.len();
@@ -307,36 +327,24 @@ impl Printer<'_> {
         let declared = copies
             .iter()
             .flat_map(|a| a.code.thread_declaration.clone());
-        let aliases = copies.iter().map(|a| a.code.alias_declaration.clone());
-        self.lines.extend(at(
-            guarded(declared.collect(), aliases.collect()),
-            depth + 2,
-        ));
-        let taken = copies
-            .iter()
-            .map(|a| format!("{} = {};", a.code.shared, a.copy));
+        self.lines
+            .extend(at(guarded(declared.collect(), aliases), depth + 2));
+        let taken = copies.iter().flat_map(|a| {
+            [
+                format!("{} = {};", a.code.shared, a.copy),
+                "#pragma omp atomic write".to_string(),
+                format!("{} = 1;", a.code.ran),
+            ]
+        });
         let taken = guarded(taken.collect(), Vec::new());
-        match marked_loop(node, self.parallel)? {
-            MarkedLoop::Threads { parts, .. } if matches!(&parts[..], [(_, true)]) => {
-                let first = self.lines.len();
-                self.parallel_loop(&parts[0].0, depth + 2, parallel)?;
-                let body =
-                    (first..self.lines.len()).find(|&k| self.lines[k].1.starts_with("for ("));
-                let Some(body) = body.filter(|&k| self.lines[k].1.ends_with('{')) else {
-                    return Err(unexpected("a parallel loop without a braced body"));
-                };
-                let inserted: Vec<_> = at(taken, depth + 3).collect();
-                self.lines.splice(body + 1..body + 1, inserted);
-            }
-            _ => {
-                let single = self.lines.len();
-                self.lines.push((depth + 2, "{".to_string()));
-                self.node(child, depth + 3)?;
-                self.lines.extend(at(taken, depth + 3));
-                self.lines.push((depth + 2, "}".to_string()));
-                self.openmp_pragma(single, depth + 2, "#pragma omp single".to_string());
-            }
-        }
+        let first = self.lines.len();
+        self.parallel_loop(&part, depth + 2, parallel)?;
+        let body = (first..self.lines.len()).find(|&k| self.lines[k].1.starts_with("for ("));
+        let Some(body) = body.filter(|&k| self.lines[k].1.ends_with('{')) else {
+            return Err(unexpected("a parallel loop without a braced body"));
+        };
+        let inserted: Vec<_> = at(taken, depth + 3).collect();
+        self.lines.splice(body + 1..body + 1, inserted);
         let mut stored = vec!["#pragma omp single".to_string(), "{".to_string()];
         let back = copies.iter().flat_map(|a| a.code.store_from_shared.iter());
         let indent =

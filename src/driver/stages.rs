@@ -302,20 +302,23 @@ impl Stages<'_> {
                 let extents = copy_extents(region, &cells, &declared)?;
                 let ids = self.identifiers;
                 let shared = storage::fresh_name(&format!("{}_last", a.copy), ids, region);
+                let ran = storage::fresh_name(&format!("{}_ran", a.copy), ids, region);
                 let memory = storage::fresh_name(&format!("{}_memory", a.copy), ids, region);
                 let (thread_declaration, release) =
                     storage::own_copy_declaration(region, &element, &a.copy, &extents, &memory);
                 a.code = CopyCode {
-                    shared_declaration: storage::row_pointer_declaration(
-                        &element, &shared, &extents, "0",
-                    ),
+                    shared_declaration: vec![
+                        storage::row_pointer_declaration(&element, &shared, &extents, "0"),
+                        format!("int {ran} = 0;"),
+                    ],
                     alias_declaration: storage::row_pointer_declaration(
                         &element, &a.copy, &extents, &a.array,
                     ),
                     thread_declaration,
                     release,
-                    store_from_shared: copy_back(region, &a.array, &shared, &cells, ids)?,
+                    store_from_shared: copy_back(region, &a.array, &shared, &ran, &cells, ids)?,
                     shared,
+                    ran,
                 };
                 plan.region = storage::with_own_copy(&plan.region, &a.array, &a.copy);
             }

@@ -36,9 +36,11 @@ pub struct LastPrivate {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CopyCode {
     /// The shared pointer the thread of the last iteration leaves its copy in
-    /// (`lastprivate`), declared before the threads start.
+    /// (`lastprivate`), and the shared flag an iteration sets (a loop that runs none
+    /// leaves no copy), declared before the threads start.
     pub shared: String,
-    pub shared_declaration: String,
+    pub ran: String,
+    pub shared_declaration: Vec<String>,
     /// Each thread's copy: its declaration, and the statement that frees it. Built
     /// without OpenMP, the copy is the array itself (`alias_declaration`).
     pub thread_declaration: Vec<String>,

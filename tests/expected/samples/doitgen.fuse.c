@@ -29,6 +29,7 @@ static void kernel_doitgen(int nr, int nq, int np,
       {
         #ifdef _OPENMP
         DATA_TYPE (*sum_r_last) = 0;
+        int sum_r_ran = 0;
         #endif
         #ifdef _OPENMP
         #pragma omp parallel
@@ -47,6 +48,8 @@ static void kernel_doitgen(int nr, int nq, int np,
           for (r = 0; r < _PB_NR; r++) {
             #ifdef _OPENMP
             sum_r_last = sum_r;
+            #pragma omp atomic write
+            sum_r_ran = 1;
             #endif
             for (q = 0; q < _PB_NQ; q++) {
               for (int c2 = 0; 8 * c2 <= (long long)_PB_NP - 8; c2++) {
@@ -85,7 +88,7 @@ static void kernel_doitgen(int nr, int nq, int np,
           #ifdef _OPENMP
           #pragma omp single
           {
-            if (sum_r_last && _PB_NP >= 1 && _PB_NQ >= 1 && _PB_NR >= 1) {
+            if (sum_r_ran && sum_r_last && _PB_NP >= 1 && _PB_NQ >= 1 && _PB_NR >= 1) {
               for (long long sum_r_last_c0 = 0; sum_r_last_c0 <= (long long)_PB_NP - 1; sum_r_last_c0++) {
                 sum[sum_r_last_c0] = sum_r_last[sum_r_last_c0];
               }
