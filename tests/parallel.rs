@@ -600,15 +600,17 @@ static void steps(int T, int n, int m, double A[n][m], double B[n][m], double t[
         A[i][p] = B[i][p] * 0.5;
   }
 }
-static void pair(int r, int n, double A[r][n], double u[n], double v[n]) {
+static void three(int r, int n, double A[r][n], double u[n], double v[n], double w[2][n]) {
   for (int i = 0; i < r; i++) {
     for (int p = 0; p < n; p++) {
       u[p] = A[i][p] * 2.0;
       v[p] = A[i][p] + 1.0;
+      w[0][p] = A[i][p] - 1.0;
+      w[1][p] = A[i][p] * 0.5;
     }
     for (int p = 0; p < n; p++)
       for (int q = 0; q < n; q++)
-        A[i][p] += u[q] * v[n - 1 - q] * 0.01;
+        A[i][p] += u[q] * v[n - 1 - q] * 0.01 + w[0][q] * w[1][p];
   }
 }
 static void plane(int r, int n, double A[r][n], double t[4][n]) {
@@ -622,7 +624,7 @@ static void plane(int r, int n, double A[r][n], double t[4][n]) {
   }
 }";
     let calls = "steps(4, 16, 16, (double (*)[16])(A + 768), (double (*)[16])(B + 500), B + 800);
-  pair(12, 16, (double (*)[16])(B + 600), B + 900, B + 940);
+  three(12, 16, (double (*)[16])(B + 600), B + 900, B + 940, (double (*)[16])(B + 960));
   scratch(0, 16, (double (*)[16])A, (double (*)[16])(A + 512), B);
   scratch(32, 16, (double (*)[16])A, (double (*)[16])(A + 512), B);
   fixed(40, (double (*)[16])(A + 128));
@@ -630,20 +632,20 @@ static void plane(int r, int n, double A[r][n], double t[4][n]) {
   for (int p = 0; p < 16; p++) B[100 + p] = small[p];";
     let src = common::two_array_program(&[], 1024, kernel, calls);
     let report = common::searched_and_compared("scratch arrays copied per thread", &src);
-    // `steps`: inside a time loop, stored back after each run of the loop; `pair`: two
-    // arrays, the second found once the first is copied.
+    // `steps`: inside a time loop, stored back after each run of the loop; `three`:
+    // three arrays, each found once the one before is copied, one written by a
+    // statement per row (two boxes, one once coalesced).
     let copied = [
-        ("scratch", "sum"),
-        ("fixed", "small"),
-        ("plane", "t"),
-        ("steps", "t"),
-        ("pair", "u"),
-        ("pair", "v"),
+        ("scratch", "copy of `sum`"),
+        ("fixed", "copy of `small`"),
+        ("plane", "copy of `t`"),
+        ("steps", "copy of `t`"),
+        ("three", "copies of `u`, `v`, `w`"),
     ];
     for (function, array) in copied {
         let decisions = decisions_in(&report, function);
         let copied = format!(
-            "(each thread has its own copy of `{array}`, the last iteration's stored back after the loop)"
+            "(each thread has its own {array}, the last iteration's stored back after the loop)"
         );
         assert!(
             decisions

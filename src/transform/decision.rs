@@ -554,11 +554,11 @@ impl fmt::Display for ParallelLoop {
             let private: Vec<String> = self.private.iter().map(|v| format!("`{v}`")).collect();
             write!(f, " (private {})", private.join(", "))?;
         }
-        for a in &self.last_private {
+        if !self.last_private.is_empty() {
             write!(
                 f,
-                " (each thread has its own copy of `{}`, the last iteration's stored back after the loop)",
-                a.array
+                " ({})",
+                crate::transform::last_private::described(&self.last_private)
             )?;
         }
         Ok(())

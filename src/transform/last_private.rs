@@ -51,6 +51,16 @@ pub struct CopyCode {
     pub store_from_shared: Vec<(usize, String)>,
 }
 
+/// What a parallel loop does with `copies`, in words (`ParallelLoop`'s decision).
+pub fn described(copies: &[LastPrivate]) -> String {
+    let arrays: Vec<String> = copies.iter().map(|a| format!("`{}`", a.array)).collect();
+    let copy = if arrays.len() == 1 { "copy" } else { "copies" };
+    format!(
+        "each thread has its own {copy} of {}, the last iteration's stored back after the loop",
+        arrays.join(", ")
+    )
+}
+
 /// Whether the band at `path` of `tree` (the loop `label`) may give each thread a copy
 /// of `array` as far as the tree goes: every statement accessing `array` inside it and
 /// timed by the loop's iterator itself (one band iteration is one iteration of the
@@ -112,7 +122,8 @@ pub fn copied_cells(
     let Some(rows) = within_rows(ctx, plan, array, rank)? else {
         return Ok(None);
     };
-    let written = Set::from_union_set(written)?;
+    // One box per row written by its own statement: coalesced into one.
+    let written = Set::from_union_set(written)?.coalesce()?;
     let mut from_zero = written.copy()?;
     for k in 0..rank as u32 {
         from_zero = from_zero.lower_bound_si(DimType::Set, k, 0)?;
