@@ -5,9 +5,11 @@
 //! the array expanded along the loop (one copy per iteration, each live after the
 //! region) reads the same values and the band passes the parallel check on it
 //! (`parallel::Finder::privatized`). What the caller reads is the copy of the loop's
-//! last iteration, stored back after the loop; that is right when that iteration
-//! writes every cell the loop writes and holds the region's last write of each
-//! ([`copied_cells`]), and no iteration reads a value from before the region.
+//! last iteration, stored back after the loop (after each run of it, inside loops
+//! around it); that is right when the last iteration of every run writes every cell
+//! the loop writes, the region's last write of each cell lies in such an iteration
+//! ([`copied_cells`]), and no iteration reads a value from before the region. The code
+//! is `CopyCode`, made in `driver::stages` and printed by `codegen` (`with_copies`).
 
 use crate::analysis::deps::{self, Dataflow};
 use crate::analysis::plan::Plan;
