@@ -23,12 +23,10 @@ pub fn copy_back(
     identifiers: &BTreeSet<String>,
 ) -> Gen<Vec<(usize, String)>> {
     let runs = cells.copy()?.params()?;
-    let everywhere = Set::universe(runs.get_space()?)?;
     // A run of the loop with no iteration leaves no copy (`ran` unset).
     let mut condition = format!("{ran} && {copy}");
-    if !runs.is_equal(&everywhere)? {
-        let nonempty = expr_from_set(&everywhere, runs.copy()?)?;
-        condition = format!("{condition} && {}", parameter_text(region, &nonempty, 5)?);
+    if let Some(nonempty) = where_nonempty(region, &runs, 5)? {
+        condition = format!("{condition} && {nonempty}");
     }
     let mut lines = vec![(0, format!("if ({condition}) {{"))];
     let mut depth = 1;
@@ -61,16 +59,13 @@ pub fn copy_back(
 /// (at least 1: with one of them 0 the loop accesses no cell).
 pub fn copy_extents(region: &Region, cells: &Set, declared: &[String]) -> Gen<Vec<String>> {
     let runs = cells.copy()?.params()?;
-    let everywhere = Set::universe(runs.get_space()?)?;
     let one = Val::int_from_si(&cells.get_ctx(), 1)?;
     let rows = expr_from_pw_aff(&runs, cells.copy()?.dim_max(0)?.add_constant_val(one)?)?;
     let text = parameter_text(region, &rows, 4)?;
-    let rows = match rows.get_type()? == ASTExprType::Int || runs.is_equal(&everywhere)? {
-        true => text,
-        false => {
-            let condition = expr_from_set(&everywhere, runs.copy()?)?;
-            format!("({} ? {text} : 1)", parameter_text(region, &condition, 4)?)
-        }
+    let constant = rows.get_type()? == ASTExprType::Int;
+    let rows = match where_nonempty(region, &runs, 4)? {
+        Some(condition) if !constant => format!("({condition} ? {text} : 1)"),
+        _ => text,
     };
     // A declared extent may be 0 where no cell is accessed; a block's array type may
     // not (a parameter's is never checked).
@@ -81,4 +76,16 @@ pub fn copy_extents(region: &Region, cells: &Set, declared: &[String]) -> Gen<Ve
     Ok(std::iter::once(rows)
         .chain(declared.iter().skip(1).map(positive))
         .collect())
+}
+
+/// The C condition on the parameters under which they lie in `runs` (the parameter
+/// values where a set of cells is not empty), as the operand of an operator of
+/// precedence `min`; `None` when it holds for every value.
+fn where_nonempty(region: &Region, runs: &Set, min: u8) -> Gen<Option<String>> {
+    let everywhere = Set::universe(runs.get_space()?)?;
+    if runs.is_equal(&everywhere)? {
+        return Ok(None);
+    }
+    let condition = expr_from_set(&everywhere, runs.copy()?)?;
+    Ok(Some(parameter_text(region, &condition, min)?))
 }

@@ -286,6 +286,8 @@ impl Stages<'_> {
         if parallel.iter().all(|p| p.last_private.is_empty()) {
             return Ok((plan, parallel));
         }
+        // The parallel check found the cells too, possibly in a child process whose
+        // result crosses a pipe without isl objects: found again here.
         let schedule = plan.schedule_map(self.ctx, &plan.tree)?;
         for p in &mut parallel {
             for a in &mut p.last_private {
