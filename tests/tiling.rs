@@ -860,3 +860,31 @@ int main(void) {
     common::assert_same_behaviour_threaded("no skew", src, &report.output, None)
         .unwrap_or_else(|e| panic!("{e}"));
 }
+
+/// Register tiles of a nest whose bounds are minima and maxima (many disjuncts): their
+/// full tiles are isolated within isl's operation budget. Coalescing the set of full
+/// tiles once cost more than the whole region's analysis (2.3 million operations
+/// against 1.3: the region was left as written, N201); an adversarial helper's program.
+#[test]
+fn register_tiles_of_a_nest_bounded_by_minima_are_isolated_within_the_budget() {
+    let src = program(
+        "static int q = 3;
+void kernel(void) {
+  for (int i = 0; i < n - 2 && i < n; i++)
+    for (int j = 0; j < i + 1 && j < n; j++)
+      for (int k = ((2 * j + q + 12) > 0 ? (2 * j + q + 12) : 0); k < ((3 * i + 2 * j + 3 * q - 10) < ((3 * i - 6) / 3) ? (3 * i + 2 * j + 3 * q - 10) : ((3 * i - 6) / 3)) && k < n; k++)
+        C[i][j] += A[i][k] * B[k][j];
+}",
+    );
+    let report = common::searched_by_model(&src);
+    let jammed =
+        common::kernel_decisions(&report, |d| matches!(d, Decision::UnrolledAndJammed { .. }));
+    assert_eq!(jammed.len(), 1, "{}", report.output);
+    common::assert_same_behaviour_threaded(
+        "min-bounded register tiles",
+        &src,
+        &report.output,
+        None,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+}

@@ -514,6 +514,18 @@ impl<'a> InTime<'a> {
         Map::lex_lt(self.space.copy()?)?.subtract(self.concurrent.copy()?)
     }
 
+    /// `{ x -> y : B(time(x), time(y)) }` for `timed` (`{ x -> time(x) }`, few
+    /// elements): `B` restricted to the pairs of their time stamps first, so that the
+    /// compositions below see only those pairs.
+    fn before_among(&self, timed: &UnionMap) -> Isl<UnionMap> {
+        let stamps = copy(timed)?.range()?;
+        let pairs = UnionMap::from_domain_and_range(stamps.copy()?, stamps)?
+            .intersect(UnionMap::from_map(self.before()?)?)?;
+        copy(timed)?
+            .apply_range(pairs)?
+            .apply_range(copy(timed)?.reverse()?)
+    }
+
     /// `{ [a -> b] -> c : c != a, c != b, not B(c, a), not B(b, c) }`: `c` may fall
     /// inside a live range from `a` to `b`.
     fn inside(&self) -> Isl<UnionMap> {
@@ -643,29 +655,21 @@ impl<'a> InTime<'a> {
     /// cheaper than the triples [`InTime::broken_live_ranges`] orders. `None` when both
     /// are empty; else the violated triples at one such pair.
     fn broken_concurrent_live_ranges(&self, conflicts: UnionMap) -> Isl<Option<UnionMap>> {
-        let around = copy(&conflicts)?
-            .domain_factor_domain()?
-            .union(copy(&conflicts)?.domain_factor_range()?)?;
         let concurrent = UnionMap::from_map(self.concurrent.copy()?)?;
-        if self.in_time(&around)?.intersect(concurrent)?.is_empty()? {
+        let writes = copy(&conflicts)?.domain_factor_domain()?;
+        let writes = self.in_time(&writes)?.intersect(copy(&concurrent)?)?;
+        let reads = copy(&conflicts)?.domain_factor_range()?;
+        let reads = self.in_time(&reads)?.intersect(concurrent)?;
+        if writes.is_empty()? && reads.is_empty()? {
             return Ok(None);
         }
-        for read in [false, true] {
-            let (pairs, lex) = match read {
-                false => (
-                    copy(&conflicts)?.domain_factor_domain()?,
-                    Map::lex_gt(self.space.copy()?)?,
-                ),
-                true => (
-                    copy(&conflicts)?.domain_factor_range()?,
-                    Map::lex_lt(self.space.copy()?)?,
-                ),
-            };
-            let concurrent = UnionMap::from_map(self.concurrent.copy()?.intersect(lex)?)?;
-            let overwrites = self.in_time(&pairs)?.intersect(concurrent)?;
-            if !overwrites.is_empty()? {
-                return self.triples_at(conflicts, overwrites, read).map(Some);
-            }
+        let earlier = writes.intersect(UnionMap::from_map(Map::lex_gt(self.space.copy()?)?)?)?;
+        if !earlier.is_empty()? {
+            return self.triples_at(conflicts, earlier, false).map(Some);
+        }
+        let later = reads.intersect(UnionMap::from_map(Map::lex_lt(self.space.copy()?)?)?)?;
+        if !later.is_empty()? {
+            return self.triples_at(conflicts, later, true).map(Some);
         }
         Ok(None)
     }
@@ -725,9 +729,7 @@ impl<'a> InTime<'a> {
             .domain()?;
         let local = self.df.tagged.restricted(instances)?;
         let timed = copy(&local.instance)?.apply_range(copy(&self.schedule)?)?;
-        let before = copy(&timed)?
-            .apply_range(UnionMap::from_map(self.before()?)?)?
-            .apply_range(timed.reverse()?)?;
+        let before = self.before_among(&timed)?;
         let same_instance =
             copy(&local.instance)?.apply_range(copy(&local.instance)?.reverse()?)?;
         let violated = match kind {

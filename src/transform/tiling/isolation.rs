@@ -79,7 +79,7 @@ fn full_blocks(
         });
     }
     match (full, blocks) {
-        (Some(full), Some(blocks)) => Ok(Some(full.intersect(blocks)?.coalesce()?)),
+        (Some(full), Some(blocks)) => Ok(Some(full.intersect(blocks)?)),
         _ => Ok(None),
     }
 }
