@@ -888,3 +888,51 @@ void kernel(void) {
     )
     .unwrap_or_else(|e| panic!("{e}"));
 }
+
+/// A stencil over three space loops: its wavefronts hold more tiles with a narrower
+/// first space tile (`SPACE_TILE_3D`; PolyBench's heat-3d from 1.50x to 1.74x from one
+/// thread to two).
+#[test]
+fn a_stencil_over_three_space_loops_is_time_tiled_with_a_narrow_first_space_tile() {
+    let src = r#"#include <stdio.h>
+#define N 24
+static double A[N][N][N], B[N][N][N];
+static int n = N;
+void kernel(void) {
+  for (int t = 0; t < 20; t++) {
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        for (int k = 1; k < n - 1; k++)
+          B[i][j][k] = (A[i - 1][j][k] + A[i + 1][j][k] + A[i][j - 1][k] + A[i][j + 1][k]
+                        + A[i][j][k - 1] + A[i][j][k + 1]) * 0.125 + A[i][j][k] * 0.25;
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        for (int k = 1; k < n - 1; k++)
+          A[i][j][k] = (B[i - 1][j][k] + B[i + 1][j][k] + B[i][j - 1][k] + B[i][j + 1][k]
+                        + B[i][j][k - 1] + B[i][j][k + 1]) * 0.125 + B[i][j][k] * 0.25;
+  }
+}
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      for (int k = 0; k < N; k++)
+        A[i][j][k] = B[i][j][k] = (double)((i * 7 + j * 3 + k) % 17) / 17;
+  kernel();
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      for (int k = 0; k < N; k++)
+        s = s * 0.5 + A[i][j][k];
+  printf("%.17g\n", s);
+  return 0;
+}
+"#;
+    let report = common::searched_by_model(src);
+    let sizes: Vec<String> = tiled(&report)
+        .iter()
+        .filter_map(|d| d.rsplit(" by ").next().map(str::to_string))
+        .collect();
+    assert_eq!(sizes, ["16 x 8 x 64"], "{}", report.output);
+    common::assert_same_behaviour_threaded("three space loops", src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}
