@@ -251,9 +251,10 @@ const TIME_TILE: [i64; 3] = [16, 16, 64];
 /// heat-3d (LARGE, 16 x 16 x 64): 3.15 tiles a wavefront on average, at most 1.48x
 /// from one thread to two under `schedule(static)` (measured 1.44-1.50x); 16 x 8 x 64:
 /// 3.54 tiles, bound 1.65x, measured 1.74x (2-core EPYC, gcc 12, min of 8 runs: two
-/// threads 0.396 -> 0.349 s, one 0.594 -> 0.607 s, the sequential build 0.593 ->
-/// 0.612 s). A time tile of 8 instead (8 x 16 x 64) held 4.29 tiles but cost one
-/// thread 5%.
+/// threads 0.396 -> 0.349 s, one 0.594 -> 0.607 s). The price is on one thread: the
+/// sequential build ran 3-9% slower in three runs of 6-8 (0.636 -> 0.683 s, min of 6;
+/// 1.59x -> 1.48x over the original). A time tile of 8 instead (8 x 16 x 64) held 4.29
+/// tiles but cost one thread 5% more.
 const SPACE_TILE_3D: i64 = 8;
 
 /// [`TIME_TILE`] for a chain of `depth` loops (its time loop first), the last size
