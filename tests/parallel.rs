@@ -613,6 +613,14 @@ static void three(int r, int n, double A[r][n], double u[n], double v[n], double
         A[i][p] += u[q] * v[n - 1 - q] * 0.01 + w[0][q] * w[1][p];
   }
 }
+static void downward(int r, int n, double A[r][n], double t[n]) {
+  for (int i = r - 1; i >= 0; i--) {
+    for (int p = 0; p < n; p++)
+      t[p] = A[i][p] * 2.0 + i;
+    for (int p = 0; p < n; p++)
+      A[i][p] += t[n - 1 - p] * 0.5;
+  }
+}
 static void plane(int r, int n, double A[r][n], double t[4][n]) {
   for (int i = 0; i < r; i++) {
     for (int a = 0; a < 4; a++)
@@ -629,18 +637,21 @@ static void plane(int r, int n, double A[r][n], double t[4][n]) {
   scratch(32, 16, (double (*)[16])A, (double (*)[16])(A + 512), B);
   fixed(40, (double (*)[16])(A + 128));
   plane(10, 16, (double (*)[16])(B + 200), (double (*)[16])(B + 400));
+  downward(20, 16, (double (*)[16])(A + 300), B + 1000);
   for (int p = 0; p < 16; p++) B[100 + p] = small[p];";
     let src = common::two_array_program(&[], 1024, kernel, calls);
     let report = common::searched_and_compared("scratch arrays copied per thread", &src);
     // `steps`: inside a time loop, stored back after each run of the loop; `three`:
     // three arrays, each found once the one before is copied, one written by a
-    // statement per row (two boxes, one once coalesced).
+    // statement per row (two boxes, one once coalesced); `downward`: the loop runs
+    // down, its last iteration `i = 0`.
     let copied = [
         ("scratch", "copy of `sum`"),
         ("fixed", "copy of `small`"),
         ("plane", "copy of `t`"),
         ("steps", "copy of `t`"),
         ("three", "copies of `u`, `v`, `w`"),
+        ("downward", "copy of `t`"),
     ];
     for (function, array) in copied {
         let decisions = decisions_in(&report, function);

@@ -65,19 +65,25 @@ pub fn described(copies: &[LastPrivate]) -> String {
 
 /// Whether the band at `path` of `tree` (the loop `label`) may give each thread a copy
 /// of `array` as far as the tree goes: every statement accessing `array` inside it and
-/// timed by the loop's iterator itself (one band iteration is one iteration of the
-/// loop, so the copy the last one leaves holds that iteration's values).
+/// timed by the loop's iterator itself, upward or downward (`i` or `-i`: one band
+/// iteration is one iteration of the loop, so the copy the last one leaves holds that
+/// iteration's values; OpenMP's last iteration is the sequentially last either way).
 pub fn band_fits(tree: &ScheduleTree, path: &[usize], region: &Region, array: &str) -> bool {
     let node = tree.node_at(path);
     let ScheduleTree::Band { label, members, .. } = node else {
         return false;
     };
     let inside = node.statements();
+    let walks_the_loop = |time: &Aff| {
+        time.linear().is_some_and(|(c, terms)| {
+            c == 0 && terms.len() == 1 && terms.get(label).is_some_and(|a| a.abs() == 1)
+        })
+    };
     storage::users(region, array).iter().all(|k| {
         inside.contains(k)
             && members
                 .iter()
-                .any(|(s, time)| s == k && *time == Aff::name(label))
+                .any(|(s, time)| s == k && walks_the_loop(time))
     })
 }
 

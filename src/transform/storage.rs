@@ -367,8 +367,11 @@ fn statements(nodes: &[Node], out: &mut Vec<usize>) {
 
 /// `for (x = c; x < e; x++)` or `x <= e`, with `e` free of iterators: the extent
 /// `e - c` (or `e - c + 1`) when `c` is a constant, else `e` with cells from 0 (the
-/// caller checks every access stays within the extent).
+/// caller checks every access stays within the extent); downward, [`downward_extent`].
 fn simple_extent(l: &Loop, outer: &[Loop]) -> Option<ExpansionLoop> {
+    if l.stride == -1 {
+        return downward_extent(l, outer);
+    }
     let depth = outer.len();
     let low = l.init.constant().unwrap_or(0);
     let Cond::Cmp(Aff::Name(x), op, e) = &l.bound else {
@@ -393,6 +396,32 @@ fn simple_extent(l: &Loop, outer: &[Loop]) -> Option<ExpansionLoop> {
         depth,
         low,
         extent,
+    })
+}
+
+/// `for (x = e; x >= c; x--)` (or `x > c`), with `e` free of iterators and `c` a
+/// constant: cells from `low = c` (`c + 1`), the extent `e - low + 1`, the cell of an
+/// iteration `x - low` as upward.
+fn downward_extent(l: &Loop, outer: &[Loop]) -> Option<ExpansionLoop> {
+    let Cond::Cmp(Aff::Name(x), op, bound) = &l.bound else {
+        return None;
+    };
+    let low = match (op, bound.constant()?) {
+        (CmpOp::Ge, c) => c,
+        (CmpOp::Gt, c) => c.checked_add(1)?,
+        _ => return None,
+    };
+    if x != &l.iter || l.init.divisions() > 0 || outer.iter().any(|o| l.init.mentions(&o.iter)) {
+        return None;
+    }
+    Some(ExpansionLoop {
+        iterator: l.iter.clone(),
+        depth: outer.len(),
+        low,
+        extent: Aff::Sub(
+            Box::new(l.init.clone()),
+            Box::new(Aff::Int(low.checked_sub(1)?)),
+        ),
     })
 }
 
