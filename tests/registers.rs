@@ -26,10 +26,12 @@ int main(void) {{
   }}
   void (*volatile run)(int, double (*)[N], double *, double *, double *, double *) = kernel;
   run(N, A, s, q, p, r);
-  double sum = 0;
-  for (int i = 0; i < N; i++)
-    sum = sum * 0.5 + s[i] + q[i];
-  printf("%.17g\n", sum);
+  unsigned long long h = 1469598103934665603ULL;
+  for (int i = 0; i < N; i++) {{
+    union {{ double d; unsigned long long u; }} a = {{s[i]}}, b = {{q[i]}};
+    h = ((h ^ a.u) * 1099511628211ULL ^ b.u) * 1099511628211ULL;
+  }}
+  printf("%llu\n", h);
   return 0;
 }}
 "#
