@@ -53,9 +53,8 @@ fn full_blocks(
     let mut blocks: Option<Set> = None;
     for (k, (a, o)) in &tile.times {
         let s = &region.statements[*k];
-        // A domain with a residue (`(i - j) % 3 == 0`, `k % 3 != 1`): isolated, such
-        // tiles ran copies that do not exist (wrong results, an adversarial helper's
-        // row sums and interval recurrences); they stay behind guards.
+        // A domain with a residue (`(i - j) % 3 == 0`): isolated, such tiles ran copies
+        // that do not exist (wrong results, tests/tiling.rs); they stay behind guards.
         let domain = Set::read_from_str(ctx, &text.domains[*k])?;
         if domain.involves_locals()? {
             return Ok(None);

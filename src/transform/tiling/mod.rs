@@ -242,7 +242,7 @@ const RECURRENCE_TILE: [i64; 2] = [16, 4];
 /// the last repeated. PolyBench LARGE on a 2-core EPYC (gcc 12, L2 1 MiB): jacobi-2d
 /// ran 2.2-3.2x faster than the original with 16 x 16 to 32 x 32 (8 x 16: 2.0x), heat-3d
 /// 1.6-1.95x with 16 x 8..16 x 32..64 (16 x 16 x 16: 1.67x, 32 x 8 x 64: 1.59x).
-/// [`time_tile_sizes`] narrows the first space tile of three space loops.
+/// [`narrowed_for_3d`] narrows the first space tile of three space loops.
 const TIME_TILE: [i64; 3] = [16, 16, 64];
 
 /// The first space tile of a stencil over three space loops or more. Its wavefronts
@@ -257,16 +257,14 @@ const TIME_TILE: [i64; 3] = [16, 16, 64];
 /// tiles but cost one thread 5% more.
 const SPACE_TILE_3D: i64 = 8;
 
-/// [`TIME_TILE`] for a chain of `depth` loops (its time loop first), the last size
-/// repeated; the first space tile [`SPACE_TILE_3D`] where three space loops or more
-/// follow the time loop.
-fn time_tile_sizes(depth: usize) -> Vec<i64> {
-    (0..depth.saturating_sub(1))
-        .map(|k| match k {
-            1 if depth >= 4 => SPACE_TILE_3D,
-            _ => TIME_TILE.get(k).or(TIME_TILE.last()).copied().unwrap_or(1),
-        })
-        .collect()
+/// `sizes` (a time tile, then space tiles) with the first space tile
+/// [`SPACE_TILE_3D`] where three space loops or more follow the time loop of a chain
+/// of `depth` loops.
+fn narrowed_for_3d(mut sizes: Vec<i64>, depth: usize) -> Vec<i64> {
+    if let Some(first_space) = sizes.get_mut(1).filter(|_| depth >= 4) {
+        *first_space = SPACE_TILE_3D;
+    }
+    sizes
 }
 
 /// The tile loops a wavefront sums: the time loop's and the next. Summing a third
@@ -329,7 +327,10 @@ fn skewed_and_tiled(
             &repeated(&RECURRENCE_TILE, depth),
         )],
         (TileSizes::Fixed(fixed), false) => time_tiles(&skewed, path, &repeated(fixed, depth)),
-        (TileSizes::Model(_), false) => time_tiles(&skewed, path, &time_tile_sizes(depth)),
+        (TileSizes::Model(_), false) => {
+            let sizes = narrowed_for_3d(repeated(&TIME_TILE, depth - 1), depth);
+            time_tiles(&skewed, path, &sizes)
+        }
     };
     // With wavefronts, each candidate's waved form is checked first: legal, the plain
     // form need not be checked (nothing emits it).
