@@ -1036,3 +1036,75 @@ int main(void) {
     common::assert_same_behaviour_threaded("row sums by residue", src, &report.output, None)
         .unwrap_or_else(|e| panic!("{e}"));
 }
+
+/// An interval recurrence (each cell `(i, j)` the best of its neighbours and of the
+/// sums of two cells splitting `[i, j]` at `k`): every row waits for the rows below it
+/// and each cell for the one before it, but the cells of one diagonal `j - i` are
+/// independent. Eight rows, skewed by a column each, run a diagonal's cells side by
+/// side, their sums along `k - i` in lockstep, in registers (PolyBench's nussinov
+/// 1.16x -> 2.86x).
+#[test]
+fn an_interval_recurrence_runs_eight_cells_of_a_diagonal_side_by_side() {
+    let src = r#"#include <stdio.h>
+#define N 61
+#define max(a, b) ((a) >= (b) ? (a) : (b))
+static int T[N][N];
+static double D[N][N];
+static signed char w[N];
+void kernel(int n) {
+  for (int i = n - 1; i >= 0; i--)
+    for (int j = i + 1; j < n; j++) {
+      T[i][j] = max(T[i][j], T[i][j - 1]);
+      if (i + 1 < n)
+        T[i][j] = max(T[i][j], T[i + 1][j - 1] + (w[i] + w[j] == 3));
+      for (int k = i + 1; k < j; k++)
+        T[i][j] = max(T[i][j], T[i][k] + T[k + 1][j]);
+    }
+}
+void costs(int n) {
+  for (int i = n - 2; i >= 0; i--)
+    for (int j = i + 2; j < n; j++)
+      for (int k = i + 1; k < j; k++)
+        D[i][j] = D[i][j] < D[i][k] + D[k][j] + 0.5 * k ? D[i][j] : D[i][k] + D[k][j] + 0.5 * k;
+}
+int main(void) {
+  int sizes[] = {0, 1, 2, 9, 10, 17, 40, 61};
+  for (int c = 0; c < 8; c++) {
+    for (int i = 0; i < N; i++) {
+      w[i] = (signed char)((i * 7 + 3) % 4);
+      for (int j = 0; j < N; j++) {
+        T[i][j] = (i * 3 + j) % 5 == 0;
+        D[i][j] = j <= i + 1 ? 0.0 : 1e9;
+      }
+    }
+    kernel(sizes[c]);
+    costs(sizes[c]);
+    unsigned long long h = 1469598103934665603ULL;
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++) {
+        union { double d; unsigned long long u; } a = {D[i][j]};
+        h = ((h ^ (unsigned)T[i][j]) * 1099511628211ULL ^ a.u) * 1099511628211ULL;
+      }
+    printf("%d %llu\n", c, h);
+  }
+  return 0;
+}
+"#;
+    let report = common::searched_by_model(src);
+    let jammed = common::kernel_decisions(&report, |d| matches!(d, Decision::Interleaved { .. }));
+    assert!(
+        jammed.iter().any(|d| d.starts_with(
+            "ran 8 iterations of loop `i` inside loop `k - i`, whose iterations each wait"
+        )),
+        "{jammed:?}\n{}",
+        report.output
+    );
+    let promoted = common::kernel_decisions(&report, |d| matches!(d, Decision::Promoted { .. }));
+    assert!(
+        promoted.iter().any(|p| p.starts_with("kept 8 cells (`T[")),
+        "{promoted:?}\n{}",
+        report.output
+    );
+    common::assert_same_behaviour_threaded("interval recurrence", src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}

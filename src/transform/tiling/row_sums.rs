@@ -8,7 +8,10 @@
 //! triangle's rows run side by side over the range a group's rows share; where rows
 //! read the rows before them (triangular solves, Cholesky's columns), each row's ending
 //! statements run inside its sum's loop right after its last iteration; a sum through
-//! a scalar is first kept in the cell it is stored to.
+//! a scalar is first kept in the cell it is stored to. Where each row's cells wait for
+//! the cell before them but the cells of one diagonal are independent (interval
+//! recurrences: nussinov), the rows are skewed by a column each and run a diagonal's
+//! cells side by side ([`diagonal_rows`]).
 
 use crate::analysis::plan::Plan;
 use crate::frontend::ir::{AccessKind, Aff, CmpOp, Cond, Region};
@@ -133,6 +136,7 @@ fn jammed(ctx: &Context, plan: &Plan) -> Isl<(ScheduleTree, Vec<Decision>)> {
     let mut decisions = Vec::new();
     for (path, along) in row_sum_loops(&plan.region, &plan.tree) {
         let ended = row_ends_inside(&plan.region, &tree, &path, &along);
+        let tried = decisions.len();
         for (base, ends) in std::iter::once((tree.clone(), Vec::new())).chain(ended) {
             let candidate = unroll_and_jam_inward(&base, &path, ROWS);
             let legal =
@@ -155,8 +159,110 @@ fn jammed(ctx: &Context, plan: &Plan) -> Isl<(ScheduleTree, Vec<Decision>)> {
             tree = candidate;
             break;
         }
+        if decisions.len() == tried
+            && let Some((candidate, decision)) = diagonal_rows(ctx, plan, &tree, &path)?
+        {
+            decisions.push(decision);
+            tree = candidate;
+        }
     }
     Ok((tree, decisions))
+}
+
+/// Where a row sum's loop (`j`, at `path`) waits for its own previous iteration and is
+/// the whole body of a plain loop `i` around it (nussinov's cells `(i, j)`, each the
+/// maximum of sums along `k` over cells of rows below and columns before it): the rows
+/// of one diagonal `j - i` may be independent. The loops inside `i` skewed by it
+/// ([`skewed_inside`]: the same order), `i` unrolled by [`ROWS`] and jammed into them
+/// runs a diagonal's [`ROWS`] cells side by side, their sums along `k - i` in lockstep;
+/// `None` where that is not legal.
+fn diagonal_rows(
+    ctx: &Context,
+    plan: &Plan,
+    tree: &ScheduleTree,
+    path: &[usize],
+) -> Isl<Option<(ScheduleTree, Decision)>> {
+    let Some((&0, outer)) = path.split_last() else {
+        return Ok(None);
+    };
+    let Some(skewed) = skewed_inside(tree, outer) else {
+        return Ok(None);
+    };
+    let candidate = unroll_and_jam_inward(&skewed, outer, ROWS);
+    let legal = crate::support::isl::step(ctx, || plan.is_legal_change(ctx, tree, &candidate))?;
+    let innermost = candidate
+        .node_at(outer)
+        .bands()
+        .into_iter()
+        .rev()
+        .find(|b| !b.unroll);
+    let (Some(true), ScheduleTree::Band { label, .. }, Some(innermost)) =
+        (legal, tree.node_at(outer), innermost)
+    else {
+        return Ok(None);
+    };
+    let decision = Decision::Interleaved {
+        outer: label.clone(),
+        recurrence: innermost.label.to_string(),
+        rows: ROWS,
+        row_ends: Vec::new(),
+        path: outer.to_vec(),
+    };
+    Ok(Some((candidate, decision)))
+}
+
+/// `tree` with every band inside the plain band at `path` (times walking one iterator
+/// `i` per statement, `i` or `-i`) skewed by it: a time `t` of statement `S` there
+/// becomes `t - i_S`, labelled `label - i`. The same order: within one iteration of
+/// the band, `i` is fixed. `None` when the band's times walk no iterator, or
+/// statements below it have none.
+fn skewed_inside(tree: &ScheduleTree, path: &[usize]) -> Option<ScheduleTree> {
+    let ScheduleTree::Band { members, child, .. } = tree.node_at(path) else {
+        return None;
+    };
+    if !plain(members) || !child.contains_band() {
+        return None;
+    }
+    let row: Vec<(usize, String)> = (members.iter())
+        .map(|(k, _)| super::walked_iterator(members, *k).map(|i| (*k, i)))
+        .collect::<Option<_>>()?;
+    let iterator = |k: usize| row.iter().find(|(s, _)| *s == k).map(|(_, i)| i.clone());
+    let name = row.first()?.1.clone();
+    let skewed = skew_bands(child, &iterator, &name)?;
+    let band = tree.node_at(path).map_children(&mut |_| skewed.clone());
+    Some(tree.replaced_at(path, band))
+}
+
+/// `node` with each band's time `t` of statement `S` replaced by `t - iterator(S)`.
+fn skew_bands(
+    node: &ScheduleTree,
+    iterator: &dyn Fn(usize) -> Option<String>,
+    name: &str,
+) -> Option<ScheduleTree> {
+    match node {
+        ScheduleTree::Band {
+            label,
+            members,
+            child,
+            unroll,
+        } => Some(ScheduleTree::Band {
+            label: format!("{label} - {name}"),
+            members: (members.iter())
+                .map(|(k, t)| {
+                    let i = iterator(*k)?;
+                    Some((*k, Aff::Sub(Box::new(t.clone()), Box::new(Aff::name(&i)))))
+                })
+                .collect::<Option<_>>()?,
+            child: Box::new(skew_bands(child, iterator, name)?),
+            unroll: *unroll,
+        }),
+        ScheduleTree::Sequence(children) => Some(ScheduleTree::Sequence(
+            (children.iter())
+                .map(|c| skew_bands(c, iterator, name))
+                .collect::<Option<_>>()?,
+        )),
+        ScheduleTree::Stmt(_) => Some(node.clone()),
+    }
 }
 
 /// The paths of the loops of `tree` that run one row sum each: a loop inside plain
