@@ -299,6 +299,12 @@ fn each_cell_adds_its_own_depths_in_their_order() {
         let program = product_program("double", &kernel);
         let report = searched_and_compared(depth, &program);
         assert_eq!(kernels(&report).len(), 1, "{depth}\n{}", report.output);
+        // Rows hold unequal work: blocks of them are handed out as threads finish.
+        assert!(
+            report.output.contains("#pragma omp for schedule(dynamic)"),
+            "{depth}\n{}",
+            report.output
+        );
         let poisoned = |src: &str| format!("{POISONED_MALLOC}{src}");
         assert_same_behaviour(
             "poisoned",

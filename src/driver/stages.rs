@@ -12,6 +12,7 @@ use crate::frontend::Region;
 use crate::model::{self, Mark, ScheduleTree, Scop, ScopText};
 use crate::support::diag::{Code, Diagnostic, Span};
 use crate::support::isl::Failure;
+use crate::support::work::StageClock;
 use crate::transform::contraction;
 use crate::transform::decision::{self, CopyCode, Decision, ParallelLoop};
 use crate::transform::products::{self, ProductPlan};
@@ -83,7 +84,9 @@ pub(super) fn region_outcome(
         outcome.declarations = codegen::storage_around_pragmas(region);
         return Ok(outcome);
     }
+    let mut clock = StageClock::start();
     let plan = Plan::new(ctx, region.clone(), text.clone(), scop)?;
+    clock.lap("dataflow");
     if let Some(name) = plan.crossing_block_value(ctx)? {
         outcome.diagnostics.push(block_value_crosses(region, &name));
         return Ok(outcome);
@@ -101,12 +104,19 @@ pub(super) fn region_outcome(
     let Some(plan) = stages.order(plan, &mut outcome)? else {
         return Ok(outcome);
     };
+    clock.lap("order");
     let plan = stages.tiled(plan, &mut outcome)?;
+    clock.lap("tiled");
     let (plan, storage_changed) = stages.contracted(plan, &mut outcome)?;
+    clock.lap("contracted");
     let parallel = stages.parallel(&plan, storage_changed, &mut outcome)?;
+    clock.lap("parallel");
     let splits = stages.split(&plan, &parallel, &mut outcome)?;
     let (plan, parallel) = stages.with_own_copies(plan, parallel)?;
+    clock.lap("split and copies");
     let code = stages.generated(&plan, &parallel, &splits, &mut outcome)?;
+    clock.lap("generated");
+    clock.report(&format!("region {} in `{}`", index + 1, region.function));
     // The source's own parallel loop is no change of nestor's.
     let changes = |d: &Decision| {
         d.changes_code()

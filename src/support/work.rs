@@ -72,6 +72,44 @@ pub fn apart<T>(ctx: &Context, f: impl FnOnce() -> T) -> (T, Work) {
     (value, work)
 }
 
+/// Wall time per stage of one region's analysis, printed to standard error when the
+/// environment sets `NESTOR_STAGE_TIMES` (profiling nestor itself: never part of its
+/// output, and not deterministic as the counts above are).
+pub struct StageClock {
+    last: Option<std::time::Instant>,
+    laps: Vec<(&'static str, f64)>,
+}
+
+impl StageClock {
+    /// A clock started now, or one that records nothing when the variable is unset.
+    pub fn start() -> StageClock {
+        let on = std::env::var_os("NESTOR_STAGE_TIMES").is_some();
+        StageClock {
+            last: on.then(std::time::Instant::now),
+            laps: Vec::new(),
+        }
+    }
+
+    /// Records the time since the previous lap as `stage`'s.
+    pub fn lap(&mut self, stage: &'static str) {
+        if let Some(last) = self.last {
+            let now = std::time::Instant::now();
+            self.laps.push((stage, (now - last).as_secs_f64() * 1e3));
+            self.last = Some(now);
+        }
+    }
+
+    /// Prints the laps of region `what`, if recording.
+    pub fn report(&self, what: &str) {
+        if self.last.is_some() {
+            let laps: Vec<String> = (self.laps.iter())
+                .map(|(stage, ms)| format!("{stage} {ms:.1}"))
+                .collect();
+            eprintln!("nestor: stage times (ms) of {what}: {}", laps.join(", "));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -208,6 +208,13 @@ fn row_blocks(triangle: bool) -> String {
     }
 }
 
+/// Whether `kernel`'s rows may hold unequal work: its cells are a triangle, or each
+/// cell runs its own depths (symm's `k < i`: with one block per thread, the thread of
+/// the last rows had three quarters of the work, 1.2x from 1 to 2 threads).
+fn uneven_rows(kernel: &ProductKernel) -> bool {
+    kernel.cells.is_some() || kernel.depths.is_some()
+}
+
 fn row_blocks_pragma(triangle: bool) -> &'static str {
     if triangle {
         "#pragma omp for schedule(dynamic)"
@@ -286,7 +293,7 @@ impl Printer<'_> {
                 }
                 "$for" => self.openmp_pragma(self.lines.len(), level, "#pragma omp for".into()),
                 "$for_rows" => {
-                    let pragma = row_blocks_pragma(kernel.cells.is_some());
+                    let pragma = row_blocks_pragma(uneven_rows(kernel));
                     self.openmp_pragma(self.lines.len(), level, pragma.into())
                 }
                 _ => self
@@ -353,7 +360,7 @@ impl Printer<'_> {
             .collect();
         Ok(vec![
             ("$per_k", per_k(terms)),
-            ("$parts", row_blocks(kernel.cells.is_some())),
+            ("$parts", row_blocks(uneven_rows(kernel))),
             ("$packed_sum", packed_sum.join(" + ")),
             ("$tile_inside", guards.tile),
             ("$cell_guard", guards.cell),
