@@ -214,8 +214,7 @@ fn diagonal_rows(
 /// `tree` with every band inside the plain band at `path` (times walking one iterator
 /// `i` per statement, `i` or `-i`) skewed by it: a time `t` of statement `S` there
 /// becomes `t - i_S`, labelled `label - i`. The same order: within one iteration of
-/// the band, `i` is fixed. `None` when the band's times walk no iterator, or
-/// statements below it have none.
+/// the band, `i` is fixed. `None` when the band's times walk no iterator.
 fn skewed_inside(tree: &ScheduleTree, path: &[usize]) -> Option<ScheduleTree> {
     let ScheduleTree::Band { members, child, .. } = tree.node_at(path) else {
         return None;
@@ -223,46 +222,26 @@ fn skewed_inside(tree: &ScheduleTree, path: &[usize]) -> Option<ScheduleTree> {
     if !plain(members) || !child.contains_band() {
         return None;
     }
-    let row: Vec<(usize, String)> = (members.iter())
+    // The band's members are every statement below it.
+    let row: std::collections::BTreeMap<usize, String> = (members.iter())
         .map(|(k, _)| super::walked_iterator(members, *k).map(|i| (*k, i)))
         .collect::<Option<_>>()?;
-    let iterator = |k: usize| row.iter().find(|(s, _)| *s == k).map(|(_, i)| i.clone());
-    let name = row.first()?.1.clone();
-    let skewed = skew_bands(child, &iterator, &name)?;
+    let name = row.get(&members.first()?.0)?.clone();
+    let skewed = skew_bands(child, &|k| row.get(&k).cloned().unwrap_or_default(), &name);
     let band = tree.node_at(path).map_children(&mut |_| skewed.clone());
     Some(tree.replaced_at(path, band))
 }
 
 /// `node` with each band's time `t` of statement `S` replaced by `t - iterator(S)`.
-fn skew_bands(
-    node: &ScheduleTree,
-    iterator: &dyn Fn(usize) -> Option<String>,
-    name: &str,
-) -> Option<ScheduleTree> {
-    match node {
-        ScheduleTree::Band {
-            label,
-            members,
-            child,
-            unroll,
-        } => Some(ScheduleTree::Band {
-            label: format!("{label} - {name}"),
-            members: (members.iter())
-                .map(|(k, t)| {
-                    let i = iterator(*k)?;
-                    Some((*k, Aff::Sub(Box::new(t.clone()), Box::new(Aff::name(&i)))))
-                })
-                .collect::<Option<_>>()?,
-            child: Box::new(skew_bands(child, iterator, name)?),
-            unroll: *unroll,
-        }),
-        ScheduleTree::Sequence(children) => Some(ScheduleTree::Sequence(
-            (children.iter())
-                .map(|c| skew_bands(c, iterator, name))
-                .collect::<Option<_>>()?,
-        )),
-        ScheduleTree::Stmt(_) => Some(node.clone()),
+fn skew_bands(node: &ScheduleTree, iterator: &dyn Fn(usize) -> String, name: &str) -> ScheduleTree {
+    let mut out = node.map_children(&mut |child| skew_bands(child, iterator, name));
+    if let ScheduleTree::Band { label, members, .. } = &mut out {
+        *label = format!("{label} - {name}");
+        for (k, t) in members.iter_mut() {
+            *t = Aff::Sub(Box::new(t.clone()), Box::new(Aff::name(&iterator(*k))));
+        }
     }
+    out
 }
 
 /// The paths of the loops of `tree` that run one row sum each: a loop inside plain
