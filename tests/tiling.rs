@@ -1108,3 +1108,51 @@ int main(void) {
     common::assert_same_behaviour_threaded("interval recurrence", src, &report.output, None)
         .unwrap_or_else(|e| panic!("{e}"));
 }
+
+#[test]
+fn a_factorization_whose_tile_rows_and_tiles_along_a_row_wait_runs_them_in_wavefronts() {
+    let src = r#"#include <stdio.h>
+#define N 83
+static double A[N][N];
+void kernel(int n) {
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < i; j++) {
+      for (int k = 0; k < j; k++)
+        A[i][j] -= A[i][k] * A[k][j];
+      A[i][j] /= A[j][j];
+    }
+    for (int j = i; j < n; j++)
+      for (int k = 0; k < i; k++)
+        A[i][j] -= A[i][k] * A[k][j];
+  }
+}
+int main(void) {
+  int sizes[] = {0, 1, 2, 31, 32, 33, 70, 83};
+  for (int c = 0; c < 8; c++) {
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++)
+        A[i][j] = i == j ? N + 1.0 : (double)((i * 7 + j * 3) % 11) / N;
+    kernel(sizes[c]);
+    unsigned long long h = 1469598103934665603ULL;
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++) {
+        union { double d; unsigned long long u; } a = {A[i][j]};
+        h = (h ^ a.u) * 1099511628211ULL;
+      }
+    printf("%d %llu\n", c, h);
+  }
+  return 0;
+}
+"#;
+    let report = common::searched_by_model(src);
+    let waved = common::kernel_decisions(&report, |d| matches!(d, Decision::Wavefront { .. }));
+    assert_eq!(waved.len(), 1, "{waved:?}\n{}", report.output);
+    let parallel = common::kernel_decisions(&report, |d| matches!(d, Decision::Parallel { .. }));
+    assert!(
+        parallel.iter().any(|p| p.ends_with("_tile`")),
+        "{parallel:?}\n{}",
+        report.output
+    );
+    common::assert_same_behaviour_threaded("lu", src, &report.output, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+}

@@ -10,22 +10,25 @@ exit 0
 
 static void lu_rows(int n, double M[N][N])
 {
-  for (int r_tile = 0; 64 * r_tile < n; r_tile++) {
-    for (int c1 = 0; c1 <= 2 * r_tile + 1 && 32 * c1 <= (long long)n - 2; c1++) {
-      for (int c2 = c1; c2 < 2 * r_tile; c2++) {
-        for (int r = 64 * r_tile; r < n && r <= 64 * r_tile + 63; r++) {
+  for (int c0 = 0; (long long)64 * c0 <= (long long)3 * n - 6; c0++) {
+    #ifdef _OPENMP
+    #pragma omp parallel for schedule(static, 1)
+    #endif
+    for (int c1 = (0 > (c0 - ((long long)n + 63) / 64 + 1) ? 0 : (c0 - ((long long)n + 63) / 64 + 1)); c1 <= ((((long long)n - 2) / 32) < (c0 - (c0 + 1) / 3) ? (((long long)n - 2) / 32) : (c0 - (c0 + 1) / 3)); c1++) {
+      for (int c2 = c1; c2 < 2 * c0 - 2 * c1; c2++) {
+        for (long long c3 = (long long)64 * c0 - (long long)64 * c1; c3 < n && c3 <= (long long)64 * c0 - (long long)64 * c1 + 63; c3++) {
           for (long long c4 = 32 * c1; c4 <= 32 * c1 + 31; c4++) {
             if (c2 == c1) {
-              M[r][c4] = M[r][c4] / M[c4][c4];
+              M[c3][c4] = M[c3][c4] / M[c4][c4];
             }
-            for (int c = ((32 * c2) > (c4 + 1) ? (32 * c2) : (c4 + 1)); c <= 32 * c2 + 31; c++) {
-              M[r][c] -= M[r][c4] * M[c4][c];
+            for (long long c5 = (((long long)32 * c2) > (c4 + 1) ? ((long long)32 * c2) : (c4 + 1)); c5 <= (long long)32 * c2 + 31; c5++) {
+              M[c3][c5] -= M[c3][c4] * M[c4][c5];
             }
           }
         }
       }
-      for (int c2 = ((2 * r_tile) > c1 ? (2 * r_tile) : c1); c2 <= ((long long)n - 1) / 32; c2++) {
-        for (int r = ((64 * r_tile) > (32 * c1 + 1) ? (64 * r_tile) : (32 * c1 + 1)); r < n && r <= 64 * r_tile + 63 && r <= 32 * c2 + 31; r++) {
+      for (int c2 = (c1 > (2 * c0 - 2 * c1) ? c1 : (2 * c0 - 2 * c1)); c2 <= ((long long)n - 1) / 32; c2++) {
+        for (int r = (((long long)64 * c0 - (long long)64 * c1) > (32 * c1 + 1) ? ((long long)64 * c0 - (long long)64 * c1) : (32 * c1 + 1)); r < n && r <= (long long)64 * c0 - (long long)64 * c1 + 63 && r <= 32 * c2 + 31; r++) {
           for (int p = 32 * c1; p <= 32 * c1 + 31 && p < r; p++) {
             if (c2 == c1) {
               M[r][p] = M[r][p] / M[p][p];
@@ -38,15 +41,18 @@ static void lu_rows(int n, double M[N][N])
             }
           }
         }
-        if (c2 == 2 * r_tile) {
-          for (int r = 64 * r_tile + 32; r < n && r <= 64 * r_tile + 63; r++) {
-            for (long long c4 = 32 * c1; c4 <= 32 * c1 + 31; c4++) {
-              if (c1 == 2 * r_tile) {
-                M[r][c4] = M[r][c4] / M[c4][c4];
+        if (2 * c1 + c2 == 2 * c0) {
+          for (long long c3 = (long long)64 * c0 - (long long)64 * c1 + 32; c3 < n && c3 <= (long long)64 * c0 - (long long)64 * c1 + 63; c3++) {
+            for (long long c4 = 32 * c1; c4 <= (long long)64 * c0 - (long long)64 * c1 + 30 && c4 <= 32 * c1 + 31; c4++) {
+              if (3 * c1 == 2 * c0) {
+                M[c3][c4] = M[c3][c4] / M[c4][c4];
               }
-              for (int c = ((64 * r_tile) > (c4 + 1) ? (64 * r_tile) : (c4 + 1)); c <= 64 * r_tile + 31; c++) {
-                M[r][c] -= M[r][c4] * M[c4][c];
+              for (long long c5 = (((long long)64 * c0 - (long long)64 * c1) > (c4 + 1) ? ((long long)64 * c0 - (long long)64 * c1) : (c4 + 1)); c5 <= (long long)64 * c0 - (long long)64 * c1 + 31; c5++) {
+                M[c3][c5] -= M[c3][c4] * M[c4][c5];
               }
+            }
+            if (3 * c1 == 2 * c0) {
+              M[c3][(long long)64 * c0 / 3 + 31] = M[c3][(long long)64 * c0 / 3 + 31] / M[(long long)64 * c0 / 3 + 31][(long long)64 * c0 / 3 + 31];
             }
           }
         }

@@ -19,9 +19,9 @@ static void lu_solve(int n, double A[N][N], double b[N], double y[N], double x[N
       && ((unsigned long long)x + (unsigned long long)n * sizeof x[0] <= (unsigned long long)b || (unsigned long long)b + (unsigned long long)n * sizeof b[0] <= (unsigned long long)x)
       && ((unsigned long long)x + (unsigned long long)n * sizeof x[0] <= (unsigned long long)y || (unsigned long long)y + (unsigned long long)n * sizeof y[0] <= (unsigned long long)x)
       && ((unsigned long long)y + (unsigned long long)n * sizeof y[0] <= (unsigned long long)b || (unsigned long long)b + (unsigned long long)n * sizeof b[0] <= (unsigned long long)y), 1)) {
-    for (int r_tile = 0; 64 * r_tile < n; r_tile++) {
-      for (int c2 = 0; c2 < 2 * r_tile; c2++) {
-        for (int r = 64 * r_tile; r < n && r <= 64 * r_tile + 63; r++) {
+    for (int c0 = 0; 64 * c0 < n; c0++) {
+      for (int c2 = 0; c2 < 2 * c0; c2++) {
+        for (int r = 64 * c0; r < n && r <= 64 * c0 + 63; r++) {
           for (int p = 0; p <= 31; p++) {
             if (c2 == 0 && p == 0) {
               A[r][0] = A[r][0];
@@ -42,15 +42,15 @@ static void lu_solve(int n, double A[N][N], double b[N], double y[N], double x[N
           }
         }
       }
-      for (int c2 = 2 * r_tile; c2 <= (n - 1) / 32; c2++) {
-        for (int r = 64 * r_tile; r < n && r <= 64 * r_tile + 63; r++) {
+      for (int c2 = 2 * c0; c2 <= (n - 1) / 32; c2++) {
+        for (int r = 64 * c0; r < n && r <= 64 * c0 + 63; r++) {
           if (32 * c2 + 31 >= r) {
             for (int p = 0; p <= 31 && p < r; p++) {
-              if (r_tile == 0 && c2 == 0 && p == 0) {
+              if (c0 == 0 && c2 == 0 && p == 0) {
                 A[r][0] = A[r][0];
                 A[r][0] = A[r][0] / A[0][0];
               }
-              if (r_tile == 0 && c2 == 0 && p >= 1) {
+              if (c0 == 0 && c2 == 0 && p >= 1) {
                 A[r][p] = A[r][p] / A[p][p];
               }
               for (int c = ((32 * c2) > (p + 1) ? (32 * c2) : (p + 1)); c < r; c++) {
@@ -66,48 +66,84 @@ static void lu_solve(int n, double A[N][N], double b[N], double y[N], double x[N
                 A[r][c] -= A[r][p] * A[p][c];
               }
             }
-            if (r_tile == 0 && r == 0) {
+            if (c0 == 0 && r == 0) {
               for (int c = 32 * c2; c <= ((n - 1) < (32 * c2 + 31) ? (n - 1) : (32 * c2 + 31)); c++) {
                 A[0][c] = A[0][c];
               }
             }
           } else {
-            for (int p = 0; p <= 31 && p <= 64 * r_tile + 30; p++) {
-              if (r_tile == 0 && p == 0) {
+            for (int p = 0; p <= 31 && p <= 64 * c0 + 30; p++) {
+              if (c0 == 0 && p == 0) {
                 A[r][0] = A[r][0];
                 A[r][0] = A[r][0] / A[0][0];
               }
-              if (r_tile == 0 && p >= 1) {
+              if (c0 == 0 && p >= 1) {
                 A[r][p] = A[r][p] / A[p][p];
               }
-              for (int c = ((64 * r_tile) > (p + 1) ? (64 * r_tile) : (p + 1)); c <= 64 * r_tile + 31; c++) {
+              for (int c = ((64 * c0) > (p + 1) ? (64 * c0) : (p + 1)); c <= 64 * c0 + 31; c++) {
                 if (p == 0) {
                   A[r][c] = A[r][c];
                 }
                 A[r][c] -= A[r][p] * A[p][c];
               }
             }
-            if (r_tile == 0) {
+            if (c0 == 0) {
               A[r][31] = A[r][31] / A[31][31];
             }
           }
         }
       }
-      for (int c1 = 1; c1 <= 2 * r_tile + 1 && 32 * c1 <= (long long)n - 2; c1++) {
-        for (int c2 = c1; c2 < 2 * r_tile; c2++) {
-          for (int r = 64 * r_tile; r < n && r <= 64 * r_tile + 63; r++) {
-            for (long long c4 = 32 * c1; c4 <= 32 * c1 + 31; c4++) {
-              if (c2 == c1) {
-                A[r][c4] = A[r][c4] / A[c4][c4];
+      #ifdef _OPENMP
+      #pragma omp parallel for schedule(static, 1)
+      #endif
+      for (int c1 = 1; c1 <= c0 - (c0 + 1) / 3; c1++) {
+        for (int c_tile = c1; c_tile <= (n - 1) / 32; c_tile++) {
+          for (int r = ((64 * c0 - 64 * c1) > (32 * c1 + 1) ? (64 * c0 - 64 * c1) : (32 * c1 + 1)); r <= 64 * c0 - 64 * c1 + 63; r++) {
+            if (r >= (long long)(32 * c_tile) + 32) {
+              for (int p = 32 * c1; p <= 32 * c1 + 31; p++) {
+                if (c_tile == c1) {
+                  A[r][p] = A[r][p] / A[p][p];
+                }
+                for (long long c5 = ((32 * c_tile) > (p + 1) ? (32 * c_tile) : (p + 1)); c5 <= 32 * c_tile + 31; c5++) {
+                  A[r][c5] -= A[r][p] * A[p][c5];
+                }
               }
-              for (int c = ((32 * c2) > (c4 + 1) ? (32 * c2) : (c4 + 1)); c <= 32 * c2 + 31; c++) {
-                A[r][c] -= A[r][c4] * A[c4][c];
+            } else {
+              for (int p = 32 * c1; p <= 32 * c1 + 31 && p < r; p++) {
+                if (c_tile == c1) {
+                  A[r][p] = A[r][p] / A[p][p];
+                }
+                for (int c = ((32 * c_tile) > (p + 1) ? (32 * c_tile) : (p + 1)); c < r; c++) {
+                  A[r][c] -= A[r][p] * A[p][c];
+                }
+                for (int c = ((32 * c_tile) > r ? (32 * c_tile) : r); c <= ((n - 1) < (32 * c_tile + 31) ? (n - 1) : (32 * c_tile + 31)); c++) {
+                  A[r][c] -= A[r][p] * A[p][c];
+                }
               }
             }
           }
         }
-        for (int c2 = ((2 * r_tile) > c1 ? (2 * r_tile) : c1); c2 <= (n - 1) / 32; c2++) {
-          for (int r = ((64 * r_tile) > (32 * c1 + 1) ? (64 * r_tile) : (32 * c1 + 1)); r < n && r <= 64 * r_tile + 63; r++) {
+      }
+    }
+    for (int c0 = (((long long)(n - 1)) >= 0 ? ((long long)(n - 1)) / 64 : -((-((long long)(n - 1)) + 64 - 1) / 64)) + 1; (long long)64 * c0 <= (long long)3 * n - 6; c0++) {
+      #ifdef _OPENMP
+      #pragma omp parallel for schedule(static, 1)
+      #endif
+      for (int c1 = c0 - ((long long)n + 63) / 64 + 1; c1 <= ((((long long)n - 2) / 32) < (c0 - (c0 + 1) / 3) ? (((long long)n - 2) / 32) : (c0 - (c0 + 1) / 3)); c1++) {
+        for (int c2 = c1; c2 < 2 * c0 - 2 * c1; c2++) {
+          for (long long c3 = (long long)64 * c0 - (long long)64 * c1; c3 < n && c3 <= (long long)64 * c0 - (long long)64 * c1 + 63; c3++) {
+            for (long long c4 = 32 * c1; c4 <= 32 * c1 + 31; c4++) {
+              if (c2 == c1) {
+                A[c3][c4] = A[c3][c4] / A[c4][c4];
+              }
+              for (long long c5 = (((long long)32 * c2) > (c4 + 1) ? ((long long)32 * c2) : (c4 + 1)); c5 <= (long long)32 * c2 + 31; c5++) {
+                A[c3][c5] -= A[c3][c4] * A[c4][c5];
+              }
+            }
+          }
+        }
+        for (int c2 = (c1 > (2 * c0 - 2 * c1) ? c1 : (2 * c0 - 2 * c1)); c2 <= (n - 1) / 32; c2++) {
+          for (int r = (((long long)64 * c0 - (long long)64 * c1) > (32 * c1 + 1) ? ((long long)64 * c0 - (long long)64 * c1) : (32 * c1 + 1)); r < n && r <= (long long)64 * c0 - (long long)64 * c1 + 63; r++) {
             if (32 * c2 + 31 >= r) {
               for (int p = 32 * c1; p <= 32 * c1 + 31 && p < r; p++) {
                 if (c2 == c1) {
@@ -121,16 +157,16 @@ static void lu_solve(int n, double A[N][N], double b[N], double y[N], double x[N
                 }
               }
             } else {
-              for (int p = 32 * c1; p <= 64 * r_tile + 30 && p <= 32 * c1 + 31; p++) {
-                if (c1 == 2 * r_tile) {
-                  A[r][p] = A[r][p] / A[p][p];
+              for (long long c4 = 32 * c1; c4 <= (long long)64 * c0 - (long long)64 * c1 + 30 && c4 <= 32 * c1 + 31; c4++) {
+                if (3 * c1 == 2 * c0) {
+                  A[r][c4] = A[r][c4] / A[c4][c4];
                 }
-                for (int c = ((64 * r_tile) > (p + 1) ? (64 * r_tile) : (p + 1)); c <= 64 * r_tile + 31; c++) {
-                  A[r][c] -= A[r][p] * A[p][c];
+                for (long long c5 = (((long long)64 * c0 - (long long)64 * c1) > (c4 + 1) ? ((long long)64 * c0 - (long long)64 * c1) : (c4 + 1)); c5 <= (long long)64 * c0 - (long long)64 * c1 + 31; c5++) {
+                  A[r][c5] -= A[r][c4] * A[c4][c5];
                 }
               }
-              if (c1 == 2 * r_tile) {
-                A[r][64 * r_tile + 31] = A[r][64 * r_tile + 31] / A[64 * r_tile + 31][64 * r_tile + 31];
+              if (3 * c1 == 2 * c0) {
+                A[r][(long long)64 * c0 / 3 + 31] = A[r][(long long)64 * c0 / 3 + 31] / A[(long long)64 * c0 / 3 + 31][(long long)64 * c0 / 3 + 31];
               }
             }
           }
