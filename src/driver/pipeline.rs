@@ -156,7 +156,7 @@ pub fn optimize(src: &str, options: &Options) -> FileReport {
         replacements = with_line_directives(src, replacements, file);
     }
     FileReport {
-        output: without_unused_declarations(src, splice(src, &replacements), options),
+        output: without_unused_declarations(src, &replacements, options),
         regions,
         file_diagnostics: front.file_diagnostics,
         defines_main: front.defines_main,
@@ -534,11 +534,16 @@ fn isl_failure(failure: IslFailure, span: &Span) -> Diagnostic {
     }
 }
 
-/// `rewritten` without the declarations of local variables that `src` used and the
-/// rewrite no longer does (`frontend::unused`), so that unused-variable warnings
+/// `src` with `replacements` made, without the declarations of local variables that
+/// `src` used and the rewrite no longer does (`frontend::unused`), so that unused-variable warnings
 /// of the original's build do not appear.
-fn without_unused_declarations(src: &str, rewritten: String, options: &Options) -> String {
-    if rewritten == src {
+fn without_unused_declarations(
+    src: &str,
+    replacements: &[(Span, String)],
+    options: &Options,
+) -> String {
+    let rewritten = splice(src, replacements);
+    if rewritten == src || !frontend::unused::may_leave_unused(src, replacements) {
         return rewritten;
     }
     let unused = frontend::unused::unused_declarations(src, &rewritten, &options.inputs.headers);

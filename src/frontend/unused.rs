@@ -59,6 +59,181 @@ pub fn unused_declarations(original: &str, rewritten: &str, headers: &[String]) 
     spans
 }
 
+/// Whether some `replacements` of `src` may leave a declaration unused: some name of a
+/// replaced text is not a name of its new text ([`names`]). Where none does, every
+/// variable is still mentioned in each replaced place, so [`unused_declarations`] of
+/// the spliced text would find nothing, and its two parses are not needed (a fifth of
+/// the work outside isl on a PolyBench file).
+pub fn may_leave_unused(src: &str, replacements: &[(Span, String)]) -> bool {
+    replacements.iter().any(|(span, text)| {
+        let kept = names(text);
+        names(&src[span.clone()]).iter().any(|x| !kept.contains(x))
+    })
+}
+
+/// The names C code `code` mentions as [`identifier_counts`] counts them, or fewer:
+/// its words outside comments, string and character literals and numbers, but for
+/// keywords, member names (after `.` or `->`) and each directive's own word
+/// (`pragma`); a directive's other words count, as its text may name variables.
+fn names(code: &str) -> std::collections::HashSet<&str> {
+    let bytes = code.as_bytes();
+    let mut out = std::collections::HashSet::new();
+    let (mut at, mut line_start, mut member) = (0, true, false);
+    let mut directive = DirectiveWord::None;
+    while at < bytes.len() {
+        let c = bytes[at];
+        let word = |from: usize| {
+            let len = bytes[from..]
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+                .count();
+            from + len
+        };
+        match c {
+            b'\n' => {
+                let continued = at > 0 && bytes[at - 1] == b'\\';
+                if !continued {
+                    directive = DirectiveWord::None;
+                }
+                line_start = true;
+                at += 1;
+                continue;
+            }
+            b'#' if line_start => directive = DirectiveWord::Next,
+            b'/' if bytes.get(at + 1) == Some(&b'/') => {
+                at += bytes[at..].iter().take_while(|b| **b != b'\n').count();
+                continue;
+            }
+            b'/' if bytes.get(at + 1) == Some(&b'*') => {
+                at = code[at + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |k| at + 2 + k + 2);
+                continue;
+            }
+            b'"' | b'\'' => at = literal_end(bytes, at) - 1,
+            b'0'..=b'9' => at = number_end(bytes, at) - 1,
+            b'.' if bytes.get(at + 1).is_some_and(u8::is_ascii_digit) => {
+                at = number_end(bytes, at) - 1
+            }
+            b'.' => member = true,
+            b'-' if bytes.get(at + 1) == Some(&b'>') => {
+                member = true;
+                at += 1;
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                let end = word(at);
+                let name = &code[at..end];
+                match directive {
+                    DirectiveWord::Next => directive = DirectiveWord::Past,
+                    _ if member || C_KEYWORDS.contains(&name) => {}
+                    _ => {
+                        out.insert(name);
+                    }
+                }
+                member = false;
+                line_start = false;
+                at = end;
+                continue;
+            }
+            c if c.is_ascii_whitespace() => {
+                at += 1;
+                continue;
+            }
+            _ => member = false,
+        }
+        line_start = false;
+        at += 1;
+    }
+    out
+}
+
+/// Where a directive line stands in [`names`]: before its own word, or past it.
+#[derive(Clone, Copy)]
+enum DirectiveWord {
+    None,
+    Next,
+    Past,
+}
+
+/// The end of the string or character literal starting at `at` (its quote).
+fn literal_end(bytes: &[u8], at: usize) -> usize {
+    let quote = bytes[at];
+    let mut k = at + 1;
+    while k < bytes.len() && bytes[k] != quote && bytes[k] != b'\n' {
+        k += if bytes[k] == b'\\' { 2 } else { 1 };
+    }
+    (k + 1).min(bytes.len())
+}
+
+/// The end of the number (a preprocessing number: `1e-9`, `0x1fULL`, `.5f`) at `at`.
+fn number_end(bytes: &[u8], at: usize) -> usize {
+    let mut k = at + 1;
+    while k < bytes.len() {
+        let b = bytes[k];
+        let exponent_sign =
+            matches!(b, b'+' | b'-') && matches!(bytes[k - 1], b'e' | b'E' | b'p' | b'P');
+        if !(b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || exponent_sign) {
+            break;
+        }
+        k += 1;
+    }
+    k
+}
+
+/// Words no C program can name a variable: C89's keywords (keywords in every C since),
+/// and reserved spellings (a leading underscore and a capital, or two underscores).
+const C_KEYWORDS: &[&str] = &[
+    "auto",
+    "break",
+    "case",
+    "char",
+    "const",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extern",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "int",
+    "long",
+    "register",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "struct",
+    "switch",
+    "typedef",
+    "union",
+    "unsigned",
+    "void",
+    "volatile",
+    "while",
+    "_Bool",
+    "_Complex",
+    "_Alignas",
+    "_Alignof",
+    "_Atomic",
+    "_Generic",
+    "_Noreturn",
+    "_Static_assert",
+    "_Thread_local",
+    "__restrict",
+    "__restrict__",
+    "__inline",
+    "__inline__",
+    "__typeof__",
+    "__extension__",
+    "__attribute__",
+    "__asm__",
+];
+
 /// The bodies of the functions defined at file scope, by name.
 fn function_bodies<'t>(root: Node<'t>, src: &'t str) -> HashMap<&'t str, Node<'t>> {
     let mut out = HashMap::new();
@@ -207,4 +382,44 @@ fn removal(decl: Node, declarators: &[(Node, &str)], unused: &[bool], src: &str)
 
 fn each<'t>(node: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
     descendants(node).for_each(f);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{may_leave_unused, names};
+
+    fn sorted(code: &str) -> Vec<&str> {
+        let mut v: Vec<&str> = names(code).into_iter().collect();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn names_leave_out_what_no_parse_counts_as_a_name() {
+        let code = "for (int i = 0; i < n; i++) // t in a comment\n  \
+                    s.x += p->y * 1e-9 + 0x1fULL + .5f; /* u */ puts(\"v\\\" w\"); c = 'z';\n";
+        assert_eq!(sorted(code), ["c", "i", "n", "p", "puts", "s"]);
+    }
+
+    #[test]
+    fn a_directive_counts_its_words_but_its_own() {
+        let code = "#ifdef _OPENMP\n#pragma omp parallel for \\\n  private(i)\n#endif\nx = 1;\n";
+        assert_eq!(
+            sorted(code),
+            ["_OPENMP", "i", "omp", "parallel", "private", "x"]
+        );
+    }
+
+    #[test]
+    fn only_a_name_missing_from_its_replacement_may_leave_a_declaration_unused() {
+        let src = "void f(void) { double t; for (i = 0; i < n; i++) { t = a[i]; b[i] = t; } }";
+        let region = src.find("for").unwrap()..src.len() - 2;
+        let kept = "for (i = 0; i < n; i += 1) {\n  double t0 = a[i];\n  b[i] = t0 + t * 0;\n}";
+        let lost = "for (i = 0; i < n; i++)\n  b[i] = a[i];";
+        assert!(!may_leave_unused(
+            src,
+            &[(region.clone(), kept.to_string())]
+        ));
+        assert!(may_leave_unused(src, &[(region, lost.to_string())]));
+    }
 }
