@@ -101,7 +101,7 @@ fn names(code: &str) -> std::collections::HashSet<&str> {
             }
             b'#' if line_start => directive = DirectiveWord::Next,
             b'/' if bytes.get(at + 1) == Some(&b'/') => {
-                at += bytes[at..].iter().take_while(|b| **b != b'\n').count();
+                at = line_comment_end(bytes, at);
                 continue;
             }
             b'/' if bytes.get(at + 1) == Some(&b'*') => {
@@ -116,6 +116,11 @@ fn names(code: &str) -> std::collections::HashSet<&str> {
                 at = number_end(bytes, at) - 1
             }
             b'.' => member = true,
+            // `x-->y` is `x -- > y`: a name after `--` is no member.
+            b'-' if bytes.get(at + 1) == Some(&b'-') => {
+                member = false;
+                at += 1;
+            }
             b'-' if bytes.get(at + 1) == Some(&b'>') => {
                 member = true;
                 at += 1;
@@ -153,6 +158,16 @@ enum DirectiveWord {
     None,
     Next,
     Past,
+}
+
+/// The end (its newline) of the `//` comment at `at`, which a backslash at the end of a
+/// line continues.
+fn line_comment_end(bytes: &[u8], at: usize) -> usize {
+    let mut k = at;
+    while k < bytes.len() && !(bytes[k] == b'\n' && bytes[k - 1] != b'\\') {
+        k += 1;
+    }
+    k
 }
 
 /// The end of the string or character literal starting at `at` (its quote).
@@ -399,6 +414,8 @@ mod tests {
         let code = "for (int i = 0; i < n; i++) // t in a comment\n  \
                     s.x += p->y * 1e-9 + 0x1fULL + .5f; /* u */ puts(\"v\\\" w\"); c = 'z';\n";
         assert_eq!(sorted(code), ["c", "i", "n", "p", "puts", "s"]);
+        let code = "a = b-->c; // d \\\n e = f;\n g = 1;";
+        assert_eq!(sorted(code), ["a", "b", "c", "g"]);
     }
 
     #[test]
