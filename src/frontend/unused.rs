@@ -81,15 +81,7 @@ fn names(code: &str) -> std::collections::HashSet<&str> {
     let (mut at, mut line_start, mut member) = (0, true, false);
     let mut directive = DirectiveWord::None;
     while at < bytes.len() {
-        let c = bytes[at];
-        let word = |from: usize| {
-            let len = bytes[from..]
-                .iter()
-                .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-                .count();
-            from + len
-        };
-        match c {
+        match bytes[at] {
             b'\n' => {
                 let continued = at > 0 && bytes[at - 1] == b'\\';
                 if !continued {
@@ -126,7 +118,11 @@ fn names(code: &str) -> std::collections::HashSet<&str> {
                 at += 1;
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                let end = word(at);
+                let end = at
+                    + bytes[at..]
+                        .iter()
+                        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+                        .count();
                 let name = &code[at..end];
                 match directive {
                     DirectiveWord::Next => directive = DirectiveWord::Past,
