@@ -35,14 +35,15 @@ fn main() {
             let ctx = nestor::support::isl::new_context();
             let t = Instant::now();
             let text = nestor::model::scop_text(region).expect("modelled");
-            let scop = nestor::model::build(&ctx, &text).expect("isl model");
+            let scop = nestor::model::build(&ctx, &text, Default::default()).expect("isl model");
             model.push(t.elapsed());
             let t = Instant::now();
-            let df = nestor::analysis::deps::dataflow(&ctx, &scop).expect("dataflow");
+            let df = nestor::analysis::dataflow::dataflow(&ctx, &scop).expect("dataflow");
             flow.push(t.elapsed());
             let tree = nestor::model::original_schedule(region);
             let schedule = nestor::model::schedule(&ctx, region, &text, &tree).expect("schedule");
-            let map = nestor::analysis::deps::schedule_map(&scop, &schedule).expect("schedule map");
+            let map =
+                nestor::analysis::dataflow::schedule_map(&scop, &schedule).expect("schedule map");
             let t = Instant::now();
             let verdict = nestor::analysis::deps::check(
                 &df,

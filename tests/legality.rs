@@ -21,6 +21,7 @@ mod common;
 
 use common::corpus::{self, Case, Checked};
 use isl_rs::{Context, UnionMap};
+use nestor::analysis::dataflow;
 use nestor::analysis::deps::{self, Dataflow, Order, Verdict};
 use nestor::frontend;
 use nestor::model::{self, Scop};
@@ -43,8 +44,8 @@ fn analyze(src: &str) -> Result<Analysis, String> {
     }
     let ctx = nestor::support::isl::new_context();
     let text = model::scop_text(&front.regions[0]).map_err(|d| d.message)?;
-    let scop = model::build(&ctx, &text).map_err(|e| e.to_string())?;
-    let df = deps::dataflow(&ctx, &scop).map_err(|e| e.to_string())?;
+    let scop = model::build(&ctx, &text, Default::default()).map_err(|e| e.to_string())?;
+    let df = dataflow::dataflow(&ctx, &scop).map_err(|e| e.to_string())?;
     Ok(Analysis { df, scop, ctx })
 }
 
@@ -191,7 +192,7 @@ fn checks_of_changes_agree_with_checks_of_the_whole_region() {
             let Ok(text) = model::scop_text(&region) else {
                 continue;
             };
-            let scop = model::build(&ctx, &text).expect("isl model");
+            let scop = model::build(&ctx, &text, Default::default()).expect("isl model");
             let mut plan =
                 nestor::analysis::plan::Plan::new(&ctx, region, text, scop).expect("dataflow");
             let original = plan.tree.clone();
@@ -207,7 +208,7 @@ fn checks_of_changes_agree_with_checks_of_the_whole_region() {
                     let direct = plan.schedule_map(&ctx, candidate)?;
                     let schedule = model::schedule(&ctx, &plan.region, &plan.text, candidate)?;
                     assert!(
-                        direct.is_equal(&deps::schedule_map(&plan.scop, &schedule)?)?,
+                        direct.is_equal(&dataflow::schedule_map(&plan.scop, &schedule)?)?,
                         "{}: time stamps of {candidate:?} differ from isl's",
                         path.display()
                     );
@@ -235,7 +236,7 @@ fn checks_of_changes_agree_with_checks_of_the_whole_region() {
                 model::schedule(&ctx, &plan.region, &plan.text, &tiled).expect("isl schedule");
             assert!(
                 plan.schedule_map(&ctx, &tiled)
-                    .and_then(|m| m.is_equal(&deps::schedule_map(&plan.scop, &schedule)?))
+                    .and_then(|m| m.is_equal(&dataflow::schedule_map(&plan.scop, &schedule)?))
                     .expect("time stamps"),
                 "{}: time stamps of the tiled {tiled:?} differ from isl's",
                 path.display()
@@ -265,7 +266,7 @@ fn alternatives_are_legal_distinct_and_ranked() {
             let Ok(text) = model::scop_text(&region) else {
                 continue;
             };
-            let scop = model::build(&ctx, &text).expect("isl model");
+            let scop = model::build(&ctx, &text, Default::default()).expect("isl model");
             let plan =
                 nestor::analysis::plan::Plan::new(&ctx, region, text, scop).expect("dataflow");
             let options = nestor::transform::search::SearchOptions::default();

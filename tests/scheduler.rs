@@ -15,7 +15,7 @@ fn plan_of(ctx: &isl_rs::Context, file: &str) -> Plan {
     let src = std::fs::read_to_string(file).expect("fixture exists");
     let region = frontend::analyze(&src, &[], &[]).regions.remove(0);
     let text = model::scop_text(&region).expect("model");
-    let scop = model::build(ctx, &text).expect("isl model");
+    let scop = model::build(ctx, &text, Default::default()).expect("isl model");
     Plan::new(ctx, region, text, scop).expect("dataflow")
 }
 

@@ -4,7 +4,7 @@
 mod common;
 
 use isl_rs::UnionMap;
-use nestor::analysis::deps;
+use nestor::analysis::dataflow;
 use nestor::driver::pipeline::{self, Options, Status};
 use nestor::transform::contraction;
 use nestor::transform::search::SearchOptions;
@@ -41,8 +41,8 @@ fn paper_filter_fused_with_shift_2_contracts_to_four_cells_of_one_row() {
     let region = &front.regions[0];
     let ctx = nestor::support::isl::new_context();
     let text = model::scop_text(region).expect("modelled");
-    let scop = model::build(&ctx, &text).expect("isl model");
-    let df = deps::dataflow(&ctx, &scop).expect("dataflow");
+    let scop = model::build(&ctx, &text, Default::default()).expect("isl model");
+    let df = dataflow::dataflow(&ctx, &scop).expect("dataflow");
     let fused = UnionMap::read_from_str(
         &ctx,
         "[M, N] -> { S0[i, j] -> [i, j, 0]; S1[i, j] -> [i, j + 2, 1] }",
@@ -55,7 +55,7 @@ fn paper_filter_fused_with_shift_2_contracts_to_four_cells_of_one_row() {
             .unwrap();
     assert_eq!(moduli, vec![Some(1), Some(4)]);
     // In the original order every row is produced before any is consumed: no contraction.
-    let original = deps::schedule_map(&scop, &scop.schedule).unwrap();
+    let original = dataflow::schedule_map(&scop, &scop.schedule).unwrap();
     let moduli =
         contraction::contraction_moduli(&df.plain.writes, &df.plain.flow, &original, "tmp", 2)
             .unwrap();

@@ -5,6 +5,7 @@
 //! `Plan` every transformation is judged against (`plan`).
 
 pub mod bounds;
+pub mod dataflow;
 pub mod deps;
 pub mod order;
 pub mod plan;

@@ -3,12 +3,15 @@
 //! trees, storage changes rewrite the region and lift it again, and every change is
 //! checked here against the original program's dataflow (invariant 7).
 
-use crate::analysis::deps::{self, Dataflow, Order, Verdict, Violation, ViolationKind};
+use crate::analysis::dataflow;
+use crate::analysis::deps::{self, Checked, Dataflow, Order, Verdict, Violation, ViolationKind};
 use crate::frontend::Region;
 use crate::frontend::ir::BlockVariable;
-use crate::model::{self, ScheduleTree, Scop, ScopText};
+use crate::model::{self, Parsed, ScheduleTree, Scop, ScopText};
 use isl_rs::{Context, LibISLError, UnionMap, UnionSet};
-use std::collections::BTreeSet;
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap};
+use std::rc::Rc;
 
 type Isl<T> = Result<T, LibISLError>;
 
@@ -23,19 +26,29 @@ pub struct Plan {
     /// same values as the original order against `df`: later stages check only what
     /// their changes of it reorder (`is_legal_change`).
     pub tree: ScheduleTree,
+    /// The pieces of time stamps parsed so far ([`model::time_stamps`]), by their
+    /// text: a search's candidates share most of them.
+    stamps: RefCell<HashMap<String, UnionMap>>,
+    /// Whether an order keeps every memory-based dependence, for the original order and
+    /// those [`Plan::violation_of_change`] found legal: a change of one that does
+    /// need only have its reordered instances' kept.
+    memory_order_kept: RefCell<HashMap<ScheduleTree, bool>>,
 }
 
 impl Plan {
     /// `region` with its dataflow, in its original order.
     pub fn new(ctx: &Context, region: Region, text: ScopText, scop: Scop) -> Isl<Plan> {
-        let df = deps::dataflow(ctx, &scop)?;
+        let df = dataflow::dataflow(ctx, &scop)?;
         let tree = model::original_schedule(&region);
+        let memory_order_kept = RefCell::new(HashMap::from([(tree.clone(), true)]));
         Ok(Plan {
             region,
             text,
             scop,
             df,
             tree,
+            stamps: RefCell::default(),
+            memory_order_kept,
         })
     }
 
@@ -111,20 +124,41 @@ impl Plan {
         format!("{}{{ {} }}", self.text.params, pieces.join("; "))
     }
 
-    /// `region` (this plan's region with its storage changed) lifted again, in its
-    /// original order; `None` when it cannot be written in isl notation.
+    /// `region` lifted, in its original order; `None` when it cannot be written in isl
+    /// notation.
     pub fn lift(ctx: &Context, region: Region) -> Isl<Option<Plan>> {
-        let Ok(text) = model::scop_text(&region) else {
-            return Ok(None);
-        };
-        let scop = model::build(ctx, &text)?;
-        Plan::new(ctx, region, text, scop).map(Some)
+        lifted(ctx, region, Default::default())
+    }
+
+    /// `region` (this plan's region with its storage changed) lifted again, in its
+    /// original order, reading again only the texts of this plan's model it changed;
+    /// `None` when it cannot be written in isl notation.
+    pub fn lift_change(&self, ctx: &Context, region: Region) -> Isl<Option<Plan>> {
+        lifted(ctx, region, self.scop.parsed.clone())
+    }
+
+    /// This plan with the order `tree` chosen (one computing the same values).
+    pub fn in_order(self, tree: ScheduleTree) -> Plan {
+        Plan { tree, ..self }
     }
 
     /// `{ S[i] -> time }`: the time stamps `tree` gives the statement instances.
     pub fn schedule_map(&self, ctx: &Context, tree: &ScheduleTree) -> Isl<UnionMap> {
-        let stamps = model::time_stamps(&self.region, &self.text.params, tree);
-        UnionMap::read_from_str(ctx, &stamps)?.intersect_domain(self.scop.domain.copy()?)
+        let mut parsed = self.stamps.borrow_mut();
+        let mut map = UnionMap::empty_ctx(ctx)?;
+        for piece in model::time_stamps(&self.region, &self.text.params, tree) {
+            let stamps = match parsed.get(&piece) {
+                Some(stamps) => stamps.copy()?,
+                None => {
+                    let stamps = UnionMap::read_from_str(ctx, &piece)?
+                        .intersect_domain(self.scop.domain.copy()?)?;
+                    parsed.insert(piece, stamps.copy()?);
+                    stamps
+                }
+            };
+            map = map.union(stamps)?;
+        }
+        Ok(map)
     }
 
     /// Whether running the region in the order `tree` computes the same values, with a
@@ -169,11 +203,32 @@ impl Plan {
         base: &ScheduleTree,
         candidate: &ScheduleTree,
     ) -> Isl<Option<ViolationKind>> {
+        let kept = self.memory_order_kept.borrow().get(base).copied();
         let Some(reordered) = self.reordered(ctx, base, candidate)? else {
+            if let Some(kept) = kept {
+                self.memory_order_kept
+                    .borrow_mut()
+                    .insert(candidate.clone(), kept);
+            }
             return Ok(None);
         };
         let schedule = self.schedule_map(ctx, candidate)?;
-        deps::first_violation(&self.df, &schedule, &Order::Sequential, Some(&reordered))
+        let checked = deps::first_violation(
+            &self.df,
+            &schedule,
+            &Order::Sequential,
+            Some(&reordered),
+            kept == Some(true),
+        )?;
+        Ok(match checked {
+            Checked::Violated(kind) => Some(kind),
+            Checked::Legal { keeps_memory_order } => {
+                self.memory_order_kept
+                    .borrow_mut()
+                    .insert(candidate.clone(), keeps_memory_order);
+                None
+            }
+        })
     }
 
     /// The counterexample to `candidate`, a change of the legal order `base`, checked as
@@ -217,4 +272,13 @@ impl Plan {
             .collect();
         UnionSet::read_from_str(ctx, &format!("{{ {} }}", tuples.join("; ")))
     }
+}
+
+/// `region` lifted with `parsed`'s texts read already.
+fn lifted(ctx: &Context, region: Region, parsed: Rc<Parsed>) -> Isl<Option<Plan>> {
+    let Ok(text) = model::scop_text(&region) else {
+        return Ok(None);
+    };
+    let scop = model::build(ctx, &text, parsed)?;
+    Plan::new(ctx, region, text, scop).map(Some)
 }

@@ -315,7 +315,7 @@ fn versioned_outcome(
     identifiers: &BTreeSet<String>,
     options: &Options,
 ) -> Result<Outcome, Failure> {
-    let mut scop = model::build(ctx, text)?;
+    let mut scop = model::build(ctx, text, Default::default())?;
     let refused = |d: Box<Diagnostic>| {
         Ok(Outcome {
             diagnostics: vec![*d],

@@ -3,7 +3,8 @@
 //! generation. Each adds its decisions and diagnostics to the region's `Outcome`.
 
 use super::options::{Mode, Options};
-use crate::analysis::deps::{self, Dataflow};
+use crate::analysis::dataflow;
+use crate::analysis::deps::Dataflow;
 use crate::analysis::plan::Plan;
 use crate::codegen;
 use crate::codegen::copy_back::{copy_back, copy_extents};
@@ -489,7 +490,7 @@ pub(super) fn dataflow_report(df: &Dataflow) -> Result<DataflowReport, LibISLErr
     };
     Ok(DataflowReport {
         flow: text(df.plain.flow.copy()?)?,
-        live_ranges: text(deps::live_ranges(df)?)?,
+        live_ranges: text(dataflow::live_ranges(df)?)?,
         live_in: text(df.tagged.live_in.copy()?)?,
         live_out: text(df.tagged.live_out.copy()?)?,
         memory: text(df.memory.copy()?)?,

@@ -11,11 +11,14 @@ use crate::frontend::types::CType;
 use crate::support::diag::{Code, Diagnostic, Span};
 use crate::support::isl::{Failure, build_ast};
 use isl_rs::{ASTNode, Context, LibISLError, Schedule, Set, UnionMap, UnionSet};
+use std::rc::Rc;
 
 mod names;
+mod parsed;
 mod tree;
 
 pub use names::{c_name, isl_name, tuple};
+pub use parsed::Parsed;
 pub use tree::{
     BandAt, LoopName, Mark, ScheduleTree, original_schedule, schedule_yaml, time_stamps,
 };
@@ -56,6 +59,9 @@ pub struct Scop {
     pub schedule: Schedule,
     /// Every cell of the arrays live after the region.
     pub live_out_cells: UnionSet,
+    /// The texts read to build it: the regions a storage change makes from this one
+    /// are built with it ([`build`]).
+    pub parsed: Rc<Parsed>,
 }
 
 impl Scop {
@@ -373,24 +379,24 @@ fn loop_constraints(l: &Loop) -> Vec<Cond> {
     out
 }
 
-/// Parses the model into isl objects.
-pub fn build(ctx: &Context, text: &ScopText) -> Result<Scop, LibISLError> {
+/// Parses the model into isl objects, reading each text `parsed` has not read yet.
+pub fn build(ctx: &Context, text: &ScopText, parsed: Rc<Parsed>) -> Result<Scop, LibISLError> {
     let context = Set::read_from_str(ctx, &text.context)?;
     let mut domain = UnionSet::empty_ctx(ctx)?;
     for d in &text.domains {
-        domain = domain.union(UnionSet::read_from_str(ctx, d)?)?;
+        domain = domain.union(parsed.union_set(ctx, d)?)?;
     }
     let mut reads = UnionMap::empty_ctx(ctx)?;
     let mut writes = UnionMap::empty_ctx(ctx)?;
     for (kind, a) in text.accesses.iter().flatten() {
-        let m = UnionMap::read_from_str(ctx, a)?;
+        let m = parsed.union_map(ctx, a)?;
         match kind {
             AccessKind::Read => reads = reads.union(m)?,
             AccessKind::Write => writes = writes.union(m)?,
         }
     }
-    let schedule = Schedule::read_from_str(ctx, &text.schedule)?;
-    let live_out_cells = UnionSet::read_from_str(ctx, &text.live_out_cells)?;
+    let schedule = parsed.schedule(ctx, &text.schedule)?;
+    let live_out_cells = parsed.union_set(ctx, &text.live_out_cells)?;
     Ok(Scop {
         live_out_cells,
         context,
@@ -398,6 +404,7 @@ pub fn build(ctx: &Context, text: &ScopText) -> Result<Scop, LibISLError> {
         reads,
         writes,
         schedule,
+        parsed,
     })
 }
 

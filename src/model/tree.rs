@@ -351,19 +351,21 @@ pub(super) fn sequence(nodes: &[Node]) -> ScheduleTree {
 /// `{ S[i] -> [t_1, ..., t_n] }` for `tree`, as isl flattens a schedule tree: one
 /// dimension per band (the statement's time in it) and per sequence (the position of
 /// the child holding the statement), then zeros up to the deepest statement's length.
-/// Written directly: parsing the YAML and flattening in isl cost a tenth of a check.
-pub fn time_stamps(region: &Region, params: &str, tree: &ScheduleTree) -> String {
+/// One piece per statement (`params{ S[i] -> [..] }`), so that a piece
+/// a change leaves as it was need not be parsed again. Written directly: parsing the
+/// YAML and flattening in isl cost a tenth of a check.
+pub fn time_stamps(region: &Region, params: &str, tree: &ScheduleTree) -> Vec<String> {
     let stamps = statement_times(tree);
     let length = stamps.iter().map(|(_, t)| t.len()).max().unwrap_or(0);
-    let pieces: Vec<String> = stamps
+    stamps
         .into_iter()
         .map(|(k, mut times)| {
             times.resize(length, "0".to_string());
             let s = &region.statements[k];
-            format!("{} -> [{}]", tuple(&s.name, &s.iters), times.join(", "))
+            let piece = format!("{} -> [{}]", tuple(&s.name, &s.iters), times.join(", "));
+            format!("{params}{{ {piece} }}")
         })
-        .collect();
-    format!("{params}{{ {} }}", pieces.join("; "))
+        .collect()
 }
 
 /// Per statement below `tree`, its time in each band and its position in each

@@ -1,9 +1,9 @@
 //! Array contraction (after Lefebvre & Feautrier, as laid out step by step by
 //! Morvan): a temporary array whose values live only a few iterations under the chosen
 //! order is stored in a modulo buffer. Each contraction is kept only when the
-//! contracted program reads the same values (`deps::same_values`).
+//! contracted program reads the same values (`dataflow::same_values`).
 
-use crate::analysis::deps;
+use crate::analysis::dataflow;
 use crate::analysis::plan::Plan;
 use crate::frontend::ir::{Aff, Array, Memory, Piece, Region, Scope};
 use crate::frontend::types::ElementType;
@@ -242,7 +242,7 @@ fn temporaries(region: &Region) -> Vec<Array> {
 /// Contracts every temporary array of `plan`'s region (dead after it, not read before
 /// being written in it) to the smallest modulo buffer its live ranges under the chosen
 /// order allow. Each contraction is kept only if the contracted program, run in that
-/// order, reads exactly the values the original reads (`deps::same_values`).
+/// order, reads exactly the values the original reads (`dataflow::same_values`).
 pub fn contract_temporaries(
     ctx: &Context,
     mut plan: Plan,
@@ -273,7 +273,7 @@ fn contracted(
     identifiers: &BTreeSet<String>,
 ) -> Result<Option<(Region, ScopText, Scop, Contraction)>, LibISLError> {
     let isl_array = model::isl_name(&array.name);
-    if deps::reads_live_in(ctx, &plan.df, &array.name, array.extents.len())? {
+    if dataflow::reads_live_in(ctx, &plan.df, &array.name, array.extents.len())? {
         return Ok(None);
     }
     let order = plan.schedule_map(ctx, &plan.tree)?;
@@ -299,10 +299,10 @@ fn contracted(
     let Ok(text) = model::scop_text(&region) else {
         return Ok(None);
     };
-    let scop = model::build(ctx, &text)?;
+    let scop = model::build(ctx, &text, plan.scop.parsed.clone())?;
     let order = model::schedule(ctx, &region, &text, &plan.tree)?;
-    let df = deps::dataflow_under(ctx, &scop, &order)?;
-    let same = deps::same_values(&plan.df, &df)?;
+    let df = dataflow::dataflow_under(ctx, &scop, &order)?;
+    let same = dataflow::same_values(&plan.df, &df)?;
     Ok(same.then_some((region, text, scop, contraction)))
 }
 

@@ -8,12 +8,12 @@
 //!
 //! Kept, like every storage change, only when the changed program computes the same:
 //! with the store kept (it reads and writes the same cell, `C[i][j] = C[i][j];`), it
-//! reads the same values (`deps::same_values`) and leaves the same last write of every
-//! live cell (`deps::same_live_out`); the scalar is never read before the region writes
+//! reads the same values (`dataflow::same_values`) and leaves the same last write of every
+//! live cell (`dataflow::same_live_out`); the scalar is never read before the region writes
 //! it (that value would now be the cell's) and has the cell's type (so every operation
 //! on it rounds the same). A plain store then changes no cell and is left out.
 
-use crate::analysis::deps;
+use crate::analysis::dataflow;
 use crate::analysis::plan::Plan;
 use crate::frontend::ir::{AccessKind, Node, Region, Statement};
 use crate::frontend::types::{CType, ElementType};
@@ -42,7 +42,7 @@ pub fn forwarded(
     variable: &str,
     web: usize,
 ) -> Result<Option<(Plan, Forwarding)>, LibISLError> {
-    if deps::reads_live_in(ctx, &plan.df, variable, 0)? {
+    if dataflow::reads_live_in(ctx, &plan.df, variable, 0)? {
         return Ok(None);
     }
     let Some(users) = webs(plan, variable)?.into_iter().nth(web) else {
@@ -51,12 +51,12 @@ pub fn forwarded(
     for (store, kind) in stores(&plan.region, variable, &users) {
         let redirected = redirected(&plan.region, variable, store, &users);
         let Some(Some(checked)) =
-            crate::support::isl::step(ctx, || Plan::lift(ctx, redirected.clone()))?
+            crate::support::isl::step(ctx, || plan.lift_change(ctx, redirected.clone()))?
         else {
             continue;
         };
-        if !deps::same_values(&plan.df, &checked.df)?
-            || !deps::same_live_out(&plan.df, &checked.df)?
+        if !dataflow::same_values(&plan.df, &checked.df)?
+            || !dataflow::same_live_out(&plan.df, &checked.df)?
         {
             continue;
         }
@@ -64,7 +64,7 @@ pub fn forwarded(
             Store::Plain => {
                 let region = without_statement(&redirected, store);
                 let Some(Some(lifted)) =
-                    crate::support::isl::step(ctx, || Plan::lift(ctx, region))?
+                    crate::support::isl::step(ctx, || plan.lift_change(ctx, region))?
                 else {
                     continue;
                 };
@@ -100,7 +100,7 @@ pub fn webs(plan: &Plan, variable: &str) -> Result<Vec<BTreeSet<usize>>, LibISLE
         .map(|(k, a)| (format!("R{}", a.id), k))
         .collect();
     let mut web: BTreeMap<usize, usize> = statement_of.values().map(|&k| (k, k)).collect();
-    let pairs = deps::live_ranges(&plan.df)?
+    let pairs = dataflow::live_ranges(&plan.df)?
         .domain_factor_range()?
         .range_factor_range()?
         .get_map_list()?;

@@ -11,7 +11,8 @@
 //! ([`copied_cells`]), and no iteration reads a value from before the region. The code
 //! is `CopyCode`, made in `driver::stages` and printed by `codegen` (`with_copies`).
 
-use crate::analysis::deps::{self, Dataflow};
+use crate::analysis::dataflow;
+use crate::analysis::deps::Dataflow;
 use crate::analysis::plan::Plan;
 use crate::frontend::ir::{Aff, Region};
 use crate::model::{self, ScheduleTree};
@@ -107,7 +108,7 @@ pub fn copied_cells(
     array: &str,
     rank: usize,
 ) -> Isl<Option<Set>> {
-    if deps::reads_live_in(ctx, df, array, rank)? {
+    if dataflow::reads_live_in(ctx, df, array, rank)? {
         return Ok(None);
     }
     let band = plan.tree.node_at(path).statements();

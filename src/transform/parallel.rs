@@ -9,6 +9,7 @@
 //! and pass the parallel check. Reductions carry a flow dependence and stay sequential,
 //! so the results are the same under any number of threads.
 
+use crate::analysis::dataflow;
 use crate::analysis::deps::{self, Concurrency, Dataflow, Order, Sequential, ViolationKind};
 use crate::analysis::plan::Plan;
 use crate::frontend::ir::{Aff, Region};
@@ -503,13 +504,10 @@ impl Finder<'_> {
         }
         // Judged like the search judges an expansion: the expanded program's own
         // dataflow must be the original one, and the order is checked against it.
-        let Some(expanded) = Plan::lift(ctx, region)? else {
+        let Some(expanded) = plan.lift_change(ctx, region)? else {
             return Ok(Err(BTreeSet::new()));
         };
-        let expanded = Plan {
-            tree: plan.tree.clone(),
-            ..expanded
-        };
+        let expanded = expanded.in_order(plan.tree.clone());
         // A contracted buffer holds its values only in the plan's order: so does its
         // expansion, whose text's order would read other values.
         let in_plan_order;
@@ -519,7 +517,7 @@ impl Finder<'_> {
         } else {
             &expanded.df
         };
-        if !deps::same_values(self.df, df)? {
+        if !dataflow::same_values(self.df, df)? {
             return Ok(Err(BTreeSet::new()));
         }
         // Its order was not checked against the expanded program: check every instance.
@@ -568,7 +566,7 @@ const MAX_PRIVATIZATION_ROUNDS: usize = 3;
 /// its text's order): the dataflow its storage holds in once contracted.
 fn dataflow_in_plan_order(ctx: &Context, plan: &Plan) -> Isl<Dataflow> {
     let schedule = model::schedule(ctx, &plan.region, &plan.text, &plan.tree)?;
-    deps::dataflow_under(ctx, &plan.scop, &schedule)
+    dataflow::dataflow_under(ctx, &plan.scop, &schedule)
 }
 
 /// Which instances a parallel check of a band looks at.

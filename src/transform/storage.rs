@@ -4,7 +4,7 @@
 //! interleave without breaking its live ranges. Array contraction: a temporary array
 //! whose values live only a few iterations under the chosen order is stored in a
 //! modulo buffer. Both rewrite the IR; each change is kept only when the changed
-//! program reads the same values (`deps::same_values`).
+//! program reads the same values (`dataflow::same_values`).
 
 use crate::analysis::plan::Plan;
 use crate::frontend::ir::{
@@ -509,7 +509,7 @@ pub struct ExpansionRequest<'a> {
 }
 
 /// `plan` with every expansion of `requests` made ([`expand_in`]), lifted, when the
-/// expanded program reads the same values (`deps::same_values`) and stays within each
+/// expanded program reads the same values (`dataflow::same_values`) and stays within each
 /// new array ([`within_extent`]). The lifted plan has the original order.
 pub fn expanded_plan(
     ctx: &Context,
@@ -523,10 +523,11 @@ pub fn expanded_plan(
         region = next;
         expansions.push(expansion);
     }
-    let Some(Some(lifted)) = crate::support::isl::step(ctx, || Plan::lift(ctx, region))? else {
+    let Some(Some(lifted)) = crate::support::isl::step(ctx, || plan.lift_change(ctx, region))?
+    else {
         return Ok(None);
     };
-    if !crate::analysis::deps::same_values(&plan.df, &lifted.df)? {
+    if !crate::analysis::dataflow::same_values(&plan.df, &lifted.df)? {
         return Ok(None);
     }
     for r in requests {

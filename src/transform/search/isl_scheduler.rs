@@ -98,7 +98,7 @@ pub fn isl_order(plan: &Plan, validity: Validity) -> Isl<Option<ScheduleTree>> {
 /// range's last use before the next live range of the cell begins.
 fn tagged_order_dependences(plan: &Plan) -> Isl<UnionMap> {
     let scop = &plan.scop;
-    let original = crate::analysis::deps::schedule_map(scop, &scop.schedule)?;
+    let original = crate::analysis::dataflow::schedule_map(scop, &scop.schedule)?;
     let timed = plan.df.tagged.instance.copy()?.apply_range(original)?;
     UnionAccessInfo::from_sink(scop.writes.copy()?)?
         .set_must_source(scop.writes.copy()?)?
