@@ -27,7 +27,9 @@ pub struct Plan {
     /// their changes of it reorder (`is_legal_change`).
     pub tree: ScheduleTree,
     /// The pieces of time stamps parsed so far ([`model::time_stamps`]), by their
-    /// text: a search's candidates share most of them.
+    /// text: a search's candidates share most of them. Storage changes that keep a
+    /// plan (contraction, copies per thread) change accesses, never its statements or
+    /// their domains, so the pieces stay right.
     stamps: RefCell<HashMap<String, UnionMap>>,
     /// Whether an order keeps every memory-based dependence, for the original order and
     /// those [`Plan::violation_of_change`] found legal: a change of one that does
