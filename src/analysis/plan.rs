@@ -146,18 +146,11 @@ impl Plan {
 
     /// `{ S[i] -> time }`: the time stamps `tree` gives the statement instances.
     pub fn schedule_map(&self, ctx: &Context, tree: &ScheduleTree) -> Isl<UnionMap> {
-        let mut parsed = self.stamps.borrow_mut();
         let mut map = UnionMap::empty_ctx(ctx)?;
         for piece in model::time_stamps(&self.region, &self.text.params, tree) {
-            let stamps = match parsed.get(&piece) {
-                Some(stamps) => stamps.copy()?,
-                None => {
-                    let stamps = UnionMap::read_from_str(ctx, &piece)?
-                        .intersect_domain(self.scop.domain.copy()?)?;
-                    parsed.insert(piece, stamps.copy()?);
-                    stamps
-                }
-            };
+            let stamps = model::kept(&self.stamps, &piece, UnionMap::copy, || {
+                UnionMap::read_from_str(ctx, &piece)?.intersect_domain(self.scop.domain.copy()?)
+            })?;
             map = map.union(stamps)?;
         }
         Ok(map)

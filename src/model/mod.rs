@@ -18,7 +18,7 @@ mod parsed;
 mod tree;
 
 pub use names::{c_name, isl_name, tuple};
-pub use parsed::Parsed;
+pub use parsed::{Parsed, kept};
 pub use tree::{
     BandAt, LoopName, Mark, ScheduleTree, original_schedule, schedule_yaml, time_stamps,
 };

@@ -42,7 +42,7 @@ impl Parsed {
 }
 
 /// The object `known` holds for `text`, or the one `read` gives, then kept.
-fn kept<T>(
+pub fn kept<T>(
     known: &RefCell<HashMap<String, T>>,
     text: &str,
     copy: impl Fn(&T) -> Isl<T>,
