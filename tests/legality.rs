@@ -2,7 +2,9 @@
 //! then after `--- orders` one order per line to check (a schedule `{ S[i] -> time }`
 //! in isl notation, or `parallel [OUTER]: SCHEDULE` with the loop inside the time
 //! dimensions `OUTER` parallel, `*` for a loop and a number for a sequence's child, as
-//! `deps::Order::Parallel` takes them: `parallel [*, 2]: ...`); its expectation lists the value-based relations
+//! `deps::Order::Parallel` takes them: `parallel [*, 2]: ...`; `parallel [OUTER] around
+//! PIVOT: SCHEDULE` runs it in parts around the pivot `{ [t_<d] -> [p] }`, whose
+//! `:` comes after its closing brace); its expectation lists the value-based relations
 //! of the original program on statement instances, compared with isl's `is_equal`, and
 //! the verdict on each order:
 //!
@@ -68,13 +70,14 @@ impl Analysis {
     fn verdict(&self, order: &str) -> Result<String, String> {
         let (schedule, order) = match order.strip_prefix("parallel ") {
             Some(parts) => {
-                let Some((outer, schedule)) = parts.split_once(':') else {
-                    return Err(format!("`{order}`: expected parallel [OUTER]: SCHEDULE"));
-                };
+                let (outer, pivot, schedule) = parallel_parts(parts).ok_or_else(|| {
+                    format!("`{order}`: expected parallel [OUTER] (around PIVOT)?: SCHEDULE")
+                })?;
                 (
                     schedule,
                     Order::Parallel {
                         outer: outer_dims(outer)?,
+                        pivot: pivot.map(str::to_string),
                     },
                 )
             }
@@ -98,6 +101,22 @@ impl Analysis {
 }
 
 /// `[*, 2]` as `[None, Some(2)]`.
+/// `[OUTER] around PIVOT: SCHEDULE` or `[OUTER]: SCHEDULE` split into its parts (the
+/// pivot, an isl relation, ends at its closing brace).
+fn parallel_parts(text: &str) -> Option<(&str, Option<&str>, &str)> {
+    match text.split_once(" around ") {
+        Some((outer, rest)) => {
+            let end = rest.find('}')? + 1;
+            let schedule = rest[end..].trim_start().strip_prefix(':')?;
+            Some((outer, Some(&rest[..end]), schedule))
+        }
+        None => {
+            let (outer, schedule) = text.split_once(':')?;
+            Some((outer, None, schedule))
+        }
+    }
+}
+
 fn outer_dims(text: &str) -> Result<Vec<Option<usize>>, String> {
     let inner = text
         .trim()
@@ -334,7 +353,10 @@ fn concurrency_operations(sequential: deps::Sequential) -> Option<u64> {
         .expect("isl")
         .expect("modelled");
     let schedule = plan.schedule_map(&ctx, &plan.tree).expect("isl");
-    let order = Order::Parallel { outer: Vec::new() };
+    let order = Order::Parallel {
+        outer: Vec::new(),
+        pivot: None,
+    };
     let within = plan.scop.domain.copy().expect("isl");
     let fits = |budget: u64| {
         nestor::support::isl::with_budget(&ctx, budget, || {

@@ -774,3 +774,63 @@ fn a_run_of_a_parallel_loop_with_no_iteration_stores_no_copy_back() {
     );
     check_runs("a run with no iteration", src, &report);
 }
+
+#[test]
+fn rows_that_only_read_the_pivot_row_run_concurrently_on_each_side_of_it() {
+    // Floyd-Warshall: at step k, row k is written by iteration i = k alone and read by
+    // every other row, rows i < k before its update and rows i > k after it. The rows
+    // before k, then row k, then the rows after k: each side runs concurrently.
+    let src = program(
+        "void kernel(void) {
+  for (int k = 0; k < n; k++)
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < n; j++) {
+        double through = A[i][k] + A[k][j];
+        A[i][j] = through < A[i][j] ? through : A[i][j];
+      }
+}",
+    );
+    let report = optimized(&src);
+    assert!(
+        parallel(&report).contains(
+            &"parallel loop `i` in two parts around the iteration that writes what its others read (A) (private `through`)"
+                .to_string()
+        ),
+        "{:?}\n{}",
+        parallel(&report),
+        report.output
+    );
+    let kernel = report.output.split("int main").next().unwrap_or_default();
+    assert_eq!(
+        kernel.matches("#pragma omp parallel for").count(),
+        2,
+        "{kernel}"
+    );
+    check_runs("pivot row", &src, &report);
+}
+
+#[test]
+fn a_value_carried_across_the_rows_of_a_part_keeps_the_loop_sequential() {
+    // As above, but each row also adds to a running sum the row before it left in `s`:
+    // a flow dependence between the rows on each side of the pivot row.
+    let src = program(
+        "void kernel(void) {
+  double s = 0;
+  for (int k = 0; k < n; k++)
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++)
+        A[i][j] = A[i][j] < A[i][k] + A[k][j] ? A[i][j] : A[i][k] + A[k][j];
+      s = s * 0.5 + A[i][k];
+      B[k][i] = s;
+    }
+}",
+    );
+    let report = optimized(&src);
+    assert!(
+        !parallel(&report).iter().any(|d| d.contains("`i`")),
+        "{:?}\n{}",
+        parallel(&report),
+        report.output
+    );
+    check_runs("carried across rows", &src, &report);
+}

@@ -15,7 +15,7 @@ use crate::support::diag::{Code, Diagnostic, Span};
 use crate::support::isl::Failure;
 use crate::support::work::StageClock;
 use crate::transform::contraction;
-use crate::transform::decision::{self, CopyCode, Decision, ParallelLoop};
+use crate::transform::decision::{self, CopyCode, Decision, Obstacle, ParallelLoop};
 use crate::transform::products::{self, ProductPlan};
 use crate::transform::registers;
 use crate::transform::requested;
@@ -375,6 +375,7 @@ impl Stages<'_> {
         splits: &[LoopSplit],
         outcome: &mut Outcome,
     ) -> Result<String, Failure> {
+        let parallel = &self.parts_emitted_as_loops(plan, parallel, splits, outcome)?;
         let promote = matches!(self.options.mode, Mode::Search(_));
         let sized_by_model = matches!(self.options.tile, Some(tiling::TileSizes::Model(_)));
         let (ast, products) =
@@ -403,6 +404,37 @@ impl Stages<'_> {
         }
         outcome.decisions.extend(promoted);
         Ok(code)
+    }
+
+    /// `parallel` without the loops in parts (`ParallelLoop::around`) of which isl
+    /// emits no part as a loop threads may share (a part under a condition): those run
+    /// as written, unsplit, and their decisions say why.
+    fn parts_emitted_as_loops(
+        &self,
+        plan: &Plan,
+        parallel: &[ParallelLoop],
+        splits: &[LoopSplit],
+        outcome: &mut Outcome,
+    ) -> Result<Vec<ParallelLoop>, Failure> {
+        if parallel.iter().all(|p| p.around.is_none()) {
+            return Ok(parallel.to_vec());
+        }
+        let ast = self.ast(plan, &plan.tree, parallel, splits)?;
+        let threaded = parallel::threaded_marks(&ast, parallel)?;
+        let mut kept = Vec::new();
+        for (index, p) in parallel.iter().enumerate() {
+            if p.around.is_none() || threaded.contains(&index) {
+                kept.push(p.clone());
+                continue;
+            }
+            let dropped = Decision::Parallel(p.clone());
+            outcome.decisions.retain(|d| *d != dropped);
+            outcome.decisions.push(Decision::Sequential {
+                iterator: p.iterator.clone(),
+                obstacle: Obstacle::PartsNotLoops,
+            });
+        }
+        Ok(kept)
     }
 
     /// The AST of `plan` and, where `kernels`, the product nests that run as kernels.
@@ -464,7 +496,13 @@ impl Stages<'_> {
             .collect();
         let mut isolation =
             tiling::isolation::full_tile_options(self.ctx, &plan.region, &plan.text, tree)?;
-        isolation.extend(splits.iter().map(|s| (s.path.clone(), s.option.clone())));
+        let parts = parallel.iter().filter_map(|p| p.around.as_ref());
+        isolation.extend(
+            splits
+                .iter()
+                .chain(parts)
+                .map(|s| (s.path.clone(), s.option.clone())),
+        );
         let schedule = model::schedule_for_codegen(
             self.ctx,
             &plan.region,

@@ -27,6 +27,10 @@ pub enum Obstacle {
     /// would start at every iteration of that loop to share a small part of it
     /// (`percent`: the estimated share of the parallel loops in it).
     MostlySequential { around: String, percent: u32 },
+    /// The loop may run in parts around the iteration that writes what its others
+    /// access, but isl generates no part as a loop threads may share (each under a
+    /// condition, or as single iterations).
+    PartsNotLoops,
 }
 
 impl Obstacle {
@@ -87,6 +91,10 @@ impl fmt::Display for Obstacle {
             Obstacle::MostlySequential { around, percent } => write!(
                 f,
                 "the parallel loops inside loop `{around}` would run about {percent}% of its work, and threads would start at each of its iterations"
+            ),
+            Obstacle::PartsNotLoops => write!(
+                f,
+                "its parts around the iteration that writes what the others read would not be generated as loops threads can share"
             ),
         }
     }

@@ -1,15 +1,16 @@
-//! Innermost loops split around the one iteration that writes what the others access
+//! Loops split around the one iteration that writes what the others access
 //! (Floyd-Warshall's `path[i][j]` against `path[i][k]`, `a[k][j] /= a[k][k]`): isl's
 //! `isolate` option generates the iterations before it, it, and those after as three
 //! parts, in the same order, so that no part writes a cell another of its iterations
-//! accesses and the compiler may vectorize each (it gives up on the whole loop, where
-//! the invariant read may be the cell written).
+//! accesses. An innermost loop is split so that the compiler may vectorize each part
+//! (it gives up on the whole loop, where the invariant read may be the cell written);
+//! an outer one, so that each part may run on threads (`parallel`, [`band_split`]).
 
 use crate::frontend::ir::{Access, AccessKind, Aff, Region};
-use crate::model::{ScheduleTree, Scop, ScopText, c_name, isl_name, tuple};
-use isl_rs::{Context, LibISLError, UnionMap, UnionSet};
+use crate::model::{BandAt, ScheduleTree, Scop, ScopText, c_name, isl_name, tuple};
+use isl_rs::{Context, LibISLError, Set, UnionMap, UnionSet};
 
-/// An innermost loop generated in three parts around the iteration at which it writes
+/// A loop generated in three parts around the iteration at which it writes
 /// cells its other iterations access.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LoopSplit {
@@ -23,6 +24,10 @@ pub struct LoopSplit {
     /// The band's isl AST build option: `{ isolate[[a_1..a_{m-1}] -> [a_m]] : .. }`.
     #[serde(skip)]
     pub option: String,
+    /// The iteration it isolates: `{ [a_1..a_{m-1}] -> [a_m] }`, at most one `a_m` per
+    /// `a_<m` (isl text).
+    #[serde(skip)]
+    pub pivot: String,
 }
 
 /// The splits of the innermost bands of `tree` whose paths are not in `skip` (bands
@@ -39,17 +44,65 @@ pub fn loop_splits(
     let mut out = Vec::new();
     let scalars = scalars_of(ctx, region, text)?;
     for band in innermost_bands(tree) {
-        let every_time = band.times.iter().all(|(_, t)| t.len() == band.depth);
-        if skip.contains(&band.path) || band.unroll || !every_time || !may_conflict(region, &band) {
+        if skip.contains(&band.path) || !splittable(region, &band) {
             continue;
         }
         let times = times_of(region, &band);
         // A split only speeds code up: one that exceeds the budget is not made.
-        let split =
-            crate::support::isl::step(ctx, || split_of(ctx, text, scop, &band, &times, &scalars))?;
+        let split = crate::support::isl::step(ctx, || {
+            split_of(ctx, text, scop, &band, &times, &scalars, false)
+        })?;
         out.extend(split.flatten());
     }
     Ok(out)
+}
+
+/// [`split_of`] the band of `tree` at `path`, any band whose times down to it are affine
+/// (not tiles: the tile holding the pivot would be a part of many iterations), around a
+/// convex pivot (`None` where there is none). Scalars are left out as for an innermost
+/// loop: the caller checks the parts.
+pub fn band_split(
+    ctx: &Context,
+    region: &Region,
+    text: &ScopText,
+    scop: &Scop,
+    tree: &ScheduleTree,
+    path: &[usize],
+) -> Result<Option<LoopSplit>, LibISLError> {
+    let Some(band) = tree
+        .bands()
+        .into_iter()
+        .find(|b| b.path == path)
+        .map(|b| SplitBand::of(tree, b))
+    else {
+        return Ok(None);
+    };
+    let affine = band
+        .times
+        .iter()
+        .flat_map(|(_, t)| t)
+        .all(|a| a.linear().is_some());
+    if !affine || !splittable(region, &band) {
+        return Ok(None);
+    }
+    let scalars = scalars_of(ctx, region, text)?;
+    split_of(
+        ctx,
+        text,
+        scop,
+        &band,
+        &times_of(region, &band),
+        &scalars,
+        true,
+    )
+}
+
+/// Whether `band` may be split: a loop (not straight-line copies) with a time for
+/// every statement below it in every band down to it, that may write what another
+/// reference accesses ([`may_conflict`]).
+fn splittable(region: &Region, band: &SplitBand<'_>) -> bool {
+    let every_time = band.times.iter().all(|(_, t)| t.len() == band.depth);
+    !band.unroll && every_time && may_conflict(region, band)
 }
 
 /// With `T = { S[i] -> [a_1..a_m] }` the times of the bands down to `band` for the
@@ -65,9 +118,10 @@ fn split_of(
     ctx: &Context,
     text: &ScopText,
     scop: &Scop,
-    band: &Innermost<'_>,
+    band: &SplitBand<'_>,
     times: &[String],
     scalars: &UnionSet,
+    convex: bool,
 ) -> Result<Option<LoopSplit>, LibISLError> {
     let m = band.depth;
     let a: Vec<String> = (0..m).map(|d| format!("a{d}")).collect();
@@ -98,7 +152,7 @@ fn split_of(
     let writes = array_cells(scop.writes.copy()?, scalars)?;
     let accesses = array_cells(scop.reads.copy()?, scalars)?.union(writes.copy()?)?;
     let written = looping.reverse()?.apply_range(writes)?;
-    let accessed = all.reverse()?.apply_range(accesses)?;
+    let accessed = all.copy()?.reverse()?.apply_range(accesses)?;
     let b: Vec<String> = (0..m).map(|d| format!("b{d}")).collect();
     let mut same: Vec<String> = (0..m - 1).map(|d| format!("a{d} = b{d}")).collect();
     same.push(format!("a{0} != b{0}", m - 1));
@@ -118,7 +172,13 @@ fn split_of(
     if pairs.is_empty()? {
         return Ok(None);
     }
-    let writing = pairs.domain()?;
+    let mut writing = pairs.domain()?;
+    if convex {
+        let Some(hull) = convex_hull_within(writing.copy()?, all.copy()?.range()?)? else {
+            return Ok(None);
+        };
+        writing = hull;
+    }
     if !one_iteration(writing.copy()?)? {
         return Ok(None);
     }
@@ -127,8 +187,35 @@ fn split_of(
         path: band.path.clone(),
         iterator: band.label.to_string(),
         arrays,
-        option: writing.apply(wrap("isolate")?)?.to_str()?.to_string(),
+        option: writing
+            .copy()?
+            .apply(wrap("isolate")?)?
+            .to_str()?
+            .to_string(),
+        pivot: writing.apply(wrap("")?)?.unwrap()?.to_str()?.to_string(),
     }))
+}
+
+/// `H ∩ I`, with `H` the unshifted simple hull of `writing` and `I` the band's
+/// iterations, when it holds every point of its own hull; else `None`.
+///
+/// isl's `isolate` option isolates the hull of the set it is given, then generates the
+/// iterations before it, and those after it, as parts: the check of a split into parts
+/// must see that hull, and only a set that is its own hull (within the iterations) is
+/// isolated as given.
+fn convex_hull_within(
+    writing: UnionSet,
+    iterations: UnionSet,
+) -> Result<Option<UnionSet>, LibISLError> {
+    let hull_of = |set: &Set| -> Result<Set, LibISLError> {
+        Set::from_basic_set(set.copy()?.unshifted_simple_hull()?)
+    };
+    let within =
+        hull_of(&Set::from_union_set(writing)?)?.intersect(Set::from_union_set(iterations)?)?;
+    Ok(match hull_of(&within)?.is_subset(&within)? {
+        true => Some(UnionSet::from_set(within)?),
+        false => None,
+    })
 }
 
 /// `{ S[i] -> A[o] }` of the tagged accesses `tagged`, scalars left out: the compiler
@@ -153,7 +240,7 @@ fn scalars_of(ctx: &Context, region: &Region, text: &ScopText) -> Result<UnionSe
 /// Whether some statement below `band` writes an array that another reference there
 /// (another statement, or other subscripts) accesses: where none does, no two
 /// iterations touch one cell of an array and [`split_of`] need not ask isl.
-fn may_conflict(region: &Region, band: &Innermost<'_>) -> bool {
+fn may_conflict(region: &Region, band: &SplitBand<'_>) -> bool {
     let references: Vec<(usize, &Access)> = band
         .times
         .iter()
@@ -169,7 +256,7 @@ fn may_conflict(region: &Region, band: &Innermost<'_>) -> bool {
 }
 
 /// `S[i] -> [a_1, .., a_m]` per statement below `band`: its times down to it.
-fn times_of(region: &Region, band: &Innermost<'_>) -> Vec<String> {
+fn times_of(region: &Region, band: &SplitBand<'_>) -> Vec<String> {
     band.times
         .iter()
         .map(|(k, t)| {
@@ -191,9 +278,9 @@ fn array_names(cells: UnionSet) -> Result<Vec<String>, LibISLError> {
     Ok(names)
 }
 
-/// An innermost band (no band below it): its path, label, and per statement below it
-/// the times of the bands down to it, outermost first.
-struct Innermost<'t> {
+/// A band: its path, label, and per statement below it the times of the bands down to
+/// it, outermost first.
+struct SplitBand<'t> {
     path: Vec<usize>,
     label: &'t str,
     unroll: bool,
@@ -202,12 +289,9 @@ struct Innermost<'t> {
     times: Vec<(usize, Vec<Aff>)>,
 }
 
-/// The innermost bands of `tree`.
-fn innermost_bands(tree: &ScheduleTree) -> Vec<Innermost<'_>> {
-    tree.bands()
-        .into_iter()
-        .filter(|band| !band.child.contains_band())
-        .map(|band| Innermost {
+impl<'t> SplitBand<'t> {
+    fn of(tree: &'t ScheduleTree, band: BandAt<'t>) -> SplitBand<'t> {
+        SplitBand {
             times: band
                 .members
                 .iter()
@@ -217,7 +301,16 @@ fn innermost_bands(tree: &ScheduleTree) -> Vec<Innermost<'_>> {
             path: band.path,
             label: band.label,
             unroll: band.unroll,
-        })
+        }
+    }
+}
+
+/// The innermost bands of `tree` (no band below them).
+fn innermost_bands(tree: &ScheduleTree) -> Vec<SplitBand<'_>> {
+    tree.bands()
+        .into_iter()
+        .filter(|band| !band.child.contains_band())
+        .map(|band| SplitBand::of(tree, band))
         .collect()
 }
 

@@ -15,7 +15,23 @@ static void shortest_paths(int n, int dist[N][N])
   {
     int through;
     for (int k = 0; k < n; k++) {
-      for (int j = 0; j < n; j++) {
+      #ifdef _OPENMP
+      #pragma omp parallel for private(through)
+      #endif
+      for (int j = 0; j < k; j++) {
+        for (int i = 0; i < n; i++) {
+          through = dist[i][k] + dist[k][j];
+          dist[i][j] = through < dist[i][j] ? through : dist[i][j];
+        }
+      }
+      for (int i = 0; i < n; i++) {
+        through = dist[i][k] + dist[k][k];
+        dist[i][k] = through < dist[i][k] ? through : dist[i][k];
+      }
+      #ifdef _OPENMP
+      #pragma omp parallel for private(through)
+      #endif
+      for (int j = k + 1; j < n; j++) {
         for (int i = 0; i < n; i++) {
           through = dist[i][k] + dist[k][j];
           dist[i][j] = through < dist[i][j] ? through : dist[i][j];

@@ -15,7 +15,35 @@ static void shortest_paths(int n, int dist[N][N])
   {
     int through;
     for (int k = 0; k < n; k++) {
-      for (int i = 0; i < n; i++) {
+      #ifdef _OPENMP
+      #pragma omp parallel for private(through)
+      #endif
+      for (int i = 0; i < k; i++) {
+        for (int j = 0; j < k; j++) {
+          through = dist[i][k] + dist[k][j];
+          dist[i][j] = through < dist[i][j] ? through : dist[i][j];
+        }
+        through = dist[i][k] + dist[k][k];
+        dist[i][k] = through < dist[i][k] ? through : dist[i][k];
+        for (int j = k + 1; j < n; j++) {
+          through = dist[i][k] + dist[k][j];
+          dist[i][j] = through < dist[i][j] ? through : dist[i][j];
+        }
+      }
+      for (int j = 0; j < k; j++) {
+        through = dist[k][k] + dist[k][j];
+        dist[k][j] = through < dist[k][j] ? through : dist[k][j];
+      }
+      through = dist[k][k] + dist[k][k];
+      dist[k][k] = through < dist[k][k] ? through : dist[k][k];
+      for (int j = k + 1; j < n; j++) {
+        through = dist[k][k] + dist[k][j];
+        dist[k][j] = through < dist[k][j] ? through : dist[k][j];
+      }
+      #ifdef _OPENMP
+      #pragma omp parallel for private(through)
+      #endif
+      for (int i = k + 1; i < n; i++) {
         for (int j = 0; j < k; j++) {
           through = dist[i][k] + dist[k][j];
           dist[i][j] = through < dist[i][j] ? through : dist[i][j];

@@ -10,93 +10,24 @@
 //! so the results are the same under any number of threads.
 
 use crate::analysis::dataflow;
-use crate::analysis::deps::{self, Concurrency, Dataflow, Order, Sequential, ViolationKind};
+use crate::analysis::deps::{self, Concurrency, Dataflow, Order, ViolationKind};
 use crate::analysis::plan::Plan;
 use crate::frontend::ir::{Aff, Region};
-use crate::model::{self, Mark, ScheduleTree};
-use crate::support::ast::{canonical, for_iterator};
+use crate::model::{self, ScheduleTree};
 use crate::support::contain::Started;
-use crate::support::isl::{AstKind, Failure, ast_kind};
 use crate::support::work::Work;
 use crate::transform::decision::{LastPrivate, Obstacle, ParallelLoop};
+use crate::transform::splitting::{self, LoopSplit};
 use crate::transform::{cost, last_private, storage};
-use isl_rs::{ASTNode, Context, LibISLError, UnionMap, UnionSet};
+use isl_rs::{Context, LibISLError, UnionMap};
 use std::collections::BTreeSet;
 
 type Isl<T> = Result<T, LibISLError>;
 
-/// What a mark node of the generated AST stands for.
-pub enum MarkedLoop<'a> {
-    /// The marked band's loops are vector loops; isl names them `band`.
-    Vector { band: String },
-    /// The mark's child, the loop of the marked band in OpenMP's canonical form, runs
-    /// on threads (or, where isl emitted the band in pieces, each such loop among them:
-    /// [`marked_parts`]); `parts` are the mark's child's.
-    Threads {
-        parallel: &'a ParallelLoop,
-        parts: Vec<(ASTNode, bool)>,
-    },
-    /// Code as it is: not nestor's [`Mark`], or a band isl emitted otherwise (as one
-    /// iteration, or in a form OpenMP does not take); running it sequentially is
-    /// always right.
-    Plain,
-}
-
-/// What the mark node `node` stands for, its [`Mark`] indexing `parallel`.
-pub fn marked_loop<'a>(
-    node: &ASTNode,
-    parallel: &'a [ParallelLoop],
-) -> Result<MarkedLoop<'a>, Failure> {
-    let child = node.mark_get_node()?;
-    let name = node.mark_get_id()?.get_name()?.to_string();
-    let Some(mark) = Mark::from_isl_id(&name) else {
-        return Ok(MarkedLoop::Plain);
-    };
-    let Some(p) = parallel.get(mark.index) else {
-        return Ok(MarkedLoop::Plain);
-    };
-    if p.simd {
-        return Ok(MarkedLoop::Vector {
-            band: mark.loop_name(),
-        });
-    }
-    let parts = marked_parts(&child, &mark.loop_name())?;
-    Ok(match parts.iter().any(|(_, threads)| *threads) {
-        true => MarkedLoop::Threads { parallel: p, parts },
-        false => MarkedLoop::Plain,
-    })
-}
-
-/// The parts of a marked band's code `child`, each with whether it is the band's loop
-/// in OpenMP's canonical form (isl names it `band`, after its schedule dimension): the
-/// loop itself, or the parts of a block where isl emitted the band in pieces (its full
-/// register tiles isolated from a partial one, `tiling::isolation`), any loop among them
-/// running on threads and the rest as they are.
-pub fn marked_parts(child: &ASTNode, band: &str) -> Result<Vec<(ASTNode, bool)>, Failure> {
-    let of_band = |n: &ASTNode| -> Result<bool, Failure> {
-        Ok(ast_kind(n)? == AstKind::For && for_iterator(n)? == band && canonical(n)?)
-    };
-    if ast_kind(child)? != AstKind::Block {
-        return Ok(vec![(child.copy()?, of_band(child)?)]);
-    }
-    let children = child.block_get_children()?;
-    let mut parts = Vec::new();
-    for k in 0..children.size()? {
-        let part = children.get_at(k)?;
-        let threads = of_band(&part)?;
-        parts.push((part, threads));
-    }
-    Ok(parts)
-}
-
-/// Whether `node` (a `for`) is a loop of the vector band isl names `band` (inside a
-/// [`MarkedLoop::Vector`]), in the form OpenMP requires.
-pub fn is_vector_loop(node: &ASTNode, band: Option<&str>) -> Result<bool, Failure> {
-    let Some(band) = band else {
-        return Ok(false);
-    };
-    Ok(for_iterator(node)? == band && canonical(node)?)
-}
+mod band;
+mod marks;
+use band::{ConcurrentBand, Scope, concurrent_band, pivot_in_time};
+pub use marks::{MarkedLoop, is_vector_loop, marked_loop, marked_parts, threaded_marks};
 
 /// The most sequential loops a parallel loop may sit in: every iteration of those
 /// starts and joins the threads again (a time loop around a sweep repays that; the
@@ -220,7 +151,23 @@ struct Ahead {
 
 /// What [`Finder::parallel_at`] gives within one step of the operation budget (`None`:
 /// the step exceeded it).
-type Stepped = Option<Option<Result<Private, Obstacle>>>;
+type Stepped = Option<Option<Result<Threads, Obstacle>>>;
+
+/// How a loop's iterations may run on threads.
+#[derive(serde::Serialize, serde::Deserialize)]
+enum Threads {
+    /// All of them concurrently, with what each thread privatizes.
+    Whole(Private),
+    /// In three parts around the one iteration that writes what the others access
+    /// ([`Finder::in_parts`]): the scalars each thread privatizes, the arrays that
+    /// iteration writes, and the band's isl AST build option that isolates it
+    /// (`splitting::LoopSplit`).
+    InParts {
+        private: Vec<String>,
+        arrays: Vec<String>,
+        option: String,
+    },
+}
 
 /// What a parallel loop privatizes: scalars each thread gets its own copy of, and
 /// arrays whose last iteration's copy is stored back.
@@ -237,16 +184,38 @@ impl Finder<'_> {
             } => {
                 if checked_band(depth, child) {
                     match self.checked(path, label, child, depth)? {
-                        Some(Some(Ok((private, last_private)))) => {
-                            self.found.loops.push(ParallelLoop {
+                        Some(Some(Ok(threads))) => {
+                            let mut found = ParallelLoop {
                                 path: path.clone(),
                                 iterator: label.clone(),
                                 depth,
-                                private,
-                                last_private,
+                                private: Vec::new(),
+                                last_private: Vec::new(),
                                 simd: false,
                                 uneven: uneven_work(&self.plan.region, members, child),
-                            });
+                                around: None,
+                            };
+                            match threads {
+                                Threads::Whole((private, last_private)) => {
+                                    found.private = private;
+                                    found.last_private = last_private;
+                                }
+                                Threads::InParts {
+                                    private,
+                                    arrays,
+                                    option,
+                                } => {
+                                    found.private = private;
+                                    found.around = Some(LoopSplit {
+                                        path: path.clone(),
+                                        iterator: label.clone(),
+                                        arrays,
+                                        option,
+                                        pivot: String::new(),
+                                    });
+                                }
+                            }
+                            self.found.loops.push(found);
                             // Its loops are not checked: the one started is not needed.
                             self.ahead = None;
                             return Ok(());
@@ -358,6 +327,7 @@ impl Finder<'_> {
                         last_private: Vec::new(),
                         simd: true,
                         uneven: false,
+                        around: None,
                     });
                 }
                 path.push(0);
@@ -388,7 +358,7 @@ impl Finder<'_> {
     /// Whether the band at `path` may run its iterations concurrently as it is.
     fn vector_at(&self, path: &[usize]) -> Isl<bool> {
         let Some(band) =
-            ConcurrentBand::new(self.ctx, self.plan, &self.schedule, path, Scope::Band)?
+            ConcurrentBand::new(self.ctx, self.plan, &self.schedule, path, Scope::Band, None)?
         else {
             return Ok(false);
         };
@@ -398,19 +368,56 @@ impl Finder<'_> {
         ))
     }
 
-    /// Whether the band at `path` may run its iterations concurrently: the scalars to
-    /// privatize for that (none when it may as it is), or what stops it; `None` when
-    /// `path` is not a band.
-    fn parallel_at(&self, path: &[usize], label: &str) -> Isl<Option<Result<Private, Obstacle>>> {
+    /// Whether the band at `path` may run its iterations concurrently: all of them, or
+    /// in parts ([`Finder::in_parts`]); else what stops it; `None` when `path` is not a
+    /// band.
+    fn parallel_at(&self, path: &[usize], label: &str) -> Isl<Option<Result<Threads, Obstacle>>> {
+        let obstacle = match self.parallel_with(path, label, None)? {
+            None => return Ok(None),
+            Some(Ok(private)) => return Ok(Some(Ok(Threads::Whole(private)))),
+            Some(Err(obstacle)) => obstacle,
+        };
+        // A split that exceeds the budget is not made: the obstacle stands.
+        let parts = crate::support::isl::step(self.ctx, || self.in_parts(path, label))?;
+        Ok(Some(parts.flatten().ok_or(obstacle)))
+    }
+
+    /// The band at `path` run in parts around its pivot ([`Finder::split_pivot`]), where
+    /// the parallel check with that pivot holds; `None` otherwise.
+    fn in_parts(&self, path: &[usize], label: &str) -> Isl<Option<Threads>> {
+        let Some((split, pivot)) = self.split_pivot(path)? else {
+            return Ok(None);
+        };
+        Ok(match self.parallel_with(path, label, Some(&pivot))? {
+            Some(Ok((private, _))) => Some(Threads::InParts {
+                private,
+                arrays: split.arrays,
+                option: split.option,
+            }),
+            _ => None,
+        })
+    }
+
+    /// Whether the band at `path` may run its iterations concurrently (with `pivot`,
+    /// `Order::Parallel`'s: only on each side of it): the scalars to privatize for that
+    /// (none when it may as it is), or what stops it; `None` when `path` is not a band.
+    fn parallel_with(
+        &self,
+        path: &[usize],
+        label: &str,
+        pivot: Option<&str>,
+    ) -> Isl<Option<Result<Private, Obstacle>>> {
         let plan = self.plan;
         let privatized = |obstacle: Obstacle,
                           blocking: BTreeSet<String>|
          -> Isl<Option<Result<Private, Obstacle>>> {
             Ok(Some(
-                self.privatized(path, label, &blocking)?.ok_or(obstacle),
+                self.privatized(path, label, pivot, &blocking)?
+                    .ok_or(obstacle),
             ))
         };
-        let Some(band) = ConcurrentBand::new(self.ctx, plan, &self.schedule, path, Scope::Band)?
+        let Some(band) =
+            ConcurrentBand::new(self.ctx, plan, &self.schedule, path, Scope::Band, pivot)?
         else {
             return Ok(None);
         };
@@ -429,6 +436,25 @@ impl Finder<'_> {
         }
     }
 
+    /// The split of the band at `path` around the one iteration that writes what its
+    /// others access ([`splitting::band_split`], e.g. Floyd-Warshall's row `i = k`), with
+    /// its pivot on the plan's time stamps ([`pivot_in_time`]); `None` where it has none.
+    /// Run in parts, its iterations before that one run concurrently, then it, then
+    /// those after it concurrently.
+    fn split_pivot(&self, path: &[usize]) -> Isl<Option<(LoopSplit, String)>> {
+        let (ctx, plan) = (self.ctx, self.plan);
+        let Some(split) =
+            splitting::band_split(ctx, &plan.region, &plan.text, &plan.scop, &plan.tree, path)?
+        else {
+            return Ok(None);
+        };
+        let Some(Order::Parallel { outer, .. }) = concurrent_band(&plan.tree, path, None) else {
+            return Ok(None);
+        };
+        let pivot = pivot_in_time(ctx, &split.pivot, &outer)?;
+        Ok(Some((split, pivot)))
+    }
+
     /// The scalars of the region that, each expanded along loop `label`, make the band
     /// at `path` parallel while the region reads the same values, with the arrays of
     /// `blocking` each thread may copy, the last iteration's copy stored back
@@ -440,11 +466,12 @@ impl Finder<'_> {
         &self,
         path: &[usize],
         label: &str,
+        pivot: Option<&str>,
         blocking: &BTreeSet<String>,
     ) -> Isl<Option<Private>> {
         let mut arrays = blocking.clone();
         for _ in 0..MAX_PRIVATIZATION_ROUNDS {
-            match self.privatized_with(path, label, blocking, &arrays)? {
+            match self.privatized_with(path, label, pivot, blocking, &arrays)? {
                 Ok(private) => return Ok(Some(private)),
                 Err(more) if !more.is_subset(&arrays) => arrays.extend(more),
                 Err(_) => return Ok(None),
@@ -460,6 +487,7 @@ impl Finder<'_> {
         &self,
         path: &[usize],
         label: &str,
+        pivot: Option<&str>,
         blocking: &BTreeSet<String>,
         arrays: &BTreeSet<String>,
     ) -> Isl<Result<Private, BTreeSet<String>>> {
@@ -475,10 +503,11 @@ impl Finder<'_> {
             region = storage::expand(&region, &variable, std::slice::from_ref(&along), &name).0;
             private.push(variable);
         }
-        // The source's own pragma's clauses may not go on a worksharing `omp for`.
-        let candidates = match plan.region.user_parallel {
-            Some(_) => Vec::new(),
-            None => storage::last_privatizable(&plan.region),
+        // The source's own pragma's clauses may not go on a worksharing `omp for`; a loop
+        // in parts has no one last iteration to store back from.
+        let candidates = match (&plan.region.user_parallel, pivot) {
+            (None, None) => storage::last_privatizable(&plan.region),
+            _ => Vec::new(),
         };
         let mut copied = Vec::new();
         for array in candidates.iter().filter(|a| arrays.contains(*a)) {
@@ -522,7 +551,8 @@ impl Finder<'_> {
         }
         // Its order was not checked against the expanded program: check every instance.
         let schedule = expanded.schedule_map(ctx, &expanded.tree)?;
-        let Some(band) = ConcurrentBand::new(ctx, &expanded, &schedule, path, Scope::Region)?
+        let Some(band) =
+            ConcurrentBand::new(ctx, &expanded, &schedule, path, Scope::Region, pivot)?
         else {
             return Ok(Err(BTreeSet::new()));
         };
@@ -567,88 +597,6 @@ const MAX_PRIVATIZATION_ROUNDS: usize = 3;
 fn dataflow_in_plan_order(ctx: &Context, plan: &Plan) -> Isl<Dataflow> {
     let schedule = model::schedule(ctx, &plan.region, &plan.text, &plan.tree)?;
     dataflow::dataflow_under(ctx, &plan.scop, &schedule)
-}
-
-/// Which instances a parallel check of a band looks at.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Scope {
-    /// Those under the band: the plan's tree, run sequentially, is known to compute
-    /// the same values, and running the band in parallel unorders instances under it
-    /// alone.
-    Band,
-    /// Every instance of the region.
-    Region,
-}
-
-/// The band at a path of a plan's tree, run in parallel: its order and schedule.
-struct ConcurrentBand {
-    order: Order,
-    schedule: UnionMap,
-    /// The instances under the band, with [`Scope::Band`].
-    within: Option<UnionSet>,
-}
-
-impl ConcurrentBand {
-    /// `None` when `path` does not lead to a band.
-    /// `schedule`: `{ S[i] -> time }` of the plan's tree.
-    fn new(
-        ctx: &Context,
-        plan: &Plan,
-        schedule: &UnionMap,
-        path: &[usize],
-        scope: Scope,
-    ) -> Isl<Option<Self>> {
-        let Some(order) = concurrent_band(&plan.tree, path) else {
-            return Ok(None);
-        };
-        let within = match scope {
-            Scope::Band => {
-                let statements = plan.tree.node_at(path).statements();
-                Some(plan.instances_of(ctx, &statements.into_iter().collect())?)
-            }
-            Scope::Region => None,
-        };
-        Ok(Some(ConcurrentBand {
-            order,
-            schedule: schedule.copy()?,
-            within,
-        }))
-    }
-
-    /// [`deps::concurrency`] of the band against `df`. With [`Scope::Band`] the plan's
-    /// order is known legal against `df`, and `keeps_memory_order` says whether it also
-    /// keeps every memory-based dependence of `df`.
-    fn concurrency(&self, df: &Dataflow, keeps_memory_order: bool) -> Isl<Concurrency> {
-        let within = self.within.as_ref();
-        let sequential = match (within, keeps_memory_order) {
-            (None, _) => Sequential::Unknown,
-            (Some(_), false) => Sequential::Legal,
-            (Some(_), true) => Sequential::KeepsMemoryOrder,
-        };
-        deps::concurrency(df, &self.schedule, &self.order, within, sequential)
-    }
-}
-
-/// The order that runs the band at `path` of `tree` in parallel: every band and
-/// sequence on the way down adds one dimension to the time stamps. `None` when `path`
-/// does not lead to a band.
-fn concurrent_band(tree: &ScheduleTree, path: &[usize]) -> Option<Order> {
-    let mut outer = Vec::new();
-    let mut node = tree;
-    for &k in path {
-        match node {
-            ScheduleTree::Band { child, .. } => {
-                outer.push(None);
-                node = child;
-            }
-            ScheduleTree::Sequence(children) if k < children.len() => {
-                outer.push(Some(k));
-                node = &children[k];
-            }
-            _ => return None,
-        }
-    }
-    matches!(node, ScheduleTree::Band { .. }).then_some(Order::Parallel { outer })
 }
 
 /// The least share of a sequential loop's estimated cost that the parallel loops inside
