@@ -7,7 +7,8 @@
 # bit-identical to the original's with 2 threads. Times are the least of REPS runs,
 # the four builds of a kernel interleaved. Prints a Markdown table and the geometric
 # means; products against a tuned BLAS are bench/products/run.sh's. Not part of the
-# tests (about 15 minutes on a 2-core VM with REPS=3).
+# tests (about 40 minutes on a 2-core VM with REPS=3: lu, ludcmp and cholesky
+# initialize in O(n^3) at every run).
 # Usage: bench/polybench_table.sh PBDIR [WORKDIR]   (PBDIR: a pristine PolyBench/C 4.2.1
 # tree, never committed; REPS, default 3; KERNELS, a grep -E pattern, picks kernels)
 set -u
