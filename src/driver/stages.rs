@@ -375,11 +375,17 @@ impl Stages<'_> {
         splits: &[LoopSplit],
         outcome: &mut Outcome,
     ) -> Result<String, Failure> {
-        let parallel = &self.parts_emitted_as_loops(plan, parallel, splits, outcome)?;
         let promote = matches!(self.options.mode, Mode::Search(_));
         let sized_by_model = matches!(self.options.tile, Some(tiling::TileSizes::Model(_)));
-        let (ast, products) =
-            self.ast_and_kernels(plan, parallel, splits, promote && sized_by_model)?;
+        let mut parallel = parallel.to_vec();
+        let (ast, products) = loop {
+            let (ast, products) =
+                self.ast_and_kernels(plan, &parallel, splits, promote && sized_by_model)?;
+            if !self.drop_parts_not_loops(&ast, &mut parallel, outcome)? {
+                break (ast, products);
+            }
+        };
+        let parallel = &parallel;
         let registers = registers::plan(&plan.region, &ast, parallel, promote)?;
         let (code, promoted) = codegen::generate(
             &plan.region,
@@ -406,35 +412,34 @@ impl Stages<'_> {
         Ok(code)
     }
 
-    /// `parallel` without the loops in parts (`ParallelLoop::around`) of which isl
-    /// emits no part as a loop threads may share (a part under a condition): those run
-    /// as written, unsplit, and their decisions say why.
-    fn parts_emitted_as_loops(
+    /// Drops from `parallel` the loops in parts (`ParallelLoop::around`) of which isl
+    /// emitted no part in `ast` as a loop threads may share (a part under a condition):
+    /// those run as written, unsplit, and their decisions say why. Whether it dropped
+    /// any (the AST is then built again without them).
+    fn drop_parts_not_loops(
         &self,
-        plan: &Plan,
-        parallel: &[ParallelLoop],
-        splits: &[LoopSplit],
+        ast: &ASTNode,
+        parallel: &mut Vec<ParallelLoop>,
         outcome: &mut Outcome,
-    ) -> Result<Vec<ParallelLoop>, Failure> {
+    ) -> Result<bool, Failure> {
         if parallel.iter().all(|p| p.around.is_none()) {
-            return Ok(parallel.to_vec());
+            return Ok(false);
         }
-        let ast = self.ast(plan, &plan.tree, parallel, splits)?;
-        let threaded = parallel::threaded_marks(&ast, parallel)?;
-        let mut kept = Vec::new();
-        for (index, p) in parallel.iter().enumerate() {
-            if p.around.is_none() || threaded.contains(&index) {
-                kept.push(p.clone());
-                continue;
-            }
-            let dropped = Decision::Parallel(p.clone());
-            outcome.decisions.retain(|d| *d != dropped);
+        let threaded = parallel::threaded_marks(ast, parallel)?;
+        let (kept, dropped): (Vec<_>, Vec<_>) = std::mem::take(parallel)
+            .into_iter()
+            .enumerate()
+            .partition(|(k, p)| p.around.is_none() || threaded.contains(k));
+        *parallel = kept.into_iter().map(|(_, p)| p).collect();
+        for (_, p) in &dropped {
+            let decision = Decision::Parallel(p.clone());
+            outcome.decisions.retain(|d| *d != decision);
             outcome.decisions.push(Decision::Sequential {
                 iterator: p.iterator.clone(),
                 obstacle: Obstacle::PartsNotLoops,
             });
         }
-        Ok(kept)
+        Ok(!dropped.is_empty())
     }
 
     /// The AST of `plan` and, where `kernels`, the product nests that run as kernels.
