@@ -211,6 +211,8 @@ impl Finder<'_> {
                                         iterator: label.clone(),
                                         arrays,
                                         option,
+                                        // The check used the pivot; code generation
+                                        // needs only the isolate option.
                                         pivot: String::new(),
                                     });
                                 }
