@@ -15,14 +15,8 @@ set -u
 PB=$(cd "$1" && pwd); W=${2:-$(mktemp -d)}; mkdir -p "$W"; W=$(cd "$W" && pwd)
 nestor=$(cd "$(dirname "$0")/.." && pwd)/target/release/nestor
 reps=${REPS:-3}
-rm -rf "$W/pb" "$W/dump"; cp -r "$PB" "$W/pb"; cp -r "$PB" "$W/dump"
-find "$W/dump" -name '*.h' -exec sed -i 's/"%0\.2lf "/"%a "/; s/"%0\.2f "/"%a "/' {} +
-T="-O3 -march=native -w -DLARGE_DATASET -DPOLYBENCH_TIME"
-E="-O2 -ffp-contract=off -w -DSMALL_DATASET -DPOLYBENCH_DUMP_ARRAYS -fopenmp"
-
-# least of its arguments
-least() { printf '%s\n' "$@" | grep -E '^[0-9.]+$' | sort -g | head -1; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else printf "-" }'; }
+. "$(dirname "$0")/polybench_common.sh"
+E="$E -fopenmp"  # the dumps of the OpenMP build, on 2 threads
 
 echo "| kernel | original s | nestor s | speedup | OpenMP 1 thread s | 2 threads s | speedup | 1 -> 2 threads | dumps |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---|"
@@ -51,5 +45,5 @@ for rel in $(sed 's|^\./||' "$PB/utilities/benchmark_list" | grep -E "${KERNELS:
   echo "| $k | $o | $s | ${one}x | $p1 | $p2 | ${two}x | $(ratio "$p1" "$p2")x | $dumps |"
   logs="$logs $one:$two"
 done
-echo "$logs" | tr ' ' '\n' | awk -F: 'NF == 2 && $1 > 0 && $2 > 0 { a += log($1); b += log($2); n++ }
-  END { if (n) printf "\nGeometric-mean speedup over %d kernels: %.2fx on one thread, %.2fx on two\n", n, exp(a / n), exp(b / n) }'
+read -r n one two < <(echo "$logs" | geomeans)
+[ -n "${n:-}" ] && printf "\nGeometric-mean speedup over %d kernels: %.2fx on one thread, %.2fx on two\n" "$n" "$one" "$two"

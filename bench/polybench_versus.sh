@@ -13,14 +13,7 @@ PB=$(cd "$1" && pwd); before=$(realpath "$2"); W=${3:-$(mktemp -d)}
 mkdir -p "$W"; W=$(cd "$W" && pwd)
 now=$(cd "$(dirname "$0")/.." && pwd)/target/release/nestor
 reps=${REPS:-3}
-rm -rf "$W/pb" "$W/dump"; cp -r "$PB" "$W/pb"; cp -r "$PB" "$W/dump"
-find "$W/dump" -name '*.h' -exec sed -i 's/"%0\.2lf "/"%a "/; s/"%0\.2f "/"%a "/' {} +
-T="-O3 -march=native -w -DLARGE_DATASET -DPOLYBENCH_TIME"
-E="-O2 -ffp-contract=off -w -DSMALL_DATASET -DPOLYBENCH_DUMP_ARRAYS"
-
-# least of its arguments
-least() { printf '%s\n' "$@" | grep -E '^[0-9.]+$' | sort -g | head -1; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else printf "-" }'; }
+. "$(dirname "$0")/polybench_common.sh"
 
 echo "| kernel | original s | earlier s | speedup | now s | speedup | dumps earlier / now |"
 echo "|---|---:|---:|---:|---:|---:|---|"
@@ -51,5 +44,5 @@ for rel in $(sed 's|^\./||' "$PB/utilities/benchmark_list" | grep -E "${KERNELS:
   echo "| $k | $o | $b | ${one}x | $n | ${two}x | $dumps |"
   logs="$logs $one:$two"
 done
-echo "$logs" | tr ' ' '\n' | awk -F: 'NF == 2 && $1 > 0 && $2 > 0 { a += log($1); b += log($2); n++ }
-  END { if (n) printf "\nGeometric-mean speedup over %d kernels: %.2fx with the earlier binary, %.2fx with this one\n", n, exp(a / n), exp(b / n) }'
+read -r n one two < <(echo "$logs" | geomeans)
+[ -n "${n:-}" ] && printf "\nGeometric-mean speedup over %d kernels: %.2fx with the earlier binary, %.2fx with this one\n" "$n" "$one" "$two"
